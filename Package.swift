@@ -1,0 +1,95 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+/// Every result-kind module, one per line, sorted.
+///
+/// Each `FooKind` module gets a target in `Sources/FooKind`, a test target in
+/// `Tests/FooKindTests`, and becomes a dependency of the `search` executable,
+/// whose build plugin registers it. `swift package new-kind Foo` edits this list.
+let kindModules: [String] = [
+    "CardKind",
+    "DomainKind",
+    "ProductKind",
+]
+
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let kindTargets: [Target] = kindModules.flatMap { module -> [Target] in
+    [
+        .target(name: module, dependencies: ["ResultKit"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "\(module)Tests",
+            dependencies: [.target(name: module), "ResultKit", "TestSupport"],
+            swiftSettings: swiftSettings
+        ),
+    ]
+}
+
+let package = Package(
+    name: "ResultKit",
+    products: [
+        .executable(name: "search", targets: ["search"]),
+        .library(name: "ResultKit", targets: ["ResultKit"]),
+        .library(name: "TerminalTable", targets: ["TerminalTable"]),
+        .plugin(name: "NewKind", targets: ["NewKind"]),
+    ],
+    dependencies: [],
+    targets: [
+        // MARK: Libraries that know nothing of kinds
+        .target(name: "TerminalTable", swiftSettings: swiftSettings),
+        .target(name: "StreamingJSON", swiftSettings: swiftSettings),
+        .target(name: "TextMatching", swiftSettings: swiftSettings),
+
+        // MARK: The core
+        .target(
+            name: "ResultKit",
+            dependencies: ["TerminalTable", "StreamingJSON", "TextMatching"],
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: The command
+        .target(name: "SearchCLI", dependencies: ["ResultKit", "TerminalTable"], swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "search",
+            dependencies: ["SearchCLI", "ResultKit"] + kindModules.map { .target(name: $0) },
+            swiftSettings: swiftSettings,
+            plugins: ["RegisterKinds"]
+        ),
+
+        // MARK: Code generation for kinds (plugins stay thin; the logic is here)
+        .target(name: "KindCodegen", swiftSettings: swiftSettings),
+        .executableTarget(name: "generate-kind-registry", dependencies: ["KindCodegen"], swiftSettings: swiftSettings),
+        .executableTarget(name: "scaffold-kind", dependencies: ["KindCodegen"], swiftSettings: swiftSettings),
+        .plugin(name: "RegisterKinds", capability: .buildTool(), dependencies: ["generate-kind-registry"]),
+        .plugin(
+            name: "NewKind",
+            capability: .command(
+                intent: .custom(verb: "new-kind", description: "Scaffold a new result-kind module with its tests"),
+                permissions: [.writeToPackageDirectory(reason: "Creates Sources/<Name>Kind and Tests/<Name>KindTests, and adds the module to Package.swift")]
+            ),
+            dependencies: ["scaffold-kind"]
+        ),
+
+        // MARK: Tests
+        .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: swiftSettings),
+        .testTarget(name: "TerminalTableTests", dependencies: ["TerminalTable", "TestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "StreamingJSONTests", dependencies: ["StreamingJSON", "TestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "TextMatchingTests", dependencies: ["TextMatching", "TestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "ResultKitTests", dependencies: ["ResultKit", "TestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "KindCodegenTests", dependencies: ["KindCodegen"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "SearchCLITests",
+            dependencies: ["SearchCLI", "ResultKit", "TestSupport"] + kindModules.map { .target(name: $0) },
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["search", "TestSupport"],
+            swiftSettings: swiftSettings
+        ),
+    ] + kindTargets
+)
