@@ -1,0 +1,228 @@
+extension JSONByteParser {
+    /// Parses the string whose opening quote is at the cursor, and leaves the
+    /// cursor after its closing quote.
+    ///
+    /// A string without escapes becomes a `String` straight from the input
+    /// bytes; one with escapes is decoded once into the scratch buffer.
+    mutating func parseString() throws(JSONParseError) -> String {
+        let open = position
+        let start = position + 1
+        var index = start
+        while true {
+            index = nextSpecialByte(from: index)
+            guard index < count else {
+                throw JSONParseError(offset: open, reason: "unterminated string")
+            }
+            let byte = base[index]
+            if byte == ASCII.quote {
+                position = index + 1
+                return String(decoding: UnsafeBufferPointer(start: base + start, count: index - start), as: UTF8.self)
+            }
+            if byte == ASCII.backslash {
+                return try parseEscapedString(open: open, start: start, firstEscape: index)
+            }
+            if byte < 0x20 {
+                throw controlCharacterError(byte, at: index)
+            }
+            index = try validateUTF8Sequence(at: index)
+        }
+    }
+
+    /// Finishes a string that holds at least one escape, starting at the
+    /// backslash at `firstEscape`.
+    private mutating func parseEscapedString(open: Int, start: Int, firstEscape: Int) throws(JSONParseError) -> String {
+        scratch.removeAll(keepingCapacity: true)
+        scratch.append(contentsOf: UnsafeBufferPointer(start: base + start, count: firstEscape - start))
+        var index = firstEscape
+        while true {
+            guard index < count else {
+                throw JSONParseError(offset: open, reason: "unterminated string")
+            }
+            let byte = base[index]
+            if byte == ASCII.quote {
+                position = index + 1
+                return String(decoding: scratch, as: UTF8.self)
+            } else if byte == ASCII.backslash {
+                index = try decodeEscape(at: index, open: open)
+            } else if byte < 0x20 {
+                throw controlCharacterError(byte, at: index)
+            } else {
+                let end = try validateUTF8Sequence(at: index)
+                scratch.append(contentsOf: UnsafeBufferPointer(start: base + index, count: end - index))
+                index = end
+            }
+            let runEnd = nextSpecialByte(from: index)
+            scratch.append(contentsOf: UnsafeBufferPointer(start: base + index, count: runEnd - index))
+            index = runEnd
+        }
+    }
+
+    /// Decodes the escape whose backslash is at `index` into the scratch
+    /// buffer, and returns the index just past it.
+    ///
+    /// A `\u` escape of a surrogate pair becomes its one scalar; a lone
+    /// surrogate becomes U+FFFD, so the result is always valid Unicode.
+    private mutating func decodeEscape(at index: Int, open: Int) throws(JSONParseError) -> Int {
+        guard index + 1 < count else {
+            throw JSONParseError(offset: open, reason: "unterminated string")
+        }
+        let replacement: UInt8
+        switch base[index + 1] {
+        case ASCII.quote, ASCII.backslash, ASCII.slash: replacement = base[index + 1]
+        case 0x62: replacement = 0x08  // \b
+        case 0x66: replacement = 0x0C  // \f
+        case 0x6E: replacement = 0x0A  // \n
+        case 0x72: replacement = 0x0D  // \r
+        case 0x74: replacement = 0x09  // \t
+        case 0x75:  // \u
+            guard let unit = hexQuad(at: index + 2) else {
+                throw JSONParseError(offset: index, reason: "invalid \\u escape, expected four hex digits")
+            }
+            var next = index + 6
+            var scalar = unit
+            if (0xD800...0xDBFF).contains(unit) {
+                if next + 1 < count, base[next] == ASCII.backslash, base[next + 1] == 0x75,
+                    let low = hexQuad(at: next + 2), (0xDC00...0xDFFF).contains(low)
+                {
+                    scalar = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
+                    next += 6
+                } else {
+                    scalar = 0xFFFD
+                }
+            } else if (0xDC00...0xDFFF).contains(unit) {
+                scalar = 0xFFFD
+            }
+            appendUTF8(scalar)
+            return next
+        default:
+            let escaped = index + 1
+            throw JSONParseError(
+                offset: index,
+                reason: "invalid escape '\\\(String(decoding: CollectionOfOne(base[escaped]), as: UTF8.self))'"
+            )
+        }
+        scratch.append(replacement)
+        return index + 2
+    }
+
+    /// The value of four hex digits at `index`, or `nil`.
+    @inline(__always)
+    private func hexQuad(at index: Int) -> UInt32? {
+        guard index + 4 <= count,
+            let a = ASCII.hexValue(base[index]),
+            let b = ASCII.hexValue(base[index + 1]),
+            let c = ASCII.hexValue(base[index + 2]),
+            let d = ASCII.hexValue(base[index + 3])
+        else { return nil }
+        return a << 12 | b << 8 | c << 4 | d
+    }
+
+    /// Appends the UTF-8 encoding of a scalar value (never a surrogate) to
+    /// the scratch buffer.
+    private mutating func appendUTF8(_ scalar: UInt32) {
+        switch scalar {
+        case 0..<0x80:
+            scratch.append(UInt8(scalar))
+        case 0x80..<0x800:
+            scratch.append(UInt8(0xC0 | scalar >> 6))
+            scratch.append(UInt8(0x80 | scalar & 0x3F))
+        case 0x800..<0x10000:
+            scratch.append(UInt8(0xE0 | scalar >> 12))
+            scratch.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+            scratch.append(UInt8(0x80 | scalar & 0x3F))
+        default:
+            scratch.append(UInt8(0xF0 | scalar >> 18))
+            scratch.append(UInt8(0x80 | scalar >> 12 & 0x3F))
+            scratch.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+            scratch.append(UInt8(0x80 | scalar & 0x3F))
+        }
+    }
+
+    /// The index of the first byte at or after `start` that a string scan
+    /// must look at: `"`, `\`, a control character or a non-ASCII byte; or
+    /// `count` when there is none.
+    ///
+    /// Eight bytes are tested at a time with word arithmetic. The lowest
+    /// flagged byte of a word is always a true hit (carries only run upwards).
+    @inline(__always)
+    func nextSpecialByte(from start: Int) -> Int {
+        var index = start
+        let raw = UnsafeRawPointer(base)
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        while index &+ 8 <= count {
+            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            let quotes = word ^ (ones &* 0x22)
+            let backslashes = word ^ (ones &* 0x5C)
+            let hits =
+                ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes)
+                | ((word &- ones &* 0x20) & ~word) | word
+            let mask = hits & highBits
+            if mask != 0 {
+                return index &+ mask.trailingZeroBitCount &>> 3
+            }
+            index &+= 8
+        }
+        while index < count {
+            let byte = base[index]
+            if byte == ASCII.quote || byte == ASCII.backslash || byte < 0x20 || byte >= 0x80 {
+                return index
+            }
+            index += 1
+        }
+        return count
+    }
+
+    /// Checks the UTF-8 sequence whose lead byte (at least 0x80) is at
+    /// `index`, and returns the index just past it.
+    ///
+    /// Overlong forms, surrogates, values above U+10FFFF and truncated
+    /// sequences are all rejected, at the offset of the lead byte.
+    func validateUTF8Sequence(at index: Int) throws(JSONParseError) -> Int {
+        let lead = base[index]
+        let length: Int
+        var low: UInt8 = 0x80
+        var high: UInt8 = 0xBF
+        switch lead {
+        case 0xC2...0xDF: length = 2
+        case 0xE0:
+            length = 3
+            low = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED:
+            length = 3
+            high = 0x9F
+        case 0xF0:
+            length = 4
+            low = 0x90
+        case 0xF1...0xF3: length = 4
+        case 0xF4:
+            length = 4
+            high = 0x8F
+        default:
+            throw JSONParseError(offset: index, reason: "invalid UTF-8")
+        }
+        guard index + length <= count, (low...high).contains(base[index + 1]) else {
+            throw JSONParseError(offset: index, reason: "invalid UTF-8")
+        }
+        var next = index + 2
+        while next < index + length {
+            guard base[next] & 0xC0 == 0x80 else {
+                throw JSONParseError(offset: index, reason: "invalid UTF-8")
+            }
+            next += 1
+        }
+        return next
+    }
+
+    /// The error for a raw control character inside a string.
+    private func controlCharacterError(_ byte: UInt8, at offset: Int) -> JSONParseError {
+        if byte == 0 {
+            return JSONParseError(offset: offset, reason: "unexpected NUL byte in string")
+        }
+        return JSONParseError(
+            offset: offset,
+            reason: "unescaped control character U+\(ASCII.hex(UInt32(byte), digits: 4)) in string"
+        )
+    }
+}

@@ -1,0 +1,298 @@
+/// One parse over a buffer of bytes: the cursor and the explicit stacks that
+/// replace recursion.
+///
+/// Nested containers are parsed with a stack of frames, so input nested
+/// 200,000 deep costs a few array appends before the depth limit stops it,
+/// never a stack overflow. Finished elements and members wait on two shared
+/// stacks; when a container closes, its elements are moved (not copied) into
+/// an array of exactly the right size.
+struct JSONByteParser {
+    /// An open array or object.
+    private struct Frame {
+        /// Whether this frame is an object (else an array).
+        var isObject: Bool
+        /// Where this container's elements or members start on their stack.
+        var start: Int
+        /// For an object, the key of the member whose value is being parsed.
+        var pendingKey: String
+    }
+
+    /// The first byte of the input.
+    let base: UnsafePointer<UInt8>
+    /// The number of bytes in the input.
+    let count: Int
+    /// The index of the next byte to read.
+    var position: Int
+    /// The deepest nesting of arrays and objects allowed.
+    let maxDepth: Int
+
+    private var frames: [Frame] = []
+    private var elements: [JSONValue] = []
+    private var members: [JSONObject.Member] = []
+    /// Bytes of a string that holds escapes, reused from string to string.
+    var scratch: [UInt8] = []
+
+    /// Starts a parse at the first byte of `base`.
+    init(base: UnsafePointer<UInt8>, count: Int, maxDepth: Int) {
+        self.base = base
+        self.count = count
+        self.position = 0
+        self.maxDepth = maxDepth
+    }
+
+    // MARK: Whole documents
+
+    /// Parses one value that must fill the whole input, apart from a leading
+    /// byte-order mark and surrounding whitespace.
+    mutating func parseDocument() throws(JSONParseError) -> JSONValue {
+        skipByteOrderMark()
+        let value = try parseValue(depthLimit: maxDepth)
+        try expectEndOfInput()
+        return value
+    }
+
+    /// Parses a top-level array, handing each element to `body` with the
+    /// offset of its first byte as soon as the element is complete.
+    mutating func parseArrayElements(_ body: (JSONValue, Int) -> Void) throws(JSONParseError) {
+        skipByteOrderMark()
+        skipWhitespace()
+        guard position < count else {
+            throw JSONParseError(offset: position, reason: "unexpected end of input")
+        }
+        guard base[position] == ASCII.openBracket else {
+            throw JSONParseError(offset: position, reason: "expected '[' to start an array")
+        }
+        guard maxDepth >= 1 else {
+            throw JSONParseError(offset: position, reason: "nesting deeper than \(maxDepth)")
+        }
+        position += 1
+        skipWhitespace()
+        if position < count, base[position] == ASCII.closeBracket {
+            position += 1
+        } else {
+            while true {
+                skipWhitespace()
+                let start = position
+                body(try parseValue(depthLimit: maxDepth - 1), start)
+                skipWhitespace()
+                guard position < count else {
+                    throw JSONParseError(offset: position, reason: "unexpected end of input")
+                }
+                let byte = base[position]
+                position += 1
+                if byte == ASCII.comma { continue }
+                if byte == ASCII.closeBracket { break }
+                throw unexpected(byte, at: position - 1, expected: "',' or ']' after array element")
+            }
+        }
+        try expectEndOfInput()
+    }
+
+    private mutating func skipByteOrderMark() {
+        if count >= 3, base[0] == 0xEF, base[1] == 0xBB, base[2] == 0xBF {
+            position = 3
+        }
+    }
+
+    private mutating func expectEndOfInput() throws(JSONParseError) {
+        skipWhitespace()
+        if position < count {
+            throw unexpected(base[position], at: position, expected: "end of input after the JSON value")
+        }
+    }
+
+    // MARK: Values
+
+    /// Parses one value starting at the cursor (after optional whitespace),
+    /// with at most `depthLimit` arrays and objects nested inside each other.
+    mutating func parseValue(depthLimit: Int) throws(JSONParseError) -> JSONValue {
+        let bottom = frames.count
+        // Each pass of the outer loop parses one value at the cursor: a
+        // scalar, an empty container, or the opening of a container (which
+        // pushes a frame and goes round again for its first child).
+        nextValue: while true {
+            skipWhitespace()
+            guard position < count else {
+                throw JSONParseError(offset: position, reason: "unexpected end of input")
+            }
+            var value: JSONValue
+            let byte = base[position]
+            switch byte {
+            case 0x22:  // "
+                value = .string(try parseString())
+            case 0x7B:  // {
+                guard frames.count - bottom < depthLimit else {
+                    throw JSONParseError(offset: position, reason: "nesting deeper than \(maxDepth)")
+                }
+                position += 1
+                skipWhitespace()
+                if position < count, base[position] == ASCII.closeBrace {
+                    position += 1
+                    value = .object(JSONObject())
+                } else {
+                    let key = try parseKey()
+                    frames.append(Frame(isObject: true, start: members.count, pendingKey: key))
+                    continue nextValue
+                }
+            case 0x5B:  // [
+                guard frames.count - bottom < depthLimit else {
+                    throw JSONParseError(offset: position, reason: "nesting deeper than \(maxDepth)")
+                }
+                position += 1
+                skipWhitespace()
+                if position < count, base[position] == ASCII.closeBracket {
+                    position += 1
+                    value = .array([])
+                } else {
+                    frames.append(Frame(isObject: false, start: elements.count, pendingKey: ""))
+                    continue nextValue
+                }
+            case 0x2D, 0x30...0x39:  // - 0-9
+                let start = position
+                position = try JSONNumberGrammar.scan(base, from: start, count: count)
+                let text = UnsafeBufferPointer(start: base + start, count: position - start)
+                value = .number(String(decoding: text, as: UTF8.self))
+            case 0x74:  // t
+                try expectLiteral("true")
+                value = .bool(true)
+            case 0x66:  // f
+                try expectLiteral("false")
+                value = .bool(false)
+            case 0x6E:  // n
+                try expectLiteral("null")
+                value = .null
+            default:
+                throw unexpected(byte, at: position, expected: "a value")
+            }
+
+            // A value is complete: add it to the open container, closing
+            // every container that ends right after it.
+            while frames.count > bottom {
+                let top = frames.count - 1
+                skipWhitespace()
+                guard position < count else {
+                    throw JSONParseError(offset: position, reason: "unexpected end of input")
+                }
+                let next = base[position]
+                position += 1
+                if frames[top].isObject {
+                    members.append(JSONObject.Member(key: frames[top].pendingKey, value: value))
+                    if next == ASCII.comma {
+                        skipWhitespace()
+                        frames[top].pendingKey = try parseKey()
+                        continue nextValue
+                    }
+                    guard next == ASCII.closeBrace else {
+                        throw unexpected(next, at: position - 1, expected: "',' or '}' after object member")
+                    }
+                    value = .object(JSONObject(takeMembers(from: frames[top].start)))
+                } else {
+                    elements.append(value)
+                    if next == ASCII.comma {
+                        continue nextValue
+                    }
+                    guard next == ASCII.closeBracket else {
+                        throw unexpected(next, at: position - 1, expected: "',' or ']' after array element")
+                    }
+                    value = .array(takeElements(from: frames[top].start))
+                }
+                frames.removeLast()
+            }
+            return value
+        }
+    }
+
+    /// Parses `"key"` and the `:` after it, leaving the cursor after the colon.
+    private mutating func parseKey() throws(JSONParseError) -> String {
+        guard position < count else {
+            throw JSONParseError(offset: position, reason: "unexpected end of input")
+        }
+        guard base[position] == ASCII.quote else {
+            throw unexpected(base[position], at: position, expected: "'\"' to start an object key")
+        }
+        let key = try parseString()
+        skipWhitespace()
+        guard position < count else {
+            throw JSONParseError(offset: position, reason: "unexpected end of input")
+        }
+        guard base[position] == ASCII.colon else {
+            throw unexpected(base[position], at: position, expected: "':' after object key")
+        }
+        position += 1
+        return key
+    }
+
+    /// Checks that `literal` (`true`, `false` or `null`) is at the cursor,
+    /// and moves past it.
+    @inline(__always)
+    private mutating func expectLiteral(_ literal: StaticString) throws(JSONParseError) {
+        let bytes = literal.utf8Start
+        let length = literal.utf8CodeUnitCount
+        var index = 1  // The caller has seen the first byte.
+        while index < length {
+            guard position + index < count else {
+                throw JSONParseError(offset: position + index, reason: "unexpected end of input")
+            }
+            guard base[position + index] == bytes[index] else {
+                throw JSONParseError(offset: position, reason: "invalid literal, expected '\(literal)'")
+            }
+            index += 1
+        }
+        position += length
+    }
+
+    // MARK: Stacks
+
+    /// Moves the elements from `start` to the top of the element stack into a
+    /// new array of exactly their count, without retaining them again.
+    private mutating func takeElements(from start: Int) -> [JSONValue] {
+        let taken = elements.count - start
+        let result = elements.withUnsafeMutableBufferPointer { stack -> [JSONValue] in
+            guard let stackBase = stack.baseAddress else { return [] }
+            return [JSONValue](unsafeUninitializedCapacity: taken) { buffer, initialized in
+                guard let target = buffer.baseAddress else { return }
+                target.moveInitialize(from: stackBase + start, count: taken)
+                // Leave trivially destroyed placeholders behind for removeLast.
+                (stackBase + start).initialize(repeating: .null, count: taken)
+                initialized = taken
+            }
+        }
+        elements.removeLast(taken)
+        return result
+    }
+
+    /// Moves the members from `start` to the top of the member stack into a
+    /// new array of exactly their count, without retaining them again.
+    private mutating func takeMembers(from start: Int) -> [JSONObject.Member] {
+        let taken = members.count - start
+        let result = members.withUnsafeMutableBufferPointer { stack -> [JSONObject.Member] in
+            guard let stackBase = stack.baseAddress else { return [] }
+            return [JSONObject.Member](unsafeUninitializedCapacity: taken) { buffer, initialized in
+                guard let target = buffer.baseAddress else { return }
+                target.moveInitialize(from: stackBase + start, count: taken)
+                (stackBase + start).initialize(repeating: JSONObject.Member(key: "", value: .null), count: taken)
+                initialized = taken
+            }
+        }
+        members.removeLast(taken)
+        return result
+    }
+
+    // MARK: Helpers
+
+    /// Moves the cursor past JSON whitespace.
+    @inline(__always)
+    mutating func skipWhitespace() {
+        while position < count, ASCII.isWhitespace(base[position]) {
+            position += 1
+        }
+    }
+
+    /// The error for `byte` at `offset` where `expected` should have been.
+    func unexpected(_ byte: UInt8, at offset: Int, expected: String) -> JSONParseError {
+        if byte == 0 {
+            return JSONParseError(offset: offset, reason: "unexpected NUL byte, expected \(expected)")
+        }
+        return JSONParseError(offset: offset, reason: "expected \(expected), found \(ASCII.describe(byte))")
+    }
+}

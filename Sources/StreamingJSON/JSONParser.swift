@@ -1,0 +1,98 @@
+/// A strict JSON parser (RFC 8259) that reads UTF-8 bytes without Foundation.
+///
+/// It keeps everything the input said: member order, duplicate keys and the
+/// exact text of numbers (`1e400` stays `1e400`). It rejects what RFC 8259
+/// rejects, including invalid UTF-8, raw control characters in strings and
+/// NUL bytes, each with the byte offset of the problem. A `\u` escape of a
+/// lone surrogate becomes U+FFFD.
+///
+/// Nesting is handled with an explicit stack, not recursion, so no input can
+/// overflow the call stack; input nested deeper than `maxDepth` is an error.
+///
+/// ```swift
+/// let value = try JSONParser().parse(#"{"name": "example.com", "price": 12.99}"#)
+/// ```
+public struct JSONParser: Sendable {
+    /// The deepest nesting of arrays and objects that `parse` accepts.
+    ///
+    /// Keep it modest: destroying or comparing a `JSONValue` recurses once
+    /// per level of nesting.
+    public var maxDepth: Int
+
+    /// Creates a parser.
+    /// - Parameter maxDepth: The deepest nesting of arrays and objects to
+    ///   accept; a top-level `[]` is depth 1.
+    public init(maxDepth: Int = 512) {
+        self.maxDepth = maxDepth
+    }
+
+    /// Parses exactly one JSON value.
+    ///
+    /// Whitespace may surround the value, and a UTF-8 byte-order mark may
+    /// start the input. Anything else after the value is an error.
+    /// - Parameter bytes: UTF-8 JSON text.
+    /// - Returns: The value.
+    /// - Throws: `JSONParseError` at the first problem, with its byte offset
+    ///   into `bytes`.
+    public func parse(_ bytes: UnsafeRawBufferPointer) throws(JSONParseError) -> JSONValue {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else {
+            throw JSONParseError(offset: 0, reason: "unexpected end of input")
+        }
+        var parser = JSONByteParser(
+            base: base.assumingMemoryBound(to: UInt8.self),
+            count: bytes.count,
+            maxDepth: maxDepth
+        )
+        return try parser.parseDocument()
+    }
+
+    /// Parses exactly one JSON value from an array of UTF-8 bytes.
+    /// - Parameter bytes: UTF-8 JSON text.
+    /// - Returns: The value.
+    /// - Throws: `JSONParseError` at the first problem, with its byte offset.
+    public func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
+        let result = bytes.withUnsafeBytes { buffer in
+            Result { () throws(JSONParseError) -> JSONValue in try parse(buffer) }
+        }
+        return try result.get()
+    }
+
+    /// Parses exactly one JSON value from text.
+    /// - Parameter text: JSON text.
+    /// - Returns: The value.
+    /// - Throws: `JSONParseError` at the first problem, with its offset in
+    ///   `text.utf8`.
+    public func parse(_ text: String) throws(JSONParseError) -> JSONValue {
+        var text = text
+        let result = text.withUTF8 { buffer in
+            Result { () throws(JSONParseError) -> JSONValue in try parse(UnsafeRawBufferPointer(buffer)) }
+        }
+        return try result.get()
+    }
+
+    /// Parses a top-level array one element at a time.
+    ///
+    /// `body` gets each element as soon as it is complete, with the byte
+    /// offset where the element starts, so that a caller can report
+    /// locations and never holds every element twice. Elements before a
+    /// syntax error have already been handed over when the error is thrown.
+    /// - Parameters:
+    ///   - bytes: UTF-8 JSON text whose top-level value is an array.
+    ///   - body: Called with each element and the offset of its first byte.
+    /// - Throws: `JSONParseError` at the first problem, including a top-level
+    ///   value that is not an array.
+    public func parseArrayElements(
+        _ bytes: UnsafeRawBufferPointer,
+        _ body: (JSONValue, Int) -> Void
+    ) throws(JSONParseError) {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else {
+            throw JSONParseError(offset: 0, reason: "unexpected end of input")
+        }
+        var parser = JSONByteParser(
+            base: base.assumingMemoryBound(to: UInt8.self),
+            count: bytes.count,
+            maxDepth: maxDepth
+        )
+        try parser.parseArrayElements(body)
+    }
+}
