@@ -1,0 +1,38 @@
+/// A search term prepared once (folded for case and diacritics) for matching many texts.
+public struct MatchPattern: Sendable {
+    /// The term as given, before folding.
+    public let term: String
+    /// The folded term as Unicode scalar values; runs of whitespace are one space.
+    let units: [UInt32]
+    /// Whether every folded unit is ASCII, so the pattern can be matched on the bytes of ASCII texts.
+    let isASCII: Bool
+
+    /// Prepares one search term (a word or a quoted phrase, already unquoted) once, for matching many
+    /// texts.
+    ///
+    /// Leading and trailing whitespace is ignored, and a run of whitespace inside a phrase matches
+    /// one space.
+    /// - Parameter term: The word or phrase to look for.
+    public init(_ term: String) {
+        self.term = term
+        var units: [UInt32] = []
+        units.reserveCapacity(term.utf8.count)
+        var pendingSpace = false
+        for scalar in term.unicodeScalars {
+            if scalar.properties.isWhitespace {
+                pendingSpace = !units.isEmpty
+                continue
+            }
+            if pendingSpace {
+                units.append(0x20)
+                pendingSpace = false
+            }
+            TextNormalizer.fold(scalar) { units.append($0.value) }
+        }
+        self.units = units
+        self.isASCII = units.allSatisfy { $0 < 0x80 }
+    }
+
+    /// Whether the term has nothing to match (it was empty or only whitespace or marks).
+    public var isEmpty: Bool { units.isEmpty }
+}

@@ -1,0 +1,41 @@
+/// A text prepared for matching: folded units, each with the class of its original character and
+/// the offset of that character.
+///
+/// ``ASCIISubject`` reads the bytes of an ASCII text in place; ``UnicodeSubject`` folds any text into
+/// arrays. The matching algorithms are generic over this protocol and specialised for both.
+protocol MatchSubject {
+    /// The number of folded units.
+    var count: Int { get }
+    /// The folded unit (a Unicode scalar value) at `index`.
+    func unit(at index: Int) -> UInt32
+    /// The class of the original character that produced the unit at `index`.
+    func characterClass(at index: Int) -> CharacterClass
+    /// The offset, in `Character`s of the original text, of the character that produced the unit at
+    /// `index`.
+    func characterOffset(ofUnit index: Int) -> Int
+}
+
+extension MatchSubject {
+    /// The bonus for a match starting at `index`; positive exactly at word starts.
+    @inline(__always)
+    func boundaryBonus(at index: Int) -> Int {
+        let previous: CharacterClass = index == 0 ? .whitespace : characterClass(at: index - 1)
+        return CharacterClass.boundaryBonus(previous: previous, current: characterClass(at: index))
+    }
+
+    /// Whether a match ending just before `end` ends a whole word.
+    @inline(__always)
+    func endsWord(at end: Int) -> Bool {
+        end >= count || !characterClass(at: end).isWord || boundaryBonus(at: end) > 0
+    }
+
+    /// The character offsets of the given units, ascending and without repeats.
+    func characterOffsets(ofUnits units: some Sequence<Int>) -> [Int] {
+        var offsets: [Int] = []
+        for unit in units {
+            let offset = characterOffset(ofUnit: unit)
+            if offsets.last != offset { offsets.append(offset) }
+        }
+        return offsets
+    }
+}

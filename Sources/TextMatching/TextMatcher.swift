@@ -1,0 +1,59 @@
+/// The one scorer that every search field goes through: finds the best ``MatchTier`` and quality of a
+/// pattern in a text.
+///
+/// Matching ignores case and diacritics (see ``TextNormalizer``) and works on any Unicode text. ASCII
+/// texts are matched on their UTF-8 bytes in place without allocating unless they match; other texts
+/// are folded first.
+///
+/// ```swift
+/// let matcher = TextMatcher()
+/// let pattern = MatchPattern("house")
+/// matcher.match(pattern, in: "CoffeeHouse")?.tier  // .wordPrefix
+/// ```
+public struct TextMatcher: Sendable {
+    /// Whether a pattern that matches no other way may match as a fuzzy subsequence.
+    public var allowFuzzy: Bool
+
+    /// Creates a matcher.
+    /// - Parameter allowFuzzy: Whether to try ``MatchTier/fuzzy`` when no better tier matches.
+    public init(allowFuzzy: Bool = false) {
+        self.allowFuzzy = allowFuzzy
+    }
+
+    /// The best match of `pattern` in `text`, or nil.
+    ///
+    /// An empty pattern matches nothing: check ``MatchPattern/isEmpty`` to list everything instead.
+    /// - Parameters:
+    ///   - pattern: The prepared search term.
+    ///   - text: The field value to search.
+    /// - Returns: The match of the best tier, and within it the best quality, or nil when the pattern
+    ///   does not match.
+    public func match(_ pattern: MatchPattern, in text: String) -> TextMatch? {
+        guard !pattern.isEmpty else { return nil }
+        let outcome = text.utf8.withContiguousStorageIfAvailable { bytes -> ASCIIOutcome in
+            guard ASCIISubject.accepts(bytes) else { return .needsUnicode }
+            // A folded pattern with non-ASCII units can never occur in ASCII text.
+            guard pattern.isASCII else { return .matched(nil) }
+            return .matched(bestMatch(pattern, in: ASCIISubject(bytes: bytes)))
+        }
+        if case .matched(let match)? = outcome { return match }
+        return bestMatch(pattern, in: UnicodeSubject(text))
+    }
+
+    /// The result of trying the ASCII fast path.
+    private enum ASCIIOutcome {
+        /// The text was ASCII: this is the answer.
+        case matched(TextMatch?)
+        /// The text needs folding.
+        case needsUnicode
+    }
+
+    /// Tries each tier in order on a prepared subject.
+    private func bestMatch(_ pattern: MatchPattern, in subject: some MatchSubject) -> TextMatch? {
+        pattern.units.withUnsafeBufferPointer { units in
+            if let match = Self.contiguousMatch(units, in: subject) { return match }
+            if let match = Self.typoMatch(units, in: subject) { return match }
+            return allowFuzzy ? Self.fuzzyMatch(units, in: subject) : nil
+        }
+    }
+}

@@ -1,0 +1,86 @@
+/// The case and diacritic folding that matching uses, exposed for exact comparisons such as filters
+/// (`status:available`).
+///
+/// Folding lowercases, decomposes precomposed letters (canonical decomposition) and drops the
+/// combining diacritical marks (`U+0300`–`U+036F` and the other combining-diacritics blocks), so
+/// `Café`, `cafe\u{301}` and `CAFE` all fold to `cafe`. Marks that change meaning outside Latin,
+/// Greek and Cyrillic, such as the Japanese voicing marks (`が`), are kept, and precomposed and
+/// decomposed forms of them fold alike. `ß` and `ẞ` fold to `ss`, and final `ς` to `σ`.
+public enum TextNormalizer {
+    /// Folds `text` for case- and diacritic-insensitive comparison.
+    /// - Parameter text: Any text.
+    /// - Returns: The folded text; two texts that match exactly fold to equal strings.
+    public static func fold(_ text: String) -> String {
+        var folded = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            fold(scalar) { folded.append($0) }
+        }
+        return String(folded)
+    }
+
+    /// Folds one scalar, emitting zero or more folded scalars.
+    @inline(__always)
+    static func fold(_ scalar: Unicode.Scalar, into emit: (Unicode.Scalar) -> Void) {
+        let value = scalar.value
+        if value < 0x80 {
+            if value &- 0x41 < 26 {
+                emit(Unicode.Scalar(UInt8(truncatingIfNeeded: value | 0x20)))
+            } else {
+                emit(scalar)
+            }
+            return
+        }
+        if let decomposition = CanonicalDecomposition.scalars(of: value) {
+            for part in decomposition {
+                if let partScalar = Unicode.Scalar(part) {
+                    foldDecomposed(partScalar, into: emit)
+                }
+            }
+        } else {
+            foldDecomposed(scalar, into: emit)
+        }
+    }
+
+    /// Folds a scalar that has no canonical decomposition.
+    private static func foldDecomposed(_ scalar: Unicode.Scalar, into emit: (Unicode.Scalar) -> Void) {
+        let value = scalar.value
+        if value < 0x80 {
+            emit(value &- 0x41 < 26 ? Unicode.Scalar(UInt8(truncatingIfNeeded: value | 0x20)) : scalar)
+            return
+        }
+        if isDroppedMark(value) { return }
+        switch value {
+        case 0xDF, 0x1E9E:  // ß, ẞ
+            emit("s")
+            emit("s")
+            return
+        case 0x3C2:  // final sigma
+            emit("\u{3C3}")
+            return
+        default:
+            break
+        }
+        guard scalar.properties.changesWhenLowercased else {
+            emit(scalar)
+            return
+        }
+        for lower in scalar.properties.lowercaseMapping.unicodeScalars {
+            if let decomposition = CanonicalDecomposition.scalars(of: lower.value) {
+                for part in decomposition where !isDroppedMark(part) {
+                    if let partScalar = Unicode.Scalar(part) { emit(partScalar) }
+                }
+            } else if !isDroppedMark(lower.value) {
+                emit(lower)
+            }
+        }
+    }
+
+    /// Whether `value` is a combining diacritical mark that folding removes.
+    @inline(__always)
+    static func isDroppedMark(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x300...0x36F, 0x1AB0...0x1AFF, 0x1DC0...0x1DFF, 0x20D0...0x20FF, 0xFE20...0xFE2F: true
+        default: false
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+import TextMatching
+
+@Suite struct TextNormalizerTests {
+    @Test(
+        "Folding ignores case and diacritics",
+        arguments: [
+            ("Café", "cafe"),
+            ("CAFE\u{301}", "cafe"),
+            ("Crème Brûlée", "creme brulee"),
+            ("Ångström", "angstrom"),
+            ("ÆON Straße", "æon strasse"),
+            ("ΟΔΥΣΣΕΥΣ", "οδυσσευσ"),
+            ("Ἀθῆναι", "αθηναι"),
+            ("Ёлка", "елка"),
+            ("İstanbul", "istanbul"),
+            ("Available", "available"),
+            ("東京タワー", "東京タワー"),
+        ])
+    func fold(text: String, folded: String) {
+        #expect(TextNormalizer.fold(text) == folded)
+    }
+
+    @Test func japaneseVoicingMarksAreKept() {
+        #expect(TextNormalizer.fold("が") != TextNormalizer.fold("か"))
+        #expect(TextNormalizer.fold("が") == TextNormalizer.fold("か\u{3099}"))
+    }
+
+    /// Checks the generated decomposition table against Foundation's NFD for every scalar Unicode 15
+    /// assigned (Hangul syllables, which folding keeps whole, aside): a precomposed letter and its
+    /// decomposed form always fold alike.
+    @Test func precomposedAndDecomposedFoldAlike() {
+        var mismatches: [String] = []
+        for value in UInt32(0xC0)...0x2FA1D {
+            guard let scalar = Unicode.Scalar(value), !(0xAC00...0xD7A3).contains(value),
+                let age = scalar.properties.age, age.major <= 15
+            else { continue }
+            let precomposed = String(Character(scalar))
+            let decomposed = precomposed.decomposedStringWithCanonicalMapping
+            guard decomposed.unicodeScalars.count > 1 || decomposed != precomposed else { continue }
+            if TextNormalizer.fold(precomposed) != TextNormalizer.fold(decomposed) {
+                mismatches.append(String(value, radix: 16, uppercase: true))
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(20))")
+    }
+}
