@@ -1,0 +1,76 @@
+/// The content of one table cell: sanitised text, a style and highlighted characters.
+///
+/// The text is sanitised when the cell is made (see ``TerminalText/sanitize(_:)``),
+/// so that it is measured and laid out exactly as it will be drawn: a line feed
+/// in data shows as `^J` and never breaks the table. A cell that should span
+/// several lines on purpose is made with ``init(lines:style:)``.
+public struct Cell: Sendable, ExpressibleByStringLiteral {
+    /// The sanitised lines of the cell, as drawn before wrapping and truncation.
+    public let lines: [String]
+    /// The semantic style, drawn only when colour is on.
+    public var style: CellStyle
+    /// Character (grapheme) offsets into the first line that are drawn bold and
+    /// underlined when colour is on, such as the characters a query matched.
+    public let highlights: [Range<Int>]
+    /// The display width of each line.
+    let lineWidths: [Int]
+
+    /// Creates a cell of one line of text.
+    /// - Parameters:
+    ///   - text: Any text; its controls (line breaks included) are made visible.
+    ///   - style: The semantic style, applied after layout when colour is on.
+    ///   - highlights: Character (grapheme) offsets into `text` to highlight.
+    ///     They follow the text through sanitising, wrapping and truncation.
+    public init(_ text: String, style: CellStyle = .plain, highlights: [Range<Int>] = []) {
+        let safe = TerminalText.sanitize(text)
+        self.lines = [safe]
+        self.lineWidths = [DisplayWidth.of(safe)]
+        self.style = style
+        if highlights.isEmpty {
+            self.highlights = []
+        } else if safe == text {
+            self.highlights = highlights
+        } else {
+            self.highlights = Self.remap(highlights, from: text)
+        }
+    }
+
+    /// Creates a cell of several lines, each shown on its own line of the row.
+    /// - Parameters:
+    ///   - lines: The lines; controls in each are made visible.
+    ///   - style: The semantic style, applied after layout when colour is on.
+    public init(lines: [String], style: CellStyle = .plain) {
+        let safe = lines.map(TerminalText.sanitize)
+        self.lines = safe.isEmpty ? [""] : safe
+        self.lineWidths = self.lines.map { DisplayWidth.of($0) }
+        self.style = style
+        self.highlights = []
+    }
+
+    /// Creates a plain cell from a string literal.
+    public init(stringLiteral value: String) {
+        self.init(value)
+    }
+
+    /// The width the cell's widest line takes, in terminal cells.
+    public var displayWidth: Int {
+        lineWidths.max() ?? 0
+    }
+
+    /// Maps character offsets of the raw text to offsets in its sanitised form,
+    /// where one control character may become several visible ones.
+    private static func remap(_ highlights: [Range<Int>], from text: String) -> [Range<Int>] {
+        var starts: [Int] = []
+        var offset = 0
+        for character in text {
+            starts.append(offset)
+            offset += TerminalText.sanitize(String(character)).count
+        }
+        starts.append(offset)
+        return highlights.compactMap { range in
+            let lower = starts[min(max(range.lowerBound, 0), starts.count - 1)]
+            let upper = starts[min(max(range.upperBound, 0), starts.count - 1)]
+            return lower < upper ? lower..<upper : nil
+        }
+    }
+}

@@ -1,0 +1,144 @@
+/// Fits a cell's text into a column's width and a row's height.
+///
+/// Text wraps at spaces when it can, else between grapheme clusters (never
+/// inside one, never inside a wide character). A row of height N gets exactly N
+/// lines: blank lines pad shorter content, and when the content is longer, the
+/// last line is cut with `…`.
+enum CellLayout {
+    /// The ellipsis that marks cut text.
+    static let ellipsis = "…"
+
+    /// Exactly `height` lines of `cell` (`nil` draws blank), each at most `width` cells wide.
+    ///
+    /// Right-aligned cells (numbers) never wrap: a number split across lines
+    /// would read as two numbers, so each of their lines is cut with `…` instead.
+    static func fit(_ cell: Cell?, width: Int, height: Int, alignment: Alignment = .left) -> [FittedLine] {
+        let height = max(1, height)
+        guard let cell, width > 0 else {
+            return Array(repeating: .blank, count: height)
+        }
+        if cell.lines.count == 1, let first = cell.lines.first, let lineWidth = cell.lineWidths.first,
+            lineWidth <= width
+        {
+            var result = [FittedLine(text: first, width: lineWidth, highlights: cell.highlights)]
+            if height > 1 {
+                result += Array(repeating: .blank, count: height - 1)
+            }
+            return result
+        }
+        return wrapped(cell, width: width, height: height, wraps: alignment == .left)
+    }
+
+    /// A line of a cell as clusters with their widths.
+    private struct Clusters {
+        let characters: [Character]
+        let widths: [Int]
+        let highlights: [Range<Int>]
+
+        init(_ text: String, highlights: [Range<Int>]) {
+            characters = Array(text)
+            widths = characters.map { DisplayWidth.of($0) }
+            self.highlights = highlights
+        }
+
+        /// The end of the text without trailing spaces.
+        var trimmedEnd: Int {
+            var end = characters.count
+            while end > 0 && characters[end - 1] == " " {
+                end -= 1
+            }
+            return end
+        }
+
+        /// Visual lines, as ranges of cluster offsets, that fit `width`.
+        func wrap(width: Int) -> [Range<Int>] {
+            var result: [Range<Int>] = []
+            let count = characters.count
+            var start = 0
+            while start < count {
+                var used = 0
+                var index = start
+                var lastSpace = -1
+                while index < count && used + widths[index] <= width {
+                    if characters[index] == " " { lastSpace = index }
+                    used += widths[index]
+                    index += 1
+                }
+                if index >= count {
+                    result.append(start..<count)
+                    break
+                }
+                var end: Int
+                if characters[index] == " " {
+                    end = index
+                } else if lastSpace > start {
+                    end = lastSpace
+                } else if index == start {
+                    end = start + 1  // one cluster wider than the column: cut below
+                } else {
+                    end = index
+                }
+                let next = end
+                while end > start && characters[end - 1] == " " {
+                    end -= 1
+                }
+                result.append(start..<end)
+                start = next
+                while start < count && characters[start] == " " {
+                    start += 1
+                }
+            }
+            return result.isEmpty ? [0..<0] : result
+        }
+
+        /// The clusters in `range`, cut with `…` to fit `width` when they do not
+        /// fit, or always when `forceEllipsis` is set.
+        func line(_ range: Range<Int>, width: Int, forceEllipsis: Bool = false) -> FittedLine {
+            let total = widths[range].reduce(0, +)
+            if !forceEllipsis && total <= width {
+                return make(range, width: total, ellipsis: false)
+            }
+            var used = 0
+            var end = range.lowerBound
+            while end < range.upperBound && used + widths[end] <= width - 1 {
+                used += widths[end]
+                end += 1
+            }
+            return make(range.lowerBound..<end, width: used + 1, ellipsis: true)
+        }
+
+        private func make(_ range: Range<Int>, width: Int, ellipsis: Bool) -> FittedLine {
+            var text = String(characters[range])
+            if ellipsis { text += CellLayout.ellipsis }
+            let local = highlights.compactMap { highlight -> Range<Int>? in
+                let lower = max(highlight.lowerBound, range.lowerBound)
+                let upper = min(highlight.upperBound, range.upperBound)
+                return lower < upper ? (lower - range.lowerBound)..<(upper - range.lowerBound) : nil
+            }
+            return FittedLine(text: text, width: width, highlights: local)
+        }
+    }
+
+    private static func wrapped(_ cell: Cell, width: Int, height: Int, wraps: Bool) -> [FittedLine] {
+        var pieces: [(clusters: Clusters, range: Range<Int>)] = []
+        for (index, text) in cell.lines.enumerated() {
+            let clusters = Clusters(text, highlights: index == 0 ? cell.highlights : [])
+            let ranges = wraps ? clusters.wrap(width: width) : [0..<clusters.characters.count]
+            for range in ranges {
+                pieces.append((clusters, range))
+                if pieces.count > height { break }
+            }
+            if pieces.count > height { break }
+        }
+        if pieces.count <= height {
+            var result = pieces.map { $0.clusters.line($0.range, width: width) }
+            result += Array(repeating: .blank, count: height - result.count)
+            return result
+        }
+        var result = pieces.prefix(height - 1).map { $0.clusters.line($0.range, width: width) }
+        let last = pieces[height - 1]
+        let rest = last.range.lowerBound..<max(last.range.lowerBound, last.clusters.trimmedEnd)
+        result.append(last.clusters.line(rest, width: width, forceEllipsis: true))
+        return result
+    }
+}

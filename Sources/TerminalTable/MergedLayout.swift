@@ -1,0 +1,302 @@
+/// Lays out a ``MergedTable``: negotiates column widths, then draws the lines.
+///
+/// The render columns are the kept shared columns, then the details region as
+/// one more column. Inside the region, each group's kept columns are separated
+/// by two spaces and sized among that group's rows only.
+struct MergedLayout {
+    private let table: MergedTable
+    private let options: RenderOptions
+    /// Indices of the groups that have rows.
+    private let activeGroups: [Int]
+    private var sharedKept: [Int]
+    private var detailKept: [[Int]]
+    private let sharedDemand: [Demand]
+    private let detailDemand: [[Demand]]
+    private let detailsHeaderWidth: Int
+
+    /// What a column asks of width negotiation.
+    private struct Demand {
+        /// The width it wants: its widest header or cell, within its min and max.
+        var natural: Int
+        /// The width below which it is dropped rather than squashed.
+        var minimum: Int
+    }
+
+    /// The gap between detail columns inside the region.
+    private static let detailGap = 2
+
+    init(_ table: MergedTable, options: RenderOptions) {
+        self.table = table
+        self.options = options
+        let headers = options.showHeaders
+        let sharedCount = table.shared.count
+
+        var sharedWanted = table.shared.map { headers ? Self.headerWidth($0.header) : 0 }
+        var detailWanted = table.groups.map { group in
+            group.columns.map { headers ? Self.headerWidth($0.header) : 0 }
+        }
+        var hasRows = Array(repeating: false, count: table.groups.count)
+        for row in table.rows {
+            for index in 0..<sharedCount {
+                sharedWanted[index] = max(sharedWanted[index], Self.wanted(row, index, row.shared))
+            }
+            guard table.groups.indices.contains(row.group) else { continue }
+            hasRows[row.group] = true
+            for index in detailWanted[row.group].indices {
+                let wanted = Self.wanted(row, sharedCount + index, row.details, at: index)
+                detailWanted[row.group][index] = max(detailWanted[row.group][index], wanted)
+            }
+        }
+        sharedDemand = zip(table.shared, sharedWanted).map(Self.demand)
+        detailDemand = zip(table.groups, detailWanted).map { group, wanted in
+            zip(group.columns, wanted).map(Self.demand)
+        }
+        activeGroups = table.groups.indices.filter { hasRows[$0] }
+        sharedKept = Array(table.shared.indices)
+        detailKept = table.groups.map { Array($0.columns.indices) }
+        detailsHeaderWidth = headers ? Self.headerWidth(table.detailsHeader) : 0
+        if let limit = options.maxWidth, !options.wide {
+            dropColumns(toFit: limit)
+        }
+    }
+
+    private static func headerWidth(_ header: String) -> Int {
+        DisplayWidth.of(TerminalText.sanitize(header.uppercased()))
+    }
+
+    private static func demand(_ column: Column, wanted: Int) -> Demand {
+        var natural = max(column.minWidth, wanted)
+        if let maxWidth = column.maxWidth { natural = min(natural, maxWidth) }
+        return Demand(natural: natural, minimum: column.minWidth)
+    }
+
+    /// The width a row wants for cell `sizeIndex` of its size, else its cell's own width.
+    private static func wanted(_ row: MergedRow, _ sizeIndex: Int, _ cells: [Cell], at cellIndex: Int? = nil) -> Int {
+        if row.size.widths.indices.contains(sizeIndex) { return max(0, row.size.widths[sizeIndex]) }
+        let cellIndex = cellIndex ?? sizeIndex
+        return cells.indices.contains(cellIndex) ? cells[cellIndex].displayWidth : 0
+    }
+
+    // MARK: Negotiation
+
+    private func groupNeed(_ group: Int, _ part: KeyPath<Demand, Int>) -> Int {
+        let kept = detailKept[group]
+        guard !kept.isEmpty else { return 0 }
+        return kept.reduce(0) { $0 + detailDemand[group][$1][keyPath: part] } + Self.detailGap * (kept.count - 1)
+    }
+
+    /// Whether the details region is drawn: some group with rows keeps a column.
+    private var hasRegion: Bool {
+        activeGroups.contains { !detailKept[$0].isEmpty }
+    }
+
+    private var regionMinimum: Int {
+        activeGroups.map { groupNeed($0, \.minimum) }.max() ?? 0
+    }
+
+    private var regionNatural: Int {
+        max(detailsHeaderWidth, activeGroups.map { groupNeed($0, \.natural) }.max() ?? 0)
+    }
+
+    private var renderColumnCount: Int {
+        sharedKept.count + (hasRegion ? 1 : 0)
+    }
+
+    private var minimumTotal: Int {
+        let shared = sharedKept.reduce(0) { $0 + sharedDemand[$1].minimum }
+        return shared + (hasRegion ? regionMinimum : 0) + options.border.overhead(columns: renderColumnCount)
+    }
+
+    /// Drops the lowest-priority columns (the later one on a tie) until every
+    /// kept column fits at its minimum width, keeping at least one column.
+    /// Only detail columns of the groups that set the region's minimum width
+    /// are candidates, since dropping another group's column frees no space.
+    private mutating func dropColumns(toFit limit: Int) {
+        while minimumTotal > limit {
+            let keptCount = sharedKept.count + activeGroups.reduce(0) { $0 + detailKept[$1].count }
+            guard keptCount > 1 else { return }
+            // (priority, order, group or -1 for shared, column)
+            var best: (priority: Int, order: Int, group: Int, column: Int)?
+            func consider(_ priority: Int, _ order: Int, _ group: Int, _ column: Int) {
+                if let current = best,
+                    current.priority < priority || (current.priority == priority && current.order > order)
+                {
+                    return
+                }
+                best = (priority, order, group, column)
+            }
+            for column in sharedKept {
+                consider(table.shared[column].priority, column, -1, column)
+            }
+            let minimum = regionMinimum
+            for group in activeGroups where groupNeed(group, \.minimum) == minimum {
+                for column in detailKept[group] {
+                    consider(table.groups[group].columns[column].priority, table.shared.count + column, group, column)
+                }
+            }
+            guard let chosen = best else { return }
+            if chosen.group < 0 {
+                sharedKept.removeAll { $0 == chosen.column }
+            } else {
+                detailKept[chosen.group].removeAll { $0 == chosen.column }
+            }
+        }
+    }
+
+    /// The widths of the kept shared columns, then of the region if drawn.
+    private func renderWidths() -> [Int] {
+        var naturals = sharedKept.map { sharedDemand[$0].natural }
+        var minimums = sharedKept.map { sharedDemand[$0].minimum }
+        if hasRegion {
+            naturals.append(regionNatural)
+            minimums.append(max(1, regionMinimum))
+        }
+        guard let limit = options.maxWidth else { return naturals }
+        let available = limit - options.border.overhead(columns: naturals.count)
+        return WidthNegotiation.distribute(naturals: naturals, minimums: minimums, available: available)
+    }
+
+    /// The widths of a group's kept columns inside a region `width` wide.
+    private func groupWidths(_ group: Int, regionWidth width: Int) -> [Int] {
+        let kept = detailKept[group]
+        guard !kept.isEmpty else { return [] }
+        let naturals = kept.map { detailDemand[group][$0].natural }
+        let minimums = kept.map { detailDemand[group][$0].minimum }
+        let available = width - Self.detailGap * (kept.count - 1)
+        return WidthNegotiation.distribute(naturals: naturals, minimums: minimums, available: available)
+    }
+
+    // MARK: Drawing
+
+    /// The table's lines.
+    func lines() -> [String] {
+        let widths = renderWidths()
+        let sharedWidths = Array(widths.prefix(sharedKept.count))
+        let regionWidth = hasRegion ? widths.last ?? 0 : 0
+        var groupWidths: [Int: [Int]] = [:]
+        for group in activeGroups {
+            groupWidths[group] = self.groupWidths(group, regionWidth: regionWidth)
+        }
+        let drawer = LineDrawer(widths: widths, border: options.border, color: options.color)
+        var lines: [String] = []
+        if let rule = drawer.rule(.top) { lines.append(rule) }
+
+        if options.showHeaders {
+            var cells: [[FittedLine]] = []
+            var alignments: [Alignment] = []
+            for (index, column) in sharedKept.enumerated() {
+                let header = Cell(table.shared[column].header.uppercased())
+                cells.append(CellLayout.fit(header, width: sharedWidths[index], height: 1))
+                alignments.append(table.shared[column].alignment)
+            }
+            var region: [StyledLine] = []
+            if hasRegion {
+                let header = CellLayout.fit(Cell(table.detailsHeader.uppercased()), width: regionWidth, height: 1)
+                region = [StyledLine()]
+                region[0].append(header[0], style: .bold, width: regionWidth, alignment: .left, color: options.color)
+            }
+            lines += drawer.draw(cells, styles: cells.map { _ in .bold }, alignments: alignments, region: region)
+            if hasRegion {
+                for group in activeGroups where !detailKept[group].isEmpty {
+                    lines += legend(group, sharedWidths: sharedWidths, groupWidths: groupWidths[group] ?? [], drawer)
+                }
+            }
+            if let rule = drawer.rule(.separator) { lines.append(rule) }
+        }
+
+        for row in table.rows {
+            let height = max(1, row.size.height)
+            var cells: [[FittedLine]] = []
+            var styles: [CellStyle] = []
+            var alignments: [Alignment] = []
+            for (index, column) in sharedKept.enumerated() {
+                let cell = row.shared.indices.contains(column) ? row.shared[column] : nil
+                cells.append(
+                    CellLayout.fit(
+                        cell, width: sharedWidths[index], height: height, alignment: table.shared[column].alignment))
+                styles.append(cell?.style ?? .plain)
+                alignments.append(table.shared[column].alignment)
+            }
+            var region: [StyledLine] = []
+            if hasRegion {
+                let widths = groupWidths[row.group] ?? []
+                region = details(row, widths: widths, height: height, regionWidth: regionWidth)
+            }
+            lines += drawer.draw(cells, styles: styles, alignments: alignments, region: region)
+        }
+        if let rule = drawer.rule(.bottom) { lines.append(rule) }
+        return lines
+    }
+
+    /// The legend line of a group: its title in the first shared column and its
+    /// column headers in the details region, dimmed.
+    private func legend(_ group: Int, sharedWidths: [Int], groupWidths: [Int], _ drawer: LineDrawer) -> [String] {
+        var cells: [[FittedLine]] = []
+        for (index, width) in sharedWidths.enumerated() {
+            let title = index == 0 ? Cell(table.groups[group].title) : nil
+            cells.append(CellLayout.fit(title, width: width, height: 1))
+        }
+        let columns = detailKept[group].map { table.groups[group].columns[$0] }
+        let headers = columns.map { Cell($0.header.uppercased()) }
+        let region = regionLines(
+            headers,
+            columns: columns,
+            widths: groupWidths,
+            height: 1,
+            styles: columns.map { _ in .dim },
+            regionWidth: drawer.widths.last ?? 0
+        )
+        let styles = cells.map { _ in CellStyle.dim }
+        let alignments = cells.map { _ in Alignment.left }
+        return drawer.draw(cells, styles: styles, alignments: alignments, region: region)
+    }
+
+    /// The details region of a row, `height` lines.
+    private func details(_ row: MergedRow, widths: [Int], height: Int, regionWidth: Int) -> [StyledLine] {
+        guard table.groups.indices.contains(row.group) else {
+            var blank = StyledLine()
+            blank.pad(regionWidth)
+            return Array(repeating: blank, count: height)
+        }
+        let group = table.groups[row.group]
+        let kept = detailKept[row.group]
+        let cells = kept.map { row.details.indices.contains($0) ? row.details[$0] : Cell("") }
+        return regionLines(
+            cells,
+            columns: kept.map { group.columns[$0] },
+            widths: widths,
+            height: height,
+            styles: cells.map(\.style),
+            regionWidth: regionWidth
+        )
+    }
+
+    private func regionLines(
+        _ cells: [Cell],
+        columns: [Column],
+        widths: [Int],
+        height: Int,
+        styles: [CellStyle],
+        regionWidth: Int
+    ) -> [StyledLine] {
+        let fitted = cells.indices.map { index in
+            CellLayout.fit(cells[index], width: widths[index], height: height, alignment: columns[index].alignment)
+        }
+        let used = widths.reduce(0, +) + Self.detailGap * max(0, widths.count - 1)
+        var lines = Array(repeating: StyledLine(), count: height)
+        for line in 0..<height {
+            for index in fitted.indices {
+                if index > 0 { lines[line].pad(Self.detailGap) }
+                lines[line].append(
+                    fitted[index][line],
+                    style: styles[index],
+                    width: widths[index],
+                    alignment: columns[index].alignment,
+                    color: options.color
+                )
+            }
+            lines[line].pad(regionWidth - used)
+        }
+        return lines
+    }
+}

@@ -1,0 +1,54 @@
+/// Renders tables as text for a terminal.
+///
+/// Every cell is sanitised before it is measured, widths are negotiated to fit
+/// ``RenderOptions/maxWidth``, and colour is added after layout, so it never
+/// moves a column. The output ends with a line feed unless it is empty.
+public enum TableRenderer {
+    /// Renders one merged table of rows of different groups.
+    ///
+    /// The header line shows the shared headers, then the details header; a
+    /// legend line per group that has rows shows the group's title and its
+    /// column headers in the details region.
+    /// - Parameters:
+    ///   - table: The table.
+    ///   - options: Width, border, headers, colour and wide mode.
+    /// - Returns: The lines of the table, each ending with a line feed.
+    public static func render(_ table: MergedTable, options: RenderOptions) -> String {
+        joined(MergedLayout(table, options: options).lines())
+    }
+
+    /// Renders sections (one per group, for `--group-by`), each with its title
+    /// line and its own full headers, separated by blank lines.
+    /// - Parameters:
+    ///   - sections: The sections, in display order.
+    ///   - options: Width, border, headers, colour and wide mode; each section
+    ///     fits the width on its own.
+    /// - Returns: The lines of every section, each ending with a line feed.
+    public static func render(_ sections: [Section], options: RenderOptions) -> String {
+        var lines: [String] = []
+        for section in sections {
+            if !lines.isEmpty { lines.append("") }
+            if let title = section.title {
+                let fitted = CellLayout.fit(Cell(title), width: options.maxWidth ?? Int.max, height: 1)
+                var line = StyledLine()
+                line.append(fitted[0], style: .bold, width: 0, alignment: .left, color: options.color)
+                lines.append(line.rendered(color: options.color, trimTrailingSpaces: true))
+            }
+            let table = MergedTable(
+                shared: section.columns,
+                detailsHeader: "",
+                groups: [],
+                rows: section.rows.map { MergedRow(group: -1, shared: $0.cells, details: [], size: $0.size) }
+            )
+            lines += MergedLayout(table, options: options).lines()
+        }
+        return joined(lines)
+    }
+
+    private static func joined(_ lines: [String]) -> String {
+        guard !lines.isEmpty else { return "" }
+        var result = lines.joined(separator: "\n")
+        result.append("\n")
+        return result
+    }
+}

@@ -1,0 +1,69 @@
+/// Text made safe to print to a terminal, and styled with ANSI colours.
+public enum TerminalText {
+    /// Makes every control character in `text` visible, so that no byte of data
+    /// acts on the terminal.
+    ///
+    /// - ESC becomes `^[`; the other C0 controls, CR, LF and TAB included, and
+    ///   DEL become caret notation (`^M`, `^J`, `^I`, `^?`).
+    /// - C1 controls (U+0080–U+009F), the line and paragraph separators and the
+    ///   bidi controls (U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069)
+    ///   become `\u{…}` notation, such as `\u{202E}`.
+    /// - Invalid UTF-8 never gets this far: a Swift `String` decodes it as U+FFFD.
+    ///
+    /// The result contains no control character, so sanitising twice changes nothing.
+    /// - Parameter text: Any text, typically data.
+    /// - Returns: `text` itself when it holds nothing to escape.
+    public static func sanitize(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: needsEscape) else { return text }
+        var result = ""
+        result.reserveCapacity(text.utf8.count + 8)
+        for scalar in text.unicodeScalars {
+            if needsEscape(scalar) {
+                result += visible(scalar)
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    /// Wraps `text` in the ANSI SGR codes of `style`, after sanitising it.
+    ///
+    /// Use it for messages that the caller colours itself, such as `warning:`.
+    /// - Parameters:
+    ///   - text: The text to style; controls in it are made visible first.
+    ///   - style: The style; ``CellStyle/plain`` adds no codes.
+    /// - Returns: `ESC [ n m` + text + `ESC [ 0 m`, or the sanitised text for `.plain`.
+    public static func styled(_ text: String, _ style: CellStyle) -> String {
+        let safe = sanitize(text)
+        guard let parameter = style.sgrParameter else { return safe }
+        return sgr(parameter) + safe + reset
+    }
+
+    /// The SGR sequence that resets every attribute.
+    static let reset = "\u{1B}[0m"
+
+    /// The SGR sequence with the given parameters, such as `"1;4"`.
+    static func sgr(_ parameters: String) -> String {
+        "\u{1B}[" + parameters + "m"
+    }
+
+    static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F...0x9F: true
+        case 0x061C, 0x200E, 0x200F, 0x2028...0x202E, 0x2066...0x2069: true
+        default: false
+        }
+    }
+
+    private static func visible(_ scalar: Unicode.Scalar) -> String {
+        switch scalar.value {
+        case 0x7F:
+            return "^?"
+        case 0x00...0x1F:
+            return "^" + String(Unicode.Scalar(UInt8(scalar.value) + 0x40))
+        default:
+            return "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+        }
+    }
+}

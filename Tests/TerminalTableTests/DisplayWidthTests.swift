@@ -1,0 +1,48 @@
+import TerminalTable
+import Testing
+
+struct DisplayWidthTests {
+    @Test(
+        "Width by grapheme cluster",
+        arguments: [
+            ("plain ASCII", "hello", 5),
+            ("empty", "", 0),
+            ("CJK is wide", "中文", 4),
+            ("Japanese", "日本語", 6),
+            ("Hangul syllables", "한국어", 6),
+            ("Hangul from conjoining jamo", "\u{1100}\u{1161}\u{11A8}", 2),
+            ("fullwidth Latin", "ＡＢ", 4),
+            ("combining acute", "e\u{301}", 1),
+            ("Thai with above and below marks", "ที่นี่", 2),
+            ("Thai sara am is a spacing mark", "กำ", 2),
+            ("Devanagari with virama and vowel signs", "नमस्ते", 4),
+            ("Devanagari spacing vowel sign", "कि", 2),
+            ("Arabic", "مرحبا", 5),
+            ("Hebrew with points", "שָׁלוֹם", 4),
+            ("emoji presentation", "👑", 2),
+            ("ZWJ family", "👨‍👩‍👧", 2),
+            ("ZWJ profession with skin tone", "👩🏾‍💻", 2),
+            ("flag", "🇰🇷", 2),
+            ("skin tone", "👍🏽", 2),
+            ("skin tone on a text-default base", "☝🏽", 2),
+            ("VS16 makes a text symbol wide", "♠️", 2),
+            ("text symbol without VS16", "♠", 1),
+            ("rainbow flag", "🏳️‍🌈", 2),
+            ("keycap", "1️⃣", 2),
+            ("tag sequence flag", "🏴󠁧󠁢󠁳󠁣󠁴󠁿", 2),
+            ("zero width space and joiner", "a\u{200B}b\u{200D}c", 3),
+            ("soft hyphen is drawn", "a\u{AD}b", 3),
+            ("controls take no cell", "a\u{1B}b\u{7F}\u{85}", 2),
+        ]
+    )
+    func width(_ label: String, _ text: String, _ expected: Int) {
+        #expect(DisplayWidth.of(text) == expected, "\(label)")
+    }
+
+    @Test func substringsMeasureLikeStrings() {
+        let text = "名前: 中文 👍🏽"
+        let suffix = text.split(separator: " ").last ?? ""
+        #expect(DisplayWidth.of(suffix) == 2)
+        #expect(DisplayWidth.of(text[...]) == DisplayWidth.of(text))
+    }
+}
