@@ -2,19 +2,17 @@
 /// replace recursion.
 ///
 /// Nested containers are parsed with a stack of frames, so input nested
-/// 200,000 deep costs a few array appends before the depth limit stops it,
+/// 200,000 deep costs a few stack pushes before the depth limit stops it,
 /// never a stack overflow. Finished elements and members wait on two shared
 /// stacks; when a container closes, its elements are moved (not copied) into
 /// an array of exactly the right size.
-struct JSONByteParser {
+struct JSONByteParser: ~Copyable {
     /// An open array or object.
-    private struct Frame {
+    struct Frame {
         /// Whether this frame is an object (else an array).
         var isObject: Bool
         /// Where this container's elements or members start on their stack.
         var start: Int
-        /// For an object, the key of the member whose value is being parsed.
-        var pendingKey: String
     }
 
     /// The first byte of the input.
@@ -26,18 +24,59 @@ struct JSONByteParser {
     /// The deepest nesting of arrays and objects allowed.
     let maxDepth: Int
 
-    private var frames: [Frame] = []
-    private var elements: [JSONValue] = []
-    private var members: [JSONObject.Member] = []
+    private var frames: MoveStack<Frame>
+    private var elements: MoveStack<JSONValue>
+    /// Members of open objects. The member being parsed is pushed with its
+    /// key and a `null` value, which is replaced when the value is complete.
+    private var members: MoveStack<JSONObject.Member>
     /// Bytes of a string that holds escapes, reused from string to string.
     var scratch: [UInt8] = []
 
-    /// Starts a parse at the first byte of `base`.
-    init(base: UnsafePointer<UInt8>, count: Int, maxDepth: Int) {
+    /// Starts a parse at the first byte of `base`, with stacks that start in
+    /// the given storage and move to the heap if they outgrow it.
+    init(
+        base: UnsafePointer<UInt8>,
+        count: Int,
+        maxDepth: Int,
+        frameStorage: UnsafeMutableBufferPointer<Frame>,
+        elementStorage: UnsafeMutableBufferPointer<JSONValue>,
+        memberStorage: UnsafeMutableBufferPointer<JSONObject.Member>
+    ) {
         self.base = base
         self.count = count
         self.position = 0
         self.maxDepth = maxDepth
+        self.frames = MoveStack(borrowing: frameStorage)
+        self.elements = MoveStack(borrowing: elementStorage)
+        self.members = MoveStack(borrowing: memberStorage)
+    }
+
+    /// Runs `body` with a parser over `bytes`, whose stacks start in
+    /// temporary (stack) memory.
+    static func withParser<Result>(
+        over bytes: UnsafeRawBufferPointer,
+        maxDepth: Int,
+        _ body: (inout JSONByteParser) throws(JSONParseError) -> Result
+    ) throws(JSONParseError) -> Result {
+        guard let start = bytes.baseAddress, !bytes.isEmpty else {
+            throw JSONParseError(offset: 0, reason: "unexpected end of input")
+        }
+        return try withUnsafeTemporaryAllocation(of: Frame.self, capacity: 16) { frames throws(JSONParseError) in
+            try withUnsafeTemporaryAllocation(of: JSONValue.self, capacity: 32) { elements throws(JSONParseError) in
+                try withUnsafeTemporaryAllocation(of: JSONObject.Member.self, capacity: 32) {
+                    members throws(JSONParseError) in
+                    var parser = JSONByteParser(
+                        base: start.assumingMemoryBound(to: UInt8.self),
+                        count: bytes.count,
+                        maxDepth: maxDepth,
+                        frameStorage: frames,
+                        elementStorage: elements,
+                        memberStorage: members
+                    )
+                    return try body(&parser)
+                }
+            }
+        }
     }
 
     // MARK: Whole documents
@@ -130,8 +169,8 @@ struct JSONByteParser {
                     position += 1
                     value = .object(JSONObject())
                 } else {
-                    let key = try parseKey()
-                    frames.append(Frame(isObject: true, start: members.count, pendingKey: key))
+                    frames.append(Frame(isObject: true, start: members.count))
+                    members.append(JSONObject.Member(key: try parseKey(), value: .null))
                     continue nextValue
                 }
             case 0x5B:  // [
@@ -144,7 +183,7 @@ struct JSONByteParser {
                     position += 1
                     value = .array([])
                 } else {
-                    frames.append(Frame(isObject: false, start: elements.count, pendingKey: ""))
+                    frames.append(Frame(isObject: false, start: elements.count))
                     continue nextValue
                 }
             case 0x2D, 0x30...0x39:  // - 0-9
@@ -168,24 +207,24 @@ struct JSONByteParser {
             // A value is complete: add it to the open container, closing
             // every container that ends right after it.
             while frames.count > bottom {
-                let top = frames.count - 1
+                let top = frames.last
                 skipWhitespace()
                 guard position < count else {
                     throw JSONParseError(offset: position, reason: "unexpected end of input")
                 }
                 let next = base[position]
                 position += 1
-                if frames[top].isObject {
-                    members.append(JSONObject.Member(key: frames[top].pendingKey, value: value))
+                if top.isObject {
+                    members.last.value = value
                     if next == ASCII.comma {
                         skipWhitespace()
-                        frames[top].pendingKey = try parseKey()
+                        members.append(JSONObject.Member(key: try parseKey(), value: .null))
                         continue nextValue
                     }
                     guard next == ASCII.closeBrace else {
                         throw unexpected(next, at: position - 1, expected: "',' or '}' after object member")
                     }
-                    value = .object(JSONObject(takeMembers(from: frames[top].start)))
+                    value = .object(JSONObject(members.popArray(from: top.start)))
                 } else {
                     elements.append(value)
                     if next == ASCII.comma {
@@ -194,7 +233,7 @@ struct JSONByteParser {
                     guard next == ASCII.closeBracket else {
                         throw unexpected(next, at: position - 1, expected: "',' or ']' after array element")
                     }
-                    value = .array(takeElements(from: frames[top].start))
+                    value = .array(elements.popArray(from: top.start))
                 }
                 frames.removeLast()
             }
@@ -239,43 +278,6 @@ struct JSONByteParser {
             index += 1
         }
         position += length
-    }
-
-    // MARK: Stacks
-
-    /// Moves the elements from `start` to the top of the element stack into a
-    /// new array of exactly their count, without retaining them again.
-    private mutating func takeElements(from start: Int) -> [JSONValue] {
-        let taken = elements.count - start
-        let result = elements.withUnsafeMutableBufferPointer { stack -> [JSONValue] in
-            guard let stackBase = stack.baseAddress else { return [] }
-            return [JSONValue](unsafeUninitializedCapacity: taken) { buffer, initialized in
-                guard let target = buffer.baseAddress else { return }
-                target.moveInitialize(from: stackBase + start, count: taken)
-                // Leave trivially destroyed placeholders behind for removeLast.
-                (stackBase + start).initialize(repeating: .null, count: taken)
-                initialized = taken
-            }
-        }
-        elements.removeLast(taken)
-        return result
-    }
-
-    /// Moves the members from `start` to the top of the member stack into a
-    /// new array of exactly their count, without retaining them again.
-    private mutating func takeMembers(from start: Int) -> [JSONObject.Member] {
-        let taken = members.count - start
-        let result = members.withUnsafeMutableBufferPointer { stack -> [JSONObject.Member] in
-            guard let stackBase = stack.baseAddress else { return [] }
-            return [JSONObject.Member](unsafeUninitializedCapacity: taken) { buffer, initialized in
-                guard let target = buffer.baseAddress else { return }
-                target.moveInitialize(from: stackBase + start, count: taken)
-                (stackBase + start).initialize(repeating: JSONObject.Member(key: "", value: .null), count: taken)
-                initialized = taken
-            }
-        }
-        members.removeLast(taken)
-        return result
     }
 
     // MARK: Helpers

@@ -35,15 +35,9 @@ public struct JSONParser: Sendable {
     /// - Throws: `JSONParseError` at the first problem, with its byte offset
     ///   into `bytes`.
     public func parse(_ bytes: UnsafeRawBufferPointer) throws(JSONParseError) -> JSONValue {
-        guard let base = bytes.baseAddress, !bytes.isEmpty else {
-            throw JSONParseError(offset: 0, reason: "unexpected end of input")
+        try JSONByteParser.withParser(over: bytes, maxDepth: maxDepth) { parser throws(JSONParseError) in
+            try parser.parseDocument()
         }
-        var parser = JSONByteParser(
-            base: base.assumingMemoryBound(to: UInt8.self),
-            count: bytes.count,
-            maxDepth: maxDepth
-        )
-        return try parser.parseDocument()
     }
 
     /// Parses exactly one JSON value from an array of UTF-8 bytes.
@@ -85,14 +79,8 @@ public struct JSONParser: Sendable {
         _ bytes: UnsafeRawBufferPointer,
         _ body: (JSONValue, Int) -> Void
     ) throws(JSONParseError) {
-        guard let base = bytes.baseAddress, !bytes.isEmpty else {
-            throw JSONParseError(offset: 0, reason: "unexpected end of input")
+        try JSONByteParser.withParser(over: bytes, maxDepth: maxDepth) { parser throws(JSONParseError) in
+            try parser.parseArrayElements(body)
         }
-        var parser = JSONByteParser(
-            base: base.assumingMemoryBound(to: UInt8.self),
-            count: bytes.count,
-            maxDepth: maxDepth
-        )
-        try parser.parseArrayElements(body)
     }
 }
