@@ -52,7 +52,7 @@ let package = Package(
         ),
 
         // MARK: The command
-        .target(name: "SearchCLI", dependencies: ["ResultKit", "TerminalTable"], swiftSettings: swiftSettings),
+        .target(name: "SearchCLI", dependencies: ["ResultKit", "StreamingJSON", "TerminalTable"], swiftSettings: swiftSettings),
         .executableTarget(
             name: "search",
             dependencies: ["SearchCLI", "ResultKit"] + kindModules.map { .target(name: $0) },
@@ -76,7 +76,12 @@ let package = Package(
 
         // MARK: Tests
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: swiftSettings),
-        .testTarget(name: "TerminalTableTests", dependencies: ["TerminalTable", "TestSupport"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "TerminalTableTests",
+            dependencies: ["TerminalTable", "TestSupport"],
+            exclude: ["__Snapshots__"],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(name: "StreamingJSONTests", dependencies: ["StreamingJSON", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "TextMatchingTests", dependencies: ["TextMatching", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "ResultKitTests", dependencies: ["ResultKit", "TestSupport"], swiftSettings: swiftSettings),
@@ -89,6 +94,7 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["search", "TestSupport"],
+            exclude: ["__Snapshots__"],
             swiftSettings: swiftSettings
         ),
     ] + kindTargets

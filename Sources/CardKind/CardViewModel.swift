@@ -1,0 +1,18 @@
+public import ResultKit
+public import TerminalTable
+
+/// How a card looks in the table: its derived name, symbol and colour.
+public struct CardViewModel: CellRepresentable {
+    public var card: Card
+
+    public init(card: Card) {
+        self.card = card
+    }
+
+    public var name: String { card.name }
+
+    public var detailCells: [Cell] {
+        let style: CellStyle = card.suit.isRed ? .red : .plain
+        return [Cell(card.symbol, style: style), Cell(card.suit.isRed ? "red" : "black", style: style)]
+    }
+}

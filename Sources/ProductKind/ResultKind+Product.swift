@@ -1,0 +1,25 @@
+public import ResultKit
+import TerminalTable
+
+extension ResultKind {
+    /// Products with a price (or free) and a rating.
+    public static let product = ResultKind(
+        name: "product",
+        plural: "products",
+        columns: [
+            KindColumn("PRICE", field: "price", alignment: .right, priority: 60),
+            KindColumn("RATING", field: "rating", priority: 40),
+            KindColumn("ABOUT", field: "description", priority: 10, minWidth: 10, maxWidth: 40),
+        ],
+        searchFields: [
+            .field("name", weight: 100),
+            .field("category", weight: 30),
+            .field("description", weight: 10),
+            .field("ingredients", weight: 10),
+        ],
+        fields: ["name", "price", "rating", "currency"],
+        sample: BundledSample(fileName: "products.jsonl", text: sampleNDJSON),
+        decode: Product.init(record:),
+        present: ProductViewModel.init(product:)
+    )
+}

@@ -1,0 +1,44 @@
+public import TerminalTable
+
+/// A view model that renders one result as a table row, whatever its kind.
+///
+/// This is the terminal form of the `CellRepresentable` protocol from the
+/// search-results screen this package is modelled on: the table never asks a
+/// row what kind it is. Each row reports its own size, as UIKit asks a cell
+/// for its `rowHeight`, and builds its own cells.
+///
+/// Contract for conformers:
+/// - `detailCells` has exactly one cell per column of the kind's `columns`,
+///   in the same order.
+/// - `rowHeight` is at least 1. Content taller than the row is cut by the
+///   table with `…`; shorter content is padded.
+/// - `cellWidths` has one width for the NAME cell, then one per detail cell.
+public protocol CellRepresentable: Sendable {
+    /// The number of terminal lines this row takes. Defaults to 1.
+    var rowHeight: Int { get }
+
+    /// The text of the NAME column, the identity every kind provides.
+    var name: String { get }
+
+    /// The cells of this row's details region, one per column of its kind.
+    var detailCells: [Cell] { get }
+
+    /// The width in terminal cells that the NAME cell and each detail cell
+    /// want. Defaults to the widest line of each cell's text.
+    var cellWidths: [Int] { get }
+}
+
+extension CellRepresentable {
+    public var rowHeight: Int { 1 }
+
+    public var cellWidths: [Int] {
+        [Self.widestLine(of: name)] + detailCells.map { $0.lines.map { DisplayWidth.of($0) }.max() ?? 0 }
+    }
+
+    /// The display width of the widest line of `text`.
+    static func widestLine(of text: String) -> Int {
+        text.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { DisplayWidth.of(TerminalText.sanitize(String($0))) }
+            .max() ?? 0
+    }
+}

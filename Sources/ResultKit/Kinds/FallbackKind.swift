@@ -1,0 +1,55 @@
+import StreamingJSON
+import TerminalTable
+
+extension ResultKind {
+    /// The kind that shows records whose kind no module or spec knows, so that
+    /// they are shown, never dropped.
+    ///
+    /// NAME comes from `name`, `title` or `id`; the details are the record's
+    /// other scalar fields as `key=value`.
+    package static func fallback(named name: String) -> ResultKind {
+        ResultKind(
+            name: name,
+            plural: name,
+            columns: [KindColumn("FIELDS", field: "*", priority: -1)],
+            searchFields: [
+                SearchField("name", weight: 100) { FallbackRow.identity(of: $0) },
+                SearchField("fields", weight: 10) { FallbackRow.otherFields(of: $0) },
+            ],
+            fields: [],
+            origin: "fallback for unknown kinds",
+            makeRow: { object in FallbackRow(object: object) }
+        )
+    }
+}
+
+/// The view model of a record of an unknown kind.
+struct FallbackRow: CellRepresentable {
+    static let identityKeys = ["name", "title", "id"]
+
+    let name: String
+    let details: String
+
+    init(object: JSONObject) {
+        self.name = Self.identity(of: object) ?? "(unnamed)"
+        self.details = Self.otherFields(of: object) ?? ""
+    }
+
+    var detailCells: [Cell] { [Cell(details, style: .dim)] }
+
+    static func identity(of object: JSONObject) -> String? {
+        for key in identityKeys {
+            if let text = object[key]?.scalarText, !text.isEmpty { return text }
+        }
+        return nil
+    }
+
+    static func otherFields(of object: JSONObject) -> String? {
+        let identityKey = identityKeys.first { object[$0]?.scalarText?.isEmpty == false }
+        let pairs = object.keys.compactMap { key -> String? in
+            guard key != "kind", key != identityKey, let text = object[key]?.scalarText else { return nil }
+            return "\(key)=\(text)"
+        }
+        return pairs.isEmpty ? nil : pairs.joined(separator: " ")
+    }
+}

@@ -1,0 +1,36 @@
+public import TerminalTable
+
+/// One column of a kind's details region, as declared by the kind.
+public struct KindColumn: Sendable {
+    /// The header, shown upper-case.
+    public var header: String
+    /// The record field this column shows, for `--list-kinds` and sorting.
+    public var field: String
+    /// Numbers are right-aligned.
+    public var alignment: Alignment
+    /// Higher priority columns are kept longer when the terminal is narrow.
+    public var priority: Int
+    public var minWidth: Int
+    public var maxWidth: Int?
+
+    public init(
+        _ header: String,
+        field: String,
+        alignment: Alignment = .left,
+        priority: Int = 0,
+        minWidth: Int = 1,
+        maxWidth: Int? = nil
+    ) {
+        self.header = header
+        self.field = field
+        self.alignment = alignment
+        self.priority = priority
+        self.minWidth = minWidth
+        self.maxWidth = maxWidth
+    }
+
+    /// The table engine's column.
+    var tableColumn: Column {
+        Column(header.uppercased(), alignment: alignment, minWidth: minWidth, maxWidth: maxWidth, priority: priority)
+    }
+}

@@ -1,0 +1,105 @@
+public import TerminalTable
+
+/// Lays out hits as the merged table: KIND and NAME shared by every row, and
+/// each kind's own columns aligned among that kind's rows.
+///
+/// The renderer asks every row for its size and its cells; it never asks what
+/// kind a row is.
+public struct TableOutput: Sendable {
+    /// How the table looks and how wide it may be.
+    public var options: RenderOptions
+    /// One titled section per kind instead of one merged table.
+    public var groupByKind: Bool
+
+    public init(options: RenderOptions, groupByKind: Bool = false) {
+        self.options = options
+        self.groupByKind = groupByKind
+    }
+
+    /// The KIND column: kept longest after NAME.
+    static let kindColumn = Column("KIND", minWidth: 4, priority: 90)
+    /// The NAME column: the identity, never dropped.
+    static let nameColumn = Column("NAME", minWidth: 8, priority: 100)
+
+    /// Renders `hits` as text ending in a newline (empty when there are none).
+    public func render(_ hits: [SearchHit]) -> String {
+        groupByKind ? renderSections(hits) : renderMerged(hits)
+    }
+
+    private func renderMerged(_ hits: [SearchHit]) -> String {
+        var groupIndex: [String: Int] = [:]
+        var groups: [DetailGroup] = []
+        var rows: [MergedRow] = []
+        for hit in hits {
+            let index: Int
+            if let known = groupIndex[hit.kind.name] {
+                index = known
+            } else {
+                index = groups.count
+                groupIndex[hit.kind.name] = index
+                groups.append(DetailGroup(title: hit.kind.name, columns: hit.kind.columns.map(\.tableColumn)))
+            }
+            let kindCell = Cell(hit.kind.name, style: Self.style(forKind: hit.kind.name))
+            let widths = [DisplayWidth.of(TerminalText.sanitize(hit.kind.name))] + hit.row.cellWidths
+            rows.append(
+                MergedRow(
+                    group: index,
+                    shared: [kindCell, nameCell(hit)],
+                    details: hit.row.detailCells,
+                    size: RowSize(height: max(1, hit.row.rowHeight), widths: widths)
+                )
+            )
+        }
+        let table = MergedTable(shared: [Self.kindColumn, Self.nameColumn], groups: groups, rows: rows)
+        return TableRenderer.render(table, options: options)
+    }
+
+    private func renderSections(_ hits: [SearchHit]) -> String {
+        var order: [String] = []
+        var byKind: [String: [SearchHit]] = [:]
+        for hit in hits {
+            if byKind[hit.kind.name] == nil { order.append(hit.kind.name) }
+            byKind[hit.kind.name, default: []].append(hit)
+        }
+        let sections = order.compactMap { name -> Section? in
+            guard let hits = byKind[name], let kind = hits.first?.kind else { return nil }
+            let rows = hits.map { hit in
+                Row(
+                    [nameCell(hit)] + hit.row.detailCells,
+                    size: RowSize(height: max(1, hit.row.rowHeight), widths: hit.row.cellWidths)
+                )
+            }
+            let title = "\(kind.plural.uppercased()) (\(hits.count))"
+            return Section(title: title, columns: [Self.nameColumn] + kind.columns.map(\.tableColumn), rows: rows)
+        }
+        return TableRenderer.render(sections, options: options)
+    }
+
+    /// The NAME cell, with the matched characters highlighted when the match
+    /// was in the text NAME shows.
+    private func nameCell(_ hit: SearchHit) -> Cell {
+        let name = hit.row.name
+        guard let match = hit.match, match.text == name, !match.positions.isEmpty else { return Cell(name, style: .bold) }
+        return Cell(name, style: .bold, highlights: Self.ranges(match.positions))
+    }
+
+    /// Consecutive offsets joined into ranges.
+    static func ranges(_ positions: [Int]) -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        for position in positions {
+            if let last = ranges.last, last.upperBound == position {
+                ranges[ranges.count - 1] = last.lowerBound..<(position + 1)
+            } else {
+                ranges.append(position..<(position + 1))
+            }
+        }
+        return ranges
+    }
+
+    /// A stable colour for a kind's label, from its name.
+    static func style(forKind name: String) -> CellStyle {
+        let palette: [CellStyle] = [.blue, .magenta, .cyan, .yellow, .green, .red]
+        let sum = name.utf8.reduce(0) { ($0 &* 31 &+ Int($1)) & 0xFFFF }
+        return palette[sum % palette.count]
+    }
+}

@@ -1,0 +1,47 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// Splits bytes into lines at `\n`, dropping a `\r` before it, and counts
+/// lines from 1. Lines are handed out as buffer slices: nothing is copied.
+enum LineScanner {
+    /// Calls `body` with each complete line of `bytes` and its number, starting
+    /// at `firstLine`. Returns how many bytes were consumed (up to and
+    /// including the last `\n`), so a caller can keep the unfinished tail.
+    static func forEachLine(
+        in bytes: UnsafeRawBufferPointer,
+        firstLine: Int,
+        includeUnterminatedTail: Bool,
+        _ body: (UnsafeRawBufferPointer, Int) -> Void
+    ) -> (consumed: Int, lines: Int) {
+        guard let base = bytes.baseAddress, bytes.count > 0 else { return (0, 0) }
+        var start = 0
+        var line = firstLine
+        while start < bytes.count {
+            guard let hit = memchrNewline(base + start, bytes.count - start) else { break }
+            let end = hit - base
+            body(trimmingCR(UnsafeRawBufferPointer(start: base + start, count: end - start)), line)
+            line += 1
+            start = end + 1
+        }
+        if includeUnterminatedTail && start < bytes.count {
+            body(trimmingCR(UnsafeRawBufferPointer(start: base + start, count: bytes.count - start)), line)
+            line += 1
+            start = bytes.count
+        }
+        return (start, line - firstLine)
+    }
+
+    private static func trimmingCR(_ line: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
+        if let last = line.last, last == 0x0D, let base = line.baseAddress {
+            return UnsafeRawBufferPointer(start: base, count: line.count - 1)
+        }
+        return line
+    }
+
+    private static func memchrNewline(_ start: UnsafeRawPointer, _ count: Int) -> UnsafeRawPointer? {
+        memchr(start, 0x0A, count).map { UnsafeRawPointer($0) }
+    }
+}

@@ -1,0 +1,314 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+public import StreamingJSON
+
+/// Reads records from files, directories, standard input and bundled samples,
+/// reporting every malformed record with its location and going on.
+public struct RecordReader: Sendable {
+    /// The kinds, used to name the kind of records from their file's name.
+    public var registry: KindRegistry
+    /// The kind of records that name none and whose file names none either.
+    public var defaultKind: String?
+    /// The longest line read; past it the source stops with an error.
+    public var maxLineBytes: Int
+    /// The largest whole-document input (JSON arrays, CSV).
+    public var maxDocumentBytes: Int
+
+    public init(
+        registry: KindRegistry,
+        defaultKind: String? = nil,
+        maxLineBytes: Int = 64 << 20,
+        maxDocumentBytes: Int = 1 << 30
+    ) {
+        self.registry = registry
+        self.defaultKind = defaultKind
+        self.maxLineBytes = maxLineBytes
+        self.maxDocumentBytes = maxDocumentBytes
+    }
+
+    /// Reads every record of `source`.
+    /// - Parameters:
+    ///   - source: What to read.
+    ///   - record: Called with each well-formed record, in input order.
+    ///   - diagnose: Called with each problem; a source that cannot be read
+    ///     gives one `error`, a malformed record one `warning`.
+    public func read(
+        _ source: DataSource,
+        record: (Record) -> Void,
+        diagnose: (Diagnostic) -> Void
+    ) {
+        switch source {
+        case .bundled(let sample, let kind):
+            let name = source.displayName
+            sample.text.withUTF8Buffer { buffer in
+                readNDJSON(chunks: { _ in 0 }, initial: UnsafeRawBufferPointer(buffer), file: name, hint: kind, record: record, diagnose: diagnose)
+            }
+        case .standardInput:
+            let reader = ByteReader(descriptor: 0)
+            readStream(reader, file: "<stdin>", format: nil, hint: defaultKind, record: record, diagnose: diagnose)
+        case .path(let path):
+            readPath(path, record: record, diagnose: diagnose)
+        }
+    }
+
+    private func readPath(_ path: String, record: (Record) -> Void, diagnose: (Diagnostic) -> Void) {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            diagnose(Diagnostic(.error, "cannot read \(path): \(ReadError(errno: errno))"))
+            return
+        }
+        if (info.st_mode & S_IFMT) == S_IFDIR {
+            let files = Self.dataFiles(in: path, diagnose: diagnose)
+            if files.isEmpty {
+                diagnose(Diagnostic(.warning, "\(path): no *.jsonl, *.ndjson, *.json, *.csv or *.tsv files in this directory"))
+            }
+            for file in files { readPath(file, record: record, diagnose: diagnose) }
+            return
+        }
+        let reader: ByteReader
+        do {
+            reader = try ByteReader(path: path)
+        } catch {
+            diagnose(Diagnostic(.error, "cannot read \(path): \(error)"))
+            return
+        }
+        let hint = registry.kindName(forFile: path) ?? defaultKind
+        readStream(reader, file: path, format: DataFormat.forFile(path), hint: hint, record: record, diagnose: diagnose)
+    }
+
+    /// The data files directly inside `directory`, sorted by name.
+    static func dataFiles(in directory: String, diagnose: (Diagnostic) -> Void) -> [String] {
+        guard let dir = opendir(directory) else {
+            diagnose(Diagnostic(.error, "cannot read \(directory): \(ReadError(errno: errno))"))
+            return []
+        }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name.hasPrefix(".") { continue }
+            if DataFormat.forFile(name) != nil { names.append(name) }
+        }
+        let prefix = directory.hasSuffix("/") ? directory : directory + "/"
+        return names.sorted().map { prefix + $0 }
+    }
+
+    private func readStream(
+        _ reader: borrowing ByteReader,
+        file: String,
+        format: DataFormat?,
+        hint: String?,
+        record: (Record) -> Void,
+        diagnose: (Diagnostic) -> Void
+    ) {
+        var head: [UInt8] = []
+        do {
+            while head.count < 4096, try reader.readChunk(appendingTo: &head) > 0 {}
+        } catch {
+            diagnose(Diagnostic(.error, "cannot read \(file): \(error)"))
+            return
+        }
+        let format = format ?? DataFormat.sniff(head.prefix(4096))
+        switch format {
+        case .ndjson:
+            var failure: ReadError?
+            head.withUnsafeBytes { initial in
+                readNDJSON(
+                    chunks: { buffer in
+                        do { return try reader.readChunk(appendingTo: &buffer) } catch {
+                            failure = error as? ReadError ?? ReadError(reason: "\(error)")
+                            return nil
+                        }
+                    },
+                    initial: initial, file: file, hint: hint, record: record, diagnose: diagnose
+                )
+            }
+            if let failure { diagnose(Diagnostic(.error, "cannot read \(file): \(failure)")) }
+        case .json, .csv, .tsv:
+            var document = head
+            do {
+                while try reader.readChunk(appendingTo: &document) > 0 {
+                    if document.count > maxDocumentBytes {
+                        diagnose(
+                            Diagnostic(
+                                .error,
+                                "\(file): larger than \(maxDocumentBytes >> 20) MiB; split it, or use NDJSON, which is read line by line"
+                            )
+                        )
+                        return
+                    }
+                }
+            } catch {
+                diagnose(Diagnostic(.error, "cannot read \(file): \(error)"))
+                return
+            }
+            document.withUnsafeBytes { bytes in
+                if format == .json {
+                    readJSONDocument(bytes, file: file, hint: hint, record: record, diagnose: diagnose)
+                } else {
+                    readDelimited(bytes, delimiter: format == .csv ? UInt8(ascii: ",") : 0x09, file: file, hint: hint, record: record, diagnose: diagnose)
+                }
+            }
+        }
+    }
+
+    /// Reads NDJSON from `initial` and then from `chunks`, which appends more
+    /// bytes to its buffer and returns how many (0 at the end, nil on failure).
+    private func readNDJSON(
+        chunks: (inout [UInt8]) -> Int?,
+        initial: UnsafeRawBufferPointer,
+        file: String,
+        hint: String?,
+        record: (Record) -> Void,
+        diagnose: (Diagnostic) -> Void
+    ) {
+        let parser = JSONParser()
+        var nextLine = 1
+        func handle(_ line: UnsafeRawBufferPointer, _ number: Int) {
+            var bytes = line
+            if number == 1, bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+                bytes = UnsafeRawBufferPointer(rebasing: bytes[3...])
+            }
+            if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
+            do {
+                let value = try parser.parse(bytes)
+                guard case .object(let object) = value else {
+                    diagnose(Diagnostic(.warning, "expected a JSON object, found \(value.typeName)", at: SourceLocation(file: file, line: number)))
+                    return
+                }
+                record(Record(object: object, location: SourceLocation(file: file, line: number), kindHint: hint))
+            } catch {
+                diagnose(
+                    Diagnostic(.warning, "malformed JSON: \(error.reason)", at: SourceLocation(file: file, line: number, column: error.offset + 1))
+                )
+            }
+        }
+
+        // The bytes not yet split into lines.
+        var pending = [UInt8]()
+        let first = LineScanner.forEachLine(in: initial, firstLine: 1, includeUnterminatedTail: false, handle)
+        nextLine += first.lines
+        pending.append(contentsOf: initial[first.consumed...])
+        var skippingLongLine = false
+        while true {
+            guard let read = chunks(&pending) else { return }
+            let atEnd = read == 0
+            let consumed = pending.withUnsafeBytes { bytes -> (consumed: Int, lines: Int) in
+                if skippingLongLine {
+                    guard let newline = bytes.firstIndex(of: 0x0A) else { return (bytes.count, 0) }
+                    skippingLongLine = false
+                    return (newline + 1, 1)
+                }
+                return LineScanner.forEachLine(in: bytes, firstLine: nextLine, includeUnterminatedTail: atEnd, handle)
+            }
+            nextLine += consumed.lines
+            pending.removeFirst(consumed.consumed)
+            if atEnd { return }
+            if pending.count > maxLineBytes {
+                diagnose(
+                    Diagnostic(
+                        .warning,
+                        "line longer than \(maxLineBytes >> 20) MiB skipped (raise the cap with --max-line-bytes)",
+                        at: SourceLocation(file: file, line: nextLine)
+                    )
+                )
+                pending.removeAll()
+                skippingLongLine = true
+            }
+        }
+    }
+
+    private func readJSONDocument(
+        _ bytes: UnsafeRawBufferPointer,
+        file: String,
+        hint: String?,
+        record: (Record) -> Void,
+        diagnose: (Diagnostic) -> Void
+    ) {
+        let lines = LineIndex(bytes)
+        let parser = JSONParser()
+        if DataFormat.sniff(bytes.prefix(4096)) == .json {
+            do {
+                try parser.parseArrayElements(bytes) { value, offset in
+                    let location = lines.location(ofOffset: offset, file: file)
+                    guard case .object(let object) = value else {
+                        diagnose(Diagnostic(.warning, "expected a JSON object, found \(value.typeName)", at: location))
+                        return
+                    }
+                    record(Record(object: object, location: location, kindHint: hint))
+                }
+            } catch {
+                diagnose(
+                    Diagnostic(
+                        .warning,
+                        "malformed JSON: \(error.reason); the rest of this file is skipped",
+                        at: lines.location(ofOffset: error.offset, file: file, withColumn: true)
+                    )
+                )
+            }
+            return
+        }
+        do {
+            let value = try parser.parse(bytes)
+            guard case .object(let object) = value else {
+                diagnose(Diagnostic(.warning, "expected a JSON object or array, found \(value.typeName)", at: SourceLocation(file: file, line: 1)))
+                return
+            }
+            record(Record(object: object, location: SourceLocation(file: file, line: 1), kindHint: hint))
+        } catch {
+            // Several objects in a `.json` file: read it as NDJSON.
+            readNDJSON(chunks: { _ in 0 }, initial: bytes, file: file, hint: hint, record: record, diagnose: diagnose)
+        }
+    }
+
+    private func readDelimited(
+        _ bytes: UnsafeRawBufferPointer,
+        delimiter: UInt8,
+        file: String,
+        hint: String?,
+        record: (Record) -> Void,
+        diagnose: (Diagnostic) -> Void
+    ) {
+        var header: [String]?
+        let problem = CSVParser(delimiter: delimiter).forEachRow(in: bytes) { fields, line in
+            guard let columns = header else {
+                header = fields
+                return
+            }
+            let location = SourceLocation(file: file, line: line)
+            guard fields.count == columns.count else {
+                diagnose(Diagnostic(.warning, "expected \(columns.count) fields as in the header, found \(fields.count)", at: location))
+                return
+            }
+            let members = zip(columns, fields).map { JSONObject.Member(key: $0, value: .string($1)) }
+            record(Record(object: JSONObject(members), location: location, kindHint: hint))
+        }
+        if let problem {
+            diagnose(Diagnostic(.warning, "malformed CSV: \(problem.reason)", at: SourceLocation(file: file, line: problem.line)))
+        }
+    }
+}
+
+/// Turns byte offsets into line and column numbers.
+struct LineIndex {
+    private var starts: [Int] = [0]
+
+    init(_ bytes: UnsafeRawBufferPointer) {
+        for (offset, byte) in bytes.enumerated() where byte == 0x0A { starts.append(offset + 1) }
+    }
+
+    func location(ofOffset offset: Int, file: String, withColumn: Bool = false) -> SourceLocation {
+        var low = 0
+        var high = starts.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if starts[mid] <= offset { low = mid } else { high = mid - 1 }
+        }
+        return SourceLocation(file: file, line: low + 1, column: withColumn ? offset - starts[low] + 1 : nil)
+    }
+}

@@ -1,0 +1,281 @@
+public import StreamingJSON
+public import TextMatching
+
+/// Searches a stream of records: resolves each record's kind, decodes it,
+/// matches the query through one scorer for every kind, and keeps the best
+/// results in bounded memory.
+///
+/// Feed it with ``consider(_:diagnose:)``, then call ``finish()``.
+public struct SearchSession: Sendable {
+    public let registry: KindRegistry
+    public let query: Query
+    public let options: SearchOptions
+
+    private let matcher: TextMatcher
+    private let kindFilter: Set<String>
+    private var fallbackKinds: [String: ResultKind] = [:]
+    private var top: TopK<SearchHit>
+    private var order = 0
+    public private(set) var statistics = SearchStatistics()
+
+    /// Starts a search.
+    public init(registry: KindRegistry, query: Query, options: SearchOptions) {
+        self.registry = registry
+        self.query = query
+        self.options = options
+        self.matcher = TextMatcher(allowFuzzy: options.fuzzy)
+        let kinds = (options.kinds + query.kinds).map { registry.kind(named: $0)?.name ?? $0.lowercased() }
+        self.kindFilter = Set(kinds)
+        let sort = options.sort
+        self.top = TopK(capacity: options.offset + options.limit) { a, b in
+            Self.isBefore(a, b, sort: sort)
+        }
+    }
+
+    /// Whether `kind` is searched at all under the kind filter.
+    public func includes(kindNamed name: String) -> Bool {
+        kindFilter.isEmpty || kindFilter.contains(name.lowercased())
+    }
+
+    /// Considers one record.
+    public mutating func consider(_ record: Record, diagnose: (Diagnostic) -> Void) {
+        statistics.read += 1
+        let kindName = record.kindName ?? "unknown"
+        let kind: ResultKind
+        if let known = registry.kind(named: kindName) {
+            kind = known
+        } else if let fallback = fallbackKinds[kindName] {
+            kind = fallback
+        } else {
+            kind = .fallback(named: kindName)
+            fallbackKinds[kindName] = kind
+            let known = registry.kinds.map(\.name).joined(separator: ", ")
+            let what = record.kindName == nil ? "a record with no kind" : "unknown kind '\(kindName)'"
+            diagnose(
+                Diagnostic(
+                    .warning,
+                    "\(what): shown with the generic renderer (known kinds: \(known))",
+                    at: record.location
+                )
+            )
+        }
+        guard includes(kindNamed: kind.name) else {
+            statistics.filteredOut += 1
+            return
+        }
+        let row: any CellRepresentable
+        do {
+            row = try kind.makeRow(record.object)
+        } catch {
+            statistics.skipped += 1
+            diagnose(Diagnostic(.warning, "\(kind.name): \(error.reason); record skipped", at: record.location))
+            return
+        }
+        guard let (rank, match) = evaluate(record.object, kind: kind) else {
+            statistics.filteredOut += 1
+            return
+        }
+        statistics.matched += 1
+        top.insert(SearchHit(record: record, kind: kind, row: row, rank: rank, match: match))
+    }
+
+    /// The results, best first, after `offset`.
+    public func finish() -> SearchResult {
+        SearchResult(hits: Array(top.sorted().dropFirst(options.offset)), statistics: statistics)
+    }
+
+    // MARK: - Matching
+
+    /// Whether the record satisfies the query, and how well.
+    mutating func evaluate(_ object: JSONObject, kind: ResultKind) -> (Rank, FieldMatch?)? {
+        let texts = kind.searchFields.map { $0.text(object) }
+        var tier: MatchTier?
+        var weight = 0
+        var quality = 0
+        var fieldLength = 0
+        var primary: FieldMatch?
+
+        for condition in query.conditions {
+            switch condition.clause {
+            case .text(let pattern, _):
+                let best = bestMatch(pattern, kind: kind, texts: texts)
+                if condition.negated {
+                    if let best, best.match.tier <= .substring { return nil }
+                    continue
+                }
+                guard let best else { return nil }
+                tier = max(tier ?? best.match.tier, best.match.tier)
+                weight += best.weight
+                quality += best.match.quality
+                fieldLength = max(fieldLength, best.text.count)
+                merge(best, into: &primary)
+            case .fieldText(let field, let pattern, _):
+                let text = value(of: field, in: object, kind: kind, texts: texts)?.text
+                let found = text.flatMap { matcher.match(pattern, in: $0) }
+                if condition.negated {
+                    if let found, found.tier <= .substring { return nil }
+                    continue
+                }
+                guard let text, let found else { return nil }
+                let candidate = Candidate(field: field, text: text, weight: 100, match: found)
+                tier = max(tier ?? found.tier, found.tier)
+                weight += candidate.weight
+                quality += found.quality
+                fieldLength = max(fieldLength, text.count)
+                merge(candidate, into: &primary)
+            case .compare(let field, let op, let number):
+                let holds = value(of: field, in: object, kind: kind, texts: texts)?.number.map { op.holds($0, number) } ?? false
+                if holds == condition.negated { return nil }
+            case .range(let field, let lower, let upper):
+                let holds =
+                    value(of: field, in: object, kind: kind, texts: texts)?.number.map { number in
+                        (lower.map { number >= $0 } ?? true) && (upper.map { number <= $0 } ?? true)
+                    } ?? false
+                if holds == condition.negated { return nil }
+            case .exists(let field):
+                let present = value(of: field, in: object, kind: kind, texts: texts) != nil
+                if present == condition.negated { return nil }
+            }
+        }
+
+        // Several words that together equal or begin a field rank as that.
+        let words = query.rankingTerms
+        if words.count > 1, let tierSoFar = tier, tierSoFar > .exact,
+            words.allSatisfy({ if case .text = $0.clause { true } else { false } })
+        {
+            let phrase = MatchPattern(
+                words.compactMap { if case .text(_, let raw) = $0.clause { raw } else { nil } }.joined(separator: " ")
+            )
+            if let best = bestMatch(phrase, kind: kind, texts: texts), best.match.tier < tierSoFar {
+                tier = best.match.tier
+                weight = best.weight * words.count
+                quality = best.match.quality
+                primary = FieldMatch(field: best.field, text: best.text, tier: best.match.tier, positions: best.match.positions)
+            }
+        }
+        order += 1
+        return (Rank(tier: tier, weight: weight, quality: quality, fieldLength: fieldLength, order: order), primary)
+    }
+
+    private struct Candidate {
+        var field: String
+        var text: String
+        var weight: Int
+        var match: TextMatch
+    }
+
+    /// The best match of `pattern` over the kind's search fields: best tier,
+    /// then highest weight, then highest quality.
+    private func bestMatch(_ pattern: MatchPattern, kind: ResultKind, texts: [String?]) -> Candidate? {
+        var best: Candidate?
+        for (field, text) in zip(kind.searchFields, texts) {
+            guard let text, let match = matcher.match(pattern, in: text) else { continue }
+            let candidate = Candidate(field: field.name, text: text, weight: field.weight, match: match)
+            if let current = best {
+                let better =
+                    match.tier != current.match.tier
+                    ? match.tier < current.match.tier
+                    : (field.weight != current.weight ? field.weight > current.weight : match.quality > current.match.quality)
+                if better { best = candidate }
+            } else {
+                best = candidate
+            }
+        }
+        return best
+    }
+
+    /// Adds a word's match to the reported match: the first word sets the
+    /// field, and later words in the same field add their positions.
+    private func merge(_ candidate: Candidate, into primary: inout FieldMatch?) {
+        guard var current = primary else {
+            primary = FieldMatch(
+                field: candidate.field,
+                text: candidate.text,
+                tier: candidate.match.tier,
+                positions: candidate.match.positions
+            )
+            return
+        }
+        current.tier = max(current.tier, candidate.match.tier)
+        if current.field == candidate.field {
+            current.positions = Array(Set(current.positions + candidate.match.positions)).sorted()
+        }
+        primary = current
+    }
+
+    /// A field's value for filters and sorting: a search field by name, else
+    /// a top-level record field. `nil` when absent or null.
+    private func value(of field: String, in object: JSONObject, kind: ResultKind, texts: [String?]) -> FieldValue? {
+        if let index = kind.searchFields.firstIndex(where: { $0.name == field }), let text = texts[index] {
+            return FieldValue(text: text, number: object[field]?.doubleValue ?? Double(text))
+        }
+        return FieldValue(object[field])
+    }
+
+    // MARK: - Ordering
+
+    private static func isBefore(_ a: SearchHit, _ b: SearchHit, sort: FieldSort?) -> Bool {
+        if let sort {
+            let left = FieldValue(a.record.object[sort.field])
+            let right = FieldValue(b.record.object[sort.field])
+            switch (left, right) {
+            case (nil, nil): break
+            case (nil, _): return false
+            case (_, nil): return true
+            case (let l?, let r?):
+                if let order = l.compare(r) { return sort.descending ? order > 0 : order < 0 }
+            }
+        }
+        return a.rank < b.rank
+    }
+}
+
+/// The counts that account for every record read.
+public struct SearchStatistics: Sendable, Equatable {
+    /// Records read from every source.
+    public var read = 0
+    /// Records that matched the query.
+    public var matched = 0
+    /// Records of other kinds or that did not match.
+    public var filteredOut = 0
+    /// Records whose kind rejected them (each reported with its location).
+    public var skipped = 0
+
+    public init() {}
+}
+
+/// What a search found.
+public struct SearchResult: Sendable {
+    /// The results shown, best first.
+    public var hits: [SearchHit]
+    public var statistics: SearchStatistics
+}
+
+/// A scalar field's value as text and, when it reads as one, a number.
+struct FieldValue {
+    var text: String
+    var number: Double?
+
+    init(text: String, number: Double?) {
+        self.text = text
+        self.number = number
+    }
+
+    init?(_ value: JSONValue?) {
+        guard let value, let text = value.scalarText else { return nil }
+        self.text = text
+        if case .bool = value {
+            self.number = nil
+        } else {
+            self.number = Double(text.trimmingSpaces).flatMap { $0.isFinite ? $0 : nil }
+        }
+    }
+
+    /// Numbers compare as numbers, anything else as folded text.
+    func compare(_ other: FieldValue) -> Int? {
+        if let a = number, let b = other.number { return a < b ? -1 : (a > b ? 1 : 0) }
+        let a = TextNormalizer.fold(text)
+        let b = TextNormalizer.fold(other.text)
+        return a < b ? -1 : (a > b ? 1 : 0)
+    }
+}

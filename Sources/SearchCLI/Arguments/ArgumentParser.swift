@@ -1,0 +1,133 @@
+/// Splits a command line into options and positional arguments, following
+/// the conventions of swift-argument-parser tools: `--opt value`,
+/// `--opt=value`, `-o value`, `-ovalue`, grouped short flags, repeated
+/// options, and `--` to end options.
+struct ArgumentParser {
+    let options: [OptionSpec]
+
+    /// The command line, sorted out.
+    struct Parsed {
+        /// Every value given to each option, in order, by long name. For an
+        /// option that is not repeatable, the last one wins.
+        var values: [String: [String]] = [:]
+        /// The flags given, by long name.
+        var flags: Set<String> = []
+        /// The arguments that are not options.
+        var positionals: [String] = []
+
+        func last(_ name: String) -> String? { values[name]?.last }
+        func all(_ name: String) -> [String] { values[name] ?? [] }
+    }
+
+    func parse(_ arguments: [String]) throws(UsageError) -> Parsed {
+        var parsed = Parsed()
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if argument == "--" {
+                parsed.positionals += arguments[index...]
+                break
+            }
+            if argument.hasPrefix("--") {
+                let body = argument.dropFirst(2)
+                let name = String(body.prefix { $0 != "=" })
+                let inline = body.contains("=") ? String(body.drop { $0 != "=" }.dropFirst()) : nil
+                guard let option = options.first(where: { $0.long == name }) else {
+                    throw UsageError.unknownOption("--\(name)", suggestion: suggestion(for: name))
+                }
+                try take(option, spelled: "--\(name)", inline: inline, arguments: arguments, index: &index, into: &parsed)
+            } else if argument.hasPrefix("-") && argument.count > 1 && !Self.isNumber(argument) {
+                var characters = argument.dropFirst()[...]
+                while let short = characters.popFirst() {
+                    guard let option = options.first(where: { $0.short == short }) else {
+                        throw UsageError.unknownOption("-\(short)", suggestion: nil)
+                    }
+                    if option.takesValue {
+                        let inline = characters.isEmpty ? nil : String(characters)
+                        try take(option, spelled: "-\(short)", inline: inline, arguments: arguments, index: &index, into: &parsed)
+                        break
+                    }
+                    try take(option, spelled: "-\(short)", inline: nil, arguments: arguments, index: &index, into: &parsed)
+                }
+            } else {
+                parsed.positionals.append(argument)
+            }
+        }
+        return parsed
+    }
+
+    private func take(
+        _ option: OptionSpec,
+        spelled: String,
+        inline: String?,
+        arguments: [String],
+        index: inout Int,
+        into parsed: inout Parsed
+    ) throws(UsageError) {
+        guard option.takesValue else {
+            if inline != nil { throw UsageError.invalidValue(spelled, "", reason: "this flag takes no value") }
+            parsed.flags.insert(option.long)
+            return
+        }
+        let value: String
+        if let inline {
+            value = inline
+        } else if index < arguments.count {
+            value = arguments[index]
+            index += 1
+        } else {
+            throw UsageError.missingValue(option.synopsis)
+        }
+        parsed.values[option.long, default: []].append(value)
+    }
+
+    /// The closest long option name, for "did you mean".
+    func suggestion(for name: String) -> String? {
+        let scored = options.map { ($0.long, Self.editDistance(name, $0.long)) }
+        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= max(2, name.count / 3) else {
+            return options.first { $0.long.hasPrefix(name) && !name.isEmpty }.map { "--\($0.long)" }
+        }
+        return "--\(best.0)"
+    }
+
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a)
+        let b = Array(b)
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+
+    static func isNumber(_ text: String) -> Bool {
+        Double(text) != nil
+    }
+}
+
+/// A mistake in how the command was called: exit status 64.
+enum UsageError: Error, Equatable {
+    case unknownOption(String, suggestion: String?)
+    case missingValue(String)
+    case invalidValue(String, String, reason: String)
+
+    var message: String {
+        switch self {
+        case .unknownOption(let option, _): "Unknown option '\(option)'"
+        case .missingValue(let synopsis): "Missing value for '\(synopsis)'"
+        case .invalidValue(let option, let value, let reason): "The value '\(value)' is invalid for '\(option)': \(reason)"
+        }
+    }
+
+    var hint: String? {
+        if case .unknownOption(_, let suggestion?) = self { return "Did you mean '\(suggestion)'?" }
+        return nil
+    }
+}

@@ -1,0 +1,99 @@
+import ResultKit
+import TerminalTable
+
+/// Everything the command line asked for, checked.
+struct SearchArguments {
+    enum ColorChoice: String { case auto, always, never }
+
+    var query = ""
+    var data: [String] = []
+    var kinds: [String] = []
+    var limit = 20
+    var offset = 0
+    var format = OutputFormat.table
+    var fields: [String]?
+    var sort: FieldSort?
+    var fuzzy = false
+    var groupByKind = false
+    var style = BorderStyle.plain
+    var width: Int?
+    var wide = false
+    var headers = true
+    var color = ColorChoice.auto
+    var listKinds = false
+    var help = false
+    var version = false
+
+    init(parsing arguments: [String]) throws(UsageError) {
+        let parsed = try ArgumentParser(options: SearchOptionTable.all).parse(arguments)
+        help = parsed.flags.contains("help")
+        version = parsed.flags.contains("version")
+        listKinds = parsed.flags.contains("list-kinds")
+        fuzzy = parsed.flags.contains("fuzzy")
+        wide = parsed.flags.contains("wide")
+        headers = !parsed.flags.contains("no-headers")
+        query = parsed.positionals.joined(separator: " ")
+        data = parsed.all("data")
+        kinds = parsed.all("kind").flatMap { $0.split(separator: ",").map(String.init) }
+        if let text = parsed.last("limit") { limit = try Self.count(text, option: "--limit") }
+        if let text = parsed.last("offset") { offset = try Self.count(text, option: "--offset") }
+        if let text = parsed.last("width") {
+            let value = try Self.count(text, option: "--width")
+            guard value >= 10 else { throw .invalidValue("--width", text, reason: "a table needs at least 10 columns") }
+            width = value
+        }
+        if let text = parsed.last("format") {
+            guard let value = OutputFormat(rawValue: text.lowercased()) else {
+                throw .invalidValue("--format", text, reason: Self.choices(OutputFormat.allCases.map(\.rawValue)))
+            }
+            format = value
+        }
+        if let text = parsed.last("style") {
+            guard let value = BorderStyle(rawValue: text.lowercased()) else {
+                throw .invalidValue("--style", text, reason: Self.choices(BorderStyle.allCases.map(\.rawValue)))
+            }
+            style = value
+        }
+        if let text = parsed.last("color") {
+            guard let value = ColorChoice(rawValue: text.lowercased()) else {
+                throw .invalidValue("--color", text, reason: Self.choices(["auto", "always", "never"]))
+            }
+            color = value
+        }
+        if let text = parsed.last("group-by") {
+            guard text.lowercased() == "kind" else { throw .invalidValue("--group-by", text, reason: "only 'kind' is supported") }
+            groupByKind = true
+        }
+        if let text = parsed.last("sort") {
+            guard let value = FieldSort(parsing: text) else { throw .invalidValue("--sort", text, reason: "name a field") }
+            sort = value
+        }
+        if let text = parsed.last("fields") {
+            let list = text.split(separator: ",").map { String($0).trimmingCharacters(in: " ") }.filter { !$0.isEmpty }
+            guard !list.isEmpty else { throw .invalidValue("--fields", text, reason: "name at least one field") }
+            fields = list
+        }
+    }
+
+    private static func count(_ text: String, option: String) throws(UsageError) -> Int {
+        guard let value = Int(text), value >= 0 else {
+            throw .invalidValue(option, text, reason: "expected a whole number of 0 or more")
+        }
+        return value
+    }
+
+    private static func choices(_ values: [String]) -> String {
+        "expected one of " + values.map { "'\($0)'" }.joined(separator: ", ")
+    }
+}
+
+extension String {
+    /// The string without leading and trailing characters in `set`.
+    func trimmingCharacters(in set: String) -> String {
+        let characters = Array(self)
+        guard let start = characters.firstIndex(where: { !set.contains($0) }),
+            let end = characters.lastIndex(where: { !set.contains($0) })
+        else { return "" }
+        return String(characters[start...end])
+    }
+}

@@ -1,0 +1,65 @@
+import ResultKit
+import TerminalTable
+
+/// The options of `search`, in the order the help lists them.
+enum SearchOptionTable {
+    static let all: [OptionSpec] = [
+        OptionSpec(
+            "data",
+            short: "d",
+            value: .path("PATH"),
+            help: "Read records from PATH: a file, a directory of data files, or - for stdin. Repeatable. "
+                + "Without it, piped stdin is read, else every kind's bundled sample.",
+            repeatable: true
+        ),
+        OptionSpec(
+            "kind",
+            short: "k",
+            value: .kind("KIND"),
+            help: "Show only this kind (repeatable). Also the kind of records that name none.",
+            repeatable: true
+        ),
+        OptionSpec("limit", short: "n", value: .some("N"), help: "Show at most N results.", default: "20"),
+        OptionSpec("offset", value: .some("N"), help: "Skip the first N results.", default: "0"),
+        OptionSpec(
+            "format",
+            short: "o",
+            value: .choice("FORMAT", OutputFormat.allCases.map(\.rawValue)),
+            help: "Output format: table, json, jsonl, csv, tsv or markdown.",
+            default: "table"
+        ),
+        OptionSpec(
+            "fields",
+            value: .some("LIST"),
+            help: "Comma-separated record fields for csv and tsv (kind and name are always known)."
+        ),
+        OptionSpec("sort", value: .some("FIELD"), help: "Order by FIELD instead of relevance; -FIELD for descending."),
+        OptionSpec("fuzzy", help: "Also allow fuzzy subsequence matches."),
+        OptionSpec(
+            "group-by",
+            value: .choice("KEY", ["kind"]),
+            help: "Print one titled section per kind, each with its own headers."
+        ),
+        OptionSpec(
+            "style",
+            value: .choice("STYLE", BorderStyle.allCases.map(\.rawValue)),
+            help: "Table borders: plain, ascii or rounded.",
+            default: "plain"
+        ),
+        OptionSpec("width", value: .some("N"), help: "Fit the table to N columns (default: the terminal's width, else no limit)."),
+        OptionSpec("wide", help: "Show every column, even when the terminal is narrow."),
+        OptionSpec("no-headers", help: "Do not print the header row."),
+        OptionSpec(
+            "color",
+            value: .choice("WHEN", ["auto", "always", "never"]),
+            help: "Colour output: auto (on a terminal, unless NO_COLOR is set), always or never.",
+            default: "auto"
+        ),
+        OptionSpec("list-kinds", help: "List the registered kinds: columns, search fields and origin."),
+        OptionSpec("version", help: "Show the version."),
+        OptionSpec("help", short: "h", help: "Show help information."),
+    ]
+
+    static func option(long: String) -> OptionSpec? { all.first { $0.long == long } }
+    static func option(short: Character) -> OptionSpec? { all.first { $0.short == short } }
+}

@@ -1,0 +1,61 @@
+/// Renders `search --help` for a given screen width, from the option table.
+enum HelpFormatter {
+    static let usage = "search [<query> ...] [--data <PATH> ...] [--kind <KIND> ...] [--format <FORMAT>] [<options>]"
+
+    static func help(width: Int, kinds: [String]) -> String {
+        let width = max(40, min(width, 120))
+        var out = "OVERVIEW: Search mixed results (domains, products, cards, …) and print one ranked table.\n\n"
+        out += "USAGE: " + wrap(usage, width: width, indent: 7).dropFirst(7) + "\n\n"
+        out += "ARGUMENTS:\n"
+        out += entry(
+            "<query>",
+            "Words that must all match (quote phrases; -word excludes; field:value, price<5, price:1..10, "
+                + "field:*, kind:NAME filter). Empty lists everything.",
+            width: width
+        )
+        out += "\nOPTIONS:\n"
+        for option in SearchOptionTable.all {
+            var help = option.help
+            if let value = option.defaultValue { help += " (default: \(value))" }
+            out += entry(option.synopsis, help, width: width)
+        }
+        out += "\nKINDS: " + (kinds.isEmpty ? "none registered" : kinds.joined(separator: ", ")) + "\n"
+        out += "\nEXIT STATUS: 0 results found, 1 no results, 2 error, 64 usage error.\n"
+        return out
+    }
+
+    /// `  --opt <X>   help text`, with the help wrapped in its own column.
+    static func entry(_ name: String, _ help: String, width: Int) -> String {
+        let column = 26
+        let head = "  " + name
+        let body = wrap(help, width: width, indent: column)
+        if head.count + 2 <= column {
+            return head + String(repeating: " ", count: column - head.count) + body.dropFirst(column) + "\n"
+        }
+        return head + "\n" + body + "\n"
+    }
+
+    /// Words wrapped to `width`, every line indented by `indent` spaces.
+    static func wrap(_ text: String, width: Int, indent: Int) -> String {
+        let pad = String(repeating: " ", count: indent)
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            if !line.isEmpty && indent + line.count + 1 + word.count > width {
+                lines.append(pad + line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        if !line.isEmpty || lines.isEmpty { lines.append(pad + line) }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The usage error block: `error: …`, the usage line, and a hint.
+    static func usageError(_ error: UsageError) -> String {
+        var out = "error: \(error.message)\n"
+        if let hint = error.hint { out += "hint: \(hint)\n" }
+        out += "Usage: \(usage)\n  See 'search --help' for more information.\n"
+        return out
+    }
+}

@@ -1,0 +1,221 @@
+public import ResultKit
+import StreamingJSON
+import TerminalTable
+
+/// The `search` command: parses arguments, reads the sources, searches, and
+/// prints. Everything it touches comes in as a parameter, so tests run it
+/// in-process with their own registry and console.
+public enum SearchCommand {
+    public static let version = "0.1.0"
+
+    /// Runs `search` and returns its exit status.
+    /// - Parameters:
+    ///   - arguments: The arguments after the program name.
+    ///   - environment: The environment (`COLUMNS`, `NO_COLOR`, `CLICOLOR_FORCE`).
+    ///   - console: Where to write, and what the terminal is.
+    ///   - kinds: The registered kinds.
+    public static func run(
+        arguments: [String],
+        environment: [String: String],
+        console: Console,
+        kinds: [ResultKind]
+    ) -> ExitStatus {
+        var output = Output(console: console)
+        let status = execute(arguments: arguments, environment: environment, console: console, kinds: kinds, output: &output)
+        return output.broken ? .brokenPipe : status
+    }
+
+    private static func execute(
+        arguments: [String],
+        environment: [String: String],
+        console: Console,
+        kinds: [ResultKind],
+        output: inout Output
+    ) -> ExitStatus {
+        let commandLine = arguments
+        let arguments: SearchArguments
+        do throws(UsageError) {
+            arguments = try SearchArguments(parsing: commandLine)
+        } catch {
+            output.error(HelpFormatter.usageError(error))
+            return .usage
+        }
+        let registry: KindRegistry
+        do {
+            registry = try KindRegistry(kinds)
+        } catch {
+            output.error("error: \(error)\n")
+            return .failure
+        }
+        if arguments.help {
+            let width = console.terminalColumns ?? environment["COLUMNS"].flatMap { Int($0) } ?? 80
+            output.print(HelpFormatter.help(width: width, kinds: registry.kinds.map(\.name)))
+            return .success
+        }
+        if arguments.version {
+            output.print("search \(version)\n")
+            return .success
+        }
+        let color = colorEnabled(arguments.color, environment: environment, console: console)
+        let width = arguments.width ?? (console.outputIsTerminal ? console.terminalColumns : nil)
+            ?? environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 >= 10 ? $0 : nil }
+        let render = RenderOptions(
+            maxWidth: width,
+            border: arguments.style,
+            showHeaders: arguments.headers,
+            color: color,
+            wide: arguments.wide
+        )
+        if arguments.listKinds {
+            output.print(KindListing.render(registry, options: render))
+            return .success
+        }
+
+        let query: Query
+        do {
+            query = try QueryParser().parse(arguments.query)
+        } catch {
+            output.error(QueryErrorFormatter.format(error, query: arguments.query))
+            return .failure
+        }
+
+        let sources = sources(for: arguments, registry: registry, console: console, query: query)
+        let reader = RecordReader(registry: registry, defaultKind: arguments.kinds.count == 1 ? arguments.kinds[0] : nil)
+        var session = SearchSession(
+            registry: registry,
+            query: query,
+            options: SearchOptions(
+                limit: arguments.limit,
+                offset: arguments.offset,
+                kinds: arguments.kinds,
+                fuzzy: arguments.fuzzy,
+                sort: arguments.sort
+            )
+        )
+        var hadError = false
+        var fallbackFields = Set<String>()
+        for source in sources {
+            reader.read(
+                source,
+                record: { record in
+                    if record.kindName.flatMap({ registry.kind(named: $0) }) == nil {
+                        fallbackFields.formUnion(record.object.keys)
+                    }
+                    session.consider(record) { output.diagnostic($0) }
+                },
+                diagnose: { diagnostic in
+                    if diagnostic.severity == .error { hadError = true }
+                    output.diagnostic(diagnostic)
+                }
+            )
+        }
+        if let problem = FieldCheck.unknownFields(
+            query: query,
+            sort: arguments.sort,
+            registry: registry,
+            session: session,
+            seenFields: fallbackFields
+        ) {
+            output.error(problem)
+            return .failure
+        }
+        let result = session.finish()
+        if result.statistics.skipped > 0 {
+            let count = result.statistics.skipped
+            output.error("warning: \(count) record\(count == 1 ? "" : "s") skipped; see the warnings above\n")
+        }
+        if let status = print(result, arguments: arguments, registry: registry, render: render, output: &output) {
+            return status
+        }
+        if hadError { return .failure }
+        return result.hits.isEmpty ? .noResults : .success
+    }
+
+    /// The sources to read: `--data`, else piped stdin, else the bundled samples.
+    private static func sources(
+        for arguments: SearchArguments,
+        registry: KindRegistry,
+        console: Console,
+        query: Query
+    ) -> [DataSource] {
+        if !arguments.data.isEmpty {
+            return arguments.data.map { $0 == "-" ? .standardInput : .path($0) }
+        }
+        if console.inputHasData { return [.standardInput] }
+        let wanted = Set((arguments.kinds + query.kinds).compactMap { registry.kind(named: $0)?.name })
+        return registry.kinds.compactMap { kind in
+            guard wanted.isEmpty || wanted.contains(kind.name), let sample = kind.sample else { return nil }
+            return .bundled(sample, kind: kind.name)
+        }
+    }
+
+    /// Prints the results; returns a status only when printing failed.
+    private static func print(
+        _ result: SearchResult,
+        arguments: SearchArguments,
+        registry: KindRegistry,
+        render: RenderOptions,
+        output: inout Output
+    ) -> ExitStatus? {
+        let hits = result.hits
+        switch arguments.format {
+        case .table:
+            if !hits.isEmpty {
+                output.print(TableOutput(options: render, groupByKind: arguments.groupByKind).render(hits))
+            }
+        case .markdown:
+            if !hits.isEmpty { output.print(RecordOutput.markdown(hits)) }
+        case .json:
+            output.print(RecordOutput.json(hits, query: arguments.query, total: result.statistics.matched))
+        case .jsonl:
+            for hit in hits where !output.broken { output.print(RecordOutput.jsonLine(hit)) }
+        case .csv, .tsv:
+            if let fields = arguments.fields, let problem = FieldCheck.unknownOutputFields(fields, hits: hits, registry: registry) {
+                output.error(problem)
+                return .failure
+            }
+            let columns = RecordOutput.columns(for: hits, fields: arguments.fields)
+            output.print(
+                arguments.format == .csv
+                    ? RecordOutput.csv(hits, columns: columns, headers: arguments.headers)
+                    : RecordOutput.tsv(hits, columns: columns, headers: arguments.headers)
+            )
+        }
+        return nil
+    }
+
+    static func colorEnabled(_ choice: SearchArguments.ColorChoice, environment: [String: String], console: Console) -> Bool {
+        switch choice {
+        case .always: return true
+        case .never: return false
+        case .auto:
+            if let force = environment["CLICOLOR_FORCE"], !force.isEmpty, force != "0" { return true }
+            if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
+            return console.outputIsTerminal
+        }
+    }
+}
+
+/// Buffered, sanitised writing to the console, remembering a broken pipe.
+struct Output {
+    let console: Console
+    private(set) var broken = false
+
+    init(console: Console) {
+        self.console = console
+    }
+
+    mutating func print(_ text: String) {
+        guard !broken else { return }
+        if !console.writeOutput(text) { broken = true }
+    }
+
+    func error(_ text: String) {
+        console.writeError(text)
+    }
+
+    /// A warning or error about the input, with data made safe to print.
+    func diagnostic(_ diagnostic: Diagnostic) {
+        console.writeError(TerminalText.sanitize(diagnostic.description) + "\n")
+    }
+}

@@ -1,0 +1,80 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+import TerminalTable
+
+/// Where the command writes, and what it knows about its terminal. The entry
+/// point builds the real one; tests build one that captures text.
+public struct Console: Sendable {
+    /// Writes to standard output; returns false when the reader has gone
+    /// (a broken pipe), after which the command stops quietly.
+    public var writeOutput: @Sendable (String) -> Bool
+    /// Writes to standard error.
+    public var writeError: @Sendable (String) -> Void
+    /// Whether standard output is a terminal.
+    public var outputIsTerminal: Bool
+    /// Whether standard error is a terminal.
+    public var errorIsTerminal: Bool
+    /// The terminal's width in columns, when standard output is one.
+    public var terminalColumns: Int?
+    /// Whether standard input holds data to read: a pipe, a file or a
+    /// socket, not a terminal and not `/dev/null`.
+    public var inputHasData: Bool
+
+    public init(
+        writeOutput: @escaping @Sendable (String) -> Bool,
+        writeError: @escaping @Sendable (String) -> Void,
+        outputIsTerminal: Bool = false,
+        errorIsTerminal: Bool = false,
+        terminalColumns: Int? = nil,
+        inputHasData: Bool = false
+    ) {
+        self.writeOutput = writeOutput
+        self.writeError = writeError
+        self.outputIsTerminal = outputIsTerminal
+        self.errorIsTerminal = errorIsTerminal
+        self.terminalColumns = terminalColumns
+        self.inputHasData = inputHasData
+    }
+
+    /// The process's standard streams. Ignores SIGPIPE so that a closed pipe
+    /// is seen as a failed write, and reported by status, not by a signal.
+    public static func standard() -> Console {
+        signal(SIGPIPE, SIG_IGN)
+        var info = stat()
+        let inputHasData: Bool
+        if fstat(0, &info) == 0 {
+            let type = info.st_mode & S_IFMT
+            inputHasData = type == S_IFIFO || type == S_IFREG || type == S_IFSOCK
+        } else {
+            inputHasData = false
+        }
+        return Console(
+            writeOutput: { writeAll(1, $0) },
+            writeError: { _ = writeAll(2, $0) },
+            outputIsTerminal: Terminal.isTerminal(1),
+            errorIsTerminal: Terminal.isTerminal(2),
+            terminalColumns: Terminal.columns(ofFileDescriptor: 1),
+            inputHasData: inputHasData
+        )
+    }
+
+    /// Writes every byte of `text` to `fd`; false if the pipe is broken.
+    private static func writeAll(_ fd: Int32, _ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = write(fd, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
+                offset += written
+            }
+            return true
+        }
+    }
+}

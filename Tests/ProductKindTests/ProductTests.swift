@@ -1,0 +1,44 @@
+import ProductKind
+import ResultKit
+import StreamingJSON
+import TerminalTable
+import Testing
+
+@Suite struct ProductTests {
+    func row(_ json: String) throws -> any CellRepresentable {
+        let object = try #require(try JSONParser().parse(json).objectValue)
+        return try ResultKind.product.makeRow(object)
+    }
+
+    @Test(arguments: [
+        (#"{"name":"PreFlight","price":4.99,"rating":2}"#, "$4.99", "★★☆☆☆ 2.0"),
+        (#"{"name":"Free thing","price":null,"rating":null}"#, "free", "–"),
+        (#"{"name":"Car","price":156000,"rating":4.6}"#, "$156,000", "★★★★★ 4.6"),
+        (#"{"name":"Croissant","price":"3.5","currency":"EUR"}"#, "€3.50", "–"),
+        (#"{"name":"Watch","price":1234.5,"currency":"CHF"}"#, "CHF 1,234.50", "–"),
+    ])
+    func priceAndRatingAreFormatted(json: String, price: String, rating: String) throws {
+        let cells = try row(json).detailCells.map { $0.lines.joined(separator: "\n") }
+        #expect(cells[0] == price)
+        #expect(cells[1] == rating)
+    }
+
+    @Test func aLongDescriptionTakesASecondLineAndAsksForAtMost40Cells() throws {
+        let long = try row(#"{"name":"Game","price":null,"description":"\#(String(repeating: "word ", count: 20))"}"#)
+        #expect(long.rowHeight == 2)
+        #expect(long.cellWidths == [4, 4, 1, 40])
+        let short = try row(#"{"name":"Game","price":null,"description":"short"}"#)
+        #expect(short.rowHeight == 1)
+    }
+
+    @Test(arguments: [
+        (#"{"price":1}"#, "missing field \"name\""),
+        (#"{"name":"x","price":-1}"#, "field \"price\" is negative"),
+        (#"{"name":"x","rating":7}"#, "field \"rating\" must be from 0 to 5, not 7.0"),
+        (#"{"name":"x","price":"cheap"}"#, "field \"price\" must be a number, not \"cheap\""),
+        (#"{"name":"x","price":1e400}"#, "field \"price\": 1e400 is out of range"),
+    ])
+    func badRecordsAreRejectedWithAReason(json: String, reason: String) {
+        #expect(throws: RecordDecodingError(reason)) { try row(json) }
+    }
+}

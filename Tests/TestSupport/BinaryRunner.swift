@@ -1,0 +1,81 @@
+import Foundation
+
+/// The result of running the built `search` binary.
+public struct CommandResult: Sendable {
+    public var status: Int32
+    public var stdout: String
+    public var stderr: String
+}
+
+/// Runs the real built `search` binary, as a user would, with real pipes.
+public enum BinaryRunner {
+    /// The built binary: `SEARCH_BINARY` if set, else `search` beside the
+    /// test bundle in the build products folder.
+    public static var binary: URL {
+        if let path = ProcessInfo.processInfo.environment["SEARCH_BINARY"] { return URL(fileURLWithPath: path) }
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        // The runner may be inside ResultKitPackageTests.xctest/Contents/MacOS on some platforms.
+        while !FileManager.default.fileExists(atPath: directory.appendingPathComponent("search").path) && directory.path != "/" {
+            directory.deleteLastPathComponent()
+        }
+        return directory.appendingPathComponent("search")
+    }
+
+    /// The package root, found from this source file.
+    public static var packageRoot: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    }
+
+    /// Runs `search` with `arguments`, feeding `stdin` (or /dev/null), in
+    /// `directory` (default: the package root), with a clean environment plus
+    /// `environment`.
+    public static func run(
+        _ arguments: [String],
+        stdin: String? = nil,
+        environment: [String: String] = [:],
+        executable: URL? = nil,
+        in directory: URL? = nil
+    ) throws -> CommandResult {
+        let process = Process()
+        process.executableURL = executable ?? binary
+        process.arguments = arguments
+        process.currentDirectoryURL = directory ?? packageRoot
+        var env = ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
+        env.merge(environment) { $1 }
+        process.environment = env
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        let input = Pipe()
+        if stdin != nil {
+            process.standardInput = input
+        } else {
+            process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
+        }
+        try process.run()
+        if let stdin {
+            let handle = input.fileHandleForWriting
+            DispatchQueue.global().async {
+                try? handle.write(contentsOf: Data(stdin.utf8))
+                try? handle.close()
+            }
+        }
+        // Read both pipes concurrently so neither fills up.
+        nonisolated(unsafe) var errData = Data()
+        let group = DispatchGroup()
+        group.enter()
+        DispatchQueue.global().async {
+            errData = err.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        process.waitUntilExit()
+        return CommandResult(
+            status: process.terminationStatus,
+            stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self)
+        )
+    }
+}
