@@ -141,36 +141,9 @@ extension JSONByteParser {
     /// The index of the first byte at or after `start` that a string scan
     /// must look at: `"`, `\`, a control character or a non-ASCII byte; or
     /// `count` when there is none.
-    ///
-    /// Eight bytes are tested at a time with word arithmetic. The lowest
-    /// flagged byte of a word is always a true hit (carries only run upwards).
     @inline(__always)
     func nextSpecialByte(from start: Int) -> Int {
-        var index = start
-        let raw = UnsafeRawPointer(base)
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highBits: UInt64 = 0x8080_8080_8080_8080
-        while index &+ 8 <= count {
-            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-            let quotes = word ^ (ones &* 0x22)
-            let backslashes = word ^ (ones &* 0x5C)
-            let hits =
-                ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes)
-                | ((word &- ones &* 0x20) & ~word) | word
-            let mask = hits & highBits
-            if mask != 0 {
-                return index &+ mask.trailingZeroBitCount &>> 3
-            }
-            index &+= 8
-        }
-        while index < count {
-            let byte = base[index]
-            if byte == ASCII.quote || byte == ASCII.backslash || byte < 0x20 || byte >= 0x80 {
-                return index
-            }
-            index += 1
-        }
-        return count
+        StringByteScanner.firstSpecialByte(in: base, from: start, count: count, threshold: 0x80)
     }
 
     /// Checks the UTF-8 sequence whose lead byte (at least 0x80) is at

@@ -105,45 +105,46 @@ public enum JSONWriter {
 
     /// Appends `text` as a quoted JSON string.
     ///
-    /// Runs of bytes that need no escape are copied in one go.
+    /// Runs of bytes that need no escape are found eight at a time and
+    /// copied in one go.
     static func writeString(_ text: String, into output: inout [UInt8]) {
         output.append(ASCII.quote)
         var text = text
         text.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return }
+            let count = bytes.count
             var runStart = 0
             var index = 0
-            let count = bytes.count
-            while index < count {
-                let byte = bytes[index]
-                if byte >= 0x20, byte != ASCII.quote, byte != ASCII.backslash, byte < ASCII.delete {
-                    index += 1
-                    continue
-                }
-                // The escape for this byte (or sequence), if it needs one.
-                var escapeLength = 1
+            while true {
+                index = StringByteScanner.firstSpecialByte(in: base, from: index, count: count, threshold: 0x7F)
+                guard index < count else { break }
+                let byte = base[index]
+                // The character to escape here, if any, and its length.
                 var code: UInt32?
-                if byte < 0x20 || byte == ASCII.delete || byte == ASCII.quote || byte == ASCII.backslash {
-                    code = UInt32(byte)
-                } else if byte == 0xC2, index + 1 < count, bytes[index + 1] < 0xA0 {
-                    // U+0080–U+009F, the C1 controls.
-                    code = UInt32(bytes[index + 1])
-                    escapeLength = 2
-                } else if byte == 0xE2, index + 2 < count, bytes[index + 1] == 0x80,
-                    bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9
-                {
-                    code = 0x2000 | UInt32(bytes[index + 2] - 0x80)
-                    escapeLength = 3
+                var length = 1
+                if byte < 0x80 {
+                    code = UInt32(byte)  // a control character, DEL, '"' or '\'
+                } else if byte == 0xC2 {
+                    length = 2
+                    if index + 1 < count, base[index + 1] < 0xA0 {
+                        code = UInt32(base[index + 1])  // U+0080–U+009F, the C1 controls
+                    }
+                } else if byte == 0xE2 {
+                    length = 3
+                    if index + 2 < count, base[index + 1] == 0x80, base[index + 2] == 0xA8 || base[index + 2] == 0xA9 {
+                        code = 0x2000 | UInt32(base[index + 2] - 0x80)  // U+2028, U+2029
+                    }
+                } else {
+                    length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
                 }
-                guard let code else {
-                    index += 1
-                    continue
+                if let code {
+                    output.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: index - runStart))
+                    appendEscape(code, to: &output)
+                    runStart = index + length
                 }
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-                appendEscape(code, to: &output)
-                index += escapeLength
-                runStart = index
+                index = min(index + length, count)
             }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<count]))
+            output.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: count - runStart))
         }
         output.append(ASCII.quote)
     }
