@@ -98,13 +98,18 @@ def main():
     wide |= parse_ranges(emoji_data, lambda f: f[0] == "Emoji_Presentation")
 
     marks = parse_ranges(
-        os.path.join(ucd, "extracted", "DerivedGeneralCategory.txt"), lambda f: f[0] in ("Mn", "Me")
+        os.path.join(ucd, "extracted", "DerivedGeneralCategory.txt"), lambda f: f[0] in ("Mn", "Me", "Cf")
     )
+    # Format characters are invisible, except the prepended concatenation marks (such as the Arabic number
+    # sign U+0600), which are drawn above the digits that follow them and take a cell.
+    marks -= parse_ranges(os.path.join(ucd, "PropList.txt"), lambda f: f[0] == "Prepended_Concatenation_Mark")
     ignorable = parse_ranges(
         os.path.join(ucd, "DerivedCoreProperties.txt"), lambda f: f[0] == "Default_Ignorable_Code_Point"
     )
     # SOFT HYPHEN is default-ignorable, but terminals (and glibc's and Python's wcwidth) draw it in one cell.
-    ignorable.discard(0x00AD)
+    # HANGUL CHOSEONG FILLER is default-ignorable, but it is a leading jamo: with a vowel it forms a wide block.
+    ignorable -= {0x00AD, 0x115F}
+    marks.discard(0x00AD)
     jamo = parse_ranges(os.path.join(ucd, "HangulSyllableType.txt"), lambda f: f[0] in ("V", "T"))
     zero = marks | ignorable | jamo
     wide -= zero
@@ -131,7 +136,7 @@ def main():
         "\n"
         + static_string(
             "zeroWidthRanges",
-            "Nonspacing and enclosing marks, default-ignorables (but U+00AD), Hangul medial and final jamo",
+            "Nonspacing and enclosing marks, format characters, default-ignorables, Hangul medial and final jamo",
             zero,
         )
         + "\n"
