@@ -42,6 +42,7 @@ struct ASCIISubject: MatchSubject {
         CharacterClass(ascii: bytes[index])
     }
 
-    @inline(__always)
-    func characterOffset(ofUnit index: Int) -> Int { index }
+    func characterOffsets(ofUnits units: some Sequence<Int>) -> [Int] {
+        Array(units)
+    }
 }

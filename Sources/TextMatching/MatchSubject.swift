@@ -10,9 +10,9 @@ protocol MatchSubject {
     func unit(at index: Int) -> UInt32
     /// The class of the original character that produced the unit at `index`.
     func characterClass(at index: Int) -> CharacterClass
-    /// The offset, in `Character`s of the original text, of the character that produced the unit at
-    /// `index`.
-    func characterOffset(ofUnit index: Int) -> Int
+    /// The offsets, in `Character`s of the original text, of the characters that produced the given
+    /// units (ascending), ascending and without repeats.
+    func characterOffsets(ofUnits units: some Sequence<Int>) -> [Int]
 }
 
 extension MatchSubject {
@@ -27,15 +27,5 @@ extension MatchSubject {
     @inline(__always)
     func endsWord(at end: Int) -> Bool {
         end >= count || !characterClass(at: end).isWord || boundaryBonus(at: end) > 0
-    }
-
-    /// The character offsets of the given units, ascending and without repeats.
-    func characterOffsets(ofUnits units: some Sequence<Int>) -> [Int] {
-        var offsets: [Int] = []
-        for unit in units {
-            let offset = characterOffset(ofUnit: unit)
-            if offsets.last != offset { offsets.append(offset) }
-        }
-        return offsets
     }
 }

@@ -37,7 +37,7 @@ public struct TextMatcher: Sendable {
             return .matched(bestMatch(pattern, in: ASCIISubject(bytes: bytes)))
         }
         if case .matched(let match)? = outcome { return match }
-        return bestMatch(pattern, in: UnicodeSubject(text))
+        return UnicodeSubject.withSubject(text) { bestMatch(pattern, in: $0) }
     }
 
     /// The result of trying the ASCII fast path.

@@ -23,14 +23,21 @@ public enum TextNormalizer {
     static func fold(_ scalar: Unicode.Scalar, into emit: (Unicode.Scalar) -> Void) {
         let value = scalar.value
         if value < 0x80 {
-            if value &- 0x41 < 26 {
-                emit(Unicode.Scalar(UInt8(truncatingIfNeeded: value | 0x20)))
-            } else {
-                emit(scalar)
-            }
+            emit(value &- 0x41 < 26 ? Unicode.Scalar(UInt8(truncatingIfNeeded: value | 0x20)) : scalar)
             return
         }
-        if let decomposition = CanonicalDecomposition.scalars(of: value) {
+        let traits = ScalarTraits.of(scalar)
+        if traits.foldedCount <= 2 {
+            if traits.foldedCount >= 1, let first = Unicode.Scalar(traits.folded.0) { emit(first) }
+            if traits.foldedCount == 2, let second = Unicode.Scalar(traits.folded.1) { emit(second) }
+        } else {
+            foldSlowly(scalar, into: emit)
+        }
+    }
+
+    /// Folds one scalar from its Unicode properties and the decomposition table.
+    static func foldSlowly(_ scalar: Unicode.Scalar, into emit: (Unicode.Scalar) -> Void) {
+        if let decomposition = CanonicalDecomposition.scalars(of: scalar.value) {
             for part in decomposition {
                 if let partScalar = Unicode.Scalar(part) {
                     foldDecomposed(partScalar, into: emit)

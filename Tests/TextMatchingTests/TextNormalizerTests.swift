@@ -17,6 +17,9 @@ import TextMatching
             ("İstanbul", "istanbul"),
             ("Available", "available"),
             ("東京タワー", "東京タワー"),
+            ("ＡＢＣ", "ａｂｃ"),
+            ("Phở Hà Nội", "pho ha noi"),
+            ("“Quoted” — dash", "“quoted” — dash"),
         ])
     func fold(text: String, folded: String) {
         #expect(TextNormalizer.fold(text) == folded)
@@ -44,5 +47,18 @@ import TextMatching
             }
         }
         #expect(mismatches.isEmpty, "\(mismatches.prefix(20))")
+    }
+
+    /// The matcher folds texts into buffers of two units per UTF-8 byte: no scalar may fold longer.
+    @Test func foldingNeverGrowsPastTwoScalarsPerByte() {
+        var overflows: [String] = []
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let folded = TextNormalizer.fold(String(Character(scalar)))
+            if folded.unicodeScalars.count > 2 * UTF8.width(scalar) {
+                overflows.append(String(value, radix: 16, uppercase: true))
+            }
+        }
+        #expect(overflows.isEmpty, "\(overflows.prefix(20))")
     }
 }
