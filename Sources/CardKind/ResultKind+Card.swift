@@ -1,5 +1,5 @@
 public import ResultKit
-public import StreamingJSON
+import StreamingJSON
 
 extension ResultKind {
     /// Playing cards. NAME (`Queen of Hearts`), symbol and colour are derived

@@ -12,7 +12,8 @@ public struct KindName: Sendable, Equatable {
     public init(_ text: String) throws(ScaffoldError) {
         var base = text
         if base.hasSuffix("Kind") && base.count > 4 { base.removeLast(4) }
-        guard Self.isIdentifier(base), base.first?.isLetter == true else { throw .invalidName(text) }
+        // `Kind` alone would make a module `KindKind` with a member `.kind`.
+        guard Self.isIdentifier(base), base.first?.isLetter == true, base != "Kind" else { throw .invalidName(text) }
         let typeName = base.prefix(1).uppercased() + base.dropFirst()
         self.typeName = typeName
         self.moduleName = typeName + "Kind"

@@ -1,6 +1,7 @@
 import CardKind
 import ResultKit
 import StreamingJSON
+import TerminalTable
 import TestSupport
 import Testing
 

@@ -36,7 +36,7 @@ import Testing
                     _ = try ResultKind.domain.makeRow(record.object)
                     count += 1
                 } catch {
-                    problems.append(Diagnostic(.warning, error.reason, at: record.location))
+                    problems.append(Diagnostic(.warning, "\(error)", at: record.location))
                 }
             },
             diagnose: { problems.append($0) }

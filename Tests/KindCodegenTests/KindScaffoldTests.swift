@@ -36,7 +36,7 @@ import Testing
         #expect(name.memberName == "weather")
     }
 
-    @Test(arguments: ["", "9lives", "my-kind", "Kind", "café", "two words"])
+    @Test(arguments: ["", "9lives", "my-kind", "café", "two words", "Kind"])
     func refusesNamesThatAreNotIdentifiers(_ text: String) {
         #expect(throws: ScaffoldError.self) { try KindName(text) }
     }

@@ -16,7 +16,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ("price<<5", 7), ("\"open phrase", 1), ("price:", 7), ("rating>=x", 10), ("price:a..b", 7), ("-kind:card", 1),
+        ("price<<5", 7), ("\"open phrase", 1), ("price:", 7), ("rating>=x", 9), ("price:a..b", 7), ("-kind:card", 1),
     ])
     func syntaxErrorsNameTheirPosition(text: String, position: Int) {
         do {

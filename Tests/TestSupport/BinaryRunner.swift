@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The result of running the built `search` binary.
 public struct CommandResult: Sendable {

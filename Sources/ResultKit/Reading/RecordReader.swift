@@ -3,7 +3,7 @@
 #elseif canImport(Musl)
     import Musl
 #endif
-public import StreamingJSON
+import StreamingJSON
 
 /// Reads records from files, directories, standard input and bundled samples,
 /// reporting every malformed record with its location and going on.

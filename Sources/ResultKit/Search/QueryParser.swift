@@ -1,4 +1,4 @@
-public import TextMatching
+import TextMatching
 
 /// Parses the query language:
 ///

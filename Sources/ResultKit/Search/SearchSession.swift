@@ -1,5 +1,5 @@
-public import StreamingJSON
-public import TextMatching
+import StreamingJSON
+import TextMatching
 
 /// Searches a stream of records: resolves each record's kind, decodes it,
 /// matches the query through one scorer for every kind, and keeps the best
