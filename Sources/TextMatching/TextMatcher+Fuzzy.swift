@@ -3,18 +3,24 @@ extension TextMatcher {
     static let maximumFuzzyGap = 3
     /// The longest text, in folded units, that fuzzy matching considers.
     static let maximumFuzzyTextLength = 4096
+    /// The longest pattern, in folded units, that may match fuzzily.
+    static let maximumFuzzyPatternLength = 64
 
     /// The best ``MatchTier/fuzzy`` match: the pattern's units in order, each gap at most
     /// ``maximumFuzzyGap`` characters and all gaps together at most the pattern's length, so that
     /// letters scattered across unrelated words never match. Among such alignments, the one with the
-    /// best quality wins (fzf v2-style dynamic programming).
+    /// best quality wins (fzf v2-style dynamic programming). Patterns longer than
+    /// ``maximumFuzzyPatternLength`` and texts longer than ``maximumFuzzyTextLength`` never match
+    /// fuzzily, which bounds the work per text.
     static func fuzzyMatch<Subject: MatchSubject>(
         _ pattern: UnsafeBufferPointer<UInt32>,
         in subject: Subject
     ) -> TextMatch? {
         let length = pattern.count
         let count = subject.count
-        guard length >= 2, count >= length, count <= maximumFuzzyTextLength else { return nil }
+        guard length >= 2, length <= maximumFuzzyPatternLength, count >= length, count <= maximumFuzzyTextLength else {
+            return nil
+        }
         // Cheap rejection: the pattern must at least be a subsequence.
         var found = 0
         for index in 0..<count where subject.unit(at: index) == pattern[found] {

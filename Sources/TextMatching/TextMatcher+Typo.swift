@@ -1,9 +1,14 @@
 extension TextMatcher {
     /// The number of edits a pattern of `length` characters may have and still match as a typo: none
-    /// below 5 characters, one from 5, two from 9.
+    /// below 5 characters, one from 5, two from 9 (and none past ``maximumTypoPatternLength``).
     static func typoBudget(forLength length: Int) -> Int {
-        length >= 9 ? 2 : length >= 5 ? 1 : 0
+        guard length <= maximumTypoPatternLength else { return 0 }
+        return length >= 9 ? 2 : length >= 5 ? 1 : 0
     }
+
+    /// The longest pattern, in folded units, that may match with typos; longer phrases must match
+    /// exactly, which keeps the alignment table small.
+    static let maximumTypoPatternLength = 64
 
     /// The best ``MatchTier/typo`` match: a word start of the text from which a prefix of the text
     /// is within the typo budget of the pattern, by optimal-string-alignment Damerau-Levenshtein
@@ -86,12 +91,14 @@ private struct TypoAlignment<Subject: MatchSubject> {
             table[row] = i <= budget ? table[above] + editCost(i, 0) : unreachable
             var rowMinimum = table[row]
             let patternUnit = pattern[i - 1]
-            if width >= 1 {
-                for j in 1...width {
-                    guard abs(i - j) <= budget else {
-                        table[row + j] = unreachable
-                        continue
-                    }
+            // Only the band |i - j| <= budget can stay within budget; the cells just outside it are
+            // read by the next cells and row, so they are marked unreachable.
+            let low = max(1, i - budget)
+            let high = min(width, i + budget)
+            if low - 1 >= 1 { table[row + low - 1] = unreachable }
+            if high + 1 <= width { table[row + high + 1] = unreachable }
+            if low <= high {
+                for j in low...high {
                     let unit = textUnit(j)
                     var cost = table[above + j - 1] + (patternUnit == unit ? 0 : editCost(i, j))
                     cost = min(cost, table[above + j] + editCost(i, 0))

@@ -59,4 +59,14 @@ import TextMatching
         #expect(match.tier == .typo)
         #expect(match.positions == Array(0...9) + [11])
     }
+
+    @Test func longPhrasesMatchOnlyExactly() {
+        let phrase = String(repeating: "coffee house ", count: 6)
+        let misspelt = String(repeating: "coffee hause ", count: 6)
+        #expect(matcher.match(MatchPattern(phrase), in: phrase)?.tier == .exact)
+        // 78 characters: past the typo limit, even a couple of edits no longer match.
+        #expect(matcher.match(MatchPattern(String(misspelt.prefix(70))), in: phrase) == nil)
+        // The same edits in a phrase short enough still match as a typo.
+        #expect(matcher.match(MatchPattern("coffee hause coffee house"), in: phrase)?.tier == .typo)
+    }
 }

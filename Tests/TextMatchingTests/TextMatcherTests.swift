@@ -96,6 +96,12 @@ import TextMatching
         #expect(matcher.match(MatchPattern(""), in: "anything") == nil)
     }
 
+    @Test func surroundingWhitespaceInTheTextIsIgnored() {
+        #expect(matcher.match(MatchPattern("coffee"), in: "  Coffee\t")?.tier == .exact)
+        #expect(matcher.match(MatchPattern("coffee"), in: " Coffee House")?.tier == .prefix)
+        #expect(matcher.match(MatchPattern("coffee"), in: " Coffee House")?.positions == [1, 2, 3, 4, 5, 6])
+    }
+
     @Test func phrasesCollapseWhitespace() {
         #expect(matcher.match(MatchPattern("  coffee   house "), in: "Coffee House")?.tier == .exact)
     }
