@@ -29,22 +29,46 @@ enum CellLayout {
         return wrapped(cell, width: width, height: height, wraps: alignment == .left)
     }
 
-    /// A line of a cell as clusters with their widths.
+    /// A line of a cell as grapheme clusters, each with its UTF-8 bounds and width.
     private struct Clusters {
-        let characters: [Character]
+        let utf8: [UInt8]
+        /// `bounds[i]..<bounds[i + 1]` are the bytes of cluster `i`.
+        let bounds: [Int]
         let widths: [Int]
         let highlights: [Range<Int>]
 
-        init(_ text: String, highlights: [Range<Int>]) {
-            characters = Array(text)
-            widths = characters.map { DisplayWidth.of($0) }
+        init(_ text: String, width: Int, highlights: [Range<Int>]) {
+            utf8 = Array(text.utf8)
+            if utf8.count == width {
+                // Sanitised text as wide as it is long is printable ASCII: one cluster per byte.
+                bounds = Array(0...utf8.count)
+                widths = Array(repeating: 1, count: utf8.count)
+            } else {
+                var bounds = [0]
+                var widths: [Int] = []
+                var offset = 0
+                for character in text {
+                    offset += character.utf8.count
+                    bounds.append(offset)
+                    widths.append(DisplayWidth.of(character))
+                }
+                self.bounds = bounds
+                self.widths = widths
+            }
             self.highlights = highlights
+        }
+
+        var count: Int { widths.count }
+
+        /// Whether cluster `index` is a plain space.
+        func isSpace(_ index: Int) -> Bool {
+            bounds[index + 1] - bounds[index] == 1 && utf8[bounds[index]] == 0x20
         }
 
         /// The end of the text without trailing spaces.
         var trimmedEnd: Int {
-            var end = characters.count
-            while end > 0 && characters[end - 1] == " " {
+            var end = count
+            while end > 0 && isSpace(end - 1) {
                 end -= 1
             }
             return end
@@ -53,14 +77,13 @@ enum CellLayout {
         /// Visual lines, as ranges of cluster offsets, that fit `width`.
         func wrap(width: Int) -> [Range<Int>] {
             var result: [Range<Int>] = []
-            let count = characters.count
             var start = 0
             while start < count {
                 var used = 0
                 var index = start
                 var lastSpace = -1
                 while index < count && used + widths[index] <= width {
-                    if characters[index] == " " { lastSpace = index }
+                    if isSpace(index) { lastSpace = index }
                     used += widths[index]
                     index += 1
                 }
@@ -69,7 +92,7 @@ enum CellLayout {
                     break
                 }
                 var end: Int
-                if characters[index] == " " {
+                if isSpace(index) {
                     end = index
                 } else if lastSpace > start {
                     end = lastSpace
@@ -79,12 +102,12 @@ enum CellLayout {
                     end = index
                 }
                 let next = end
-                while end > start && characters[end - 1] == " " {
+                while end > start && isSpace(end - 1) {
                     end -= 1
                 }
                 result.append(start..<end)
                 start = next
-                while start < count && characters[start] == " " {
+                while start < count && isSpace(start) {
                     start += 1
                 }
             }
@@ -108,7 +131,7 @@ enum CellLayout {
         }
 
         private func make(_ range: Range<Int>, width: Int, ellipsis: Bool) -> FittedLine {
-            var text = String(characters[range])
+            var text = String(decoding: utf8[bounds[range.lowerBound]..<bounds[range.upperBound]], as: UTF8.self)
             if ellipsis { text += CellLayout.ellipsis }
             let local = highlights.compactMap { highlight -> Range<Int>? in
                 let lower = max(highlight.lowerBound, range.lowerBound)
@@ -122,8 +145,8 @@ enum CellLayout {
     private static func wrapped(_ cell: Cell, width: Int, height: Int, wraps: Bool) -> [FittedLine] {
         var pieces: [(clusters: Clusters, range: Range<Int>)] = []
         for (index, text) in cell.lines.enumerated() {
-            let clusters = Clusters(text, highlights: index == 0 ? cell.highlights : [])
-            let ranges = wraps ? clusters.wrap(width: width) : [0..<clusters.characters.count]
+            let clusters = Clusters(text, width: cell.lineWidths[index], highlights: index == 0 ? cell.highlights : [])
+            let ranges = wraps ? clusters.wrap(width: width) : [0..<clusters.count]
             for range in ranges {
                 pieces.append((clusters, range))
                 if pieces.count > height { break }

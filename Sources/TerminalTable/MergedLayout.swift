@@ -168,8 +168,8 @@ struct MergedLayout {
 
     // MARK: Drawing
 
-    /// The table's lines.
-    func lines() -> [String] {
+    /// Appends the table's lines, each ending with a line feed, to `output`.
+    func write(into output: inout String) {
         let widths = renderWidths()
         let sharedWidths = Array(widths.prefix(sharedKept.count))
         let regionWidth = hasRegion ? widths.last ?? 0 : 0
@@ -178,125 +178,110 @@ struct MergedLayout {
             groupWidths[group] = self.groupWidths(group, regionWidth: regionWidth)
         }
         let drawer = LineDrawer(widths: widths, border: options.border, color: options.color)
-        var lines: [String] = []
-        if let rule = drawer.rule(.top) { lines.append(rule) }
+        drawer.rule(.top, into: &output)
 
         if options.showHeaders {
-            var cells: [[FittedLine]] = []
-            var alignments: [Alignment] = []
+            var slots: [LineDrawer.Slot] = []
             for (index, column) in sharedKept.enumerated() {
-                let header = Cell(table.shared[column].header.uppercased())
-                cells.append(CellLayout.fit(header, width: sharedWidths[index], height: 1))
-                alignments.append(table.shared[column].alignment)
+                let header = CellLayout.fit(
+                    Cell(table.shared[column].header.uppercased()), width: sharedWidths[index], height: 1)
+                slots.append(
+                    .init(
+                        lines: header, style: .bold, alignment: table.shared[column].alignment,
+                        width: sharedWidths[index]))
             }
-            var region: [StyledLine] = []
             if hasRegion {
                 let header = CellLayout.fit(Cell(table.detailsHeader.uppercased()), width: regionWidth, height: 1)
-                region = [StyledLine()]
-                region[0].append(header[0], style: .bold, width: regionWidth, alignment: .left, color: options.color)
+                slots.append(.init(lines: header, style: .bold, alignment: .left, width: regionWidth))
             }
-            lines += drawer.draw(cells, styles: cells.map { _ in .bold }, alignments: alignments, region: region)
+            drawer.draw(slots, height: 1, into: &output)
             if hasRegion {
                 for group in activeGroups where !detailKept[group].isEmpty {
-                    lines += legend(group, sharedWidths: sharedWidths, groupWidths: groupWidths[group] ?? [], drawer)
+                    let slots = legend(
+                        group, sharedWidths: sharedWidths, groupWidths: groupWidths[group] ?? [], regionWidth)
+                    drawer.draw(slots, height: 1, into: &output)
                 }
             }
-            if let rule = drawer.rule(.separator) { lines.append(rule) }
+            drawer.rule(.separator, into: &output)
         }
 
+        var slots: [LineDrawer.Slot] = []
         for row in table.rows {
             let height = max(1, row.size.height)
-            var cells: [[FittedLine]] = []
-            var styles: [CellStyle] = []
-            var alignments: [Alignment] = []
+            slots.removeAll(keepingCapacity: true)
             for (index, column) in sharedKept.enumerated() {
                 let cell = row.shared.indices.contains(column) ? row.shared[column] : nil
-                cells.append(
-                    CellLayout.fit(
-                        cell, width: sharedWidths[index], height: height, alignment: table.shared[column].alignment))
-                styles.append(cell?.style ?? .plain)
-                alignments.append(table.shared[column].alignment)
+                let alignment = table.shared[column].alignment
+                let lines = CellLayout.fit(cell, width: sharedWidths[index], height: height, alignment: alignment)
+                slots.append(
+                    .init(lines: lines, style: cell?.style ?? .plain, alignment: alignment, width: sharedWidths[index]))
             }
-            var region: [StyledLine] = []
             if hasRegion {
-                let widths = groupWidths[row.group] ?? []
-                region = details(row, widths: widths, height: height, regionWidth: regionWidth)
+                appendDetails(
+                    row, widths: groupWidths[row.group] ?? [], height: height, regionWidth: regionWidth, to: &slots)
             }
-            lines += drawer.draw(cells, styles: styles, alignments: alignments, region: region)
+            drawer.draw(slots, height: height, into: &output)
         }
-        if let rule = drawer.rule(.bottom) { lines.append(rule) }
-        return lines
+        drawer.rule(.bottom, into: &output)
     }
 
     /// The legend line of a group: its title in the first shared column and its
     /// column headers in the details region, dimmed.
-    private func legend(_ group: Int, sharedWidths: [Int], groupWidths: [Int], _ drawer: LineDrawer) -> [String] {
-        var cells: [[FittedLine]] = []
+    private func legend(_ group: Int, sharedWidths: [Int], groupWidths: [Int], _ regionWidth: Int) -> [LineDrawer.Slot]
+    {
+        var slots: [LineDrawer.Slot] = []
         for (index, width) in sharedWidths.enumerated() {
             let title = index == 0 ? Cell(table.groups[group].title) : nil
-            cells.append(CellLayout.fit(title, width: width, height: 1))
+            slots.append(
+                .init(
+                    lines: CellLayout.fit(title, width: width, height: 1), style: .dim, alignment: .left, width: width))
         }
         let columns = detailKept[group].map { table.groups[group].columns[$0] }
-        let headers = columns.map { Cell($0.header.uppercased()) }
-        let region = regionLines(
-            headers,
-            columns: columns,
-            widths: groupWidths,
-            height: 1,
-            styles: columns.map { _ in .dim },
-            regionWidth: drawer.widths.last ?? 0
-        )
-        let styles = cells.map { _ in CellStyle.dim }
-        let alignments = cells.map { _ in Alignment.left }
-        return drawer.draw(cells, styles: styles, alignments: alignments, region: region)
+        let headers = columns.map { Cell($0.header.uppercased(), style: .dim) }
+        appendRegion(headers, columns: columns, widths: groupWidths, height: 1, regionWidth: regionWidth, to: &slots)
+        return slots
     }
 
-    /// The details region of a row, `height` lines.
-    private func details(_ row: MergedRow, widths: [Int], height: Int, regionWidth: Int) -> [StyledLine] {
+    /// Appends the details region of a row: its group's kept cells.
+    private func appendDetails(
+        _ row: MergedRow,
+        widths: [Int],
+        height: Int,
+        regionWidth: Int,
+        to slots: inout [LineDrawer.Slot]
+    ) {
         guard table.groups.indices.contains(row.group) else {
-            var blank = StyledLine()
-            blank.pad(regionWidth)
-            return Array(repeating: blank, count: height)
+            slots.append(.init(lines: [], style: .plain, alignment: .left, width: regionWidth))
+            return
         }
         let group = table.groups[row.group]
         let kept = detailKept[row.group]
         let cells = kept.map { row.details.indices.contains($0) ? row.details[$0] : Cell("") }
-        return regionLines(
-            cells,
-            columns: kept.map { group.columns[$0] },
-            widths: widths,
-            height: height,
-            styles: cells.map(\.style),
-            regionWidth: regionWidth
-        )
+        let columns = kept.map { group.columns[$0] }
+        appendRegion(cells, columns: columns, widths: widths, height: height, regionWidth: regionWidth, to: &slots)
     }
 
-    private func regionLines(
+    private func appendRegion(
         _ cells: [Cell],
         columns: [Column],
         widths: [Int],
         height: Int,
-        styles: [CellStyle],
-        regionWidth: Int
-    ) -> [StyledLine] {
-        let fitted = cells.indices.map { index in
-            CellLayout.fit(cells[index], width: widths[index], height: height, alignment: columns[index].alignment)
+        regionWidth: Int,
+        to slots: inout [LineDrawer.Slot]
+    ) {
+        guard !cells.isEmpty else {
+            slots.append(.init(lines: [], style: .plain, alignment: .left, width: regionWidth))
+            return
         }
         let used = widths.reduce(0, +) + Self.detailGap * max(0, widths.count - 1)
-        var lines = Array(repeating: StyledLine(), count: height)
-        for line in 0..<height {
-            for index in fitted.indices {
-                if index > 0 { lines[line].pad(Self.detailGap) }
-                lines[line].append(
-                    fitted[index][line],
-                    style: styles[index],
-                    width: widths[index],
-                    alignment: columns[index].alignment,
-                    color: options.color
-                )
-            }
-            lines[line].pad(regionWidth - used)
+        for index in cells.indices {
+            let alignment = columns[index].alignment
+            let lines = CellLayout.fit(cells[index], width: widths[index], height: height, alignment: alignment)
+            var slot = LineDrawer.Slot(
+                lines: lines, style: cells[index].style, alignment: alignment, width: widths[index])
+            slot.insideRegion = index > 0
+            if index == cells.count - 1 { slot.trailing = regionWidth - used }
+            slots.append(slot)
         }
-        return lines
     }
 }

@@ -14,7 +14,10 @@ public enum TableRenderer {
     ///   - options: Width, border, headers, colour and wide mode.
     /// - Returns: The lines of the table, each ending with a line feed.
     public static func render(_ table: MergedTable, options: RenderOptions) -> String {
-        joined(MergedLayout(table, options: options).lines())
+        var output = ""
+        output.reserveCapacity(table.rows.count * 64)
+        MergedLayout(table, options: options).write(into: &output)
+        return output
     }
 
     /// Renders sections (one per group, for `--group-by`), each with its title
@@ -25,14 +28,15 @@ public enum TableRenderer {
     ///     fits the width on its own.
     /// - Returns: The lines of every section, each ending with a line feed.
     public static func render(_ sections: [Section], options: RenderOptions) -> String {
-        var lines: [String] = []
-        for section in sections {
-            if !lines.isEmpty { lines.append("") }
+        var output = ""
+        output.reserveCapacity(sections.reduce(0) { $0 + $1.rows.count } * 64)
+        for (index, section) in sections.enumerated() {
+            if index > 0 { output += "\n" }
             if let title = section.title {
                 let fitted = CellLayout.fit(Cell(title), width: options.maxWidth ?? Int.max, height: 1)
-                var line = StyledLine()
-                line.append(fitted[0], style: .bold, width: 0, alignment: .left, color: options.color)
-                lines.append(line.rendered(color: options.color, trimTrailingSpaces: true))
+                let drawer = LineDrawer(widths: [], border: .plain, color: options.color)
+                let slot = LineDrawer.Slot(lines: fitted, style: .bold, alignment: .left, width: 0)
+                drawer.draw([slot], height: 1, into: &output)
             }
             let table = MergedTable(
                 shared: section.columns,
@@ -40,15 +44,8 @@ public enum TableRenderer {
                 groups: [],
                 rows: section.rows.map { MergedRow(group: -1, shared: $0.cells, details: [], size: $0.size) }
             )
-            lines += MergedLayout(table, options: options).lines()
+            MergedLayout(table, options: options).write(into: &output)
         }
-        return joined(lines)
-    }
-
-    private static func joined(_ lines: [String]) -> String {
-        guard !lines.isEmpty else { return "" }
-        var result = lines.joined(separator: "\n")
-        result.append("\n")
-        return result
+        return output
     }
 }
