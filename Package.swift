@@ -52,7 +52,9 @@ let package = Package(
         ),
 
         // MARK: The command
-        .target(name: "SearchCLI", dependencies: ["ResultKit", "StreamingJSON", "TerminalTable"], swiftSettings: swiftSettings),
+        .target(
+            name: "SearchCLI", dependencies: ["ResultKit", "StreamingJSON", "TerminalTable"],
+            swiftSettings: swiftSettings),
         .executableTarget(
             name: "search",
             dependencies: ["SearchCLI", "ResultKit"] + kindModules.map { .target(name: $0) },
@@ -69,7 +71,12 @@ let package = Package(
             name: "NewKind",
             capability: .command(
                 intent: .custom(verb: "new-kind", description: "Scaffold a new result-kind module with its tests"),
-                permissions: [.writeToPackageDirectory(reason: "Creates Sources/<Name>Kind and Tests/<Name>KindTests, and adds the module to Package.swift")]
+                permissions: [
+                    .writeToPackageDirectory(
+                        reason:
+                            "Creates Sources/<Name>Kind and Tests/<Name>KindTests, and adds the module to Package.swift"
+                    )
+                ]
             ),
             dependencies: ["scaffold-kind"]
         ),
@@ -82,8 +89,10 @@ let package = Package(
             exclude: ["__Snapshots__"],
             swiftSettings: swiftSettings
         ),
-        .testTarget(name: "StreamingJSONTests", dependencies: ["StreamingJSON", "TestSupport"], swiftSettings: swiftSettings),
-        .testTarget(name: "TextMatchingTests", dependencies: ["TextMatching", "TestSupport"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "StreamingJSONTests", dependencies: ["StreamingJSON", "TestSupport"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "TextMatchingTests", dependencies: ["TextMatching", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "ResultKitTests", dependencies: ["ResultKit", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "KindCodegenTests", dependencies: ["KindCodegen"], swiftSettings: swiftSettings),
         .testTarget(

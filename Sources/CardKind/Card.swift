@@ -5,8 +5,19 @@ public import StreamingJSON
 public struct Card: Sendable, Hashable {
     /// A card's rank, from ace to king.
     public enum Rank: String, Sendable, CaseIterable {
-        case ace = "A", two = "2", three = "3", four = "4", five = "5", six = "6", seven = "7"
-        case eight = "8", nine = "9", ten = "10", jack = "J", queen = "Q", king = "K"
+        case ace = "A"
+        case two = "2"
+        case three = "3"
+        case four = "4"
+        case five = "5"
+        case six = "6"
+        case seven = "7"
+        case eight = "8"
+        case nine = "9"
+        case ten = "10"
+        case jack = "J"
+        case queen = "Q"
+        case king = "K"
 
         /// `Queen`, `Ten`.
         public var title: String {
@@ -59,7 +70,9 @@ public struct Card: Sendable, Hashable {
     public init(record: JSONObject) throws(RecordDecodingError) {
         let rankText = try record.requiredString("rank")
         let suitText = try record.requiredString("suit")
-        guard let rank = Rank(rawValue: rankText.uppercased()) ?? Rank.allCases.first(where: { $0.title.lowercased() == rankText.lowercased() })
+        guard
+            let rank = Rank(rawValue: rankText.uppercased())
+                ?? Rank.allCases.first(where: { $0.title.lowercased() == rankText.lowercased() })
         else {
             throw RecordDecodingError("field \"rank\": \"\(rankText)\" is not one of A, 2…10, J, Q, K")
         }

@@ -25,7 +25,8 @@ public struct KindName: Sendable, Equatable {
     public static func isIdentifier(_ text: String) -> Bool {
         guard let first = text.unicodeScalars.first, !text.isEmpty else { return false }
         let isASCIILetterOrDigit: (Unicode.Scalar) -> Bool = { scalar in
-            ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) || scalar == "_"
+            ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+                || scalar == "_"
         }
         return !("0"..."9").contains(first) && text.unicodeScalars.allSatisfy(isASCIILetterOrDigit)
     }

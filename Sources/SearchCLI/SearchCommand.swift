@@ -21,7 +21,8 @@ public enum SearchCommand {
         kinds: [ResultKind]
     ) -> ExitStatus {
         var output = Output(console: console)
-        let status = execute(arguments: arguments, environment: environment, console: console, kinds: kinds, output: &output)
+        let status = execute(
+            arguments: arguments, environment: environment, console: console, kinds: kinds, output: &output)
         return output.broken ? .brokenPipe : status
     }
 
@@ -57,7 +58,8 @@ public enum SearchCommand {
             return .success
         }
         let color = colorEnabled(arguments.color, environment: environment, console: console)
-        let width = arguments.width ?? (console.outputIsTerminal ? console.terminalColumns : nil)
+        let width =
+            arguments.width ?? (console.outputIsTerminal ? console.terminalColumns : nil)
             ?? environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 >= 10 ? $0 : nil }
         let render = RenderOptions(
             maxWidth: width,
@@ -80,7 +82,8 @@ public enum SearchCommand {
         }
 
         let sources = sources(for: arguments, registry: registry, console: console, query: query)
-        let reader = RecordReader(registry: registry, defaultKind: arguments.kinds.count == 1 ? arguments.kinds[0] : nil)
+        let reader = RecordReader(
+            registry: registry, defaultKind: arguments.kinds.count == 1 ? arguments.kinds[0] : nil)
         var session = SearchSession(
             registry: registry,
             query: query,
@@ -170,7 +173,9 @@ public enum SearchCommand {
         case .jsonl:
             for hit in hits where !output.broken { output.print(RecordOutput.jsonLine(hit)) }
         case .csv, .tsv:
-            if let fields = arguments.fields, let problem = FieldCheck.unknownOutputFields(fields, hits: hits, registry: registry) {
+            if let fields = arguments.fields,
+                let problem = FieldCheck.unknownOutputFields(fields, hits: hits, registry: registry)
+            {
                 output.error(problem)
                 return .failure
             }
@@ -184,7 +189,9 @@ public enum SearchCommand {
         return nil
     }
 
-    static func colorEnabled(_ choice: SearchArguments.ColorChoice, environment: [String: String], console: Console) -> Bool {
+    static func colorEnabled(_ choice: SearchArguments.ColorChoice, environment: [String: String], console: Console)
+        -> Bool
+    {
         switch choice {
         case .always: return true
         case .never: return false

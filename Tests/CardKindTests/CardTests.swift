@@ -47,7 +47,8 @@ import Testing
 
     @Test func queenHeartsFindsTheCard() throws {
         let registry = try KindRegistry([.card])
-        var session = SearchSession(registry: registry, query: try QueryParser().parse("queen hearts"), options: SearchOptions())
+        var session = SearchSession(
+            registry: registry, query: try QueryParser().parse("queen hearts"), options: SearchOptions())
         let sample = try #require(ResultKind.card.sample)
         RecordReader(registry: registry).read(
             .bundled(sample, kind: "card"),

@@ -3,7 +3,8 @@ import Testing
 
 @Suite struct QueryParserTests {
     @Test func wordsPhrasesExclusionsAndFilters() throws {
-        let query = try QueryParser().parse(#"queen "of hearts" -spades status:taken price<5 rating>=4 price:1..10 name:* kind:card"#)
+        let query = try QueryParser().parse(
+            #"queen "of hearts" -spades status:taken price<5 rating>=4 price:1..10 name:* kind:card"#)
         #expect(query.kinds == ["card"])
         #expect(query.conditions.count == 8)
         #expect(query.referencedFields == ["status", "price", "rating", "price", "name"])

@@ -13,14 +13,18 @@ import Testing
     }
 
     @Test func anUnknownOptionSuggestsTheClosest() {
-        #expect(throws: UsageError.unknownOption("--limt", suggestion: "--limit")) { try parser.parse(["--limt", "3"]) }
+        #expect(throws: UsageError.unknownOption("--limt", suggestion: "--limit")) {
+            try parser.parse(["--limt", "3"])
+        }
     }
 
     @Test func aMissingValueIsAUsageError() {
         #expect(throws: UsageError.missingValue("-n, --limit <N>")) { try parser.parse(["--limit"]) }
     }
 
-    @Test(arguments: [["--limit", "x"], ["--format", "xml"], ["--color", "sometimes"], ["--width", "3"], ["--group-by", "name"]])
+    @Test(arguments: [
+        ["--limit", "x"], ["--format", "xml"], ["--color", "sometimes"], ["--width", "3"], ["--group-by", "name"],
+    ])
     func badValuesAreUsageErrors(arguments: [String]) {
         #expect(throws: UsageError.self) { try SearchArguments(parsing: arguments) }
     }

@@ -15,7 +15,9 @@ public enum BinaryRunner {
         if let path = ProcessInfo.processInfo.environment["SEARCH_BINARY"] { return URL(fileURLWithPath: path) }
         var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         // The runner may be inside ResultKitPackageTests.xctest/Contents/MacOS on some platforms.
-        while !FileManager.default.fileExists(atPath: directory.appendingPathComponent("search").path) && directory.path != "/" {
+        while !FileManager.default.fileExists(atPath: directory.appendingPathComponent("search").path)
+            && directory.path != "/"
+        {
             directory.deleteLastPathComponent()
         }
         return directory.appendingPathComponent("search")
@@ -23,7 +25,8 @@ public enum BinaryRunner {
 
     /// The package root, found from this source file.
     public static var packageRoot: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
     }
 
     /// Runs `search` with `arguments`, feeding `stdin` (or /dev/null), in

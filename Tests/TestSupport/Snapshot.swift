@@ -39,7 +39,8 @@ public func assertSnapshot(
     do {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         try Data(text.utf8).write(to: golden)
-        Issue.record("Recorded snapshot '\(name)' at \(golden.path); run the tests again.", sourceLocation: sourceLocation)
+        Issue.record(
+            "Recorded snapshot '\(name)' at \(golden.path); run the tests again.", sourceLocation: sourceLocation)
     } catch {
         Issue.record("Could not record snapshot '\(name)': \(error)", sourceLocation: sourceLocation)
     }

@@ -96,7 +96,11 @@ public enum RecordOutput {
     /// A GitHub pipe table of KIND, NAME and the row's details.
     public static func markdown(_ hits: [SearchHit]) -> String {
         let rows = hits.map { hit in
-            [hit.kind.name, hit.row.name, hit.row.detailCells.map { $0.lines.joined(separator: " ") }.filter { !$0.isEmpty }.joined(separator: " · ")]
+            [
+                hit.kind.name, hit.row.name,
+                hit.row.detailCells.map { $0.lines.joined(separator: " ") }.filter { !$0.isEmpty }.joined(
+                    separator: " · "),
+            ]
         }
         return TableRenderer.markdown(headers: ["KIND", "NAME", "DETAILS"], rows: rows)
     }

@@ -79,7 +79,9 @@ public struct TableOutput: Sendable {
     /// was in the text NAME shows.
     private func nameCell(_ hit: SearchHit) -> Cell {
         let name = hit.row.name
-        guard let match = hit.match, match.text == name, !match.positions.isEmpty else { return Cell(name, style: .bold) }
+        guard let match = hit.match, match.text == name, !match.positions.isEmpty else {
+            return Cell(name, style: .bold)
+        }
         return Cell(name, style: .bold, highlights: Self.ranges(match.positions))
     }
 

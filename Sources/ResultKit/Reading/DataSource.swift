@@ -47,7 +47,8 @@ public enum DataFormat: String, Sendable, CaseIterable {
         switch first {
         case UInt8(ascii: "[")?: return .json
         case UInt8(ascii: "{")?: return .ndjson
-        default: return first == nil ? .ndjson : (head.contains(0x09) && !head.contains(UInt8(ascii: ",")) ? .tsv : .csv)
+        default:
+            return first == nil ? .ndjson : (head.contains(0x09) && !head.contains(UInt8(ascii: ",")) ? .tsv : .csv)
         }
     }
 }

@@ -1,9 +1,10 @@
+import StreamingJSON
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
     import Musl
 #endif
-import StreamingJSON
 
 /// Reads records from files, directories, standard input and bundled samples,
 /// reporting every malformed record with its location and going on.
@@ -44,7 +45,9 @@ public struct RecordReader: Sendable {
         case .bundled(let sample, let kind):
             let name = source.displayName
             sample.text.withUTF8Buffer { buffer in
-                readNDJSON(chunks: { _ in 0 }, initial: UnsafeRawBufferPointer(buffer), file: name, hint: kind, record: record, diagnose: diagnose)
+                readNDJSON(
+                    chunks: { _ in 0 }, initial: UnsafeRawBufferPointer(buffer), file: name, hint: kind, record: record,
+                    diagnose: diagnose)
             }
         case .standardInput:
             let reader = ByteReader(descriptor: 0)
@@ -63,7 +66,9 @@ public struct RecordReader: Sendable {
         if (info.st_mode & S_IFMT) == S_IFDIR {
             let files = Self.dataFiles(in: path, diagnose: diagnose)
             if files.isEmpty {
-                diagnose(Diagnostic(.warning, "\(path): no *.jsonl, *.ndjson, *.json, *.csv or *.tsv files in this directory"))
+                diagnose(
+                    Diagnostic(
+                        .warning, "\(path): no *.jsonl, *.ndjson, *.json, *.csv or *.tsv files in this directory"))
             }
             for file in files { readPath(file, record: record, diagnose: diagnose) }
             return
@@ -151,7 +156,9 @@ public struct RecordReader: Sendable {
                 if format == .json {
                     readJSONDocument(bytes, file: file, hint: hint, record: record, diagnose: diagnose)
                 } else {
-                    readDelimited(bytes, delimiter: format == .csv ? UInt8(ascii: ",") : 0x09, file: file, hint: hint, record: record, diagnose: diagnose)
+                    readDelimited(
+                        bytes, delimiter: format == .csv ? UInt8(ascii: ",") : 0x09, file: file, hint: hint,
+                        record: record, diagnose: diagnose)
                 }
             }
         }
@@ -178,13 +185,18 @@ public struct RecordReader: Sendable {
             do {
                 let value = try parser.parse(bytes)
                 guard case .object(let object) = value else {
-                    diagnose(Diagnostic(.warning, "expected a JSON object, found \(value.typeName)", at: SourceLocation(file: file, line: number)))
+                    diagnose(
+                        Diagnostic(
+                            .warning, "expected a JSON object, found \(value.typeName)",
+                            at: SourceLocation(file: file, line: number)))
                     return
                 }
                 record(Record(object: object, location: SourceLocation(file: file, line: number), kindHint: hint))
             } catch {
                 diagnose(
-                    Diagnostic(.warning, "malformed JSON: \(error.reason)", at: SourceLocation(file: file, line: number, column: error.offset + 1))
+                    Diagnostic(
+                        .warning, "malformed JSON: \(error.reason)",
+                        at: SourceLocation(file: file, line: number, column: error.offset + 1))
                 )
             }
         }
@@ -256,7 +268,10 @@ public struct RecordReader: Sendable {
         do {
             let value = try parser.parse(bytes)
             guard case .object(let object) = value else {
-                diagnose(Diagnostic(.warning, "expected a JSON object or array, found \(value.typeName)", at: SourceLocation(file: file, line: 1)))
+                diagnose(
+                    Diagnostic(
+                        .warning, "expected a JSON object or array, found \(value.typeName)",
+                        at: SourceLocation(file: file, line: 1)))
                 return
             }
             record(Record(object: object, location: SourceLocation(file: file, line: 1), kindHint: hint))
@@ -282,14 +297,19 @@ public struct RecordReader: Sendable {
             }
             let location = SourceLocation(file: file, line: line)
             guard fields.count == columns.count else {
-                diagnose(Diagnostic(.warning, "expected \(columns.count) fields as in the header, found \(fields.count)", at: location))
+                diagnose(
+                    Diagnostic(
+                        .warning, "expected \(columns.count) fields as in the header, found \(fields.count)",
+                        at: location))
                 return
             }
             let members = zip(columns, fields).map { JSONObject.Member(key: $0, value: .string($1)) }
             record(Record(object: JSONObject(members), location: location, kindHint: hint))
         }
         if let problem {
-            diagnose(Diagnostic(.warning, "malformed CSV: \(problem.reason)", at: SourceLocation(file: file, line: problem.line)))
+            diagnose(
+                Diagnostic(
+                    .warning, "malformed CSV: \(problem.reason)", at: SourceLocation(file: file, line: problem.line)))
         }
     }
 }

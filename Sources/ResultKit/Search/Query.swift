@@ -66,7 +66,8 @@ public struct Query: Sendable {
         conditions.compactMap { condition in
             switch condition.clause {
             case .text: nil
-            case .fieldText(let field, _, _), .compare(let field, _, _), .range(let field, _, _), .exists(let field): field
+            case .fieldText(let field, _, _), .compare(let field, _, _), .range(let field, _, _), .exists(let field):
+                field
             }
         }
     }

@@ -30,7 +30,8 @@ public struct QueryParser: Sendable {
             if scanner.peek == "\"" {
                 let phrase = try scanner.quoted()
                 if !phrase.isEmpty {
-                    conditions.append(Query.Condition(clause: .text(MatchPattern(phrase), raw: phrase), negated: negated))
+                    conditions.append(
+                        Query.Condition(clause: .text(MatchPattern(phrase), raw: phrase), negated: negated))
                 }
                 continue
             }
@@ -38,7 +39,9 @@ public struct QueryParser: Sendable {
             if let clause = try Self.fieldClause(word, at: start + (negated ? 1 : 0), scanner: &scanner) {
                 if case .fieldText(let field, _, let raw) = clause, field.lowercased() == "kind" {
                     if negated {
-                        throw QuerySyntaxError(position: start + 1, message: "'-kind:' is not supported", hint: "name the kinds to keep with kind:NAME")
+                        throw QuerySyntaxError(
+                            position: start + 1, message: "'-kind:' is not supported",
+                            hint: "name the kinds to keep with kind:NAME")
                     }
                     kinds.append(raw.lowercased())
                     continue
@@ -53,13 +56,17 @@ public struct QueryParser: Sendable {
 
     /// Reads `field:value`, `field:*`, `field:a..b` or `field<op>number` from a
     /// word, or returns nil when the word is plain text.
-    private static func fieldClause(_ word: String, at start: Int, scanner: inout Scanner) throws(QuerySyntaxError) -> Query.Clause? {
+    private static func fieldClause(_ word: String, at start: Int, scanner: inout Scanner) throws(QuerySyntaxError)
+        -> Query.Clause?
+    {
         let characters = Array(word)
-        guard let split = characters.firstIndex(where: { $0 == ":" || $0 == "<" || $0 == ">" || $0 == "=" }), split > 0 else {
+        guard let split = characters.firstIndex(where: { $0 == ":" || $0 == "<" || $0 == ">" || $0 == "=" }), split > 0
+        else {
             return nil
         }
         let field = String(characters[..<split])
-        guard field.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" || $0 == "." || $0 == "/" }) else {
+        guard field.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" || $0 == "." || $0 == "/" })
+        else {
             return nil
         }
         var rest = characters[split...]
@@ -86,7 +93,9 @@ public struct QueryParser: Sendable {
                 let upper = String(valueCharacters[(dots + 2)...])
                 let lowerNumber = lower.isEmpty ? nil : Double(lower)
                 let upperNumber = upper.isEmpty ? nil : Double(upper)
-                if (!lower.isEmpty && lowerNumber == nil) || (!upper.isEmpty && upperNumber == nil) || (lower.isEmpty && upper.isEmpty) {
+                if (!lower.isEmpty && lowerNumber == nil) || (!upper.isEmpty && upperNumber == nil)
+                    || (lower.isEmpty && upper.isEmpty)
+                {
                     throw QuerySyntaxError(
                         position: start + split + 2,
                         message: "'\(value)' is not a numeric range",
@@ -107,7 +116,9 @@ public struct QueryParser: Sendable {
         let numberPosition = start + characters.count - rest.count + 1
         let numberText = String(rest)
         guard let op = Query.ComparisonOperator(rawValue: operatorText) else {
-            throw QuerySyntaxError(position: start + split + 1, message: "unknown operator '\(operatorText)'", hint: "use <, <=, >, >= or =")
+            throw QuerySyntaxError(
+                position: start + split + 1, message: "unknown operator '\(operatorText)'",
+                hint: "use <, <=, >, >= or =")
         }
         if let first = rest.first, "<>=".contains(first) {
             throw QuerySyntaxError(
@@ -119,7 +130,8 @@ public struct QueryParser: Sendable {
         guard let number = Double(numberText), number.isFinite else {
             throw QuerySyntaxError(
                 position: numberPosition,
-                message: numberText.isEmpty ? "expected a number after '\(field)\(operatorText)'" : "'\(numberText)' is not a number",
+                message: numberText.isEmpty
+                    ? "expected a number after '\(field)\(operatorText)'" : "'\(numberText)' is not a number",
                 hint: "compare with a number, as in \(field)\(operatorText)5"
             )
         }

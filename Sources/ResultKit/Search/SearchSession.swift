@@ -124,7 +124,8 @@ public struct SearchSession: Sendable {
                 fieldLength = max(fieldLength, text.count)
                 merge(candidate, into: &primary)
             case .compare(let field, let op, let number):
-                let holds = value(of: field, in: object, kind: kind, texts: texts)?.number.map { op.holds($0, number) } ?? false
+                let holds =
+                    value(of: field, in: object, kind: kind, texts: texts)?.number.map { op.holds($0, number) } ?? false
                 if holds == condition.negated { return nil }
             case .range(let field, let lower, let upper):
                 let holds =
@@ -150,7 +151,8 @@ public struct SearchSession: Sendable {
                 tier = best.match.tier
                 weight = best.weight * words.count
                 quality = best.match.quality
-                primary = FieldMatch(field: best.field, text: best.text, tier: best.match.tier, positions: best.match.positions)
+                primary = FieldMatch(
+                    field: best.field, text: best.text, tier: best.match.tier, positions: best.match.positions)
             }
         }
         order += 1
@@ -175,7 +177,8 @@ public struct SearchSession: Sendable {
                 let better =
                     match.tier != current.match.tier
                     ? match.tier < current.match.tier
-                    : (field.weight != current.weight ? field.weight > current.weight : match.quality > current.match.quality)
+                    : (field.weight != current.weight
+                        ? field.weight > current.weight : match.quality > current.match.quality)
                 if better { best = candidate }
             } else {
                 best = candidate

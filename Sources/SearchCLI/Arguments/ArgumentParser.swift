@@ -36,7 +36,8 @@ struct ArgumentParser {
                 guard let option = options.first(where: { $0.long == name }) else {
                     throw UsageError.unknownOption("--\(name)", suggestion: suggestion(for: name))
                 }
-                try take(option, spelled: "--\(name)", inline: inline, arguments: arguments, index: &index, into: &parsed)
+                try take(
+                    option, spelled: "--\(name)", inline: inline, arguments: arguments, index: &index, into: &parsed)
             } else if argument.hasPrefix("-") && argument.count > 1 && !Self.isNumber(argument) {
                 var characters = argument.dropFirst()[...]
                 while let short = characters.popFirst() {
@@ -45,10 +46,13 @@ struct ArgumentParser {
                     }
                     if option.takesValue {
                         let inline = characters.isEmpty ? nil : String(characters)
-                        try take(option, spelled: "-\(short)", inline: inline, arguments: arguments, index: &index, into: &parsed)
+                        try take(
+                            option, spelled: "-\(short)", inline: inline, arguments: arguments, index: &index,
+                            into: &parsed)
                         break
                     }
-                    try take(option, spelled: "-\(short)", inline: nil, arguments: arguments, index: &index, into: &parsed)
+                    try take(
+                        option, spelled: "-\(short)", inline: nil, arguments: arguments, index: &index, into: &parsed)
                 }
             } else {
                 parsed.positionals.append(argument)
@@ -122,7 +126,8 @@ enum UsageError: Error, Equatable {
         switch self {
         case .unknownOption(let option, _): "Unknown option '\(option)'"
         case .missingValue(let synopsis): "Missing value for '\(synopsis)'"
-        case .invalidValue(let option, let value, let reason): "The value '\(value)' is invalid for '\(option)': \(reason)"
+        case .invalidValue(let option, let value, let reason):
+            "The value '\(value)' is invalid for '\(option)': \(reason)"
         }
     }
 

@@ -61,11 +61,15 @@ struct SearchArguments {
             color = value
         }
         if let text = parsed.last("group-by") {
-            guard text.lowercased() == "kind" else { throw .invalidValue("--group-by", text, reason: "only 'kind' is supported") }
+            guard text.lowercased() == "kind" else {
+                throw .invalidValue("--group-by", text, reason: "only 'kind' is supported")
+            }
             groupByKind = true
         }
         if let text = parsed.last("sort") {
-            guard let value = FieldSort(parsing: text) else { throw .invalidValue("--sort", text, reason: "name a field") }
+            guard let value = FieldSort(parsing: text) else {
+                throw .invalidValue("--sort", text, reason: "name a field")
+            }
             sort = value
         }
         if let text = parsed.last("fields") {

@@ -46,7 +46,9 @@ enum SearchOptionTable {
             help: "Table borders: plain, ascii or rounded.",
             default: "plain"
         ),
-        OptionSpec("width", value: .some("N"), help: "Fit the table to N columns (default: the terminal's width, else no limit)."),
+        OptionSpec(
+            "width", value: .some("N"),
+            help: "Fit the table to N columns (default: the terminal's width, else no limit)."),
         OptionSpec("wide", help: "Show every column, even when the terminal is narrow."),
         OptionSpec("no-headers", help: "Do not print the header row."),
         OptionSpec(

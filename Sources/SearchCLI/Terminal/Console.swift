@@ -1,9 +1,10 @@
+import TerminalTable
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
     import Musl
 #endif
-import TerminalTable
 
 /// Where the command writes, and what it knows about its terminal. The entry
 /// point builds the real one; tests build one that captures text.
