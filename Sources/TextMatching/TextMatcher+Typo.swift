@@ -137,7 +137,10 @@ private struct TypoAlignment<Subject: MatchSubject> {
             let patternUnit = pattern[i - 1]
             let unit = textUnit(j)
             let diagonal = table[(i - 1) * columns + j - 1]
-            if patternUnit == unit && cost == diagonal {
+            if j > 1, patternUnit == unit, textUnit(j - 1) == unit, cost == table[i * columns + j - 1] + 1 {
+                // A doubled letter in the text ("coffee" for "cofee"): keep the first of the two.
+                j -= 1
+            } else if patternUnit == unit && cost == diagonal {
                 units.append(start + j - 1)
                 i -= 1
                 j -= 1
