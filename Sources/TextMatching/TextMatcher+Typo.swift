@@ -26,9 +26,17 @@ extension TextMatcher {
         return withUnsafeTemporaryAllocation(of: Int.self, capacity: (length + 1) * columns) { table in
             var best: (quality: Int, units: [Int])?
             for start in 0..<count {
-                // With one edit allowed, a word that does not begin with the pattern's first letter
-                // would need a first-letter edit, which costs 2.
-                if budget < 2 && subject.unit(at: start) != pattern[0] { continue }
+                // A word that does not begin with the pattern's first letter needs a first-letter edit,
+                // which costs 2: impossible with one edit, and with two the rest must match exactly, so
+                // the first or second letter of the word is the pattern's second letter.
+                let head = subject.unit(at: start)
+                if head != pattern[0] {
+                    guard budget >= 2 else { continue }
+                    let second = pattern[1]
+                    guard head == second || (start + 1 < count && subject.unit(at: start + 1) == second) else {
+                        continue
+                    }
+                }
                 guard subject.boundaryBonus(at: start) > 0 else { continue }
                 let width = min(length + budget, count - start)
                 if width < length - budget { break }  // Later starts leave even less room.
