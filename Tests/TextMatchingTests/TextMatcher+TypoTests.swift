@@ -15,6 +15,9 @@ import TextMatching
             ("expresso", "Espresso Bar"),  // substitution after the first letter
             ("capuccinno", "Cappuccino"),  // two edits, 10 letters
             ("cofee", "CoffeeHouse"),  // prefix of a word
+            ("cappuccino", "Appuccino"),  // missing first letter: 2 of the 2 edits of a long word
+            ("cappuccino", "Acppuccino"),  // first two letters swapped
+            ("cappuccino", "kappuccino"),  // first letter replaced
         ])
     func typoMatches(pattern: String, text: String) {
         #expect(matcher.match(MatchPattern(pattern), in: text)?.tier == .typo)
@@ -28,6 +31,7 @@ import TextMatching
             ("xoffee", "coffee"),  // a first-letter edit counts twice
             ("xcoffee", "coffee"),  // an extra first letter too
             ("capucinnno", "Cappuccino"),  // three edits
+            ("kappucino", "Cappuccino"),  // a first-letter edit and another
             ("coffee", "teacofeetea"),  // typos only at word starts
         ])
     func typoRejected(pattern: String, text: String) {
