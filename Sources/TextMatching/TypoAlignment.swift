@@ -1,0 +1,113 @@
+/// One banded Damerau-Levenshtein (optimal string alignment) table between the pattern and the text
+/// from one word start, with free end in the text.
+struct TypoAlignment<Subject: MatchSubject> {
+    let pattern: UnsafeBufferPointer<UInt32>
+    let subject: Subject
+    /// The unit where the word starts.
+    let start: Int
+    /// How many units of text from `start` may take part.
+    let width: Int
+    /// The most edits allowed.
+    let budget: Int
+    /// `(pattern.count + 1) × columns` cells: the cost of aligning `i` pattern units with `j` text
+    /// units.
+    let table: UnsafeMutableBufferPointer<Int>
+    let columns: Int
+
+    /// Larger than any cost within budget.
+    private static var unreachable: Int { 1 << 20 }
+
+    /// The cost of editing the `i`-th pattern unit or `j`-th text unit (1-based): first letters cost 2.
+    @inline(__always)
+    private func editCost(_ i: Int, _ j: Int) -> Int { i == 1 || j == 1 ? 2 : 1 }
+
+    @inline(__always)
+    private func textUnit(_ j: Int) -> UInt32 { subject.unit(at: start + j - 1) }
+
+    /// Fills the table; returns the lowest cost within budget and the text length that achieves it,
+    /// or nil.
+    func run() -> (cost: Int, end: Int)? {
+        let length = pattern.count
+        let unreachable = Self.unreachable
+        table[0] = 0
+        for j in 1...max(width, 1) {
+            table[j] = j <= width && j <= budget ? table[j - 1] + editCost(0, j) : unreachable
+        }
+        for i in 1...length {
+            let row = i * columns
+            let above = row - columns
+            table[row] = i <= budget ? table[above] + editCost(i, 0) : unreachable
+            var rowMinimum = table[row]
+            let patternUnit = pattern[i - 1]
+            // Only the band |i - j| <= budget can stay within budget; the cells just outside it are
+            // read by the next cells and row, so they are marked unreachable.
+            let low = max(1, i - budget)
+            let high = min(width, i + budget)
+            if low - 1 >= 1 { table[row + low - 1] = unreachable }
+            if high + 1 <= width { table[row + high + 1] = unreachable }
+            if low <= high {
+                for j in low...high {
+                    let unit = textUnit(j)
+                    var cost = table[above + j - 1] + (patternUnit == unit ? 0 : editCost(i, j))
+                    cost = min(cost, table[above + j] + editCost(i, 0))
+                    cost = min(cost, table[row + j - 1] + editCost(0, j))
+                    if i > 1, j > 1, patternUnit != unit, patternUnit == textUnit(j - 1), pattern[i - 2] == unit {
+                        cost = min(cost, table[above - columns + j - 2] + editCost(i - 1, j - 1))
+                    }
+                    table[row + j] = cost
+                    rowMinimum = min(rowMinimum, cost)
+                }
+            }
+            if rowMinimum > budget { return nil }
+        }
+        var best: (cost: Int, end: Int, endsWord: Bool)?
+        let lastRow = length * columns
+        for end in max(0, length - budget)...min(width, length + budget) {
+            let cost = table[lastRow + end]
+            guard cost <= budget else { continue }
+            let endsWord = subject.endsWord(at: start + end)
+            if let current = best, current.cost < cost || (current.cost == cost && (current.endsWord || !endsWord)) {
+                continue
+            }
+            best = (cost, end, endsWord)
+        }
+        return best.map { ($0.cost, $0.end) }
+    }
+
+    /// The text units that the cheapest alignment ending at `end` keeps (equal or transposed),
+    /// ascending.
+    func matchedUnits(end: Int) -> [Int] {
+        var units: [Int] = []
+        var i = pattern.count
+        var j = end
+        while i > 0 && j > 0 {
+            let cost = table[i * columns + j]
+            let patternUnit = pattern[i - 1]
+            let unit = textUnit(j)
+            let diagonal = table[(i - 1) * columns + j - 1]
+            if j > 1, patternUnit == unit, textUnit(j - 1) == unit, cost == table[i * columns + j - 1] + 1 {
+                // A doubled letter in the text ("coffee" for "cofee"): keep the first of the two.
+                j -= 1
+            } else if patternUnit == unit && cost == diagonal {
+                units.append(start + j - 1)
+                i -= 1
+                j -= 1
+            } else if i > 1, j > 1, patternUnit == textUnit(j - 1), pattern[i - 2] == unit,
+                cost == table[(i - 2) * columns + j - 2] + editCost(i - 1, j - 1)
+            {
+                units.append(start + j - 1)
+                units.append(start + j - 2)
+                i -= 2
+                j -= 2
+            } else if patternUnit != unit && cost == diagonal + editCost(i, j) {
+                i -= 1
+                j -= 1
+            } else if cost == table[(i - 1) * columns + j] + editCost(i, 0) {
+                i -= 1
+            } else {
+                j -= 1
+            }
+        }
+        return units.reversed()
+    }
+}
