@@ -1,4 +1,5 @@
 // swift-tools-version: 6.1
+import Foundation
 import PackageDescription
 
 /// Every result-kind module, one per line, sorted.
@@ -18,12 +19,19 @@ let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
+/// Golden files live in `Tests/<Target>/__Snapshots__`; they are data, not sources.
+func snapshotExcludes(_ target: String) -> [String] {
+    let folder = Context.packageDirectory + "/Tests/\(target)/__Snapshots__"
+    return FileManager.default.fileExists(atPath: folder) ? ["__Snapshots__"] : []
+}
+
 let kindTargets: [Target] = kindModules.flatMap { module -> [Target] in
     [
         .target(name: module, dependencies: ["ResultKit"], swiftSettings: swiftSettings),
         .testTarget(
             name: "\(module)Tests",
             dependencies: [.target(name: module), "ResultKit", "TestSupport"],
+            exclude: snapshotExcludes("\(module)Tests"),
             swiftSettings: swiftSettings
         ),
     ]
@@ -86,24 +94,30 @@ let package = Package(
         .testTarget(
             name: "TerminalTableTests",
             dependencies: ["TerminalTable", "TestSupport"],
-            exclude: ["__Snapshots__"],
+            exclude: snapshotExcludes("TerminalTableTests"),
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "StreamingJSONTests", dependencies: ["StreamingJSON", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(
             name: "TextMatchingTests", dependencies: ["TextMatching", "TestSupport"], swiftSettings: swiftSettings),
-        .testTarget(name: "ResultKitTests", dependencies: ["ResultKit", "TestSupport"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "ResultKitTests",
+            dependencies: ["ResultKit", "TestSupport"],
+            exclude: snapshotExcludes("ResultKitTests"),
+            swiftSettings: swiftSettings
+        ),
         .testTarget(name: "KindCodegenTests", dependencies: ["KindCodegen"], swiftSettings: swiftSettings),
         .testTarget(
             name: "SearchCLITests",
             dependencies: ["SearchCLI", "ResultKit", "TestSupport"] + kindModules.map { .target(name: $0) },
+            exclude: snapshotExcludes("SearchCLITests"),
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["search", "TestSupport"],
-            exclude: ["__Snapshots__"],
+            exclude: snapshotExcludes("EndToEndTests"),
             swiftSettings: swiftSettings
         ),
     ] + kindTargets

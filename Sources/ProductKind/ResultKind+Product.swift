@@ -7,8 +7,8 @@ extension ResultKind {
         name: "product",
         plural: "products",
         columns: [
-            KindColumn("PRICE", field: "price", alignment: .right, priority: 60),
-            KindColumn("RATING", field: "rating", priority: 40),
+            KindColumn("PRICE", field: "price", alignment: .right, priority: 60, minWidth: 5),
+            KindColumn("RATING", field: "rating", priority: 40, minWidth: 5),
             KindColumn("ABOUT", field: "description", priority: 10, minWidth: 10, maxWidth: 40),
         ],
         searchFields: [

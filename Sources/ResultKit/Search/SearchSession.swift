@@ -244,7 +244,12 @@ public struct SearchStatistics: Sendable, Equatable {
     /// Records whose kind rejected them (each reported with its location).
     public var skipped = 0
 
-    public init() {}
+    public init(read: Int = 0, matched: Int = 0, filteredOut: Int = 0, skipped: Int = 0) {
+        self.read = read
+        self.matched = matched
+        self.filteredOut = filteredOut
+        self.skipped = skipped
+    }
 }
 
 /// What a search found.
