@@ -83,6 +83,7 @@ import TextMatching
             ("cafe", "Le Cafe\u{301}!", [3, 4, 5, 6]),
             ("noir", "👨‍👩‍👧 Café Noir", [7, 8, 9, 10]),
             ("b", "a\r\nb", [2]),
+            ("irish", "coffee house\r\nirish", [13, 14, 15, 16, 17]),
             ("strasse", "Große Straße", [6, 7, 8, 9, 10, 11]),
             ("cofee", "the coffee", [4, 5, 6, 8, 9]),
         ] as [(String, String, [Int])])
