@@ -57,6 +57,14 @@ public enum SearchCommand {
             output.print("search \(version)\n")
             return .success
         }
+        if let shell = arguments.completionShell {
+            output.print(CompletionScript(kinds: registry.kinds.map(\.name)).render(for: shell))
+            return .success
+        }
+        if arguments.generateManPage {
+            output.print(ManPage(version: version, kinds: registry.kinds.map(\.name)).render())
+            return .success
+        }
         let color = colorEnabled(arguments.color, environment: environment, console: console)
         let width =
             arguments.width ?? (console.outputIsTerminal ? console.terminalColumns : nil)

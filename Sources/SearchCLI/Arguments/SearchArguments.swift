@@ -23,11 +23,24 @@ struct SearchArguments {
     var listKinds = false
     var help = false
     var version = false
+    var completionShell: CompletionShell?
+    var generateManPage = false
 
     init(parsing arguments: [String]) throws(UsageError) {
         let parsed = try ArgumentParser(options: SearchOptionTable.all).parse(arguments)
         help = parsed.flags.contains("help")
         version = parsed.flags.contains("version")
+        generateManPage = parsed.flags.contains("generate-manpage")
+        if let text = parsed.last("generate-completion-script") {
+            guard let shell = CompletionShell(rawValue: text.lowercased()) else {
+                throw .invalidValue(
+                    "--generate-completion-script",
+                    text,
+                    reason: Self.choices(CompletionShell.allCases.map(\.rawValue))
+                )
+            }
+            completionShell = shell
+        }
         listKinds = parsed.flags.contains("list-kinds")
         fuzzy = parsed.flags.contains("fuzzy")
         wide = parsed.flags.contains("wide")

@@ -58,6 +58,12 @@ enum SearchOptionTable {
             default: "auto"
         ),
         OptionSpec("list-kinds", help: "List the registered kinds: columns, search fields and origin."),
+        OptionSpec(
+            "generate-completion-script",
+            value: .choice("SHELL", CompletionShell.allCases.map(\.rawValue)),
+            help: "Print a completion script for bash, zsh or fish."
+        ),
+        OptionSpec("generate-manpage", help: "Print the man page (roff, section 1)."),
         OptionSpec("version", help: "Show the version."),
         OptionSpec("help", short: "h", help: "Show help information."),
     ]
