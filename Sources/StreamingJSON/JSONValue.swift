@@ -1,12 +1,17 @@
 /// A JSON value that keeps everything a record said: member order, duplicate
 /// keys and the exact text of numbers, so that output can round-trip input.
 public enum JSONValue: Sendable, Hashable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
     /// A number, kept as its literal text (for example `4.99` or `1e400`).
     case number(String)
+    /// A string, with its escapes decoded.
     case string(String)
+    /// An array, elements in order.
     case array([JSONValue])
+    /// An object, members in order.
     case object(JSONObject)
 }
 
@@ -17,21 +22,28 @@ public enum JSONValue: Sendable, Hashable {
 public struct JSONObject: Sendable, Hashable {
     /// One `"key": value` pair.
     public struct Member: Sendable, Hashable {
+        /// The member's name.
         public var key: String
+        /// The member's value.
         public var value: JSONValue
 
+        /// Creates a member.
         public init(key: String, value: JSONValue) {
             self.key = key
             self.value = value
         }
     }
 
+    /// Every member in input order, duplicate keys included.
     public var members: [Member]
 
+    /// Creates an object with `members`, in order.
     public init(_ members: [Member] = []) {
         self.members = members
     }
 
+    /// Creates an object from a literal list of pairs, in order (duplicate
+    /// keys are kept).
     public init(_ pairs: KeyValuePairs<String, JSONValue>) {
         self.members = pairs.map { Member(key: $0.key, value: $0.value) }
     }
