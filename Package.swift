@@ -98,9 +98,17 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
-            name: "StreamingJSONTests", dependencies: ["StreamingJSON", "TestSupport"], swiftSettings: swiftSettings),
+            name: "StreamingJSONTests",
+            dependencies: ["StreamingJSON", "TestSupport"],
+            exclude: snapshotExcludes("StreamingJSONTests"),
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
-            name: "TextMatchingTests", dependencies: ["TextMatching", "TestSupport"], swiftSettings: swiftSettings),
+            name: "TextMatchingTests",
+            dependencies: ["TextMatching", "TestSupport"],
+            exclude: snapshotExcludes("TextMatchingTests"),
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "ResultKitTests",
             dependencies: ["ResultKit", "TestSupport"],

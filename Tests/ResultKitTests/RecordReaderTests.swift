@@ -117,14 +117,25 @@ import Testing
         #expect(outcome.messages == ["error: cannot read /nonexistent/notes.jsonl: No such file or directory"])
     }
 
-    @Test func aLineOverTheCapIsSkippedAndReadingGoesOn() throws {
+    @Test func aLineOverTheCapStopsTheSourceWithAClearError() throws {
         let long = "{\"name\":\"" + String(repeating: "x", count: 3 << 20) + "\"}"
         let path = try write("big.jsonl", "{\"name\":\"before\"}\n" + long + "\n{\"name\":\"after\"}\n")
         let outcome = try read(.path(path), maxLineBytes: 1 << 20)
-        #expect(outcome.names == ["before", "after"])
-        #expect(outcome.records.map(\.location.line) == [1, 3])
-        #expect(outcome.messages.count == 1)
-        #expect(outcome.messages[0].hasPrefix("warning: \(path):2: line longer than 1 MiB skipped"))
+        #expect(outcome.names == ["before"])
+        #expect(
+            outcome.messages == [
+                "error: \(path):2: line 2 is longer than 1 MiB; stopped reading this source (raise the cap with --max-line-bytes)"
+            ]
+        )
+    }
+
+    @Test func binaryDataIsRefusedAtOnce() throws {
+        let outcome = try read(.path("/dev/zero"))
+        #expect(outcome.records.isEmpty)
+        #expect(outcome.messages == ["error: /dev/zero: binary data (control byte 0x0 at offset 0); expected NDJSON, JSON, CSV or TSV text"])
+        let random = try read(.path(try write("noise.jsonl", (0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 2654435761 >> 7) })))
+        #expect(random.records.isEmpty)
+        #expect(random.messages.first?.contains("binary data") == true)
     }
 
     @Test func recordsLongerThanOneChunkAreReadWhole() throws {

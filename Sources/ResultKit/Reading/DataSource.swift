@@ -51,4 +51,18 @@ public enum DataFormat: String, Sendable, CaseIterable {
             return first == nil ? .ndjson : (head.contains(0x09) && !head.contains(UInt8(ascii: ",")) ? .tsv : .csv)
         }
     }
+
+    /// Where content looks binary rather than text, judged like `git` and
+    /// `file` do from its first bytes: all NUL, or more than 2% control bytes
+    /// (other than tab, line feed and carriage return) in at least 512 bytes.
+    /// A stray NUL in a text file is left to the parser, which reports its line.
+    static func binaryOffset(in head: some Collection<UInt8>) -> Int? {
+        let isControl: (UInt8) -> Bool = { $0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }
+        guard let first = head.firstIndex(where: isControl) else { return nil }
+        let offset = head.distance(from: head.startIndex, to: first)
+        if head.allSatisfy({ $0 == 0 }) { return offset }
+        guard head.count >= 512 else { return nil }
+        let controls = head.lazy.filter(isControl).count
+        return controls * 50 > head.count ? offset : nil
+    }
 }

@@ -118,6 +118,16 @@ public struct RecordReader: Sendable {
             diagnose(Diagnostic(.error, "cannot read \(file): \(error)"))
             return
         }
+        if let offset = DataFormat.binaryOffset(in: head.prefix(4096)) {
+            diagnose(
+                Diagnostic(
+                    .error,
+                    "\(file): binary data (control byte 0x\(String(head[offset], radix: 16)) at offset \(offset)); "
+                        + "expected NDJSON, JSON, CSV or TSV text"
+                )
+            )
+            return
+        }
         let format = format ?? DataFormat.sniff(head.prefix(4096))
         switch format {
         case .ndjson:
@@ -142,7 +152,8 @@ public struct RecordReader: Sendable {
                         diagnose(
                             Diagnostic(
                                 .error,
-                                "\(file): larger than \(maxDocumentBytes >> 20) MiB; split it, or use NDJSON, which is read line by line"
+                                "\(file): larger than \(Self.describe(bytes: maxDocumentBytes)); "
+                                    + "raise the cap with --max-document-bytes, or use NDJSON, which is read line by line"
                             )
                         )
                         return
@@ -206,33 +217,36 @@ public struct RecordReader: Sendable {
         let first = LineScanner.forEachLine(in: initial, firstLine: 1, includeUnterminatedTail: false, handle)
         nextLine += first.lines
         pending.append(contentsOf: initial[first.consumed...])
-        var skippingLongLine = false
         while true {
             guard let read = chunks(&pending) else { return }
             let atEnd = read == 0
-            let consumed = pending.withUnsafeBytes { bytes -> (consumed: Int, lines: Int) in
-                if skippingLongLine {
-                    guard let newline = bytes.firstIndex(of: 0x0A) else { return (bytes.count, 0) }
-                    skippingLongLine = false
-                    return (newline + 1, 1)
-                }
-                return LineScanner.forEachLine(in: bytes, firstLine: nextLine, includeUnterminatedTail: atEnd, handle)
+            let consumed = pending.withUnsafeBytes { bytes in
+                LineScanner.forEachLine(in: bytes, firstLine: nextLine, includeUnterminatedTail: atEnd, handle)
             }
             nextLine += consumed.lines
             pending.removeFirst(consumed.consumed)
             if atEnd { return }
             if pending.count > maxLineBytes {
+                // An endless line (a binary stream, /dev/zero) must not grow
+                // memory without bound: stop this source.
                 diagnose(
                     Diagnostic(
-                        .warning,
-                        "line longer than \(maxLineBytes >> 20) MiB skipped (raise the cap with --max-line-bytes)",
+                        .error,
+                        "line \(nextLine) is longer than \(Self.describe(bytes: maxLineBytes)); "
+                            + "stopped reading this source (raise the cap with --max-line-bytes)",
                         at: SourceLocation(file: file, line: nextLine)
                     )
                 )
-                pending.removeAll()
-                skippingLongLine = true
+                return
             }
         }
+    }
+
+    /// `64 MiB`, `512 KiB` or `100 bytes`.
+    static func describe(bytes: Int) -> String {
+        if bytes >= 1 << 20 && bytes % (1 << 20) == 0 { return "\(bytes >> 20) MiB" }
+        if bytes >= 1 << 10 && bytes % (1 << 10) == 0 { return "\(bytes >> 10) KiB" }
+        return "\(bytes) bytes"
     }
 
     private func readJSONDocument(
