@@ -104,6 +104,8 @@ public enum SearchCommand {
             )
         )
         var hadError = false
+        var warnings = 0
+        var malformed = 0
         var fallbackFields = Set<String>()
         for source in sources {
             reader.read(
@@ -112,10 +114,13 @@ public enum SearchCommand {
                     if record.kindName.flatMap({ registry.kind(named: $0) }) == nil {
                         fallbackFields.formUnion(record.object.keys)
                     }
-                    session.consider(record) { output.diagnostic($0) }
+                    session.consider(record) { diagnostic in
+                        warnings += 1
+                        output.diagnostic(diagnostic)
+                    }
                 },
                 diagnose: { diagnostic in
-                    if diagnostic.severity == .error { hadError = true }
+                    if diagnostic.severity == .error { hadError = true } else { malformed += 1 }
                     output.diagnostic(diagnostic)
                 }
             )
@@ -131,14 +136,22 @@ public enum SearchCommand {
             return .failure
         }
         let result = session.finish()
-        if result.statistics.skipped > 0 {
-            let count = result.statistics.skipped
-            output.error("warning: \(count) record\(count == 1 ? "" : "s") skipped; see the warnings above\n")
+        let skipped = result.statistics.skipped + malformed
+        if skipped > 0 {
+            output.error("warning: \(skipped) record\(skipped == 1 ? "" : "s") skipped; see the warnings above\n")
         }
         if let status = print(result, arguments: arguments, registry: registry, render: render, output: &output) {
             return status
         }
-        if hadError { return .failure }
+        if arguments.stats {
+            let counts = result.statistics
+            output.error(
+                "stats: read \(counts.read + malformed), matched \(counts.matched), shown \(result.hits.count), "
+                    + "filtered out \(counts.filteredOut), skipped \(skipped) "
+                    + "(malformed \(malformed), rejected by their kind \(counts.skipped))\n"
+            )
+        }
+        if hadError || (arguments.strict && (warnings + malformed) > 0) { return .failure }
         return result.hits.isEmpty ? .noResults : .success
     }
 
@@ -172,7 +185,9 @@ public enum SearchCommand {
         switch arguments.format {
         case .table:
             if !hits.isEmpty {
-                output.print(TableOutput(options: render, groupByKind: arguments.groupByKind).render(hits))
+                output.print(
+                    TableOutput(options: render, groupByKind: arguments.groupByKind, explain: arguments.explain).render(
+                        hits))
             }
         case .markdown:
             if !hits.isEmpty { output.print(RecordOutput.markdown(hits)) }

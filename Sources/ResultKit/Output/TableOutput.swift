@@ -10,11 +10,17 @@ public struct TableOutput: Sendable {
     public var options: RenderOptions
     /// One titled section per kind instead of one merged table.
     public var groupByKind: Bool
+    /// Add a MATCH column saying why each row matched.
+    public var explain: Bool
 
-    public init(options: RenderOptions, groupByKind: Bool = false) {
+    public init(options: RenderOptions, groupByKind: Bool = false, explain: Bool = false) {
         self.options = options
         self.groupByKind = groupByKind
+        self.explain = explain
     }
+
+    /// The MATCH column of `--explain`.
+    static let matchColumn = Column("MATCH", minWidth: 5, priority: 70)
 
     /// The KIND column: kept longest after NAME.
     static let kindColumn = Column("KIND", minWidth: 4, priority: 90)
@@ -40,17 +46,24 @@ public struct TableOutput: Sendable {
                 groups.append(DetailGroup(title: hit.kind.name, columns: hit.kind.columns.map(\.tableColumn)))
             }
             let kindCell = Cell(hit.kind.name, style: Self.style(forKind: hit.kind.name))
-            let widths = [DisplayWidth.of(TerminalText.sanitize(hit.kind.name))] + hit.row.cellWidths
+            var shared = [kindCell, nameCell(hit)]
+            var widths = [DisplayWidth.of(TerminalText.sanitize(hit.kind.name))] + hit.row.cellWidths
+            if explain {
+                let reason = Cell(Self.reason(hit), style: .dim)
+                shared.append(reason)
+                widths.insert(reason.displayWidth, at: 2)
+            }
             rows.append(
                 MergedRow(
                     group: index,
-                    shared: [kindCell, nameCell(hit)],
+                    shared: shared,
                     details: hit.row.detailCells,
                     size: RowSize(height: max(1, hit.row.rowHeight), widths: widths)
                 )
             )
         }
-        let table = MergedTable(shared: [Self.kindColumn, Self.nameColumn], groups: groups, rows: rows)
+        let sharedColumns = [Self.kindColumn, Self.nameColumn] + (explain ? [Self.matchColumn] : [])
+        let table = MergedTable(shared: sharedColumns, groups: groups, rows: rows)
         return TableRenderer.render(table, options: options)
     }
 
@@ -64,13 +77,19 @@ public struct TableOutput: Sendable {
         let sections = order.compactMap { name -> Section? in
             guard let hits = byKind[name], let kind = hits.first?.kind else { return nil }
             let rows = hits.map { hit in
-                Row(
-                    [nameCell(hit)] + hit.row.detailCells,
-                    size: RowSize(height: max(1, hit.row.rowHeight), widths: hit.row.cellWidths)
-                )
+                var cells = [nameCell(hit)]
+                var widths = hit.row.cellWidths
+                if explain {
+                    let reason = Cell(Self.reason(hit), style: .dim)
+                    cells.append(reason)
+                    widths.insert(reason.displayWidth, at: 1)
+                }
+                return Row(
+                    cells + hit.row.detailCells, size: RowSize(height: max(1, hit.row.rowHeight), widths: widths))
             }
             let title = "\(kind.plural.uppercased()) (\(hits.count))"
-            return Section(title: title, columns: [Self.nameColumn] + kind.columns.map(\.tableColumn), rows: rows)
+            let columns = [Self.nameColumn] + (explain ? [Self.matchColumn] : []) + kind.columns.map(\.tableColumn)
+            return Section(title: title, columns: columns, rows: rows)
         }
         return TableRenderer.render(sections, options: options)
     }
@@ -83,6 +102,13 @@ public struct TableOutput: Sendable {
             return Cell(name, style: .bold)
         }
         return Cell(name, style: .bold, highlights: Self.ranges(match.positions))
+    }
+
+    /// `prefix in name`, `typo in description`, or `filter` for a query of
+    /// filters only.
+    static func reason(_ hit: SearchHit) -> String {
+        guard let match = hit.match else { return hit.rank.tier == nil ? "listed" : "filter" }
+        return "\(match.tier) in \(match.field)"
     }
 
     /// Consecutive offsets joined into ranges.

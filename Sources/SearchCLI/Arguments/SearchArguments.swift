@@ -14,6 +14,11 @@ struct SearchArguments {
     var fields: [String]?
     var sort: FieldSort?
     var fuzzy = false
+    var explain = false
+    var stats = false
+    var strict = false
+    var maxLineBytes = 64 << 20
+    var maxDocumentBytes = 512 << 20
     var groupByKind = false
     var style = BorderStyle.plain
     var width: Int?
@@ -43,6 +48,13 @@ struct SearchArguments {
         }
         listKinds = parsed.flags.contains("list-kinds")
         fuzzy = parsed.flags.contains("fuzzy")
+        explain = parsed.flags.contains("explain")
+        stats = parsed.flags.contains("stats")
+        strict = parsed.flags.contains("strict")
+        if let text = parsed.last("max-line-bytes") { maxLineBytes = try Self.size(text, option: "--max-line-bytes") }
+        if let text = parsed.last("max-document-bytes") {
+            maxDocumentBytes = try Self.size(text, option: "--max-document-bytes")
+        }
         wide = parsed.flags.contains("wide")
         headers = !parsed.flags.contains("no-headers")
         query = parsed.positionals.joined(separator: " ")
@@ -97,6 +109,22 @@ struct SearchArguments {
             throw .invalidValue(option, text, reason: "expected a whole number of 0 or more")
         }
         return value
+    }
+
+    /// `4096`, `64K`, `64M`, `1G` (binary multiples).
+    private static func size(_ text: String, option: String) throws(UsageError) -> Int {
+        let multipliers: [Character: Int] = ["K": 1 << 10, "M": 1 << 20, "G": 1 << 30]
+        var digits = text.uppercased()
+        if digits.hasSuffix("IB") { digits.removeLast(2) } else if digits.hasSuffix("B") { digits.removeLast() }
+        var multiplier = 1
+        if let last = digits.last, let value = multipliers[last] {
+            multiplier = value
+            digits.removeLast()
+        }
+        guard let number = Int(digits), number > 0, number <= (1 << 40) / multiplier else {
+            throw .invalidValue(option, text, reason: "expected a size such as 4096, 512K, 64M or 1G")
+        }
+        return number * multiplier
     }
 
     private static func choices(_ values: [String]) -> String {

@@ -35,6 +35,7 @@ enum SearchOptionTable {
         ),
         OptionSpec("sort", value: .some("FIELD"), help: "Order by FIELD instead of relevance; -FIELD for descending."),
         OptionSpec("fuzzy", help: "Also allow fuzzy subsequence matches."),
+        OptionSpec("explain", help: "Say why each result matched: its tier and field (a MATCH column in tables)."),
         OptionSpec(
             "group-by",
             value: .choice("KEY", ["kind"]),
@@ -56,6 +57,23 @@ enum SearchOptionTable {
             value: .choice("WHEN", ["auto", "always", "never"]),
             help: "Colour output: auto (on a terminal, unless NO_COLOR is set), always or never.",
             default: "auto"
+        ),
+        OptionSpec(
+            "stats",
+            help: "Print counts on stderr: records read, matched, shown, filtered out, and skipped with reasons."
+        ),
+        OptionSpec("strict", help: "Treat warnings about the input as errors: exit with status 2 after printing."),
+        OptionSpec(
+            "max-line-bytes",
+            value: .some("SIZE"),
+            help: "The longest NDJSON line read; past it the source stops with an error (K, M, G suffixes).",
+            default: "64M"
+        ),
+        OptionSpec(
+            "max-document-bytes",
+            value: .some("SIZE"),
+            help: "The largest JSON array or CSV file read whole (K, M, G suffixes).",
+            default: "512M"
         ),
         OptionSpec("list-kinds", help: "List the registered kinds: columns, search fields and origin."),
         OptionSpec(
