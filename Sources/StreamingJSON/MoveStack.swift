@@ -59,12 +59,13 @@ struct MoveStack<Element>: ~Copyable {
     /// Moves the elements from index `start` to the top into a new array,
     /// in order, and removes them from the stack.
     mutating func popArray(from start: Int) -> [Element] {
-        let taken = count - start
-        let source = base + start
-        let result = [Element](unsafeUninitializedCapacity: taken) { buffer, initialized in
-            guard let target = buffer.baseAddress else { return }
-            target.moveInitialize(from: source, count: taken)
-            initialized = taken
+        // `reserveCapacity` then `append` is specialised for `Element`;
+        // `Array(unsafeUninitializedCapacity:)` looks up the storage
+        // class's generic metadata at run time, which costs more here.
+        var result: [Element] = []
+        result.reserveCapacity(count - start)
+        for index in start..<count {
+            result.append((base + index).move())
         }
         count = start
         return result
