@@ -1,0 +1,121 @@
+public import StreamingJSON
+
+/// A JSON Pointer (RFC 6901), such as `/name` or `/capital/0/city`, that
+/// names one value inside a record.
+///
+/// `~1` stands for `/` and `~0` for `~` inside a token. An array element is
+/// named by its decimal index without leading zeros.
+public struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
+    /// The most tokens a pointer in a kind spec may have.
+    public static let maxTokens = 32
+
+    /// The reference tokens, unescaped.
+    public let tokens: [String]
+
+    /// The pointer as written, such as `/a~1b/0`.
+    public let description: String
+
+    /// Parses a pointer.
+    /// - Parameter text: The pointer text; it must be empty or start with `/`.
+    /// - Throws: ``JSONPointer/SyntaxError`` saying what is wrong.
+    public init(parsing text: String) throws(SyntaxError) {
+        guard !text.isEmpty else {
+            self.tokens = []
+            self.description = ""
+            return
+        }
+        guard text.hasPrefix("/") else { throw SyntaxError(reason: "\"\(text)\" is not a JSON Pointer") }
+        var tokens: [String] = []
+        for raw in text.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
+            guard tokens.count < Self.maxTokens else {
+                throw SyntaxError(reason: "\"\(text)\" has more than \(Self.maxTokens) tokens")
+            }
+            var token = ""
+            var escaping = false
+            for character in raw {
+                if escaping {
+                    switch character {
+                    case "0": token.append("~")
+                    case "1": token.append("/")
+                    default:
+                        throw SyntaxError(
+                            reason: "\"\(text)\": \"~\" must be followed by 0 or 1 (\"~0\" is \"~\", \"~1\" is \"/\")")
+                    }
+                    escaping = false
+                } else if character == "~" {
+                    escaping = true
+                } else {
+                    token.append(character)
+                }
+            }
+            if escaping {
+                throw SyntaxError(
+                    reason: "\"\(text)\": \"~\" must be followed by 0 or 1 (\"~0\" is \"~\", \"~1\" is \"/\")")
+            }
+            tokens.append(token)
+        }
+        self.tokens = tokens
+        self.description = text
+    }
+
+    /// The pointer to a top-level field: `/key`, with `~` and `/` escaped.
+    public init(field key: String) {
+        var escaped = ""
+        for character in key {
+            switch character {
+            case "~": escaped += "~0"
+            case "/": escaped += "~1"
+            default: escaped.append(character)
+            }
+        }
+        self.tokens = [key]
+        self.description = "/" + escaped
+    }
+
+    /// The key when the pointer names a top-level field (`/key`), else `nil`.
+    public var topLevelKey: String? {
+        tokens.count == 1 ? tokens[0] : nil
+    }
+
+    /// The value the pointer names in `object`, or `nil` when there is none.
+    public func resolve(in object: JSONObject) -> JSONValue? {
+        resolve(in: .object(object))
+    }
+
+    /// The value the pointer names in `value`, or `nil` when there is none.
+    public func resolve(in value: JSONValue) -> JSONValue? {
+        var current = value
+        for token in tokens {
+            switch current {
+            case .object(let object):
+                guard let next = object[token] else { return nil }
+                current = next
+            case .array(let elements):
+                guard let index = Self.arrayIndex(token), index < elements.count else { return nil }
+                current = elements[index]
+            case .null, .bool, .number, .string:
+                return nil
+            }
+        }
+        return current
+    }
+
+    /// An array index token: decimal digits, no leading zero (except `0`).
+    private static func arrayIndex(_ token: String) -> Int? {
+        let utf8 = token.utf8
+        guard let first = utf8.first, utf8.count <= 18, utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
+            return nil
+        }
+        if first == 0x30 && utf8.count > 1 { return nil }
+        return Int(token)
+    }
+
+    /// Why a text is not a JSON Pointer.
+    public struct SyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
+        /// What is wrong, quoting the text.
+        public var reason: String
+
+        /// The reason.
+        public var description: String { reason }
+    }
+}
