@@ -1,0 +1,72 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `search … | head -1`: the reader goes away early, and search stops
+/// quietly, with no error text and no crash.
+@Suite(.serialized) struct BrokenPipeTests {
+    /// A few thousand valid records: far more output than a pipe holds (64 KiB).
+    static func largeData() throws -> URL {
+        let suits = ["spades", "hearts", "diamonds", "clubs"]
+        let ranks = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+        var text = ""
+        for index in 0..<5000 {
+            text += #"{"kind":"card","rank":"\#(ranks[index % 13])","suit":"\#(suits[index % 4])"}"# + "\n"
+        }
+        return try ShellCommand.temporaryFile(named: "cards.jsonl", text)
+    }
+
+    @Test(arguments: ["table", "jsonl", "json", "csv", "tsv", "markdown"])
+    func headOneThroughARealShellPipeline(format: String) throws {
+        let data = try Self.largeData()
+        defer { try? FileManager.default.removeItem(at: data.deletingLastPathComponent()) }
+        let status = data.deletingLastPathComponent().appendingPathComponent("status")
+        let errors = data.deletingLastPathComponent().appendingPathComponent("stderr")
+        // JSON is one document on one line: for it, `head -c` closes the pipe early.
+        let head = format == "json" ? "head -c 100" : "head -1"
+        let result = try ShellCommand.run(
+            #"{ "$SEARCH" "" --limit 100000 --data "$1" --format "$2" 2>"$3"; echo $? >"$4"; } | \#(head)"#,
+            arguments: ["sh", data.path, format, errors.path, status.path]
+        )
+        #expect(result.status == 0)
+        #expect(format == "json" ? result.stdout.utf8.count == 100 : result.stdout.split(separator: "\n").count == 1)
+        #expect(result.stderr.isEmpty)
+        let searchErrors = try String(contentsOf: errors, encoding: .utf8)
+        #expect(searchErrors.isEmpty, "search wrote to stderr: \(searchErrors)")
+        let searchStatus = try String(contentsOf: status, encoding: .utf8).trimmingCharacters(
+            in: .whitespacesAndNewlines)
+        #expect(searchStatus == "141", "search exits with 128 + SIGPIPE, as if killed by it")
+    }
+
+    @Test func theStatusComesFromExitNotFromASignal() throws {
+        let data = try Self.largeData()
+        defer { try? FileManager.default.removeItem(at: data.deletingLastPathComponent()) }
+        let process = Process()
+        process.executableURL = BinaryRunner.binary
+        process.arguments = ["", "--limit", "100000", "--data", data.path]
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
+        try process.run()
+        let first = out.fileHandleForReading.readData(ofLength: 100)
+        #expect(!first.isEmpty)
+        try out.fileHandleForReading.close()
+        let errors = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit, "a signal means a crash or an unhandled SIGPIPE")
+        #expect(process.terminationStatus == 141)
+        #expect(errors.isEmpty, "\(String(decoding: errors, as: UTF8.self))")
+    }
+
+    @Test func allOutputArrivesWhenTheReaderReadsItAll() throws {
+        let data = try Self.largeData()
+        defer { try? FileManager.default.removeItem(at: data.deletingLastPathComponent()) }
+        let result = try ShellCommand.run(
+            #""$SEARCH" "" --limit 100000 --data "$1" --format jsonl | wc -l"#,
+            arguments: ["sh", data.path]
+        )
+        #expect(result.stdout.trimmingCharacters(in: .whitespaces) == "5000\n")
+    }
+}

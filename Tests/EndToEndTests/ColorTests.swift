@@ -1,0 +1,68 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `--color`, `NO_COLOR` and `CLICOLOR_FORCE`, through a pipe and through a
+/// pseudo-terminal.
+@Suite(.serialized) struct ColorTests {
+    static let escape = "\u{1B}["
+
+    static let pipeCases: [([String], [String: String], Bool)] = [
+        ([], [:], false),
+        (["--color", "always"], [:], true),
+        (["--color=always"], ["NO_COLOR": "1"], true),
+        (["--color", "never"], ["CLICOLOR_FORCE": "1"], false),
+        ([], ["CLICOLOR_FORCE": "1"], true),
+        ([], ["CLICOLOR_FORCE": "0"], false),
+        ([], ["NO_COLOR": "1"], false),
+        ([], ["NO_COLOR": "1", "CLICOLOR_FORCE": "1"], true),
+    ]
+
+    @Test(arguments: pipeCases)
+    func colourThroughAPipe(arguments: [String], environment: [String: String], coloured: Bool) throws {
+        let result = try BinaryRunner.run(["queen"] + arguments, environment: environment)
+        #expect(result.status == 0)
+        #expect(result.stdout.contains(Self.escape) == coloured, "\(arguments) \(environment)")
+    }
+
+    @Test(arguments: ["table", "json", "jsonl", "csv", "tsv", "markdown"])
+    func onlyTheTableIsEverColoured(format: String) throws {
+        let result = try BinaryRunner.run(["queen", "--color", "always", "--format", format])
+        #expect(result.stdout.contains(Self.escape) == (format == "table"))
+    }
+
+    @Test func colourChangesNoCharacterOfTheLayout() throws {
+        let plain = try BinaryRunner.run(["", "--limit", "40", "--width", "70"]).stdout
+        let coloured = try BinaryRunner.run(["", "--limit", "40", "--width", "70", "--color", "always"]).stdout
+        #expect(coloured != plain)
+        #expect(Self.strippingEscapes(coloured) == plain)
+    }
+
+    @Test(arguments: [([String: String](), true), (["NO_COLOR": "1"], false), (["NO_COLOR": ""], true)])
+    func autoColoursATerminalUnlessNoColorIsSet(environment: [String: String], coloured: Bool) throws {
+        guard let script = ShellCommand.path(of: "script") else {
+            Issue.record("`script` (util-linux) is needed to run search on a pseudo-terminal")
+            return
+        }
+        let result = try ShellCommand.run(
+            #"script -qec "stty cols 100; \"$SEARCH\" queen --limit 3" /dev/null"#,
+            environment: environment.merging(["SCRIPT": script]) { $1 }
+        )
+        #expect(Self.strippingEscapes(result.stdout).contains("Queen of"), "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains(Self.escape) == coloured, "\(environment)")
+    }
+
+    /// `text` without CSI escape sequences.
+    static func strippingEscapes(_ text: String) -> String {
+        var out = ""
+        var scalars = text.unicodeScalars[...]
+        while let scalar = scalars.popFirst() {
+            if scalar == "\u{1B}", scalars.first == "[" {
+                while let next = scalars.popFirst(), !(0x40...0x7E).contains(next.value) || next == "[" {}
+                continue
+            }
+            out.unicodeScalars.append(scalar)
+        }
+        return out
+    }
+}
