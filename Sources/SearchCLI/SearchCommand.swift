@@ -6,6 +6,7 @@ import TerminalTable
 /// prints. Everything it touches comes in as a parameter, so tests run it
 /// in-process with their own registry and console.
 public enum SearchCommand {
+    /// The version `search --version` prints, following semantic versioning.
     public static let version = "0.1.0"
 
     /// Runs `search` and returns its exit status.

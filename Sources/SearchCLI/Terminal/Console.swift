@@ -24,6 +24,15 @@ public struct Console: Sendable {
     /// socket, not a terminal and not `/dev/null`.
     public var inputHasData: Bool
 
+    /// A console that writes through the given closures; tests capture text
+    /// with it and say what kind of terminal to pretend to be.
+    /// - Parameters:
+    ///   - writeOutput: Writes to standard output; returns false on a broken pipe.
+    ///   - writeError: Writes to standard error.
+    ///   - outputIsTerminal: Whether standard output is a terminal.
+    ///   - errorIsTerminal: Whether standard error is a terminal.
+    ///   - terminalColumns: The terminal's width, when there is one.
+    ///   - inputHasData: Whether standard input holds data to read.
     public init(
         writeOutput: @escaping @Sendable (String) -> Bool,
         writeError: @escaping @Sendable (String) -> Void,

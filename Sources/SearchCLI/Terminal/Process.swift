@@ -6,6 +6,7 @@
 
 /// The process's environment, read once at the entry point.
 public enum ProcessEnvironment {
+    /// Every variable of the process's environment, by name.
     public static var current: [String: String] {
         var result: [String: String] = [:]
         var pointer = environ
