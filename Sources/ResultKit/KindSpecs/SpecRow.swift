@@ -23,7 +23,7 @@ struct SpecRow: CellRepresentable {
             let width = cell.displayWidth
             if let maxWidth = column.maxWidth, width > maxWidth {
                 widths.append(maxWidth)
-                height = max(height, (width + maxWidth - 1) / maxWidth)
+                height = max(height, cell.lines.reduce(0) { $0 + Self.wrappedLineCount($1, width: maxWidth) })
             } else {
                 widths.append(width)
             }
@@ -32,6 +32,29 @@ struct SpecRow: CellRepresentable {
         self.detailCells = cells
         self.cellWidths = widths
         self.rowHeight = min(max(1, height), max(1, spec.rowHeight))
+    }
+
+    /// How many lines `text` takes when wrapped at spaces to `width` cells,
+    /// with words wider than a line split between characters.
+    static func wrappedLineCount(_ text: String, width: Int) -> Int {
+        guard width > 0 else { return 1 }
+        var lines = 1
+        var used = 0
+        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+            let wordWidth = DisplayWidth.of(word)
+            if used > 0 && used + 1 + wordWidth <= width {
+                used += 1 + wordWidth
+                continue
+            }
+            if used > 0 {
+                lines += 1
+                used = 0
+            }
+            let extra = wordWidth > width ? (wordWidth - 1) / width : 0
+            lines += extra
+            used = wordWidth - extra * width
+        }
+        return lines
     }
 
     private static func name(spec: KindSpec, object: JSONObject) throws(RecordDecodingError) -> String {
