@@ -215,7 +215,7 @@ struct JSONByteParser: ~Copyable {
                 let next = base[position]
                 position += 1
                 if top.isObject {
-                    members.last.value = value
+                    members.last.value = consume value
                     if next == ASCII.comma {
                         skipWhitespace()
                         members.append(JSONObject.Member(key: try parseKey(), value: .null))
@@ -226,7 +226,7 @@ struct JSONByteParser: ~Copyable {
                     }
                     value = .object(JSONObject(members.popArray(from: top.start)))
                 } else {
-                    elements.append(value)
+                    elements.append(consume value)
                     if next == ASCII.comma {
                         continue nextValue
                     }
