@@ -115,6 +115,11 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
         /// What is wrong, quoting the text.
         public var reason: String
 
+        /// Creates an error with `reason`.
+        public init(reason: String) {
+            self.reason = reason
+        }
+
         /// The reason.
         public var description: String { reason }
     }

@@ -130,6 +130,11 @@ public struct NameTemplate: Sendable, CustomStringConvertible {
         /// What is wrong, and where.
         public var reason: String
 
+        /// Creates an error with `reason`.
+        public init(reason: String) {
+            self.reason = reason
+        }
+
         /// The reason.
         public var description: String { reason }
     }
