@@ -106,38 +106,38 @@ public enum SearchCommand {
         )
         var hadError = false
         var warnings = 0
-        var malformed = 0
-        var fallbackFields = Set<String>()
-        for source in sources {
-            reader.read(
-                source,
-                record: { record in
-                    if record.kindName.flatMap({ registry.kind(named: $0) }) == nil {
-                        fallbackFields.formUnion(record.object.keys)
-                    }
-                    session.consider(record) { diagnostic in
-                        warnings += 1
-                        output.diagnostic(diagnostic)
-                    }
-                },
-                diagnose: { diagnostic in
-                    if diagnostic.severity == .error { hadError = true } else { malformed += 1 }
-                    output.diagnostic(diagnostic)
-                }
-            )
+        var skipped = 0
+        let messages = output
+        for (index, source) in sources.enumerated() {
+            let diagnose: (Diagnostic) -> Void = { diagnostic in
+                if diagnostic.severity == .error { hadError = true }
+                if diagnostic.skipsRecord { skipped += 1 } else { warnings += 1 }
+                messages.diagnostic(diagnostic)
+            }
+            let record: (Record) -> Void = { record in session.consider(record, diagnose: diagnose) }
+            if case .path(let path) = source, ParallelInput.shouldSearchInParallel(path) {
+                session.searchNDJSONFile(
+                    path: path,
+                    hint: registry.kindName(forFile: path) ?? reader.defaultKind,
+                    sourceIndex: index + 1,
+                    maxLineBytes: arguments.maxLineBytes,
+                    diagnose: diagnose
+                )
+            } else {
+                reader.read(source, record: record, diagnose: diagnose)
+            }
         }
         if let problem = FieldCheck.unknownFields(
             query: query,
             sort: arguments.sort,
             registry: registry,
             session: session,
-            seenFields: fallbackFields
+            seenFields: session.fallbackFields
         ) {
             output.error(problem)
             return .failure
         }
         let result = session.finish()
-        let skipped = result.statistics.skipped + malformed
         if skipped > 0 {
             output.error("warning: \(skipped) record\(skipped == 1 ? "" : "s") skipped; see the warnings above\n")
         }
@@ -147,12 +147,12 @@ public enum SearchCommand {
         if arguments.stats {
             let counts = result.statistics
             output.error(
-                "stats: read \(counts.read + malformed), matched \(counts.matched), shown \(result.hits.count), "
-                    + "filtered out \(counts.filteredOut), skipped \(skipped) "
-                    + "(malformed \(malformed), rejected by their kind \(counts.skipped))\n"
+                "stats: read \(counts.read + skipped - counts.skipped), matched \(counts.matched), "
+                    + "shown \(result.hits.count), filtered out \(counts.filteredOut), skipped \(skipped) "
+                    + "(malformed \(skipped - counts.skipped), rejected by their kind \(counts.skipped))\n"
             )
         }
-        if hadError || (arguments.strict && (warnings + malformed) > 0) { return .failure }
+        if hadError || (arguments.strict && (warnings + skipped) > 0) { return .failure }
         return result.hits.isEmpty ? .noResults : .success
     }
 

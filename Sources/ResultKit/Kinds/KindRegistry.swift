@@ -34,6 +34,7 @@ public struct KindRegistry: Sendable {
 
     /// The kind with this name or plural, ignoring case.
     public func kind(named name: String) -> ResultKind? {
+        if let index = byName[name] { return kinds[index] }
         let key = name.lowercased()
         guard let index = byName[key] ?? byPlural[key] else { return nil }
         return kinds[index]

@@ -188,28 +188,9 @@ public struct RecordReader: Sendable {
         let parser = JSONParser()
         var nextLine = 1
         func handle(_ line: UnsafeRawBufferPointer, _ number: Int) {
-            var bytes = line
-            if number == 1, bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
-                bytes = UnsafeRawBufferPointer(rebasing: bytes[3...])
-            }
-            if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
-            do {
-                let value = try parser.parse(bytes)
-                guard case .object(let object) = value else {
-                    diagnose(
-                        Diagnostic(
-                            .warning, "expected a JSON object, found \(value.typeName)",
-                            at: SourceLocation(file: file, line: number)))
-                    return
-                }
-                record(Record(object: object, location: SourceLocation(file: file, line: number), kindHint: hint))
-            } catch {
-                diagnose(
-                    Diagnostic(
-                        .warning, "malformed JSON: \(error.reason)",
-                        at: SourceLocation(file: file, line: number, column: error.offset + 1))
-                )
-            }
+            Self.readLine(
+                line, number: number, firstLine: number == 1, file: file, hint: hint, parser: parser, record: record,
+                diagnose: diagnose)
         }
 
         // The bytes not yet split into lines.
@@ -239,6 +220,42 @@ public struct RecordReader: Sendable {
                 )
                 return
             }
+        }
+    }
+
+    /// Turns one NDJSON line into a record, or reports why it cannot be one.
+    /// Blank lines are skipped; a BOM is allowed on a file's first line.
+    static func readLine(
+        _ line: UnsafeRawBufferPointer,
+        number: Int,
+        firstLine: Bool,
+        file: String,
+        hint: String?,
+        parser: JSONParser,
+        record: (Record) -> Void,
+        diagnose: (Diagnostic) -> Void
+    ) {
+        var bytes = line
+        if firstLine, bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            bytes = UnsafeRawBufferPointer(rebasing: bytes[3...])
+        }
+        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
+        let location = SourceLocation(file: file, line: number)
+        do {
+            let value = try parser.parse(bytes)
+            guard case .object(let object) = value else {
+                diagnose(Diagnostic(.warning, "expected a JSON object, found \(value.typeName)", at: location))
+                return
+            }
+            record(Record(object: object, location: location, kindHint: hint))
+        } catch {
+            diagnose(
+                Diagnostic(
+                    .warning,
+                    "malformed JSON: \(error.reason)",
+                    at: SourceLocation(file: file, line: number, column: error.offset + 1)
+                )
+            )
         }
     }
 

@@ -12,11 +12,25 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     public var severity: Severity
     public var location: SourceLocation?
     public var message: String
+    /// Diagnostics with the same key are reported once, the first time:
+    /// an unknown kind is reported at its first record only.
+    public var onceKey: String?
+    /// Whether a record was lost: malformed input, or a record its kind
+    /// rejects. Counted in the "skipped" summary.
+    public var skipsRecord: Bool
 
-    public init(_ severity: Severity, _ message: String, at location: SourceLocation? = nil) {
+    public init(
+        _ severity: Severity,
+        _ message: String,
+        at location: SourceLocation? = nil,
+        onceKey: String? = nil,
+        skipsRecord: Bool? = nil
+    ) {
         self.severity = severity
         self.message = message
         self.location = location
+        self.onceKey = onceKey
+        self.skipsRecord = skipsRecord ?? (severity == .warning && onceKey == nil)
     }
 
     /// `warning: FILE:LINE: message`, as printed on stderr (not yet sanitised).

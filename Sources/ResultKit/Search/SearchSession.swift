@@ -17,6 +17,8 @@ public struct SearchSession: Sendable {
     private var top: TopK<SearchHit>
     private var order = 0
     public private(set) var statistics = SearchStatistics()
+    /// The fields seen in records of unknown kinds, which filters may name.
+    public private(set) var fallbackFields = Set<String>()
 
     /// Starts a search.
     public init(registry: KindRegistry, query: Query, options: SearchOptions) {
@@ -38,7 +40,13 @@ public struct SearchSession: Sendable {
     }
 
     /// Considers one record.
-    public mutating func consider(_ record: Record, diagnose: (Diagnostic) -> Void) {
+    /// - Parameters:
+    ///   - record: The record.
+    ///   - order: Its position among all inputs, for ties; by default the
+    ///     order in which records are considered.
+    ///   - diagnose: Called with a warning when the record's kind is unknown
+    ///     (once per kind) or when its kind rejects it.
+    public mutating func consider(_ record: Record, order: Int? = nil, diagnose: (Diagnostic) -> Void) {
         statistics.read += 1
         let kindName = record.kindName ?? "unknown"
         let kind: ResultKind
@@ -46,7 +54,9 @@ public struct SearchSession: Sendable {
             kind = known
         } else if let fallback = fallbackKinds[kindName] {
             kind = fallback
+            fallbackFields.formUnion(record.object.keys)
         } else {
+            fallbackFields.formUnion(record.object.keys)
             kind = .fallback(named: kindName)
             fallbackKinds[kindName] = kind
             let known = registry.kinds.map(\.name).joined(separator: ", ")
@@ -55,7 +65,8 @@ public struct SearchSession: Sendable {
                 Diagnostic(
                     .warning,
                     "\(what): shown with the generic renderer (known kinds: \(known))",
-                    at: record.location
+                    at: record.location,
+                    onceKey: "unknown-kind:\(kindName)"
                 )
             )
         }
@@ -63,6 +74,8 @@ public struct SearchSession: Sendable {
             statistics.filteredOut += 1
             return
         }
+        // Every record of a searched kind is decoded, matching or not, so that
+        // a record its kind rejects is always reported, whatever the query.
         let row: any CellRepresentable
         do {
             row = try kind.makeRow(record.object)
@@ -71,12 +84,40 @@ public struct SearchSession: Sendable {
             diagnose(Diagnostic(.warning, "\(kind.name): \(error.reason); record skipped", at: record.location))
             return
         }
-        guard let (rank, match) = evaluate(record.object, kind: kind) else {
+        guard var (rank, match) = evaluate(record.object, kind: kind) else {
             statistics.filteredOut += 1
             return
         }
+        if let order { rank.order = order }
         statistics.matched += 1
         top.insert(SearchHit(record: record, kind: kind, row: row, rank: rank, match: match))
+    }
+
+    /// A session with the same query and options and nothing considered yet,
+    /// for a worker whose results are later merged with ``merge(_:)``.
+    func emptyCopy() -> SearchSession {
+        SearchSession(registry: registry, query: query, options: options)
+    }
+
+    /// Adds what another session found, as if this one had considered it.
+    mutating func merge(_ other: SearchSession) {
+        for hit in other.top.heap { top.insert(hit) }
+        statistics.read += other.statistics.read
+        statistics.matched += other.statistics.matched
+        statistics.filteredOut += other.statistics.filteredOut
+        statistics.skipped += other.statistics.skipped
+        fallbackKinds.merge(other.fallbackKinds) { mine, _ in mine }
+        fallbackFields.formUnion(other.fallbackFields)
+    }
+
+    /// Whether a record of an unknown kind named `name` was already seen,
+    /// so that its warning is given once.
+    func knowsFallback(_ name: String) -> Bool { fallbackKinds[name] != nil }
+
+    /// Changes the line numbers of the kept hits, after a parallel search
+    /// whose workers counted lines within their blocks.
+    mutating func relocateHits(_ transform: (SearchHit) -> SourceLocation) {
+        top.transform { hit in hit.record.location = transform(hit) }
     }
 
     /// The results, best first, after `offset`.

@@ -26,6 +26,11 @@ struct TopK<Element: Sendable>: Sendable {
         }
     }
 
+    /// Changes every kept element in place without changing its order.
+    mutating func transform(_ body: (inout Element) -> Void) {
+        for index in heap.indices { body(&heap[index]) }
+    }
+
     /// The kept elements, best first.
     func sorted() -> [Element] {
         heap.sorted(by: isBefore)

@@ -1,0 +1,256 @@
+import Dispatch
+import StreamingJSON
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+extension SearchSession {
+    /// Searches one NDJSON file with every core: workers take fixed-size
+    /// blocks of the file in turn, each reads only its block (so memory does
+    /// not grow with the file), and their results are merged as if the file
+    /// had been read in order. Line numbers, warnings and ties come out the
+    /// same as a sequential read.
+    ///
+    /// - Parameters:
+    ///   - path: A regular file of NDJSON.
+    ///   - hint: The kind its name implies.
+    ///   - sourceIndex: The file's position among all sources, for ties.
+    ///   - maxLineBytes: The longest line; past it the file stops with an error.
+    ///   - workers: How many threads; by default one per core.
+    ///   - blockSize: Bytes per block.
+    ///   - diagnose: Called, in input order, with every warning and error.
+    public mutating func searchNDJSONFile(
+        path: String,
+        hint: String?,
+        sourceIndex: Int,
+        maxLineBytes: Int,
+        workers: Int? = nil,
+        blockSize: Int = 4 << 20,
+        diagnose: (Diagnostic) -> Void
+    ) {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            diagnose(Diagnostic(.error, "cannot read \(path): \(ReadError(errno: errno))"))
+            return
+        }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else {
+            diagnose(Diagnostic(.error, "cannot read \(path): \(ReadError(errno: errno))"))
+            return
+        }
+        let size = Int(info.st_size)
+        let blockSize = max(blockSize, 1 << 12)
+        let blockCount = (size + blockSize - 1) / blockSize
+        let workerCount = max(1, min(workers ?? Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), blockCount))
+        let nextBlock = Atomic<Int>(0)
+        let states = (0..<workerCount).map { _ in WorkerState(session: emptyCopy()) }
+        let file = BlockFile(fd: fd, size: size, blockSize: blockSize, maxLineBytes: maxLineBytes)
+        let sourceBase = sourceIndex << 44
+
+        DispatchQueue.concurrentPerform(iterations: workerCount) { worker in
+            let state = states[worker]
+            let parser = JSONParser()
+            while true {
+                let block = nextBlock.add(1, ordering: .relaxed).oldValue
+                guard block < blockCount else { return }
+                let outcome = file.read(block: block)
+                state.blocks.append(BlockInfo(index: block, newlines: outcome.newlines, leading: outcome.leading))
+                if var failure = outcome.failure {
+                    failure.location = SourceLocation(file: path, line: outcome.lineCount + 1)
+                    state.messages.append(BlockMessage(block: block, line: outcome.lineCount + 1, diagnostic: failure))
+                }
+                outcome.forEachLine { line, relativeLine, offset in
+                    RecordReader.readLine(
+                        line,
+                        number: relativeLine,
+                        firstLine: block == 0 && relativeLine == 1,
+                        file: path,
+                        hint: hint,
+                        parser: parser,
+                        record: { record in
+                            state.session.consider(record, order: sourceBase + offset) { diagnostic in
+                                state.messages.append(
+                                    BlockMessage(block: block, line: relativeLine, diagnostic: diagnostic))
+                            }
+                        },
+                        diagnose: { diagnostic in
+                            state.messages.append(
+                                BlockMessage(block: block, line: relativeLine, diagnostic: diagnostic))
+                        }
+                    )
+                }
+            }
+        }
+
+        // The first line number of every block, from the newlines before it.
+        var infos = [BlockInfo?](repeating: nil, count: blockCount)
+        for state in states { for info in state.blocks { infos[info.index] = info } }
+        var firstLine = [Int](repeating: 1, count: blockCount)
+        var newlinesBefore = 0
+        for index in 0..<blockCount {
+            firstLine[index] = 1 + newlinesBefore + (infos[index]?.leading ?? 0)
+            newlinesBefore += infos[index]?.newlines ?? 0
+        }
+        func absolute(_ location: SourceLocation, block: Int) -> SourceLocation {
+            var location = location
+            location.line = firstLine[block] + location.line - 1
+            return location
+        }
+
+        var seenOnce = Set<String>()
+        let messages = states.flatMap(\.messages).sorted { ($0.block, $0.line) < ($1.block, $1.line) }
+        for message in messages {
+            var diagnostic = message.diagnostic
+            if let key = diagnostic.onceKey {
+                let kindName = String(key.dropFirst("unknown-kind:".count))
+                if knowsFallback(kindName) || !seenOnce.insert(key).inserted { continue }
+            }
+            diagnostic.location = diagnostic.location.map { absolute($0, block: message.block) }
+            diagnose(diagnostic)
+        }
+        for state in states {
+            var worker = state.session
+            worker.relocateHits { hit in
+                absolute(hit.record.location, block: (hit.rank.order - sourceBase) / blockSize)
+            }
+            merge(worker)
+        }
+    }
+}
+
+/// What one worker found: its own session, and messages to report in order.
+private final class WorkerState: @unchecked Sendable {
+    var session: SearchSession
+    var messages: [BlockMessage] = []
+    var blocks: [BlockInfo] = []
+
+    init(session: SearchSession) {
+        self.session = session
+    }
+}
+
+/// A message with the block it came from and its line within the block.
+private struct BlockMessage {
+    var block: Int
+    var line: Int
+    var diagnostic: Diagnostic
+}
+
+/// How many newlines a block holds, and whether the newline that ends the
+/// line before its first line lies inside it.
+private struct BlockInfo {
+    var index: Int
+    var newlines: Int
+    var leading: Int
+}
+
+/// A file read in blocks. Block `i` holds the lines that start at a byte
+/// offset in `[i × blockSize, (i + 1) × blockSize)`; its last line is read
+/// past the block's end up to its newline.
+private struct BlockFile: Sendable {
+    let fd: Int32
+    let size: Int
+    let blockSize: Int
+    let maxLineBytes: Int
+
+    struct Outcome {
+        var buffer: [UInt8] = []
+        /// The offset in the file of `buffer[0]`.
+        var base = 0
+        /// Where the block's first line starts in `buffer`, and where its lines end.
+        var start = 0
+        var end = 0
+        var newlines = 0
+        var leading = 0
+        var lineCount = 0
+        var failure: Diagnostic?
+
+        /// Calls `body` with each line, its 1-based number in the block and
+        /// its byte offset in the file.
+        func forEachLine(_ body: (UnsafeRawBufferPointer, Int, Int) -> Void) {
+            guard start < end else { return }
+            buffer.withUnsafeBytes { raw in
+                guard let origin = raw.baseAddress else { return }
+                let region = UnsafeRawBufferPointer(rebasing: raw[start..<end])
+                _ = LineScanner.forEachLine(in: region, firstLine: 1, includeUnterminatedTail: true) { line, number in
+                    let lineStart = line.baseAddress.map { $0 - origin } ?? start
+                    body(line, number, base + lineStart)
+                }
+            }
+        }
+    }
+
+    func read(block: Int) -> Outcome {
+        var outcome = Outcome()
+        let blockStart = block * blockSize
+        let blockEnd = min(size, blockStart + blockSize)
+        outcome.base = block == 0 ? 0 : blockStart - 1
+        guard append(&outcome.buffer, from: outcome.base, count: blockEnd - outcome.base) else {
+            outcome.failure = Diagnostic(.error, "cannot read the file: \(ReadError(errno: errno))")
+            return outcome
+        }
+        let regionStart = blockStart - outcome.base
+        let regionEnd = outcome.buffer.count
+        outcome.newlines = outcome.buffer[regionStart..<regionEnd].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+        if block == 0 {
+            outcome.start = 0
+        } else {
+            guard let newline = outcome.buffer.firstIndex(of: 0x0A) else { return outcome }
+            outcome.start = newline + 1
+            outcome.leading = newline >= regionStart ? 1 : 0
+            if outcome.start >= regionEnd { return outcome }
+        }
+        // Read past the block's end until its last line is complete.
+        var scanFrom = regionEnd
+        while outcome.buffer.last != 0x0A && outcome.base + outcome.buffer.count < size {
+            let lineStart = outcome.buffer[..<scanFrom].lastIndex(of: 0x0A).map { $0 + 1 } ?? outcome.start
+            if outcome.buffer.count - lineStart > maxLineBytes {
+                outcome.lineCount = outcome.buffer[outcome.start..<lineStart].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+                outcome.end = lineStart
+                outcome.failure = Diagnostic(
+                    .error,
+                    "line is longer than \(RecordReader.describe(bytes: maxLineBytes)); "
+                        + "skipped the rest of this block of the file (raise the cap with --max-line-bytes)"
+                )
+                return outcome
+            }
+            scanFrom = outcome.buffer.count
+            let more = min(1 << 16, size - outcome.base - outcome.buffer.count)
+            guard append(&outcome.buffer, from: outcome.base + outcome.buffer.count, count: more) else { break }
+            if let newline = outcome.buffer[scanFrom...].firstIndex(of: 0x0A) {
+                outcome.buffer.removeSubrange((newline + 1)...)
+                break
+            }
+        }
+        outcome.end = outcome.buffer.count
+        return outcome
+    }
+
+    /// Appends `count` bytes read at `offset`; false on a read error.
+    private func append(_ buffer: inout [UInt8], from offset: Int, count: Int) -> Bool {
+        guard count > 0 else { return true }
+        let old = buffer.count
+        buffer.append(contentsOf: repeatElement(0, count: count))
+        var done = 0
+        let ok = buffer.withUnsafeMutableBytes { raw -> Bool in
+            guard let start = raw.baseAddress else { return false }
+            while done < count {
+                let result = pread(fd, start + old + done, count - done, off_t(offset + done))
+                if result < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
+                if result == 0 { break }
+                done += result
+            }
+            return true
+        }
+        buffer.removeLast(count - done)
+        return ok
+    }
+}
