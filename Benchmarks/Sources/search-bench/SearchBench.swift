@@ -1,0 +1,260 @@
+import BenchSupport
+import Glibc
+
+/// `search-bench`: times the real `search` binary on a generated file of
+/// mixed records as a whole process, next to rg, grep, jq and fzf on the same
+/// file, and prints medians and ratios, peak memory at two sizes, the time to
+/// first output, and the reader's throughput.
+struct SearchBench {
+    static let specs: [Options.Spec] = [
+        .init("--records", value: "N", help: "records in the main file (default 1,000,000, about 150 MB)"),
+        .init("--seed", value: "S", help: "generator seed (default 42); the same seed and size give the same file"),
+        .init("--runs", value: "N", help: "counted runs of each command, after one warm-up run (default 5)"),
+        .init("--query", value: "WORD", help: "the word searched by every tool (default coffee)"),
+        .init("--search", value: "PATH", help: "the search binary (default: the root package's release build)"),
+        .init("--data-dir", value: "DIR", help: "where generated files are kept and reused (default $TMPDIR or /tmp)"),
+        .init(
+            "--rss-records", value: "N,N",
+            help: "sizes at which to measure search's peak RSS (default 1000000,4000000; none)"),
+        .init("--no-peers", help: "time search alone"),
+        .init("-h", help: "this help"),
+        .init("--help", help: "this help"),
+    ]
+
+    let options: Options
+
+    init(arguments: [String]) throws(BenchmarkError) {
+        options = try Options(arguments, specs: Self.specs)
+    }
+
+    func run() throws(BenchmarkError) {
+        if options.isSet("--help") || options.isSet("-h") {
+            print(Options.help("USAGE: search-bench [options]", specs: Self.specs), terminator: "")
+            return
+        }
+        let records = try options.count("--records", default: 1_000_000)
+        let seed = UInt64(try options.count("--seed", default: 42))
+        let runs = try options.count("--runs", default: 5)
+        let query = options.string("--query", default: "coffee")
+        let rssSizes = try options.counts("--rss-records", default: [1_000_000, 4_000_000])
+        let directory = options.string("--data-dir") ?? getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
+        let search = try SearchBinary.locate(explicit: options.string("--search"), log: note)
+
+        print("search-bench  \(Machine.now())")
+        print("machine: \(Machine.description()); load average \(Machine.loadAverage())")
+        print("search:  \(search)")
+        let file = try prepare(records: records, seed: seed, directory: directory)
+        print("runs:    \(runs) counted runs of each command after one warm-up run, interleaved; medians\n")
+
+        let scratch = try Bench.makeScratch(in: directory)
+        defer { Bench.removeScratch(scratch, commands: 8) }
+
+        // 1. search against its peers, on the same file, in the same run.
+        let (commands, missing) = commands(search: search, query: query, file: file.path)
+        let measured = try Bench.measure(commands, runs: runs, scratch: scratch, progress: note)
+        print("## Whole process on \(Format.count(records)) records (`FILE` = \(file.path))\n")
+        print(comparisonTable(measured), terminator: "")
+        for name in missing { print("(skipped: \(name) is not installed)") }
+        print()
+        if let searchRun = measured.first {
+            printTargets(search: searchRun, peers: Array(measured.dropFirst()))
+            printOutputCheck(searchRun)
+        }
+
+        // 2. Peak memory at several sizes.
+        if !rssSizes.isEmpty {
+            try memory(
+                sizes: rssSizes, main: measured.first, mainRecords: records, search: search, query: query,
+                seed: seed, directory: directory, runs: runs, scratch: scratch)
+        }
+
+        // 3. Time to first output on the bundled sample.
+        try firstOutput(search: search, runs: runs)
+
+        // 4. The reader alone.
+        try reader(file: file, runs: runs)
+    }
+
+    private func note(_ message: String) {
+        StandardError.line("search-bench: \(message)")
+    }
+
+    private func prepare(records: Int, seed: UInt64, directory: String) throws(BenchmarkError) -> DataFile {
+        note("preparing \(Format.count(records)) records (seed \(seed)) in \(directory)")
+        let file = try DataFile.prepare(records: records, seed: seed, in: directory)
+        let origin = file.reused ? "reused" : "generated in \(Format.seconds(file.generationSeconds))"
+        print(
+            "data:    \(file.path): \(Format.count(records)) records, \(Format.megabytes(file.bytes)), seed \(seed), \(origin)"
+        )
+        return file
+    }
+
+    /// The commands of the comparison, search first, and the peers not installed.
+    private func commands(search: String, query: String, file: String) -> ([TimedCommand], [String]) {
+        var commands = [
+            TimedCommand(
+                label: "search \(query) --data FILE --limit 20",
+                arguments: [search, query, "--data", file, "--limit", "20"])
+        ]
+        var missing: [String] = []
+        guard !options.isSet("--no-peers") else { return (commands, missing) }
+        let q = Shell.quote(query)
+        let f = Shell.quote(file)
+        let jqProgram = Shell.quote(#"select(.name|test(""# + query + #"";"i"))"#)
+        let peers: [(tool: String, command: String, label: String)] = [
+            ("rg", "rg -i \(q) \(f) | wc -l", "rg -i \(query) FILE | wc -l"),
+            ("grep", "grep -i \(q) \(f) | wc -l", "grep -i \(query) FILE | wc -l"),
+            (
+                "jq", "jq -c \(jqProgram) \(f) | wc -l",
+                #"jq -c 'select(.name|test(""# + query + #"";"i"))' FILE | wc -l"#
+            ),
+            ("fzf", "fzf --filter=\(q) < \(f) | wc -l", "fzf --filter=\(query) < FILE | wc -l"),
+        ]
+        for peer in peers {
+            if Shell.which(peer.tool) == nil {
+                missing.append(peer.tool)
+            } else {
+                commands.append(.shell(peer.command, label: peer.label))
+            }
+        }
+        return (commands, missing)
+    }
+
+    private func comparisonTable(_ measured: [Measurement]) -> String {
+        var table = TextTable(
+            headers: ["COMMAND", "MEDIAN", "MIN", "MAX", "PEAK RSS", "OUTPUT", "SEARCH VS PEER"],
+            rightAligned: [1, 2, 3, 4, 5, 6])
+        let searchMedian = measured.first?.wall?.median
+        for (index, measurement) in measured.enumerated() {
+            guard let wall = measurement.wall else { continue }
+            let ratio = index == 0 ? "" : searchMedian.map { Self.comparison(search: $0, peer: wall.median) } ?? ""
+            let output =
+                index == 0
+                ? "\(Self.lines(measurement.stdout)) lines"
+                : measurement.stdout.split(separator: "\n").first.map(String.init) ?? "?"
+            table.append([
+                measurement.command.label, Format.seconds(wall.median), Format.seconds(wall.min),
+                Format.seconds(wall.max), Format.mebibytes(kibibytes: measurement.peakRSSKiB), output, ratio,
+            ])
+        }
+        return table.render()
+    }
+
+    /// `3.2× slower` or `15.1× faster`: how search's median compares with a peer's.
+    static func comparison(search: Double, peer: Double) -> String {
+        search > peer ? "\(Format.ratio(search / peer)) slower" : "\(Format.ratio(peer / search)) faster"
+    }
+
+    private static func lines(_ text: String) -> Int {
+        text.utf8.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+    }
+
+    private func printTargets(search: Measurement, peers: [Measurement]) {
+        guard let searchTime = search.wall?.median else { return }
+        func peer(_ tool: String) -> Double? {
+            peers.first { $0.command.label.hasPrefix(tool + " ") }?.wall?.median
+        }
+        print("Targets (issue 5):")
+        if let rg = peer("rg") {
+            let ratio = searchTime / rg
+            print(
+                "  vs rg -i: search takes \(Format.ratio(ratio)) rg's time; target within 3×: \(ratio <= 3 ? "met" : "MISSED")"
+            )
+        }
+        if let jq = peer("jq") {
+            let speedup = jq / searchTime
+            print(
+                "  vs jq:    search is \(Format.ratio(speedup)) faster; target at least 15×: \(speedup >= 15 ? "met" : "MISSED")"
+            )
+        }
+        print()
+    }
+
+    private func printOutputCheck(_ search: Measurement) {
+        let statuses = search.unexpectedStatuses(expected: [0])
+        if !statuses.isEmpty { print("WARNING: search exited with status \(statuses) in some runs") }
+        let warnings = search.stderr.split(separator: "\n")
+        print("search's last run: exit status \(search.samples.last?.exitStatus ?? -1), \(warnings.count) stderr lines")
+        for line in warnings.prefix(3) { print("  stderr: \(line)") }
+        print()
+    }
+
+    private func memory(
+        sizes: [Int], main: Measurement?, mainRecords: Int, search: String, query: String, seed: UInt64,
+        directory: String, runs: Int, scratch: String
+    ) throws(BenchmarkError) {
+        var table = TextTable(
+            headers: ["RECORDS", "FILE", "PEAK RSS", "MEDIAN WALL", "RUNS", "TARGET ≤ 64 MiB"],
+            rightAligned: [0, 1, 2, 3, 4])
+        for size in sizes {
+            let measurement: Measurement
+            let file = try DataFile.prepare(records: size, seed: seed, in: directory)
+            if size == mainRecords, let main {
+                measurement = main
+            } else {
+                let command = TimedCommand(
+                    label: "search \(query) --data FILE --limit 20",
+                    arguments: [search, query, "--data", file.path, "--limit", "20"])
+                let count = max(1, min(runs, 3))
+                measurement = try Bench.measure([command], runs: count, scratch: scratch, progress: note)[0]
+            }
+            let rss = measurement.peakRSSKiB
+            table.append([
+                Format.count(size), Format.megabytes(file.bytes), Format.mebibytes(kibibytes: rss),
+                measurement.wall.map { Format.seconds($0.median) } ?? "?", String(measurement.samples.count),
+                rss <= 64 * 1024 ? "met" : "MISSED",
+            ])
+        }
+        print("## Peak RSS of `search \(query) --data FILE --limit 20` (largest over the runs)\n")
+        print(table.render())
+    }
+
+    private func firstOutput(search: String, runs: Int) throws(BenchmarkError) {
+        var commands = [TimedCommand(label: "search queen  (bundled sample)", arguments: [search, "queen"])]
+        if let jq = Shell.which("jq") {
+            commands.append(TimedCommand(label: "jq -n 1", arguments: [jq, "-n", "1"]))
+        }
+        var table = TextTable(
+            headers: ["COMMAND", "FIRST OUTPUT", "WHOLE PROCESS", "PEAK RSS", "EXIT STATUS"],
+            rightAligned: [1, 2, 3, 4])
+        for command in commands {
+            note("time to first output: \(command.label)")
+            _ = try ProcessRunner.runTimingFirstOutput(command.arguments)
+            var samples: [ProcessSample] = []
+            for _ in 0..<max(runs, 5) { samples.append(try ProcessRunner.runTimingFirstOutput(command.arguments)) }
+            let first = Summary(samples.compactMap(\.firstOutputSeconds))
+            let wall = Summary(samples.map(\.seconds))
+            table.append([
+                command.label, first.map { Format.seconds($0.median) } ?? "no output",
+                wall.map { Format.seconds($0.median) } ?? "?",
+                Format.mebibytes(kibibytes: samples.map(\.peakRSSKiB).max() ?? 0),
+                String(samples.last?.exitStatus ?? -1),
+            ])
+        }
+        print("## Time to first output (stdout a pipe; medians of \(max(runs, 5)) runs after one warm-up)\n")
+        print(table.render())
+    }
+
+    private func reader(file: DataFile, runs: Int) throws(BenchmarkError) {
+        note("reader alone over \(file.path)")
+        _ = try ReaderBenchmark.pass(file.path)
+        var passes: [ReaderBenchmark.Pass] = []
+        for _ in 0..<runs { passes.append(try ReaderBenchmark.pass(file.path)) }
+        guard let time = Summary(passes.map(\.seconds)), let last = passes.last else { return }
+        let megabytesPerSecond = Double(file.bytes) / 1_000_000 / time.median
+        print("## The reader alone (RecordReader in this process, a callback that only counts; medians of \(runs))\n")
+        var table = TextTable(
+            headers: ["FILE", "MEDIAN", "MIN", "MB/S", "RECORDS/S", "RECORDS", "DIAGNOSTICS"],
+            rightAligned: [0, 1, 2, 3, 4, 5, 6])
+        table.append([
+            Format.megabytes(file.bytes), Format.seconds(time.median), Format.seconds(time.min),
+            Format.fixed(megabytesPerSecond, places: 0),
+            Format.count(Int(Double(last.records) / time.median)), Format.count(last.records),
+            Format.count(last.diagnostics),
+        ])
+        print(table.render())
+        if last.records != file.records {
+            print("WARNING: the reader returned \(last.records) records; the file has \(file.records)\n")
+        }
+    }
+}
