@@ -29,7 +29,8 @@ public enum Bench {
         return commands.enumerated().map { index, command in
             Measurement(
                 command: command, samples: samples[index],
-                stdout: readPrefix("\(scratch)/\(index).out"), stderr: readPrefix("\(scratch)/\(index).err"))
+                stdout: readPrefix("\(scratch)/\(index).out"), stderr: readPrefix("\(scratch)/\(index).err"),
+                stdoutLines: countLines("\(scratch)/\(index).out"))
         }
     }
 
@@ -50,6 +51,21 @@ public enum Bench {
             filled += count
         }
         return String(decoding: bytes[..<filled], as: UTF8.self)
+    }
+
+    /// The number of newline bytes in the file at `path` (0 when it cannot be read).
+    public static func countLines(_ path: String) -> Int {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return 0 }
+        defer { close(descriptor) }
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        var lines = 0
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            if count <= 0 { return lines }
+            for byte in buffer[..<count] where byte == 0x0A { lines += 1 }
+        }
     }
 
     /// A private scratch folder under `parent`, created now.

@@ -8,13 +8,16 @@ public struct Measurement: Sendable {
     public var stdout: String
     /// The start of the last run's stderr (at most 64 KiB).
     public var stderr: String
+    /// Lines in the last run's whole stdout.
+    public var stdoutLines: Int
 
     /// A measurement of `command`.
-    public init(command: TimedCommand, samples: [ProcessSample], stdout: String, stderr: String) {
+    public init(command: TimedCommand, samples: [ProcessSample], stdout: String, stderr: String, stdoutLines: Int) {
         self.command = command
         self.samples = samples
         self.stdout = stdout
         self.stderr = stderr
+        self.stdoutLines = stdoutLines
     }
 
     /// Wall times.

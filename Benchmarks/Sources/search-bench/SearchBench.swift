@@ -130,7 +130,7 @@ struct SearchBench {
             let ratio = index == 0 ? "" : searchMedian.map { Self.comparison(search: $0, peer: wall.median) } ?? ""
             let output =
                 index == 0
-                ? "\(Self.lines(measurement.stdout)) lines"
+                ? "\(measurement.stdoutLines) lines"
                 : measurement.stdout.split(separator: "\n").first.map(String.init) ?? "?"
             table.append([
                 measurement.command.label, Format.seconds(wall.median), Format.seconds(wall.min),
@@ -143,10 +143,6 @@ struct SearchBench {
     /// `3.2× slower` or `15.1× faster`: how search's median compares with a peer's.
     static func comparison(search: Double, peer: Double) -> String {
         search > peer ? "\(Format.ratio(search / peer)) slower" : "\(Format.ratio(peer / search)) faster"
-    }
-
-    private static func lines(_ text: String) -> Int {
-        text.utf8.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
     }
 
     private func printTargets(search: Measurement, peers: [Measurement]) {

@@ -106,7 +106,7 @@ struct TableBench {
                 measurement.command.label, Format.seconds(wall.median), Format.seconds(wall.min),
                 String(wall.count), Format.count(Int(Double(rows) / wall.median)),
                 Format.mebibytes(kibibytes: measurement.peakRSSKiB),
-                Self.lineCount(measurement),
+                Format.count(measurement.stdoutLines),
                 measurement.samples.map { String($0.exitStatus) }.joined(separator: ","),
             ])
         }
@@ -129,13 +129,6 @@ struct TableBench {
             print("search (table) is \(Format.ratio(speedup)) faster than \(library)\(target)")
         }
         print()
-    }
-
-    /// The number of lines the last run wrote: exact up to 64 KiB of output,
-    /// else counted from the file the run left.
-    private static func lineCount(_ measurement: Measurement) -> String {
-        let count = measurement.stdout.utf8.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
-        return measurement.stdout.utf8.count < 1 << 16 ? Format.count(count) : "≥ " + Format.count(count)
     }
 
     private func engine(seed: UInt64, rows: Int, width: Int, runs: Int) throws(BenchmarkError) {
