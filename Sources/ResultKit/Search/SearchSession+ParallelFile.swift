@@ -44,7 +44,7 @@ extension SearchSession {
             return
         }
         let size = Int(info.st_size)
-        let blockSize = max(blockSize, 1 << 12)
+        let blockSize = max(blockSize, 1)
         let blockCount = (size + blockSize - 1) / blockSize
         let workerCount = max(1, min(workers ?? Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), blockCount))
         let nextBlock = Atomic<Int>(0)
@@ -207,6 +207,7 @@ private struct BlockFile: Sendable {
         }
         // Read past the block's end until its last line is complete.
         var scanFrom = regionEnd
+        var step = 1 << 12
         while outcome.buffer.last != 0x0A && outcome.base + outcome.buffer.count < size {
             let lineStart = outcome.buffer[..<scanFrom].lastIndex(of: 0x0A).map { $0 + 1 } ?? outcome.start
             if outcome.buffer.count - lineStart > maxLineBytes {
@@ -220,7 +221,8 @@ private struct BlockFile: Sendable {
                 return outcome
             }
             scanFrom = outcome.buffer.count
-            let more = min(1 << 16, size - outcome.base - outcome.buffer.count)
+            let more = min(step, size - outcome.base - outcome.buffer.count)
+            step = min(step * 2, 1 << 20)
             guard append(&outcome.buffer, from: outcome.base + outcome.buffer.count, count: more) else { break }
             if let newline = outcome.buffer[scanFrom...].firstIndex(of: 0x0A) {
                 outcome.buffer.removeSubrange((newline + 1)...)
