@@ -38,15 +38,14 @@ import Testing
         #expect(Self.strippingEscapes(coloured) == plain)
     }
 
-    @Test(arguments: [([String: String](), true), (["NO_COLOR": "1"], false), (["NO_COLOR": ""], true)])
+    @Test(
+        .enabled(if: ShellCommand.path(of: "script") != nil, "needs `script` (util-linux) for a pseudo-terminal"),
+        arguments: [([String: String](), true), (["NO_COLOR": "1"], false), (["NO_COLOR": ""], true)]
+    )
     func autoColoursATerminalUnlessNoColorIsSet(environment: [String: String], coloured: Bool) throws {
-        guard let script = ShellCommand.path(of: "script") else {
-            Issue.record("`script` (util-linux) is needed to run search on a pseudo-terminal")
-            return
-        }
         let result = try ShellCommand.run(
             #"script -qec "stty cols 100; \"$SEARCH\" queen --limit 3" /dev/null"#,
-            environment: environment.merging(["SCRIPT": script]) { $1 }
+            environment: environment
         )
         #expect(Self.strippingEscapes(result.stdout).contains("Queen of"), "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.contains(Self.escape) == coloured, "\(environment)")

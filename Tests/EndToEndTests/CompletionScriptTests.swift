@@ -6,7 +6,7 @@ import Testing
 /// (`bash -n`, `zsh -n`, `fish -n`) and completes what a user types.
 ///
 /// CI installs the shells with `apt-get install -y zsh fish`; on a machine
-/// without one, its tests are skipped with a message that says so.
+/// without one, its tests are reported as skipped, with the reason.
 @Suite(.serialized) struct CompletionScriptTests {
     /// The script for `shell`, saved to a temporary file.
     func script(for shell: String) throws -> URL {
@@ -16,18 +16,26 @@ import Testing
         return try ShellCommand.temporaryFile(named: "search.\(shell)", result.stdout)
     }
 
-    /// The shell's path, or nil after noting that its tests are skipped.
-    func installed(_ shell: String) -> String? {
-        guard let path = ShellCommand.path(of: shell) else {
-            print("note: \(shell) is not installed; skipping its completion tests (apt-get install -y \(shell))")
-            return nil
-        }
-        return path
+    /// A trait that skips a test, saying so, when `shell` is not installed.
+    static func requires(_ shell: String) -> ConditionTrait {
+        .enabled(
+            if: ShellCommand.path(of: shell) != nil,
+            "\(shell) is not installed; CI installs it with apt-get install -y \(shell)"
+        )
     }
 
-    @Test(arguments: ["bash", "zsh", "fish"])
-    func theScriptPassesTheShellsSyntaxCheck(shell: String) throws {
-        guard let path = installed(shell) else { return }
+    /// The shell's path; the tests that call this are skipped when it is absent.
+    func installed(_ shell: String) throws -> String {
+        try #require(ShellCommand.path(of: shell), "\(shell) is not installed")
+    }
+
+    @Test(Self.requires("bash")) func bashAcceptsItsScript() throws { try checkSyntax(shell: "bash") }
+    @Test(Self.requires("zsh")) func zshAcceptsItsScript() throws { try checkSyntax(shell: "zsh") }
+    @Test(Self.requires("fish")) func fishAcceptsItsScript() throws { try checkSyntax(shell: "fish") }
+
+    /// Runs `shell -n` on the script for `shell`: a syntax check that runs nothing.
+    func checkSyntax(shell: String) throws {
+        let path = try installed(shell)
         let file = try script(for: shell)
         defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
         let process = Process()
@@ -45,7 +53,7 @@ import Testing
     /// What bash offers for the words typed so far, the last one being
     /// completed, as `complete -F` would call the function.
     func bashCompletions(_ words: [String]) throws -> [String] {
-        guard let bash = installed("bash") else { return [] }
+        let bash = try installed("bash")
         let file = try script(for: "bash")
         defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
         let result = try ShellCommand.run(
@@ -72,21 +80,19 @@ import Testing
         (["--no-h"], ["--no-headers"]),
     ]
 
-    @Test(arguments: bashCases)
+    @Test(Self.requires("bash"), arguments: bashCases)
     func bashCompletesOptionsAndTheirValues(words: [String], expected: [String]) throws {
-        guard installed("bash") != nil else { return }
         #expect(try bashCompletions(words) == expected)
     }
 
-    @Test func bashCompletesFileNamesAfterData() throws {
-        guard installed("bash") != nil else { return }
+    @Test(Self.requires("bash")) func bashCompletesFileNamesAfterData() throws {
         let offered = try bashCompletions(["--data", "Package.sw"])
         #expect(offered == ["Package.swift"])
     }
 
     /// What fish offers for `commandLine`, through `complete -C`.
     func fishCompletions(_ commandLine: String) throws -> [String] {
-        guard let fish = installed("fish") else { return [] }
+        let fish = try installed("fish")
         let file = try script(for: "fish")
         defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
         let result = try ShellCommand.run(
@@ -104,20 +110,18 @@ import Testing
         ("search -o", ["-ocsv", "-ojson", "-ojsonl", "-omarkdown", "-otable", "-otsv"]),
     ]
 
-    @Test(arguments: fishCases)
+    @Test(Self.requires("fish"), arguments: fishCases)
     func fishCompletesOptionsAndTheirValues(commandLine: String, expected: [String]) throws {
-        guard installed("fish") != nil else { return }
         #expect(try fishCompletions(commandLine) == expected)
     }
 
-    @Test func fishOffersNoFilesForTheQueryButDoesForData() throws {
-        guard installed("fish") != nil else { return }
+    @Test(Self.requires("fish")) func fishOffersNoFilesForTheQueryButDoesForData() throws {
         #expect(try fishCompletions("search Package.sw") == [])
         #expect(try fishCompletions("search --data Package.sw") == ["Package.swift"])
     }
 
-    @Test func zshRegistersItselfWhenSourced() throws {
-        guard let zsh = installed("zsh") else { return }
+    @Test(Self.requires("zsh")) func zshRegistersItselfWhenSourced() throws {
+        let zsh = try installed("zsh")
         let file = try script(for: "zsh")
         defer { try? FileManager.default.removeItem(at: file.deletingLastPathComponent()) }
         let result = try ShellCommand.run(

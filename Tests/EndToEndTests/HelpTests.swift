@@ -27,11 +27,8 @@ import Testing
         }
     }
 
-    @Test func onATerminalHelpFitsTheTerminalWhateverColumnsSays() throws {
-        guard ShellCommand.path(of: "script") != nil else {
-            Issue.record("`script` (util-linux) is needed to run search on a pseudo-terminal")
-            return
-        }
+    @Test(.enabled(if: ShellCommand.path(of: "script") != nil, "needs `script` (util-linux) for a pseudo-terminal"))
+    func onATerminalHelpFitsTheTerminalWhateverColumnsSays() throws {
         let result = try ShellCommand.run(
             #"script -qec "stty cols 64; \"$SEARCH\" --help" /dev/null"#,
             environment: ["COLUMNS": "200"]
