@@ -62,16 +62,9 @@ enum JSONNumberGrammar {
         return index
     }
 
-    /// Whether `text` is exactly one JSON number.
-    static func isValid(_ text: String) -> Bool {
-        var text = text
-        return text.withUTF8 { buffer in
-            guard let base = buffer.baseAddress, !buffer.isEmpty else { return false }
-            do {
-                return try scan(base, from: 0, count: buffer.count) == buffer.count
-            } catch {
-                return false
-            }
-        }
+    /// Whether `bytes` are exactly one JSON number.
+    static func isNumber(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return false }
+        return (try? scan(base, from: 0, count: bytes.count)) == bytes.count
     }
 }

@@ -95,10 +95,15 @@ public enum JSONWriter {
         output.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
+    /// Appends number text as it is when it is a JSON number, else quoted.
     private static func writeNumber(_ text: String, into output: inout [UInt8]) {
-        if JSONNumberGrammar.isValid(text) {
-            output.append(contentsOf: text.utf8)
-        } else {
+        var text = text
+        let written = text.withUTF8 { bytes in
+            guard JSONNumberGrammar.isNumber(bytes) else { return false }
+            output.append(contentsOf: bytes)
+            return true
+        }
+        if !written {
             writeString(text, into: &output)
         }
     }
