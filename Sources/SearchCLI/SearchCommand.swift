@@ -183,27 +183,31 @@ public enum SearchCommand {
         output: inout Output
     ) -> ExitStatus? {
         let hits = result.hits
+        if let fields = arguments.fields,
+            let problem = FieldCheck.unknownOutputFields(fields, hits: hits, registry: registry)
+        {
+            output.error(problem)
+            return .failure
+        }
+        let fields = arguments.fields
         switch arguments.format {
         case .table:
-            if !hits.isEmpty {
-                output.print(
-                    TableOutput(options: render, groupByKind: arguments.groupByKind, explain: arguments.explain).render(
-                        hits))
+            guard !hits.isEmpty else { break }
+            if let fields {
+                output.print(RecordOutput.fieldTable(hits, fields: fields, options: render))
+            } else {
+                let table = TableOutput(options: render, groupByKind: arguments.groupByKind, explain: arguments.explain)
+                output.print(table.render(hits))
             }
         case .markdown:
-            if !hits.isEmpty { output.print(RecordOutput.markdown(hits)) }
+            if !hits.isEmpty { output.print(RecordOutput.markdown(hits, fields: fields)) }
         case .json:
-            output.print(RecordOutput.json(hits, query: arguments.query, total: result.statistics.matched))
+            output.print(
+                RecordOutput.json(hits, query: arguments.query, total: result.statistics.matched, fields: fields))
         case .jsonl:
-            for hit in hits where !output.broken { output.print(RecordOutput.jsonLine(hit)) }
+            for hit in hits where !output.broken { output.print(RecordOutput.jsonLine(hit, fields: fields)) }
         case .csv, .tsv:
-            if let fields = arguments.fields,
-                let problem = FieldCheck.unknownOutputFields(fields, hits: hits, registry: registry)
-            {
-                output.error(problem)
-                return .failure
-            }
-            let columns = RecordOutput.columns(for: hits, fields: arguments.fields)
+            let columns = RecordOutput.columns(for: hits, fields: fields)
             output.print(
                 arguments.format == .csv
                     ? RecordOutput.csv(hits, columns: columns, headers: arguments.headers)

@@ -59,11 +59,7 @@ import Testing
 
     @Test func csvQuotesAFieldHoldingCRLF() throws {
         let input = #"{"kind":"product","name":"Windows notes","price":1,"description":"one\r\ntwo"}"#
-        withKnownIssue(
-            "RecordOutput.csvField tests Characters, and \"\\r\\n\" is one Character, so it is left unquoted"
-        ) {
-            try checkCSVAgreesWithJSON(["", "--data", "-"], stdin: input)
-        }
+        try checkCSVAgreesWithJSON(["", "--data", "-"], stdin: input)
     }
 
     /// Runs the search as csv and as json, reads the csv back with an

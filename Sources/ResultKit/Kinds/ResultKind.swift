@@ -46,6 +46,7 @@ public struct ResultKind: Sendable {
     ///   - sample: The bundled sample.
     ///   - decode: Builds the model from a record.
     ///   - present: Builds the view model from the model.
+    ///   - fileID: Left to its default: names the declaring module in ``origin``.
     public init<Model, ViewModel: CellRepresentable>(
         name: String,
         plural: String,

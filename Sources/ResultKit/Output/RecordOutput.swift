@@ -1,5 +1,5 @@
 import StreamingJSON
-import TerminalTable
+public import TerminalTable
 import TextMatching
 
 /// The machine-readable formats: JSON, JSON lines, CSV, TSV, and the
@@ -10,25 +10,27 @@ public enum RecordOutput {
     ///
     /// `positions` are offsets in Unicode extended grapheme clusters
     /// (user-perceived characters) of the matched field's text.
-    public static func json(_ hits: [SearchHit], query: String, total: Int) -> String {
+    /// - Parameter fields: When given, each `record` keeps only these fields,
+    ///   in this order (`kind` and `name` as shown; a missing field is null).
+    public static func json(_ hits: [SearchHit], query: String, total: Int, fields: [String]? = nil) -> String {
         let document = JSONValue.object(
             JSONObject([
                 "version": .number("1"),
                 "query": .string(query),
                 "total": .number(String(total)),
-                "results": .array(hits.map(result)),
+                "results": .array(hits.map { result($0, fields: fields) }),
             ])
         )
         return JSONWriter.string(document) + "\n"
     }
 
-    /// One result object per line, as in ``json(_:query:total:)``.
-    public static func jsonLine(_ hit: SearchHit) -> String {
-        JSONWriter.string(result(hit)) + "\n"
+    /// One result object per line, as in ``json(_:query:total:fields:)``.
+    public static func jsonLine(_ hit: SearchHit, fields: [String]? = nil) -> String {
+        JSONWriter.string(result(hit, fields: fields)) + "\n"
     }
 
     /// A result as JSON: kind, score, tier, field, positions, record.
-    static func result(_ hit: SearchHit) -> JSONValue {
+    static func result(_ hit: SearchHit, fields: [String]? = nil) -> JSONValue {
         var members: [JSONObject.Member] = [
             .init(key: "kind", value: .string(hit.kind.name)),
             .init(key: "name", value: .string(hit.row.name)),
@@ -40,8 +42,29 @@ public enum RecordOutput {
             members.append(.init(key: "positions", value: .array(match.positions.map { .number(String($0)) })))
         }
         members.append(.init(key: "source", value: .string(hit.record.location.description)))
-        members.append(.init(key: "record", value: .object(hit.record.object)))
+        members.append(.init(key: "record", value: .object(record(hit, fields: fields))))
         return .object(JSONObject(members))
+    }
+
+    /// The record, or only `fields` of it.
+    static func record(_ hit: SearchHit, fields: [String]?) -> JSONObject {
+        guard let fields else { return hit.record.object }
+        return JSONObject(
+            fields.map { field in
+                switch field {
+                case "kind": .init(key: field, value: .string(hit.kind.name))
+                case "name" where hit.record.object["name"] == nil: .init(key: field, value: .string(hit.row.name))
+                default: .init(key: field, value: hit.record.object[field] ?? .null)
+                }
+            }
+        )
+    }
+
+    /// A plain table of exactly `fields`, for `--fields` with the table format.
+    public static func fieldTable(_ hits: [SearchHit], fields: [String], options: RenderOptions) -> String {
+        let columns = fields.map { Column($0.uppercased()) }
+        let rows = hits.map { hit in Row(fields.map { Cell(text(of: $0, in: hit)) }) }
+        return TableRenderer.render([Section(title: nil, columns: columns, rows: rows)], options: options)
     }
 
     /// The columns of the delimited formats: `kind`, `name`, then every
@@ -93,8 +116,13 @@ public enum RecordOutput {
         return lines.map { $0 + "\n" }.joined()
     }
 
-    /// A GitHub pipe table of KIND, NAME and the row's details.
-    public static func markdown(_ hits: [SearchHit]) -> String {
+    /// A GitHub pipe table of KIND, NAME and the row's details, or of `fields`.
+    public static func markdown(_ hits: [SearchHit], fields: [String]? = nil) -> String {
+        if let fields {
+            return terminated(
+                TableRenderer.markdown(headers: fields, rows: hits.map { hit in fields.map { text(of: $0, in: hit) } })
+            )
+        }
         let rows = hits.map { hit in
             [
                 hit.kind.name, hit.row.name,
@@ -102,11 +130,19 @@ public enum RecordOutput {
                     separator: " · "),
             ]
         }
-        return TableRenderer.markdown(headers: ["KIND", "NAME", "DETAILS"], rows: rows)
+        return terminated(TableRenderer.markdown(headers: ["KIND", "NAME", "DETAILS"], rows: rows))
+    }
+
+    /// The text ending in exactly one newline.
+    static func terminated(_ text: String) -> String {
+        text.hasSuffix("\n") ? text : text + "\n"
     }
 
     static func csvField(_ text: String) -> String {
-        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
+        // Scalars, not Characters: "\r\n" is one Character but needs quoting too.
+        guard text.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else {
+            return text
+        }
         return "\"" + text.replacingAll("\"", with: "\"\"") + "\""
     }
 

@@ -5,7 +5,7 @@ import TextMatching
 /// matches the query through one scorer for every kind, and keeps the best
 /// results in bounded memory.
 ///
-/// Feed it with ``consider(_:diagnose:)``, then call ``finish()``.
+/// Feed it with ``consider(_:order:diagnose:)``, then call ``finish()``.
 public struct SearchSession: Sendable {
     public let registry: KindRegistry
     public let query: Query
@@ -74,18 +74,20 @@ public struct SearchSession: Sendable {
             statistics.filteredOut += 1
             return
         }
-        // Every record of a searched kind is decoded, matching or not, so that
-        // a record its kind rejects is always reported, whatever the query.
+        guard var (rank, match) = evaluate(record.object, kind: kind) else {
+            statistics.filteredOut += 1
+            return
+        }
+        // Matching records are decoded by their kind, so that what is counted
+        // and shown is valid; a record its kind rejects is reported. Records
+        // that do not match are checked as JSON only, which keeps the hot path
+        // cheap on large inputs.
         let row: any CellRepresentable
         do {
             row = try kind.makeRow(record.object)
         } catch {
             statistics.skipped += 1
             diagnose(Diagnostic(.warning, "\(kind.name): \(error.reason); record skipped", at: record.location))
-            return
-        }
-        guard var (rank, match) = evaluate(record.object, kind: kind) else {
-            statistics.filteredOut += 1
             return
         }
         if let order { rank.order = order }

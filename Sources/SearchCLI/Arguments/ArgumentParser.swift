@@ -70,7 +70,7 @@ struct ArgumentParser {
         into parsed: inout Parsed
     ) throws(UsageError) {
         guard option.takesValue else {
-            if inline != nil { throw UsageError.invalidValue(spelled, "", reason: "this flag takes no value") }
+            if let inline { throw UsageError.invalidValue(spelled, inline, reason: "this flag takes no value") }
             parsed.flags.insert(option.long)
             return
         }

@@ -4,7 +4,11 @@ enum HelpFormatter {
 
     static func help(width: Int, kinds: [String]) -> String {
         let width = max(40, min(width, 120))
-        var out = "OVERVIEW: Search mixed results (domains, products, cards, …) and print one ranked table.\n\n"
+        var out =
+            wrap(
+                "OVERVIEW: Search mixed results (domains, products, cards, …) and print one ranked table.",
+                width: width, indent: 0)
+            + "\n\n"
         out += "USAGE: " + wrap(usage, width: width, indent: 7).dropFirst(7) + "\n\n"
         out += "ARGUMENTS:\n"
         out += entry(
@@ -19,8 +23,16 @@ enum HelpFormatter {
             if let value = option.defaultValue { help += " (default: \(value))" }
             out += entry(option.synopsis, help, width: width)
         }
-        out += "\nKINDS: " + (kinds.isEmpty ? "none registered" : kinds.joined(separator: ", ")) + "\n"
-        out += "\nEXIT STATUS: 0 results found, 1 no results, 2 error, 64 usage error.\n"
+        out +=
+            "\n"
+            + wrap(
+                "KINDS: " + (kinds.isEmpty ? "none registered" : kinds.joined(separator: ", ")), width: width, indent: 0
+            ) + "\n"
+        out +=
+            "\n"
+            + wrap(
+                "EXIT STATUS: 0 results found, 1 no results, 2 error, 64 usage error, 141 broken pipe.", width: width,
+                indent: 0) + "\n"
         return out
     }
 
