@@ -31,7 +31,7 @@ enum SearchOptionTable {
         OptionSpec(
             "fields",
             value: .some("LIST"),
-            help: "Comma-separated record fields for csv and tsv (kind and name are always known)."
+            help: "Comma-separated fields to show, in every format (kind and name are always known)."
         ),
         OptionSpec("sort", value: .some("FIELD"), help: "Order by FIELD instead of relevance; -FIELD for descending."),
         OptionSpec("fuzzy", help: "Also allow fuzzy subsequence matches."),
