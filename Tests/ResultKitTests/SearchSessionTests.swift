@@ -115,4 +115,15 @@ import TextMatching
         let (result, _) = try search("app", [#"{"name":"red apple"}"#])
         #expect(result.hits.first?.match?.positions == [4, 5, 6])
     }
+
+    @Test func fuzzyMatchesStandInOnlyWhenNothingElseMatched() throws {
+        let lines = [#"{"name":"hearts"}"#, #"{"name":"heart rate"}"#]
+        let fallback = try search("hrts", lines).result
+        #expect(names(fallback) == ["hearts"])
+        #expect(fallback.hits.first?.match?.tier == .fuzzy)
+        #expect(fallback.statistics.matched == 1)
+        let strict = try search("heart", lines).result
+        #expect(strict.hits.allSatisfy { $0.match?.tier != .fuzzy })
+        #expect(try search("zzzz", lines).result.hits.isEmpty)
+    }
 }

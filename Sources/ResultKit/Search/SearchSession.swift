@@ -12,6 +12,11 @@ public struct SearchSession: Sendable {
     public let options: SearchOptions
 
     private let matcher: TextMatcher
+    /// Used only while nothing has matched: fuzzy matches are shown when
+    /// there is nothing better.
+    private let fuzzyMatcher = TextMatcher(allowFuzzy: true)
+    private var fuzzyTop: TopK<SearchHit>
+    private var fuzzyMatched = 0
     private let kindFilter: Set<String>
     private var fallbackKinds: [String: ResultKind] = [:]
     private var top: TopK<SearchHit>
@@ -30,6 +35,9 @@ public struct SearchSession: Sendable {
         self.kindFilter = Set(kinds)
         let sort = options.sort
         self.top = TopK(capacity: options.offset + options.limit) { a, b in
+            Self.isBefore(a, b, sort: sort)
+        }
+        self.fuzzyTop = TopK(capacity: options.fuzzy ? 0 : options.offset + options.limit) { a, b in
             Self.isBefore(a, b, sort: sort)
         }
     }
@@ -74,7 +82,13 @@ public struct SearchSession: Sendable {
             statistics.filteredOut += 1
             return
         }
-        guard var (rank, match) = evaluate(record.object, kind: kind) else {
+        var isFuzzyFallback = false
+        var evaluated = evaluate(record.object, kind: kind, matcher: matcher)
+        if evaluated == nil, statistics.matched == 0, !options.fuzzy, !query.rankingTerms.isEmpty {
+            evaluated = evaluate(record.object, kind: kind, matcher: fuzzyMatcher)
+            isFuzzyFallback = evaluated != nil
+        }
+        guard var (rank, match) = evaluated else {
             statistics.filteredOut += 1
             return
         }
@@ -91,8 +105,15 @@ public struct SearchSession: Sendable {
             return
         }
         if let order { rank.order = order }
-        statistics.matched += 1
-        top.insert(SearchHit(record: record, kind: kind, row: row, rank: rank, match: match))
+        let hit = SearchHit(record: record, kind: kind, row: row, rank: rank, match: match)
+        if isFuzzyFallback {
+            statistics.filteredOut += 1
+            fuzzyMatched += 1
+            fuzzyTop.insert(hit)
+        } else {
+            statistics.matched += 1
+            top.insert(hit)
+        }
     }
 
     /// A session with the same query and options and nothing considered yet,
@@ -104,6 +125,8 @@ public struct SearchSession: Sendable {
     /// Adds what another session found, as if this one had considered it.
     mutating func merge(_ other: SearchSession) {
         for hit in other.top.heap { top.insert(hit) }
+        for hit in other.fuzzyTop.heap { fuzzyTop.insert(hit) }
+        fuzzyMatched += other.fuzzyMatched
         statistics.read += other.statistics.read
         statistics.matched += other.statistics.matched
         statistics.filteredOut += other.statistics.filteredOut
@@ -120,17 +143,27 @@ public struct SearchSession: Sendable {
     /// whose workers counted lines within their blocks.
     mutating func relocateHits(_ transform: (SearchHit) -> SourceLocation) {
         top.transform { hit in hit.record.location = transform(hit) }
+        fuzzyTop.transform { hit in hit.record.location = transform(hit) }
     }
 
     /// The results, best first, after `offset`.
+    ///
+    /// When nothing matched, fuzzy subsequence matches stand in, as if
+    /// `--fuzzy` had been given.
     public func finish() -> SearchResult {
-        SearchResult(hits: Array(top.sorted().dropFirst(options.offset)), statistics: statistics)
+        if statistics.matched == 0 && fuzzyMatched > 0 {
+            var counts = statistics
+            counts.matched = fuzzyMatched
+            counts.filteredOut -= fuzzyMatched
+            return SearchResult(hits: Array(fuzzyTop.sorted().dropFirst(options.offset)), statistics: counts)
+        }
+        return SearchResult(hits: Array(top.sorted().dropFirst(options.offset)), statistics: statistics)
     }
 
     // MARK: - Matching
 
     /// Whether the record satisfies the query, and how well.
-    mutating func evaluate(_ object: JSONObject, kind: ResultKind) -> (Rank, FieldMatch?)? {
+    mutating func evaluate(_ object: JSONObject, kind: ResultKind, matcher: TextMatcher) -> (Rank, FieldMatch?)? {
         let texts = kind.searchFields.map { $0.text(object) }
         var tier: MatchTier?
         var weight = 0
@@ -141,7 +174,7 @@ public struct SearchSession: Sendable {
         for condition in query.conditions {
             switch condition.clause {
             case .text(let pattern, _):
-                let best = bestMatch(pattern, kind: kind, texts: texts)
+                let best = bestMatch(pattern, kind: kind, texts: texts, matcher: matcher)
                 if condition.negated {
                     if let best, best.match.tier <= .substring { return nil }
                     continue
@@ -190,7 +223,7 @@ public struct SearchSession: Sendable {
             let phrase = MatchPattern(
                 words.compactMap { if case .text(_, let raw) = $0.clause { raw } else { nil } }.joined(separator: " ")
             )
-            if let best = bestMatch(phrase, kind: kind, texts: texts), best.match.tier < tierSoFar {
+            if let best = bestMatch(phrase, kind: kind, texts: texts, matcher: matcher), best.match.tier < tierSoFar {
                 tier = best.match.tier
                 weight = best.weight * words.count
                 quality = best.match.quality
@@ -211,7 +244,9 @@ public struct SearchSession: Sendable {
 
     /// The best match of `pattern` over the kind's search fields: best tier,
     /// then highest weight, then highest quality.
-    private func bestMatch(_ pattern: MatchPattern, kind: ResultKind, texts: [String?]) -> Candidate? {
+    private func bestMatch(_ pattern: MatchPattern, kind: ResultKind, texts: [String?], matcher: TextMatcher)
+        -> Candidate?
+    {
         var best: Candidate?
         for (field, text) in zip(kind.searchFields, texts) {
             guard let text, let match = matcher.match(pattern, in: text) else { continue }
