@@ -132,8 +132,12 @@ import Testing
     @Test func binaryDataIsRefusedAtOnce() throws {
         let outcome = try read(.path("/dev/zero"))
         #expect(outcome.records.isEmpty)
-        #expect(outcome.messages == ["error: /dev/zero: binary data (control byte 0x0 at offset 0); expected NDJSON, JSON, CSV or TSV text"])
-        let random = try read(.path(try write("noise.jsonl", (0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 2654435761 >> 7) })))
+        #expect(
+            outcome.messages == [
+                "error: /dev/zero: binary data (control byte 0x0 at offset 0); expected NDJSON, JSON, CSV or TSV text"
+            ])
+        let random = try read(
+            .path(try write("noise.jsonl", (0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 7) })))
         #expect(random.records.isEmpty)
         #expect(random.messages.first?.contains("binary data") == true)
     }
