@@ -79,11 +79,17 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
 
     /// The value the pointer names in `object`, or `nil` when there is none.
     public func resolve(in object: JSONObject) -> JSONValue? {
-        resolve(in: .object(object))
+        guard let first = tokens.first else { return .object(object) }
+        guard let value = object[first] else { return nil }
+        return tokens.count == 1 ? value : Self.resolve(tokens.dropFirst(), in: value)
     }
 
     /// The value the pointer names in `value`, or `nil` when there is none.
     public func resolve(in value: JSONValue) -> JSONValue? {
+        Self.resolve(tokens[...], in: value)
+    }
+
+    private static func resolve(_ tokens: ArraySlice<String>, in value: JSONValue) -> JSONValue? {
         var current = value
         for token in tokens {
             switch current {

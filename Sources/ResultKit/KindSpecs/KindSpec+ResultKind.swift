@@ -8,6 +8,7 @@ extension KindSpec {
     /// `field:value` filters and `--sort` work on them.
     public var kind: ResultKind {
         let spec = self
+        let maxWidths = columns.map(\.maxWidth)
         var fields: [String] = []
         for field in searchFields.map(\.name) + columns.compactMap(\.path.topLevelKey) where !fields.contains(field) {
             fields.append(field)
@@ -40,7 +41,7 @@ extension KindSpec {
             fields: fields,
             origin: file,
             makeRow: { (object) throws(RecordDecodingError) -> any CellRepresentable in
-                try SpecRow(spec: spec, object: object)
+                try SpecRow(spec: spec, maxWidths: maxWidths, object: object)
             }
         )
     }

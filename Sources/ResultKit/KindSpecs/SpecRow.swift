@@ -6,32 +6,58 @@ import TerminalTable
 /// up to the spec's `rowHeight` when a width-capped column wraps.
 struct SpecRow: CellRepresentable {
     let name: String
-    let detailCells: [Cell]
-    let rowHeight: Int
-    let cellWidths: [Int]
+    /// The formatted text of each column, checked when the row is made.
+    let texts: [String]
+    /// The style of each column's cell.
+    let styles: [CellStyle]
+    /// Each column's `maxWidth`.
+    let maxWidths: [Int?]
+    /// The spec's `rowHeight`: the most lines the row may take.
+    let maxHeight: Int
 
     /// Builds the row of `object`, or says which field does not fit the spec.
-    init(spec: KindSpec, object: JSONObject) throws(RecordDecodingError) {
-        let name = try Self.name(spec: spec, object: object)
-        var cells: [Cell] = []
-        var widths = [Cell(name).displayWidth]
-        var height = 1
-        cells.reserveCapacity(spec.columns.count)
+    ///
+    /// Values are checked and formatted here; cells are measured only when
+    /// the table asks, since most records a search reads are never shown.
+    init(spec: KindSpec, maxWidths: [Int?], object: JSONObject) throws(RecordDecodingError) {
+        self.name = try Self.name(spec: spec, object: object)
+        var texts: [String] = []
+        var styles: [CellStyle] = []
+        texts.reserveCapacity(spec.columns.count)
+        styles.reserveCapacity(spec.columns.count)
         for column in spec.columns {
-            let cell = try Self.cell(column, in: object, spec: spec)
-            cells.append(cell)
-            let width = cell.displayWidth
-            if let maxWidth = column.maxWidth, width > maxWidth {
-                widths.append(maxWidth)
-                height = max(height, cell.lines.reduce(0) { $0 + Self.wrappedLineCount($1, width: maxWidth) })
-            } else {
-                widths.append(width)
-            }
+            let (text, style) = try Self.cell(column, in: object, spec: spec)
+            texts.append(text)
+            styles.append(style)
         }
-        self.name = name
-        self.detailCells = cells
-        self.cellWidths = widths
-        self.rowHeight = min(max(1, height), max(1, spec.rowHeight))
+        self.texts = texts
+        self.styles = styles
+        self.maxWidths = maxWidths
+        self.maxHeight = max(1, spec.rowHeight)
+    }
+
+    var detailCells: [Cell] {
+        zip(texts, styles).map { Cell($0, style: $1) }
+    }
+
+    /// NAME's width, then each cell's width capped at its column's `maxWidth`.
+    var cellWidths: [Int] {
+        [Cell(name).displayWidth]
+            + zip(detailCells, maxWidths).map { cell, maxWidth in
+                min(cell.displayWidth, maxWidth ?? Int.max)
+            }
+    }
+
+    /// One line, or as many as the widest wrapped cell needs, up to the
+    /// spec's `rowHeight`.
+    var rowHeight: Int {
+        guard maxHeight > 1 else { return 1 }
+        var height = 1
+        for (cell, maxWidth) in zip(detailCells, maxWidths) {
+            guard let maxWidth, cell.displayWidth > maxWidth else { continue }
+            height = max(height, cell.lines.reduce(0) { $0 + Self.wrappedLineCount($1, width: maxWidth) })
+        }
+        return min(height, maxHeight)
     }
 
     /// How many lines `text` takes when wrapped at spaces to `width` cells,
@@ -67,15 +93,15 @@ struct SpecRow: CellRepresentable {
         return text
     }
 
-    /// The cell of `column`: the value checked against the column's type and
-    /// written in its format.
+    /// The text and style of `column`'s cell: the value checked against the
+    /// column's type and written in its format.
     static func cell(_ column: KindSpec.Column, in object: JSONObject, spec: KindSpec) throws(RecordDecodingError)
-        -> Cell
+        -> (String, CellStyle)
     {
         let label = column.field
         guard let value = column.path.resolve(in: object), value != .null, !isBlank(value, type: column.type) else {
             if column.isRequired { throw RecordDecodingError("missing field \"\(label)\"") }
-            return Cell(column.missingText, style: column.style)
+            return (column.missingText, column.style)
         }
         let raw = text(of: value) ?? ""
         let shown: String
@@ -98,7 +124,7 @@ struct SpecRow: CellRepresentable {
             default: shown = raw
             }
         }
-        return Cell(shown, style: column.styles[raw] ?? column.style)
+        return (shown, column.styles[raw] ?? column.style)
     }
 
     private static func formatted(

@@ -22,6 +22,12 @@ struct JSONPointerTests {
         #expect(try JSONPointer(parsing: pointer).resolve(in: value) == nil)
     }
 
+    @Test func theEmptyPointerIsTheWholeDocument() throws {
+        let object = try #require(try JSONParser().parse(Self.document).objectValue)
+        #expect(try JSONPointer(parsing: "").resolve(in: object) == .object(object))
+        #expect(try JSONPointer(parsing: "/x~1y").resolve(in: object) == .number("1"))
+    }
+
     @Test func aFieldPointerEscapesItsKey() throws {
         let pointer = JSONPointer(field: "x/y~")
         #expect(pointer.description == "/x~1y~0")
