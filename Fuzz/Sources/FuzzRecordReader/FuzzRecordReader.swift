@@ -1,0 +1,51 @@
+import FuzzSupport
+import ResultKit
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// The file extensions tried; the first input byte picks one (none: sniffed).
+private let extensions = [".jsonl", ".json", ".csv", ".tsv", ""]
+
+/// Reads the input as a data file, then searches and renders what was read.
+///
+/// The first byte picks the file's extension (NDJSON, JSON, CSV, TSV or none,
+/// so the format is sniffed) and the terminal width; the rest is the file,
+/// written to `/dev/shm` because `RecordReader` reads paths. Properties: no
+/// crash; every diagnostic names the file; the tables and the JSON output
+/// pass ``OutputChecks``.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzRecordReader(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    var input = FuzzedBytes(UnsafeRawBufferPointer(start: data, count: size))
+    let selector = Int(input.byte())
+    let path = "/dev/shm/fuzz-record-reader-\(getpid())" + extensions[selector % extensions.count]
+    let content = input.rest()
+    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+    guard fd >= 0 else { return 0 }
+    var written = 0
+    while written < content.count, let base = content.baseAddress {
+        let result = write(fd, base + written, content.count - written)
+        if result <= 0 { break }
+        written += result
+    }
+    close(fd)
+    defer { unlink(path) }
+
+    var records: [Record] = []
+    RecordReader(registry: FuzzKinds.registry, maxLineBytes: 1 << 16, maxDocumentBytes: 1 << 18).read(
+        .path(path),
+        record: { records.append($0) },
+        diagnose: { diagnostic in
+            Invariant.require(diagnostic.description.contains(path), "a diagnostic without the file: \(diagnostic)")
+        }
+    )
+    for record in records {
+        Invariant.require(record.location.file == path, "a record from elsewhere: \(record.location)")
+        Invariant.require(record.location.line >= 1, "a record on line \(record.location.line)")
+    }
+    SearchPipeline.run(records, query: "", width: 12 + selector / extensions.count)
+    return 0
+}
