@@ -23,6 +23,9 @@ public struct Measurement: Sendable {
     /// Wall times.
     public var wall: Summary? { Summary(samples.map(\.seconds)) }
 
+    /// CPU times, user and system, of the process and the children it waited for.
+    public var cpu: Summary? { Summary(samples.map { $0.userSeconds + $0.systemSeconds }) }
+
     /// The largest peak RSS over the runs, in KiB.
     public var peakRSSKiB: Int { samples.map(\.peakRSSKiB).max() ?? 0 }
 

@@ -122,8 +122,8 @@ struct SearchBench {
 
     private func comparisonTable(_ measured: [Measurement]) -> String {
         var table = TextTable(
-            headers: ["COMMAND", "MEDIAN", "MIN", "MAX", "PEAK RSS", "OUTPUT", "SEARCH VS PEER"],
-            rightAligned: [1, 2, 3, 4, 5, 6])
+            headers: ["COMMAND", "MEDIAN", "MIN", "MAX", "CPU", "PEAK RSS", "OUTPUT", "SEARCH VS PEER"],
+            rightAligned: [1, 2, 3, 4, 5, 6, 7])
         let searchMedian = measured.first?.wall?.median
         for (index, measurement) in measured.enumerated() {
             guard let wall = measurement.wall else { continue }
@@ -134,7 +134,8 @@ struct SearchBench {
                 : measurement.stdout.split(separator: "\n").first.map(String.init) ?? "?"
             table.append([
                 measurement.command.label, Format.seconds(wall.median), Format.seconds(wall.min),
-                Format.seconds(wall.max), Format.mebibytes(kibibytes: measurement.peakRSSKiB), output, ratio,
+                Format.seconds(wall.max), measurement.cpu.map { Format.seconds($0.median) } ?? "?",
+                Format.mebibytes(kibibytes: measurement.peakRSSKiB), output, ratio,
             ])
         }
         return table.render()
