@@ -19,10 +19,12 @@ let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
-/// Golden files live in `Tests/<Target>/__Snapshots__`; they are data, not sources.
+/// Golden files live in `__Snapshots__` folders under a test target; they are
+/// data, not sources.
 func snapshotExcludes(_ target: String) -> [String] {
-    let folder = Context.packageDirectory + "/Tests/\(target)/__Snapshots__"
-    return FileManager.default.fileExists(atPath: folder) ? ["__Snapshots__"] : []
+    let root = Context.packageDirectory + "/Tests/\(target)"
+    guard let paths = FileManager.default.enumerator(atPath: root) else { return [] }
+    return paths.compactMap { $0 as? String }.filter { $0.hasSuffix("__Snapshots__") }.sorted()
 }
 
 let kindTargets: [Target] = kindModules.flatMap { module -> [Target] in

@@ -42,11 +42,22 @@ public enum SearchCommand {
             output.error(HelpFormatter.usageError(error))
             return .usage
         }
+        // Kind spec files join the kinds built into this binary.
+        let loaded = KindSpecLoader.load(
+            directories: arguments.kindDirectories,
+            defaultDirectory: KindSpecLoader.defaultDirectory(environment: environment)
+        )
+        let merged = KindSpecLoader.merge(modules: kinds, specs: loaded.specs)
+        let specErrors = loaded.errors + merged.errors
+        if !specErrors.isEmpty {
+            for problem in specErrors { output.error(TerminalText.sanitize("error: \(problem)") + "\n") }
+            return .failure
+        }
         let registry: KindRegistry
         do {
-            registry = try KindRegistry(kinds)
+            registry = try KindRegistry(merged.kinds)
         } catch {
-            output.error("error: \(error)\n")
+            output.error(TerminalText.sanitize("error: \(error)") + "\n")
             return .failure
         }
         if arguments.help {

@@ -84,3 +84,35 @@ import Testing
         #expect(result.stdout.contains("Ace of Spades"))
     }
 }
+
+@Suite(.serialized) struct KindSpecBinaryTests {
+    @Test func specKindsFromAFolderAreSearchedAndListed() throws {
+        let list = try BinaryRunner.run(["--kinds", "Examples/kinds", "--list-kinds"])
+        #expect(list.status == 0)
+        #expect(list.stdout.contains("Examples/kinds/country.kind.json"))
+        #expect(list.stdout.contains("module CardKind"))
+        let result = try BinaryRunner.run([
+            "kingdom", "--kinds", "Examples/kinds", "--data", "Examples/kinds/countries.jsonl", "--format", "json",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.isEmpty)
+        #expect(result.stdout.contains(#""kind":"country""#))
+    }
+
+    @Test func badSpecsAreAllListedAndExitTwo() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("specs-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try Data(#"{"name":"weather","plural":"weathers","columns":[{"header":"T","path":"temp"}],"search":[]}"#.utf8)
+            .write(to: directory.appendingPathComponent("weather.kind.json"))
+        try Data(#"{"name":"card","plural":"cards","columns":[],"search":[{"path":"/name","weight":10}]}"#.utf8)
+            .write(to: directory.appendingPathComponent("card.kind.json"))
+        let result = try BinaryRunner.run(["x", "--kinds", directory.path])
+        #expect(result.status == 2)
+        let errors = result.stderr.split(separator: "\n").filter { $0.hasPrefix("error: ") }
+        #expect(errors.count >= 3, "\(result.stderr)")
+        #expect(result.stderr.contains(#"columns[0].path: "temp" is not a JSON Pointer"#))
+        #expect(result.stderr.contains("module CardKind"))
+        #expect(result.stdout.isEmpty)
+    }
+}

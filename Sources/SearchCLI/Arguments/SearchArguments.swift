@@ -8,6 +8,7 @@ struct SearchArguments {
     var query = ""
     var data: [String] = []
     var kinds: [String] = []
+    var kindDirectories: [String] = []
     var limit = 20
     var offset = 0
     var format = OutputFormat.table
@@ -59,6 +60,7 @@ struct SearchArguments {
         headers = !parsed.flags.contains("no-headers")
         query = parsed.positionals.joined(separator: " ")
         data = parsed.all("data")
+        kindDirectories = parsed.all("kinds")
         kinds = parsed.all("kind").flatMap { $0.split(separator: ",").map(String.init) }
         if let text = parsed.last("limit") { limit = try Self.count(text, option: "--limit") }
         if let text = parsed.last("offset") { offset = try Self.count(text, option: "--offset") }

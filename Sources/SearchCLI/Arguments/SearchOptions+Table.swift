@@ -19,6 +19,13 @@ enum SearchOptionTable {
             help: "Show only this kind (repeatable). Also the kind of records that name none.",
             repeatable: true
         ),
+        OptionSpec(
+            "kinds",
+            value: .path("DIR"),
+            help: "Load kind spec files (*.kind.json) from DIR (repeatable), besides "
+                + "$XDG_CONFIG_HOME/resultkit/kinds (default ~/.config/resultkit/kinds).",
+            repeatable: true
+        ),
         OptionSpec("limit", short: "n", value: .some("N"), help: "Show at most N results.", default: "20"),
         OptionSpec("offset", value: .some("N"), help: "Skip the first N results.", default: "0"),
         OptionSpec(
