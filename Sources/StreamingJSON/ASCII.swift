@@ -44,6 +44,19 @@ enum ASCII {
         }
     }
 
+    /// The value of the four hex digits at `index`, or `nil` when there are
+    /// not four hex digits before `count`.
+    @inline(__always)
+    static func hexQuad(_ base: UnsafePointer<UInt8>, at index: Int, count: Int) -> UInt32? {
+        guard index + 4 <= count,
+            let a = hexValue(base[index]),
+            let b = hexValue(base[index + 1]),
+            let c = hexValue(base[index + 2]),
+            let d = hexValue(base[index + 3])
+        else { return nil }
+        return a << 12 | b << 8 | c << 4 | d
+    }
+
     /// How a byte reads in an error message: `'x'` for printable ASCII,
     /// `NUL`, `U+0001` for other control characters, `byte 0xC3` otherwise.
     static func describe(_ byte: UInt8) -> String {

@@ -76,7 +76,7 @@ extension JSONByteParser {
         case 0x74: replacement = 0x09  // \t
         case 0x75:  // \u
             guard let unit = hexQuad(at: index + 2) else {
-                throw JSONParseError(offset: index, reason: "invalid \\u escape, expected four hex digits")
+                throw JSONParseError.invalidUnicodeEscape(at: index)
             }
             var next = index + 6
             var scalar = unit
@@ -95,11 +95,7 @@ extension JSONByteParser {
             appendUTF8(scalar)
             return next
         default:
-            let escaped = index + 1
-            throw JSONParseError(
-                offset: index,
-                reason: "invalid escape '\\\(String(decoding: CollectionOfOne(base[escaped]), as: UTF8.self))'"
-            )
+            throw JSONParseError.invalidEscape(base[index + 1], at: index)
         }
         scratch.append(replacement)
         return index + 2
@@ -108,13 +104,7 @@ extension JSONByteParser {
     /// The value of four hex digits at `index`, or `nil`.
     @inline(__always)
     private func hexQuad(at index: Int) -> UInt32? {
-        guard index + 4 <= count,
-            let a = ASCII.hexValue(base[index]),
-            let b = ASCII.hexValue(base[index + 1]),
-            let c = ASCII.hexValue(base[index + 2]),
-            let d = ASCII.hexValue(base[index + 3])
-        else { return nil }
-        return a << 12 | b << 8 | c << 4 | d
+        ASCII.hexQuad(base, at: index, count: count)
     }
 
     /// Appends the UTF-8 encoding of a scalar value (never a surrogate) to
@@ -148,54 +138,13 @@ extension JSONByteParser {
 
     /// Checks the UTF-8 sequence whose lead byte (at least 0x80) is at
     /// `index`, and returns the index just past it.
-    ///
-    /// Overlong forms, surrogates, values above U+10FFFF and truncated
-    /// sequences are all rejected, at the offset of the lead byte.
+    @inline(__always)
     func validateUTF8Sequence(at index: Int) throws(JSONParseError) -> Int {
-        let lead = base[index]
-        let length: Int
-        var low: UInt8 = 0x80
-        var high: UInt8 = 0xBF
-        switch lead {
-        case 0xC2...0xDF: length = 2
-        case 0xE0:
-            length = 3
-            low = 0xA0
-        case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED:
-            length = 3
-            high = 0x9F
-        case 0xF0:
-            length = 4
-            low = 0x90
-        case 0xF1...0xF3: length = 4
-        case 0xF4:
-            length = 4
-            high = 0x8F
-        default:
-            throw JSONParseError(offset: index, reason: "invalid UTF-8")
-        }
-        guard index + length <= count, (low...high).contains(base[index + 1]) else {
-            throw JSONParseError(offset: index, reason: "invalid UTF-8")
-        }
-        var next = index + 2
-        while next < index + length {
-            guard base[next] & 0xC0 == 0x80 else {
-                throw JSONParseError(offset: index, reason: "invalid UTF-8")
-            }
-            next += 1
-        }
-        return next
+        try StringByteScanner.endOfUTF8Sequence(in: base, at: index, count: count)
     }
 
     /// The error for a raw control character inside a string.
     private func controlCharacterError(_ byte: UInt8, at offset: Int) -> JSONParseError {
-        if byte == 0 {
-            return JSONParseError(offset: offset, reason: "unexpected NUL byte in string")
-        }
-        return JSONParseError(
-            offset: offset,
-            reason: "unescaped control character U+\(ASCII.hex(UInt32(byte), digits: 4)) in string"
-        )
+        JSONParseError.controlCharacter(byte, at: offset)
     }
 }

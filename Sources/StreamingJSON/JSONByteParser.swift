@@ -265,19 +265,7 @@ struct JSONByteParser: ~Copyable {
     /// and moves past it.
     @inline(__always)
     private mutating func expectLiteral(_ literal: StaticString) throws(JSONParseError) {
-        let bytes = literal.utf8Start
-        let length = literal.utf8CodeUnitCount
-        var index = 1  // The caller has seen the first byte.
-        while index < length {
-            guard position + index < count else {
-                throw JSONParseError(offset: position + index, reason: "unexpected end of input")
-            }
-            guard base[position + index] == bytes[index] else {
-                throw JSONParseError(offset: position, reason: "invalid literal, expected '\(literal)'")
-            }
-            index += 1
-        }
-        position += length
+        position = try JSONLiteralGrammar.scan(literal, base, from: position, count: count)
     }
 
     // MARK: Helpers
@@ -292,9 +280,6 @@ struct JSONByteParser: ~Copyable {
 
     /// The error for `byte` at `offset` where `expected` should have been.
     func unexpected(_ byte: UInt8, at offset: Int, expected: String) -> JSONParseError {
-        if byte == 0 {
-            return JSONParseError(offset: offset, reason: "unexpected NUL byte, expected \(expected)")
-        }
-        return JSONParseError(offset: offset, reason: "expected \(expected), found \(ASCII.describe(byte))")
+        JSONParseError.unexpected(byte, at: offset, expected: expected)
     }
 }
