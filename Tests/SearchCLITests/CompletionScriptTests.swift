@@ -40,16 +40,17 @@ import Testing
         }
     }
 
-    @Test func dataCompletesFileNamesAndNothingElseDoes() {
+    /// `--data` and `--kinds` take paths; no other option completes file names.
+    @Test func onlyPathOptionsCompleteFileNames() {
         let bash = script.render(for: .bash)
         #expect(
             bash.contains(
                 "-d|--data)\n            compopt -o filenames 2>/dev/null\n            mapfile -t COMPREPLY < <(compgen -f"
             ))
-        #expect(bash.ranges(of: "compgen -f").count == 1)
+        #expect(bash.ranges(of: "compgen -f").count == 2)
         let zsh = script.render(for: .zsh)
         #expect(zsh.contains("'*'{-d+,--data=}'[Read records from PATH\\: a file"))
-        #expect(zsh.ranges(of: "_files").count == 1)
+        #expect(zsh.ranges(of: "_files").count == 2)
         let fish = script.render(for: .fish)
         #expect(fish.contains("complete -c search -s d -l data -r -F "))
         #expect(fish.contains("complete -c search -f\n"))
