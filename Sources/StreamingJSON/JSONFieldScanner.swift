@@ -1,0 +1,117 @@
+/// Validates one JSON text and, when its top level is an object, extracts the
+/// values of a fixed set of top-level keys without building anything else.
+///
+/// Everything it skips is still fully validated (structure, UTF-8, escapes,
+/// number grammar, depth limit, no NUL or raw control characters in strings)
+/// exactly as ``JSONParser`` does, so a text is accepted by the scanner if and
+/// only if `JSONParser.parse` accepts it, and a rejected text gets the same
+/// ``JSONParseError`` (offset and reason).
+///
+/// Skipped strings never become `String`s. A member key without escapes is
+/// matched on its raw bytes against the precomputed UTF-8 of the wanted keys;
+/// a key with escapes (`"n\u0061me"` is `name`) or with non-ASCII text is
+/// decoded and compared as a `String`, so that matching follows the same
+/// rule as ``JSONObject``'s subscript, canonical equivalence included.
+///
+/// The value of a wanted key is built in full, even when it is an array or
+/// an object.
+///
+/// ```swift
+/// let scanner = JSONFieldScanner(keys: ["kind", "name"])
+/// var values: [JSONValue?] = []
+/// let isObject = try line.withUnsafeBytes { try scanner.scan($0, into: &values) }
+/// // values[0] is the kind, values[1] the name; nil when absent.
+/// ```
+public struct JSONFieldScanner: Sendable {
+    /// Where one wanted key's UTF-8 sits in `keyBytes`.
+    struct KeySpan: Sendable {
+        /// The index of its first byte.
+        var start: Int
+        /// The number of bytes.
+        var length: Int
+        /// The first eight bytes (fewer when shorter), little-endian and
+        /// zero-padded, compared before anything else.
+        var prefix: UInt64
+        /// Whether every byte is ASCII.
+        var isASCII: Bool
+    }
+
+    /// The top-level keys whose values `scan` extracts, in the order of the
+    /// values it returns.
+    public let keys: [String]
+    /// The deepest nesting of arrays and objects that `scan` accepts; a
+    /// top-level `{}` is depth 1.
+    public let maxDepth: Int
+    /// The UTF-8 of every key, one after another.
+    let keyBytes: [UInt8]
+    /// Where each key is in `keyBytes`, in the order of `keys`.
+    let keySpans: [KeySpan]
+    /// Whether every key is ASCII, so that a member key of plain ASCII is
+    /// matched on its bytes alone.
+    let allKeysASCII: Bool
+
+    /// Creates a scanner for `keys`.
+    /// - Parameters:
+    ///   - keys: The top-level keys to extract. A key may appear twice; both
+    ///     places then get the same value.
+    ///   - maxDepth: The deepest nesting of arrays and objects to accept, as
+    ///     ``JSONParser/maxDepth``.
+    public init(keys: [String], maxDepth: Int = 512) {
+        self.keys = keys
+        self.maxDepth = maxDepth
+        var bytes: [UInt8] = []
+        var spans: [KeySpan] = []
+        for key in keys {
+            let utf8 = Array(key.utf8)
+            let prefix = utf8.withUnsafeBufferPointer { buffer in
+                buffer.baseAddress.map { Self.prefix($0, from: 0, length: min(buffer.count, 8), count: buffer.count) }
+            }
+            spans.append(
+                KeySpan(
+                    start: bytes.count, length: utf8.count, prefix: prefix ?? 0, isASCII: utf8.allSatisfy { $0 < 0x80 })
+            )
+            bytes.append(contentsOf: utf8)
+        }
+        self.keyBytes = bytes
+        self.keySpans = spans
+        self.allKeysASCII = spans.allSatisfy(\.isASCII)
+    }
+
+    /// Validates one JSON text and extracts the values of ``keys`` from its
+    /// top-level object.
+    ///
+    /// Whitespace may surround the value, and a UTF-8 byte-order mark may
+    /// start the input, as for ``JSONParser``.
+    /// - Parameters:
+    ///   - bytes: UTF-8 JSON text.
+    ///   - values: Resized to `keys.count`; on success `values[i]` is the value
+    ///     of the last top-level member named `keys[i]`, or `nil` when there is
+    ///     none (the "last wins" rule of ``JSONObject``'s subscript). When the
+    ///     scan throws, or the top level is not an object, every value is `nil`.
+    /// - Returns: `true` when the top level is an object, `false` for any
+    ///   other valid JSON value.
+    /// - Throws: The `JSONParseError` that `JSONParser.parse` would throw for
+    ///   `bytes`, with the same offset and reason.
+    public func scan(_ bytes: UnsafeRawBufferPointer, into values: inout [JSONValue?]) throws(JSONParseError) -> Bool {
+        if values.count == keys.count {
+            for index in values.indices {
+                values[index] = nil
+            }
+        } else {
+            values = Array(repeating: nil, count: keys.count)
+        }
+        guard let start = bytes.baseAddress, !bytes.isEmpty else {
+            throw JSONParseError.endOfInput(at: 0)
+        }
+        var cursor = JSONSkipCursor(
+            base: start.assumingMemoryBound(to: UInt8.self), count: bytes.count, maxDepth: maxDepth)
+        do {
+            return try scanDocument(&cursor, bytes, into: &values)
+        } catch {
+            for index in values.indices {
+                values[index] = nil
+            }
+            throw error
+        }
+    }
+}
