@@ -12,8 +12,9 @@ extension ResultKind {
             KindColumn("COLOR", field: "suit", priority: 20),
         ],
         searchFields: [
-            SearchField("name", weight: 100) { object in (try? Card(record: object))?.name },
-            SearchField("symbol", weight: 50) { object in (try? Card(record: object))?.symbol },
+            SearchField("name", weight: 100, reads: ["rank", "suit"]) { object in (try? Card(record: object))?.name },
+            SearchField("symbol", weight: 50, reads: ["rank", "suit"]) { object in (try? Card(record: object))?.symbol
+            },
         ],
         fields: ["rank", "suit", "name", "symbol"],
         sample: BundledSample(fileName: "cards.jsonl", text: sampleNDJSON),

@@ -63,7 +63,7 @@ import Testing
         )
     }
 
-    @Test(arguments: ["tea", "", "coffee -green", "planet"])
+    @Test(arguments: ["tea", "", "coffee -green", "planet", "herbal body:line", "-body:*", "teapt"])
     func parallelBlocksGiveTheSequentialAnswer(query: String) throws {
         let path = try Self.writeFile()
         defer { try? FileManager.default.removeItem(atPath: path) }

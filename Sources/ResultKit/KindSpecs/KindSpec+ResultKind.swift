@@ -29,11 +29,12 @@ extension KindSpec {
             searchFields: searchFields.map { field in
                 switch field.source {
                 case .path(let pointer):
-                    ResultKit.SearchField(field.name, weight: field.weight) { object in
+                    ResultKit.SearchField(field.name, weight: field.weight, reads: pointer.tokens.first.map { [$0] }) {
+                        object in
                         pointer.resolve(in: object).flatMap(SpecRow.text(of:))
                     }
                 case .template(let template):
-                    ResultKit.SearchField(field.name, weight: field.weight) { object in
+                    ResultKit.SearchField(field.name, weight: field.weight, reads: template.topLevelKeys) { object in
                         template.renderIfPossible(object)
                     }
                 }

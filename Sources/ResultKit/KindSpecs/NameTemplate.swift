@@ -19,6 +19,17 @@ public struct NameTemplate: Sendable, CustomStringConvertible {
     /// The pieces, in order.
     public let parts: [Part]
 
+    /// The top-level record fields the placeholders read; `nil` when one
+    /// reads the whole record (the pointer `{}`).
+    public var topLevelKeys: [String]? {
+        var keys: [String] = []
+        for case .field(let pointer, _) in parts {
+            guard let key = pointer.tokens.first else { return nil }
+            if !keys.contains(key) { keys.append(key) }
+        }
+        return keys
+    }
+
     /// The template as written.
     public let description: String
 

@@ -12,15 +12,31 @@ public struct SearchField: Sendable {
     public var weight: Int
     /// The text to search in a record; `nil` when the record has none.
     public var text: @Sendable (JSONObject) -> String?
+    /// The top-level record fields `text` reads, or `nil` when it may read
+    /// any. Declaring them lets a large search extract only those fields from
+    /// each record instead of decoding it whole.
+    public var reads: [String]?
 
-    public init(_ name: String, weight: Int, text: @escaping @Sendable (JSONObject) -> String?) {
+    /// A search field computed from a record.
+    /// - Parameters:
+    ///   - name: The name used in queries (`name:value`) and in JSON output.
+    ///   - weight: From 1 (minor) to 100 (identity).
+    ///   - reads: The top-level fields `text` reads; `nil` if it may read any.
+    ///   - text: The text to search, or `nil` when the record has none.
+    public init(
+        _ name: String,
+        weight: Int,
+        reads: [String]? = nil,
+        text: @escaping @Sendable (JSONObject) -> String?
+    ) {
         self.name = name
         self.weight = weight
+        self.reads = reads
         self.text = text
     }
 
     /// A top-level record field read as text (numbers and booleans as written).
     public static func field(_ name: String, weight: Int) -> SearchField {
-        SearchField(name, weight: weight) { $0[name]?.scalarText }
+        SearchField(name, weight: weight, reads: [name]) { $0[name]?.scalarText }
     }
 }

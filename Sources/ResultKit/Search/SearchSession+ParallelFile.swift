@@ -54,7 +54,7 @@ extension SearchSession {
 
         DispatchQueue.concurrentPerform(iterations: workerCount) { worker in
             let state = states[worker]
-            let parser = JSONParser()
+            var values: [JSONValue?] = []
             while true {
                 let block = nextBlock.add(1, ordering: .relaxed).oldValue
                 guard block < blockCount else { return }
@@ -65,24 +65,16 @@ extension SearchSession {
                     state.messages.append(BlockMessage(block: block, line: outcome.lineCount + 1, diagnostic: failure))
                 }
                 outcome.forEachLine { line, relativeLine, offset in
-                    RecordReader.readLine(
+                    state.session.considerLine(
                         line,
-                        number: relativeLine,
-                        firstLine: block == 0 && relativeLine == 1,
-                        file: path,
+                        location: SourceLocation(file: path, line: relativeLine),
+                        isFirstLine: block == 0 && relativeLine == 1,
                         hint: hint,
-                        parser: parser,
-                        record: { record in
-                            state.session.consider(record, order: sourceBase + offset) { diagnostic in
-                                state.messages.append(
-                                    BlockMessage(block: block, line: relativeLine, diagnostic: diagnostic))
-                            }
-                        },
-                        diagnose: { diagnostic in
-                            state.messages.append(
-                                BlockMessage(block: block, line: relativeLine, diagnostic: diagnostic))
-                        }
-                    )
+                        order: sourceBase + offset,
+                        values: &values
+                    ) { diagnostic in
+                        state.messages.append(BlockMessage(block: block, line: relativeLine, diagnostic: diagnostic))
+                    }
                 }
             }
         }

@@ -21,7 +21,9 @@ public struct SearchSession: Sendable {
     private var fallbackKinds: [String: ResultKind] = [:]
     private var top: TopK<SearchHit>
     private var order = 0
-    public private(set) var statistics = SearchStatistics()
+    public internal(set) var statistics = SearchStatistics()
+    /// The fields a large search extracts from each line.
+    let fieldScanPlan: FieldScanPlan
     /// The fields seen in records of unknown kinds, which filters may name.
     public private(set) var fallbackFields = Set<String>()
 
@@ -33,6 +35,7 @@ public struct SearchSession: Sendable {
         self.matcher = TextMatcher(allowFuzzy: options.fuzzy)
         let kinds = (options.kinds + query.kinds).map { registry.kind(named: $0)?.name ?? $0.lowercased() }
         self.kindFilter = Set(kinds)
+        self.fieldScanPlan = FieldScanPlan(registry: registry, query: query, sort: options.sort)
         let sort = options.sort
         self.top = TopK(capacity: options.offset + options.limit) { a, b in
             Self.isBefore(a, b, sort: sort)
@@ -82,13 +85,28 @@ public struct SearchSession: Sendable {
             statistics.filteredOut += 1
             return
         }
+        process(record.object, kind: kind, order: order, location: record.location, diagnose: diagnose) { record }
+    }
+
+    /// Matches a record of a searched kind, given the fields it is searched
+    /// by (`searched`, the whole record or just the fields the search reads),
+    /// and keeps it when it ranks high enough. `fullRecord` gives the whole
+    /// record, only for records that match.
+    mutating func process(
+        _ searched: JSONObject,
+        kind: ResultKind,
+        order: Int?,
+        location: SourceLocation,
+        diagnose: (Diagnostic) -> Void,
+        fullRecord: () -> Record?
+    ) {
         var isFuzzyFallback = false
-        var evaluated = evaluate(record.object, kind: kind, matcher: matcher)
+        var evaluated = evaluate(searched, kind: kind, matcher: matcher)
         if evaluated == nil, statistics.matched == 0, !options.fuzzy, !query.rankingTerms.isEmpty {
-            evaluated = evaluate(record.object, kind: kind, matcher: fuzzyMatcher)
+            evaluated = evaluate(searched, kind: kind, matcher: fuzzyMatcher)
             isFuzzyFallback = evaluated != nil
         }
-        guard var (rank, match) = evaluated else {
+        guard var (rank, match) = evaluated, let record = fullRecord() else {
             statistics.filteredOut += 1
             return
         }
@@ -101,7 +119,7 @@ public struct SearchSession: Sendable {
             row = try kind.makeRow(record.object)
         } catch {
             statistics.skipped += 1
-            diagnose(Diagnostic(.warning, "\(kind.name): \(error.reason); record skipped", at: record.location))
+            diagnose(Diagnostic(.warning, "\(kind.name): \(error.reason); record skipped", at: location))
             return
         }
         if let order { rank.order = order }
