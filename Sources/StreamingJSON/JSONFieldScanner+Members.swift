@@ -7,12 +7,8 @@ extension JSONFieldScanner {
         var start: UnsafePointer<UInt8>
         /// The number of bytes between the quotes.
         var length: Int
-        /// Its first eight bytes (fewer when it is shorter), as `KeySpan.prefix`.
-        var prefix: UInt64
         /// What the key held.
         var shape: JSONSkipCursor.StringShape
-        /// The key as a `String`, once it has been needed.
-        var decoded: String?
     }
 
     /// The first eight bytes (fewer when shorter) of the `length` bytes at
@@ -40,7 +36,7 @@ extension JSONFieldScanner {
     func scanDocument(
         _ cursor: inout JSONSkipCursor,
         _ bytes: UnsafeRawBufferPointer,
-        into values: inout [JSONValue?]
+        into values: UnsafeMutableBufferPointer<JSONValue?>
     ) throws(JSONParseError) -> Bool {
         cursor.skipByteOrderMark()
         cursor.skipWhitespace()
@@ -60,7 +56,7 @@ extension JSONFieldScanner {
         if cursor.position < cursor.count, cursor.base[cursor.position] == ASCII.closeBrace {
             cursor.position += 1
         } else {
-            try scanMembers(&cursor, bytes, into: &values)
+            try scanMembers(&cursor, bytes, into: values)
         }
         try cursor.expectEndOfInput()
         return true
@@ -71,36 +67,42 @@ extension JSONFieldScanner {
     private func scanMembers(
         _ cursor: inout JSONSkipCursor,
         _ bytes: UnsafeRawBufferPointer,
-        into values: inout [JSONValue?]
+        into values: UnsafeMutableBufferPointer<JSONValue?>
     ) throws(JSONParseError) {
+        let base = cursor.base
         while true {
             try cursor.expectKeyQuote()
             let open = cursor.position
             let shape = try cursor.skipString()
             let length = cursor.position - open - 2
-            var key = MemberKey(
-                open: open,
-                start: cursor.base + open + 1,
-                length: length,
-                prefix: Self.prefix(cursor.base, from: open + 1, length: length, count: cursor.count),
-                shape: shape
-            )
-            try cursor.expectColon()
-            if var index = try firstMatch(from: 0, for: &key, bytes) {
-                let value = try scanValue(&cursor, bytes)
-                values[index] = value
-                while let next = try firstMatch(from: index + 1, for: &key, bytes) {
-                    values[next] = value
-                    index = next
-                }
+            let match: Int
+            if keySpans.isEmpty {
+                match = -1
+            } else if allKeysASCII, !shape.hasEscapes, !shape.hasNonASCII {
+                match = plainMatch(
+                    base + open + 1, length: length,
+                    prefix: Self.prefix(base, from: open + 1, length: length, count: cursor.count))
             } else {
+                match = try decodedMatch(
+                    MemberKey(open: open, start: base + open + 1, length: length, shape: shape), bytes)
+            }
+            try cursor.expectColon()
+            if match < 0 {
                 try cursor.skipValue(depthLimit: maxDepth - 1)
+            } else {
+                let value = try scanValue(&cursor, bytes)
+                var next = nextEqualKey[match]
+                while next >= 0 {
+                    values[next] = value
+                    next = nextEqualKey[next]
+                }
+                values[match] = consume value
             }
             cursor.skipWhitespace()
             guard cursor.position < cursor.count else {
                 throw JSONParseError.endOfInput(at: cursor.position)
             }
-            let next = cursor.base[cursor.position]
+            let next = base[cursor.position]
             cursor.position += 1
             if next == ASCII.comma {
                 cursor.skipWhitespace()
@@ -114,63 +116,27 @@ extension JSONFieldScanner {
         }
     }
 
-    /// The index of the first wanted key, from `first` on, that names the
-    /// member `key`; or `nil`.
+    /// The index of the first wanted key whose bytes are the `length` bytes
+    /// at `start`, or -1; both are ASCII, so equal bytes mean equal keys.
     @inline(__always)
-    private func firstMatch(
-        from first: Int,
-        for key: inout MemberKey,
-        _ bytes: UnsafeRawBufferPointer
-    ) throws(JSONParseError) -> Int? {
-        var index = first
-        if allKeysASCII, !key.shape.hasEscapes, !key.shape.hasNonASCII {
-            // Two ASCII keys are the same key exactly when their bytes are.
-            while index < keySpans.count {
-                if sameBytes(keySpans[index], key) {
-                    return index
-                }
-                index += 1
-            }
-            return nil
-        }
+    private func plainMatch(_ start: UnsafePointer<UInt8>, length: Int, prefix: UInt64) -> Int {
+        var index = 0
         while index < keySpans.count {
-            if try matches(index, &key, bytes) {
+            let span = keySpans[index]
+            if span.prefix == prefix, span.length == length, restMatches(span, start) {
                 return index
             }
             index += 1
         }
-        return nil
+        return -1
     }
 
-    /// Whether the wanted key at `index` names the member `key`, when either
-    /// is not plain ASCII.
-    private func matches(_ index: Int, _ key: inout MemberKey, _ bytes: UnsafeRawBufferPointer) throws(JSONParseError)
-        -> Bool
-    {
-        let span = keySpans[index]
-        if !key.shape.hasEscapes {
-            if sameBytes(span, key) {
-                return true
-            }
-            if span.isASCII, !key.shape.hasNonASCII {
-                return false
-            }
-        }
-        // With escapes or non-ASCII text, `String` equality (canonical
-        // equivalence) decides, as it does for `JSONObject`'s subscript.
-        return try decodedKey(&key, bytes) == keys[index]
-    }
-
-    /// Whether the wanted key `span` and the raw member key have the same
-    /// bytes.
+    /// Whether the bytes of `span` after the eighth equal those at `start`.
     @inline(__always)
-    private func sameBytes(_ span: KeySpan, _ key: MemberKey) -> Bool {
-        guard span.length == key.length, span.prefix == key.prefix else {
-            return false
-        }
+    private func restMatches(_ span: KeySpan, _ start: UnsafePointer<UInt8>) -> Bool {
         var offset = 8
         while offset < span.length {
-            if keyBytes[span.start + offset] != key.start[offset] {
+            if keyBytes[span.start + offset] != start[offset] {
                 return false
             }
             offset += 1
@@ -178,21 +144,42 @@ extension JSONFieldScanner {
         return true
     }
 
-    /// The member key as a `String`, decoded once.
-    private func decodedKey(_ key: inout MemberKey, _ bytes: UnsafeRawBufferPointer) throws(JSONParseError) -> String {
-        if let decoded = key.decoded {
-            return decoded
-        }
-        let decoded: String
-        if key.shape.hasEscapes {
-            decoded = try withByteParser(bytes, at: key.open) { parser throws(JSONParseError) in
-                try parser.parseString()
+    /// The index of the first wanted key that names the member `key`, or
+    /// -1, when the key or a wanted key holds escapes or non-ASCII text.
+    ///
+    /// Equal bytes still mean equal keys; otherwise `String` equality
+    /// (canonical equivalence) decides, as it does for `JSONObject`'s
+    /// subscript.
+    private func decodedMatch(_ key: MemberKey, _ bytes: UnsafeRawBufferPointer) throws(JSONParseError) -> Int {
+        var decoded: String?
+        for (index, span) in keySpans.enumerated() {
+            if !key.shape.hasEscapes {
+                let prefix = Self.prefix(key.start, from: 0, length: key.length, count: key.length)
+                if span.prefix == prefix, span.length == key.length, restMatches(span, key.start) {
+                    return index
+                }
+                if span.isASCII, !key.shape.hasNonASCII {
+                    continue
+                }
             }
-        } else {
-            decoded = String(decoding: UnsafeBufferPointer(start: key.start, count: key.length), as: UTF8.self)
+            if decoded == nil {
+                decoded = try decodedKey(key, bytes)
+            }
+            if decoded == keys[index] {
+                return index
+            }
         }
-        key.decoded = decoded
-        return decoded
+        return -1
+    }
+
+    /// The member key as a `String`, with its escapes decoded.
+    private func decodedKey(_ key: MemberKey, _ bytes: UnsafeRawBufferPointer) throws(JSONParseError) -> String {
+        guard key.shape.hasEscapes else {
+            return String(decoding: UnsafeBufferPointer(start: key.start, count: key.length), as: UTF8.self)
+        }
+        return try withByteParser(bytes, at: key.open) { parser throws(JSONParseError) in
+            try parser.parseString()
+        }
     }
 
     /// Builds the value at the cursor (after optional whitespace) and moves

@@ -49,6 +49,9 @@ public struct JSONFieldScanner: Sendable {
     /// Whether every key is ASCII, so that a member key of plain ASCII is
     /// matched on its bytes alone.
     let allKeysASCII: Bool
+    /// For each key, the index of the next key equal to it, or -1: a member
+    /// that matches one key matches every key equal to it.
+    let nextEqualKey: [Int]
 
     /// Creates a scanner for `keys`.
     /// - Parameters:
@@ -75,6 +78,9 @@ public struct JSONFieldScanner: Sendable {
         self.keyBytes = bytes
         self.keySpans = spans
         self.allKeysASCII = spans.allSatisfy(\.isASCII)
+        self.nextEqualKey = keys.indices.map { index in
+            keys[(index + 1)...].firstIndex(of: keys[index]) ?? -1
+        }
     }
 
     /// Validates one JSON text and extracts the values of ``keys`` from its
@@ -93,25 +99,29 @@ public struct JSONFieldScanner: Sendable {
     /// - Throws: The `JSONParseError` that `JSONParser.parse` would throw for
     ///   `bytes`, with the same offset and reason.
     public func scan(_ bytes: UnsafeRawBufferPointer, into values: inout [JSONValue?]) throws(JSONParseError) -> Bool {
-        if values.count == keys.count {
-            for index in values.indices {
-                values[index] = nil
-            }
-        } else {
+        if values.count != keys.count {
             values = Array(repeating: nil, count: keys.count)
         }
-        guard let start = bytes.baseAddress, !bytes.isEmpty else {
-            throw JSONParseError.endOfInput(at: 0)
-        }
-        var cursor = JSONSkipCursor(
-            base: start.assumingMemoryBound(to: UInt8.self), count: bytes.count, maxDepth: maxDepth)
-        do {
-            return try scanDocument(&cursor, bytes, into: &values)
-        } catch {
-            for index in values.indices {
-                values[index] = nil
+        let result = values.withUnsafeMutableBufferPointer { buffer in
+            Result { () throws(JSONParseError) -> Bool in
+                for index in buffer.indices {
+                    buffer[index] = nil
+                }
+                guard let start = bytes.baseAddress, !bytes.isEmpty else {
+                    throw JSONParseError.endOfInput(at: 0)
+                }
+                var cursor = JSONSkipCursor(
+                    base: start.assumingMemoryBound(to: UInt8.self), count: bytes.count, maxDepth: maxDepth)
+                do throws(JSONParseError) {
+                    return try scanDocument(&cursor, bytes, into: buffer)
+                } catch {
+                    for index in buffer.indices {
+                        buffer[index] = nil
+                    }
+                    throw error
+                }
             }
-            throw error
         }
+        return try result.get()
     }
 }
