@@ -17,6 +17,13 @@ fi
 which="${1:-all}"
 [[ $# -gt 0 ]] && shift
 [[ "${1:-}" == "--" ]] && shift
+case "$which" in
+search | table | all) ;;
+*)
+    echo "usage: scripts/bench/run.sh [--install] [search|table|all] [-- options]" >&2
+    exit 64
+    ;;
+esac
 
 (cd "$root" && swift build -c release --product search)
 (cd "$root/Benchmarks" && swift build -c release)
@@ -29,9 +36,5 @@ table) "$bin/table-bench" --search "$search" "$@" ;;
 all)
     "$bin/search-bench" --search "$search" "$@"
     "$bin/table-bench" --search "$search"
-    ;;
-*)
-    echo "usage: scripts/bench/run.sh [--install] [search|table|all] [-- options]" >&2
-    exit 64
     ;;
 esac
