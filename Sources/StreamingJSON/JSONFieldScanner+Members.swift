@@ -88,7 +88,16 @@ extension JSONFieldScanner {
             }
             try cursor.expectColon()
             if match < 0 {
-                try cursor.skipValue(depthLimit: maxDepth - 1)
+                // The common values inline; the rest, and whitespace, in
+                // `skipValue`.
+                let first = cursor.position < cursor.count ? base[cursor.position] : 0
+                if first == ASCII.quote {
+                    _ = try cursor.skipString()
+                } else if ASCII.isDigit(first) {
+                    cursor.position = try JSONNumberGrammar.scan(base, from: cursor.position, count: cursor.count)
+                } else {
+                    try cursor.skipValue(depthLimit: maxDepth - 1)
+                }
             } else {
                 let value = try scanValue(&cursor, bytes)
                 var next = nextEqualKey[match]
@@ -199,12 +208,12 @@ extension JSONFieldScanner {
             let shape = try cursor.skipString()
             if !shape.hasEscapes {
                 let text = UnsafeBufferPointer(start: base + start + 1, count: cursor.position - start - 2)
-                return .string(String(decoding: text, as: UTF8.self))
+                return .string(String(unsafeUninitializedCapacity: text.count) { $0.initialize(fromContentsOf: text) })
             }
         case ASCII.minus, ASCII.zero...ASCII.nine:
             cursor.position = try JSONNumberGrammar.scan(base, from: start, count: cursor.count)
             let text = UnsafeBufferPointer(start: base + start, count: cursor.position - start)
-            return .number(String(decoding: text, as: UTF8.self))
+            return .number(String(unsafeUninitializedCapacity: text.count) { $0.initialize(fromContentsOf: text) })
         case 0x74:  // t
             cursor.position = try JSONLiteralGrammar.scan("true", base, from: start, count: cursor.count)
             return .bool(true)
