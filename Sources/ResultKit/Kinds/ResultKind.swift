@@ -19,22 +19,57 @@ public import StreamingJSON
 /// The decoder and the view model are typed; the engine keeps only the
 /// closure that joins them, so no code ever downcasts a view model.
 public struct ResultKind: Sendable {
+    /// The kind's parts, shared by every copy: a kind is passed with every
+    /// record, so a copy costs one reference count, not one per property.
+    private final class Storage: Sendable {
+        let name: String
+        let plural: String
+        let columns: [KindColumn]
+        let searchFields: [SearchField]
+        let fields: [String]
+        let sample: BundledSample?
+        let origin: String
+        let makeRow: @Sendable (JSONObject) throws(RecordDecodingError) -> any CellRepresentable
+
+        init(
+            name: String,
+            plural: String,
+            columns: [KindColumn],
+            searchFields: [SearchField],
+            fields: [String],
+            sample: BundledSample?,
+            origin: String,
+            makeRow: @escaping @Sendable (JSONObject) throws(RecordDecodingError) -> any CellRepresentable
+        ) {
+            self.name = name
+            self.plural = plural
+            self.columns = columns
+            self.searchFields = searchFields
+            self.fields = fields
+            self.sample = sample
+            self.origin = origin
+            self.makeRow = makeRow
+        }
+    }
+
+    private let storage: Storage
+
     /// The singular name used in records' `kind` field and in `--kind`.
-    public let name: String
+    public var name: String { storage.name }
     /// The plural, also accepted as a file name (`products.jsonl`).
-    public let plural: String
+    public var plural: String { storage.plural }
     /// The columns of this kind's details region, in order.
-    public let columns: [KindColumn]
+    public var columns: [KindColumn] { storage.columns }
     /// The texts this kind offers to the search, with their weights.
-    public let searchFields: [SearchField]
+    public var searchFields: [SearchField] { storage.searchFields }
     /// The record fields this kind's schema names, for `field:value` filters.
-    public let fields: [String]
+    public var fields: [String] { storage.fields }
     /// The bundled sample, one JSON record per line.
-    public let sample: BundledSample?
+    public var sample: BundledSample? { storage.sample }
     /// Where the kind comes from, such as `module ProductKind`.
-    public let origin: String
+    public var origin: String { storage.origin }
     /// Builds the row of a record, or says why the record does not fit.
-    public let makeRow: @Sendable (JSONObject) throws(RecordDecodingError) -> any CellRepresentable
+    public var makeRow: @Sendable (JSONObject) throws(RecordDecodingError) -> any CellRepresentable { storage.makeRow }
 
     /// Declares a kind from a typed model and its view model.
     /// - Parameters:
@@ -58,20 +93,22 @@ public struct ResultKind: Sendable {
         present: @escaping @Sendable (Model) -> ViewModel,
         fileID: String = #fileID
     ) {
-        self.name = name
-        self.plural = plural
-        self.columns = columns
-        self.searchFields = searchFields
         var allFields = fields
         for field in searchFields.map(\.name) + columns.map(\.field) where !allFields.contains(field) {
             allFields.append(field)
         }
-        self.fields = allFields
-        self.sample = sample
-        self.origin = "module " + (fileID.split(separator: "/").first.map(String.init) ?? fileID)
-        self.makeRow = { (object) throws(RecordDecodingError) -> any CellRepresentable in
-            present(try decode(object))
-        }
+        self.storage = Storage(
+            name: name,
+            plural: plural,
+            columns: columns,
+            searchFields: searchFields,
+            fields: allFields,
+            sample: sample,
+            origin: "module " + (fileID.split(separator: "/").first.map(String.init) ?? fileID),
+            makeRow: { (object) throws(RecordDecodingError) -> any CellRepresentable in
+                present(try decode(object))
+            }
+        )
     }
 
     /// A kind built at run time, such as the fallback for unknown kinds.
@@ -84,14 +121,16 @@ public struct ResultKind: Sendable {
         origin: String,
         makeRow: @escaping @Sendable (JSONObject) throws(RecordDecodingError) -> any CellRepresentable
     ) {
-        self.name = name
-        self.plural = plural
-        self.columns = columns
-        self.searchFields = searchFields
-        self.fields = fields
-        self.sample = nil
-        self.origin = origin
-        self.makeRow = makeRow
+        self.storage = Storage(
+            name: name,
+            plural: plural,
+            columns: columns,
+            searchFields: searchFields,
+            fields: fields,
+            sample: nil,
+            origin: origin,
+            makeRow: makeRow
+        )
     }
 }
 

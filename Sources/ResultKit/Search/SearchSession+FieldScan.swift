@@ -80,8 +80,16 @@ extension SearchSession {
         }
         var kindName = hint
         if case .string(let name)? = values[0], !name.isEmpty { kindName = name }
-        guard let name = kindName, let kind = registry.kind(named: name), !plan.wholeRecordKinds.contains(kind.name)
-        else {
+        var found: ResultKind?
+        if let name = kindName {
+            if let last = lastKind, last.name == name {
+                found = last
+            } else {
+                found = registry.kind(named: name)
+                lastKind = found
+            }
+        }
+        guard let kind = found, !plan.wholeRecordKinds.contains(kind.name) else {
             // Unknown kinds, and kinds whose search reads any field, take
             // the whole-record path.
             if let record = parseWhole() { consider(record, order: order, diagnose: diagnose) }

@@ -188,7 +188,7 @@ private struct BlockFile: Sendable {
         }
         let regionStart = blockStart - outcome.base
         let regionEnd = outcome.buffer.count
-        outcome.newlines = outcome.buffer[regionStart..<regionEnd].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+        outcome.newlines = Self.countNewlines(outcome.buffer, regionStart..<regionEnd)
         if block == 0 {
             outcome.start = 0
         } else {
@@ -223,6 +223,22 @@ private struct BlockFile: Sendable {
         }
         outcome.end = outcome.buffer.count
         return outcome
+    }
+
+    /// The line feeds in `range` of `buffer`, found with `memchr`.
+    static func countNewlines(_ buffer: [UInt8], _ range: Range<Int>) -> Int {
+        buffer.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return 0 }
+            var count = 0
+            var position = range.lowerBound
+            while position < range.upperBound,
+                let hit = memchr(base + position, 0x0A, range.upperBound - position)
+            {
+                count += 1
+                position = UnsafeRawPointer(hit) - base + 1
+            }
+            return count
+        }
     }
 
     /// Appends `count` bytes read at `offset`; false on a read error.

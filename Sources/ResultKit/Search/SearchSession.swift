@@ -24,6 +24,10 @@ public struct SearchSession: Sendable {
     public internal(set) var statistics = SearchStatistics()
     /// The fields a large search extracts from each line.
     let fieldScanPlan: FieldScanPlan
+    /// Whether the query has words that rank results (not only filters).
+    private let hasRankingTerms: Bool
+    /// The kind of the previous record, to skip a lookup per record.
+    var lastKind: ResultKind?
     /// The fields seen in records of unknown kinds, which filters may name.
     public private(set) var fallbackFields = Set<String>()
 
@@ -36,6 +40,7 @@ public struct SearchSession: Sendable {
         let kinds = (options.kinds + query.kinds).map { registry.kind(named: $0)?.name ?? $0.lowercased() }
         self.kindFilter = Set(kinds)
         self.fieldScanPlan = FieldScanPlan(registry: registry, query: query, sort: options.sort)
+        self.hasRankingTerms = !query.rankingTerms.isEmpty
         let sort = options.sort
         self.top = TopK(capacity: options.offset + options.limit) { a, b in
             Self.isBefore(a, b, sort: sort)
@@ -102,7 +107,7 @@ public struct SearchSession: Sendable {
     ) {
         var isFuzzyFallback = false
         var evaluated = evaluate(searched, kind: kind, matcher: matcher)
-        if evaluated == nil, statistics.matched == 0, !options.fuzzy, !query.rankingTerms.isEmpty {
+        if evaluated == nil, statistics.matched == 0, !options.fuzzy, hasRankingTerms {
             evaluated = evaluate(searched, kind: kind, matcher: fuzzyMatcher)
             isFuzzyFallback = evaluated != nil
         }
@@ -142,8 +147,8 @@ public struct SearchSession: Sendable {
 
     /// Adds what another session found, as if this one had considered it.
     mutating func merge(_ other: SearchSession) {
-        for hit in other.top.heap { top.insert(hit) }
-        for hit in other.fuzzyTop.heap { fuzzyTop.insert(hit) }
+        for hit in other.top.unordered { top.insert(hit) }
+        for hit in other.fuzzyTop.unordered { fuzzyTop.insert(hit) }
         fuzzyMatched += other.fuzzyMatched
         statistics.read += other.statistics.read
         statistics.matched += other.statistics.matched
@@ -182,7 +187,7 @@ public struct SearchSession: Sendable {
 
     /// Whether the record satisfies the query, and how well.
     mutating func evaluate(_ object: JSONObject, kind: ResultKind, matcher: TextMatcher) -> (Rank, FieldMatch?)? {
-        let texts = kind.searchFields.map { $0.text(object) }
+        let texts = FieldTexts(object: object, fields: kind.searchFields)
         var tier: MatchTier?
         var weight = 0
         var quality = 0
@@ -262,12 +267,12 @@ public struct SearchSession: Sendable {
 
     /// The best match of `pattern` over the kind's search fields: best tier,
     /// then highest weight, then highest quality.
-    private func bestMatch(_ pattern: MatchPattern, kind: ResultKind, texts: [String?], matcher: TextMatcher)
+    private func bestMatch(_ pattern: MatchPattern, kind: ResultKind, texts: FieldTexts, matcher: TextMatcher)
         -> Candidate?
     {
         var best: Candidate?
-        for (field, text) in zip(kind.searchFields, texts) {
-            guard let text, let match = matcher.match(pattern, in: text) else { continue }
+        for (index, field) in kind.searchFields.enumerated() {
+            guard let text = texts[index], let match = matcher.match(pattern, in: text) else { continue }
             let candidate = Candidate(field: field.name, text: text, weight: field.weight, match: match)
             if let current = best {
                 let better =
@@ -304,7 +309,7 @@ public struct SearchSession: Sendable {
 
     /// A field's value for filters and sorting: a search field by name, else
     /// a top-level record field. `nil` when absent or null.
-    private func value(of field: String, in object: JSONObject, kind: ResultKind, texts: [String?]) -> FieldValue? {
+    private func value(of field: String, in object: JSONObject, kind: ResultKind, texts: FieldTexts) -> FieldValue? {
         if let index = kind.searchFields.firstIndex(where: { $0.name == field }), let text = texts[index] {
             return FieldValue(text: text, number: object[field]?.doubleValue ?? Double(text))
         }
@@ -327,6 +332,14 @@ public struct SearchSession: Sendable {
         }
         return a.rank < b.rank
     }
+}
+
+/// The search fields' texts of one record, computed when asked.
+struct FieldTexts {
+    let object: JSONObject
+    let fields: [SearchField]
+
+    subscript(index: Int) -> String? { fields[index].text(object) }
 }
 
 /// The counts that account for every record read.

@@ -1,46 +1,53 @@
-/// Keeps the `capacity` smallest elements seen, in bounded memory: a max-heap
-/// whose root is the worst element kept.
+/// Keeps the `capacity` smallest elements seen, in bounded memory.
+///
+/// Elements stay where they were first stored; the max-heap (whose root is
+/// the worst element kept) holds only their indices, so sifting never copies
+/// an element.
 struct TopK<Element: Sendable>: Sendable {
     let capacity: Int
     let isBefore: @Sendable (Element, Element) -> Bool
-    private(set) var heap: [Element] = []
+    private(set) var elements: [Element] = []
+    private var heap: [Int] = []
 
     init(capacity: Int, by isBefore: @escaping @Sendable (Element, Element) -> Bool) {
         self.capacity = max(0, capacity)
         self.isBefore = isBefore
     }
 
-    /// Whether `element` would be kept, without building it.
-    func accepts(_ probe: (Element) -> Bool) -> Bool {
-        heap.count < capacity || heap.first.map(probe) ?? false
-    }
+    /// The kept elements, in no particular order.
+    var unordered: [Element] { elements }
 
     mutating func insert(_ element: Element) {
         guard capacity > 0 else { return }
-        if heap.count < capacity {
-            heap.append(element)
+        if elements.count < capacity {
+            elements.append(element)
+            heap.append(elements.count - 1)
             siftUp(heap.count - 1)
-        } else if let worst = heap.first, isBefore(element, worst) {
-            heap[0] = element
+        } else if let worst = heap.first, isBefore(element, elements[worst]) {
+            elements[worst] = element
             siftDown(0)
         }
     }
 
     /// Changes every kept element in place without changing its order.
     mutating func transform(_ body: (inout Element) -> Void) {
-        for index in heap.indices { body(&heap[index]) }
+        for index in elements.indices { body(&elements[index]) }
     }
 
     /// The kept elements, best first.
     func sorted() -> [Element] {
-        heap.sorted(by: isBefore)
+        heap.sorted { isBefore(elements[$0], elements[$1]) }.map { elements[$0] }
+    }
+
+    private func worse(_ a: Int, _ b: Int) -> Bool {
+        isBefore(elements[heap[b]], elements[heap[a]])
     }
 
     private mutating func siftUp(_ start: Int) {
         var child = start
         while child > 0 {
             let parent = (child - 1) / 2
-            guard isBefore(heap[parent], heap[child]) else { return }
+            guard worse(child, parent) else { return }
             heap.swapAt(parent, child)
             child = parent
         }
@@ -52,8 +59,8 @@ struct TopK<Element: Sendable>: Sendable {
             let left = 2 * parent + 1
             let right = left + 1
             var largest = parent
-            if left < heap.count, isBefore(heap[largest], heap[left]) { largest = left }
-            if right < heap.count, isBefore(heap[largest], heap[right]) { largest = right }
+            if left < heap.count, worse(left, largest) { largest = left }
+            if right < heap.count, worse(right, largest) { largest = right }
             if largest == parent { return }
             heap.swapAt(parent, largest)
             parent = largest
