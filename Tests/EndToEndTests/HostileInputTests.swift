@@ -1,0 +1,362 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Hostile input fed to the built `search` binary. Every run must end (each
+/// has a deadline), exit 0, 1 or 2, and print nothing to stdout that a
+/// terminal would act on.
+@Suite(.serialized) struct HostileInputTests {
+    /// Names that try to drive the terminal: SGR colour, a screen clear (7-bit
+    /// and C1), an OSC 8 link, an OSC 52 clipboard write, a title change, and
+    /// bidi overrides that reorder what follows.
+    static let attacks: [String] = [
+        #"\u001b[31mred\u001b[0m"#,
+        #"clear\u001b[2J\u001b[H"#,
+        #"c1 csi \u009b2J"#,
+        #"\u001b]8;;https://evil.example\u0007link\u001b]8;;\u0007"#,
+        #"\u001b]52;c;cm0gLXJmIC8K\u0007clipboard"#,
+        #"\u001b]0;title\u001b\\"#,
+        #"bidi \u202eexe.txt\u202c and \u2067isolate\u2069"#,
+        #"bell\u0007 backspace\u0008 cr\r del\u007f"#,
+    ]
+
+    static var attackRecords: String {
+        attacks.enumerated().map { index, attack in
+            #"{"kind":"product","name":"evil \#(index) \#(attack)","price":1,"description":"\#(attack)"}"#
+        }.joined(separator: "\n") + "\n"
+    }
+
+    @Test(arguments: ["plain", "ascii", "rounded"])
+    func escapeSequencesInDataNeverReachTheTerminal(style: String) throws {
+        let result = try Hostile.run(
+            ["evil", "--data", "-", "--style", style, "--width", "100"], stdin: Self.attackRecords)
+        try result.expectClean()
+        #expect(result.status == 0, "\(result.stderr)")
+        // Every record is shown, with its sequences made visible.
+        #expect(result.text.components(separatedBy: "evil ").count - 1 == Self.attacks.count, "\(result.text)")
+        #expect(result.text.contains("^[]52;c;"))
+        #expect(result.text.contains("\\u{202E}"))
+    }
+
+    @Test(arguments: ["table", "json", "jsonl", "markdown"])
+    func everyFormatKeepsControlsOutOfStdout(format: String) throws {
+        let result = try Hostile.run(["evil", "--data", "-", "--format", format], stdin: Self.attackRecords)
+        // JSON may carry bidi controls as they are: they are text, not controls, to a JSON reader.
+        try result.expectClean(allowingBidi: format.hasPrefix("json"))
+        #expect(result.status == 0, "\(result.stderr)")
+    }
+
+    /// Found here: CSV and TSV write fields raw, so `search -o csv` in a
+    /// terminal runs the escape sequences of the data.
+    @Test(arguments: ["csv", "tsv"])
+    func delimitedFormatsKeepControlsOutOfStdout(format: String) throws {
+        let result = try Hostile.run(["evil", "--data", "-", "--format", format], stdin: Self.attackRecords)
+        #expect(result.status == 0, "\(result.stderr)")
+        withKnownIssue("RecordOutput.csv/tsv write ESC and C1 controls raw (see the hostile-input report)") {
+            try result.expectClean(allowingTabs: format == "tsv")
+        }
+    }
+
+    @Test func colourIsTheOnlyEscapeSequenceWhenColourIsOn() throws {
+        let result = try Hostile.run(["evil", "--data", "-", "--color", "always"], stdin: Self.attackRecords)
+        #expect(result.status == 0, "\(result.stderr)")
+        // Only SGR sequences (ESC [ digits/semicolons m) are allowed.
+        let text = result.text
+        var index = text.startIndex
+        while let escape = text[index...].firstIndex(of: "\u{1B}") {
+            let rest = text[text.index(after: escape)...]
+            let sequence = rest.prefix { $0 != "m" }
+            #expect(
+                rest.first == "[" && sequence.dropFirst().allSatisfy { $0.isNumber || $0 == ";" },
+                "a non-SGR escape: \(String(rest.prefix(20)).debugDescription)")
+            index = rest.startIndex
+        }
+        #expect(!text.unicodeScalars.contains { (0x80...0x9F).contains($0.value) })
+    }
+
+    @Test func bulkZeroWidthJoinersStayAlignedAndFast() throws {
+        let joiners = String(repeating: "\u{200D}", count: 100_000)
+        let family = String(repeating: "👨‍👩‍👧", count: 2_000)
+        let input = """
+            {"kind":"product","name":"zwj \(joiners)end","price":1}
+            {"kind":"product","name":"zwj family \(family)","price":2}
+            {"kind":"product","name":"zwj plain","price":3}
+
+            """
+        let result = try Hostile.run(["zwj", "--data", "-", "--style", "rounded", "--width", "90"], stdin: input)
+        try result.expectClean()
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.text.split(separator: "\n")
+        #expect(lines.count >= 5)
+        // The frame is whole: every line starts and ends with a border glyph.
+        for line in lines {
+            #expect("╭│├╰".contains(line.first ?? " ") && "╮│┤╯".contains(line.last ?? " "), "\(line.prefix(80))")
+        }
+        #expect(result.text.contains("zwj plain"))
+    }
+
+    @Test func aTenMegabyteFieldIsCutToTheWidth() throws {
+        let huge = String(repeating: "x", count: 10 << 20)
+        let input =
+            #"{"kind":"product","name":"big \#(huge)","price":1}"# + "\n"
+            + #"{"kind":"product","name":"big small","price":2}"# + "\n"
+        let result = try Hostile.run(["big", "--data", "-", "--width", "80"], stdin: input, timeout: 180)
+        try result.expectClean()
+        #expect(result.status == 0, "\(result.stderr)")
+        for line in result.text.split(separator: "\n") {
+            #expect(line.count <= 80, "a line \(line.count) wide")
+        }
+        #expect(result.text.contains("…"))
+        #expect(result.text.contains("big small"))
+    }
+
+    @Test func nesting200000DeepIsReportedWithItsLocation() throws {
+        let deep = String(repeating: "[", count: 200_000) + String(repeating: "]", count: 200_000)
+        let input =
+            #"{"kind":"product","name":"deep one","price":1,"v":\#(deep)}"# + "\n"
+            + #"{"kind":"product","name":"deep two","price":2}"# + "\n"
+        let result = try Hostile.run(["deep", "--data", "-"], stdin: input)
+        try result.expectClean()
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.text.contains("deep two"))
+        #expect(result.stderr.contains("warning: <stdin>:1:"), "\(result.stderr)")
+        #expect(result.stderr.contains("nesting"), "\(result.stderr)")
+    }
+
+    @Test func invalidUTF8AndNULAreWarnedAboutAndTheRestIsShown() throws {
+        var bytes = Array(#"{"kind":"product","name":"fine one","price":1}"#.utf8) + [0x0A]
+        bytes +=
+            Array(#"{"kind":"product","name":"bad "#.utf8) + [0xFF, 0xFE, 0xC0, 0x80] + Array(#"","price":1}"#.utf8)
+        bytes += [0x0A] + Array(#"{"kind":"product","name":"nul "#.utf8) + [0x00] + Array(#"","price":1}"#.utf8)
+        bytes += [0x0A] + Array(#"{"kind":"product","name":"escaped nul \u0000 and \ud800","price":1}"#.utf8)
+        bytes += [0x0A] + Array(#"{"kind":"product","name":"fine two","price":1}"#.utf8) + [0x0A]
+        let result = try Hostile.run(["fine", "--data", "-"], stdinBytes: bytes)
+        try result.expectClean()
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.text.contains("fine one") && result.text.contains("fine two"))
+        #expect(result.stderr.contains("<stdin>:2:"), "\(result.stderr)")
+        #expect(result.stderr.contains("<stdin>:3:"), "\(result.stderr)")
+        let escaped = try Hostile.run(["escaped", "--data", "-"], stdinBytes: bytes)
+        try escaped.expectClean()
+        #expect(escaped.text.contains("^@"), "a NUL from \\u0000 is shown as ^@: \(escaped.text)")
+    }
+
+    @Test func devZeroAsDataEndsWithAClearError() throws {
+        let result = try Hostile.run(["x", "--data", "/dev/zero"], timeout: 60)
+        try result.expectClean()
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("error: /dev/zero:"), "\(result.stderr)")
+    }
+
+    @Test func randomBytesOnStdinEndWithAClearError() throws {
+        var generator = SystemRandomNumberGenerator()
+        let bytes = (0..<(4 << 20)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        let result = try Hostile.run(["x", "--data", "-"], stdinBytes: bytes, timeout: 60)
+        try result.expectClean()
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("error: <stdin>:"), "\(result.stderr)")
+    }
+
+    @Test func aFIFOWhoseWriterWritesALittleAndCloses() throws {
+        let directory = try Hostile.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let fifo = directory.appendingPathComponent("records.jsonl").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        // The writer blocks in open until the binary opens the other end.
+        let writer = Thread {
+            if let handle = FileHandle(forWritingAtPath: fifo) {
+                handle.write(Data(#"{"kind":"product","name":"piped thing","price":3}"#.utf8 + [0x0A]))
+                try? handle.close()
+            }
+        }
+        writer.start()
+        let result = try Hostile.run(["piped", "--data", fifo], timeout: 30)
+        try result.expectClean()
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.text.contains("piped thing"))
+    }
+
+    /// Found here: a FIFO with a data extension inside a directory makes
+    /// `search --data DIR` block forever in `open`, waiting for a writer.
+    @Test func aDirectoryHoldingAFIFOWithNoWriterDoesNotHang() throws {
+        let directory = try Hostile.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try Data(#"{"kind":"product","name":"dir thing","price":3}"#.utf8 + [0x0A])
+            .write(to: directory.appendingPathComponent("a.jsonl"))
+        #expect(mkfifo(directory.appendingPathComponent("b.jsonl").path, 0o600) == 0)
+        let result = try Hostile.run(["thing", "--data", directory.path], timeout: 10)
+        withKnownIssue("RecordReader opens a FIFO found in a directory with a blocking open (see the report)") {
+            #expect(!result.timedOut, "search hung on the FIFO and was killed after 10 s")
+            #expect(result.text.contains("dir thing"))
+        }
+        #expect([0, 1, 2].contains(result.status) || result.timedOut)
+    }
+
+    /// Running as root, `chmod 000` does not stop reads, so the unreadable
+    /// entries here are ones no user can read: a directory and a dangling
+    /// symbolic link named like data files. As another user, a `chmod 000`
+    /// file is added and must be reported too.
+    @Test func aDirectoryWithUnreadableEntriesReportsEachAndReadsTheRest() throws {
+        let directory = try Hostile.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let files = FileManager.default
+        try Data(#"{"kind":"product","name":"readable thing","price":3}"#.utf8 + [0x0A])
+            .write(to: directory.appendingPathComponent("a.jsonl"))
+        try files.createDirectory(at: directory.appendingPathComponent("b.jsonl"), withIntermediateDirectories: false)
+        try files.createSymbolicLink(
+            atPath: directory.appendingPathComponent("c.csv").path, withDestinationPath: "/nonexistent/target.csv")
+        let locked = directory.appendingPathComponent("d.jsonl")
+        if getuid() != 0 {
+            try Data(#"{"kind":"product","name":"locked thing","price":3}"#.utf8).write(to: locked)
+            chmod(locked.path, 0)
+        }
+        let result = try Hostile.run(["thing", "--data", directory.path])
+        try result.expectClean()
+        #expect([0, 2].contains(result.status), "\(result.stderr)")
+        #expect(result.text.contains("readable thing"))
+        #expect(result.stderr.contains("b.jsonl"), "the directory named like data: \(result.stderr)")
+        #expect(result.stderr.contains("c.csv"), "the dangling link: \(result.stderr)")
+        if getuid() != 0 {
+            #expect(result.stderr.contains("d.jsonl: Permission denied"), "\(result.stderr)")
+        }
+    }
+
+    @Test func aFileThatChangesWhileItIsReadNeverCrashes() throws {
+        let directory = try Hostile.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("changing.jsonl")
+        let line = #"{"kind":"product","name":"moving thing","price":3}"# + "\n"
+        let block = Data(String(repeating: line, count: 20_000).utf8)
+        try block.write(to: file)
+        // Grows, truncates and rewrites the file while the binary reads it.
+        let done = LockedFlag()
+        let writer = Thread {
+            var round = 0
+            while !done.isSet, let handle = try? FileHandle(forWritingTo: file) {
+                if round % 3 == 2 {
+                    try? handle.truncate(atOffset: UInt64(round * 7 % 1000))
+                } else {
+                    _ = try? handle.seekToEnd()
+                    handle.write(block)
+                }
+                try? handle.close()
+                round += 1
+                if round > 200 { break }
+            }
+        }
+        writer.start()
+        for _ in 0..<5 {
+            let result = try Hostile.run(["moving", "--data", file.path, "--limit", "3"], timeout: 60)
+            try result.expectClean()
+            #expect([0, 1, 2].contains(result.status), "\(result.stderr)")
+        }
+        done.set()
+    }
+}
+
+/// A flag one thread sets and another reads.
+private final class LockedFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    var isSet: Bool { lock.withLock { value } }
+    func set() { lock.withLock { value = true } }
+}
+
+/// What a run of the binary gave.
+private struct Outcome {
+    var status: Int32
+    var stdout: [UInt8]
+    var stderr: String
+    var timedOut: Bool
+
+    var text: String { String(decoding: stdout, as: UTF8.self) }
+
+    /// Checks that the run ended by itself with status 0, 1 or 2 and that
+    /// stdout holds no C0 or C1 control other than the newline (and the tab,
+    /// when allowed), and no bidi control (unless allowed).
+    func expectClean(
+        allowingTabs: Bool = false, allowingBidi: Bool = false, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        #expect(!timedOut, "the binary did not finish in time", sourceLocation: sourceLocation)
+        #expect([0, 1, 2].contains(status), "exit status \(status): \(stderr)", sourceLocation: sourceLocation)
+        #expect(!stdout.contains(0x1B), "a raw ESC on stdout", sourceLocation: sourceLocation)
+        let control = text.unicodeScalars.first { scalar in
+            switch scalar.value {
+            case 0x0A: false
+            case 0x09: !allowingTabs
+            case 0x00...0x1F, 0x7F...0x9F: true
+            case 0x061C, 0x200E, 0x200F, 0x2028...0x202E, 0x2066...0x2069: !allowingBidi
+            default: false
+            }
+        }
+        #expect(
+            control == nil, "U+\(String(control?.value ?? 0, radix: 16, uppercase: true)) on stdout",
+            sourceLocation: sourceLocation)
+    }
+}
+
+/// Runs the built binary with a deadline, feeding bytes on stdin.
+private enum Hostile {
+    static func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("hostile-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    static func run(_ arguments: [String], stdin: String, timeout: TimeInterval = 30) throws -> Outcome {
+        try run(arguments, stdinBytes: Array(stdin.utf8), timeout: timeout)
+    }
+
+    /// Runs `search` in the package root with a clean environment; kills it
+    /// (SIGKILL) when it runs past `timeout` seconds.
+    static func run(_ arguments: [String], stdinBytes: [UInt8]? = nil, timeout: TimeInterval = 30) throws -> Outcome {
+        let process = Process()
+        process.executableURL = BinaryRunner.binary
+        process.arguments = arguments
+        process.currentDirectoryURL = BinaryRunner.packageRoot
+        process.environment = ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": "/nonexistent"]
+        let out = Pipe()
+        let err = Pipe()
+        let input = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = stdinBytes == nil ? FileHandle(forReadingAtPath: "/dev/null") : input
+        // A binary that stops reading early must not kill the test runner.
+        signal(SIGPIPE, SIG_IGN)
+        try process.run()
+        let group = DispatchGroup()
+        if let stdinBytes {
+            let handle = input.fileHandleForWriting
+            group.enter()
+            DispatchQueue.global().async {
+                // The binary may stop reading early (an error): a failed write is fine.
+                try? handle.write(contentsOf: Data(stdinBytes))
+                try? handle.close()
+                group.leave()
+            }
+        }
+        nonisolated(unsafe) var errData = Data()
+        group.enter()
+        DispatchQueue.global().async {
+            errData = err.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }
+        let killed = LockedFlag()
+        let pid = process.processIdentifier
+        let deadline = DispatchWorkItem {
+            if process.isRunning {
+                killed.set()
+                kill(pid, SIGKILL)
+            }
+        }
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: deadline)
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        deadline.cancel()
+        if stdinBytes != nil { try? input.fileHandleForWriting.close() }
+        group.wait()
+        return Outcome(
+            status: process.terminationStatus, stdout: Array(outData), stderr: String(decoding: errData, as: UTF8.self),
+            timedOut: killed.isSet)
+    }
+}
