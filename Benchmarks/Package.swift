@@ -6,6 +6,7 @@ import PackageDescription
 //
 //     swift run -c release search-bench
 //     swift run -c release table-bench
+//     swift run -c release relevance
 //
 // They time the real `search` binary of the root package as whole processes.
 
@@ -34,6 +35,7 @@ let package = Package(
             dependencies: ["BenchSupport", .product(name: "TerminalTable", package: "ResultKit")],
             swiftSettings: swiftSettings
         ),
+        .executableTarget(name: "relevance", dependencies: ["BenchSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "BenchSupportTests", dependencies: ["BenchSupport"], swiftSettings: swiftSettings),
     ]
 )

@@ -1,0 +1,50 @@
+import BenchSupport
+import FoundationEssentials
+
+/// One query of the judged set, with the results a person wants for it.
+///
+/// Grades follow the usual graded-relevance scale: 3 for the exact thing
+/// meant, 2 for clearly relevant, 1 for acceptable. A result that is not
+/// listed has grade 0.
+struct JudgedQuery: Decodable, Sendable {
+    /// The text typed, passed to each tool as one argument.
+    var query: String
+    /// What the query exercises: exact, prefix, typo, CJK, ...
+    var type: String
+    /// Why the judgments are what they are.
+    var note: String
+    /// `kind:name` keys by grade ("3", "2", "1").
+    var relevant: [String: [String]]
+
+    /// The grade of each judged `kind:name` key.
+    var grades: [String: Int] {
+        var result: [String: Int] = [:]
+        for (grade, keys) in relevant {
+            guard let value = Int(grade) else { continue }
+            for key in keys { result[key] = max(result[key] ?? 0, value) }
+        }
+        return result
+    }
+
+    /// Reads the judged set from a JSON array file.
+    /// - Throws: ``BenchmarkError`` when the file cannot be read, is not a
+    ///   judged set, or has a grade other than 1, 2 or 3.
+    static func load(path: String) throws(BenchmarkError) -> [JudgedQuery] {
+        let queries: [JudgedQuery]
+        do {
+            let data = try Data(contentsOf: URL(filePath: path))
+            queries = try JSONDecoder().decode([JudgedQuery].self, from: data)
+        } catch {
+            throw BenchmarkError("cannot read the judged queries \(path): \(error)")
+        }
+        for query in queries {
+            for grade in query.relevant.keys where !["1", "2", "3"].contains(grade) {
+                throw BenchmarkError("\(path): query '\(query.query)' has grade '\(grade)'; grades are 1, 2 and 3")
+            }
+            if query.relevant.isEmpty {
+                throw BenchmarkError("\(path): query '\(query.query)' judges no result")
+            }
+        }
+        return queries
+    }
+}

@@ -1,0 +1,143 @@
+import BenchSupport
+
+/// The printed figures of one run of the relevance program.
+struct RelevanceReport {
+    /// Every query's rankings and scores, in the judged set's order.
+    var outcomes: [RelevanceBench.Outcome]
+    /// Whether fzf ran.
+    var withFzf: Bool
+
+    /// One row per query: type, the four figures, the query and search's top result.
+    func perQuery() -> String {
+        var headers = ["TYPE", "SEARCH P@1", "SEARCH nDCG@10"]
+        if withFzf { headers += ["FZF P@1", "FZF nDCG@10"] }
+        headers += ["QUERY", "SEARCH TOP (GRADE)"]
+        var table = TextTable(headers: headers, rightAligned: Set(1..<(withFzf ? 5 : 3)))
+        for outcome in outcomes {
+            var row = [
+                outcome.query.type, Self.p1(outcome.searchScore.precisionAt1),
+                Self.fixed(outcome.searchScore.ndcg),
+            ]
+            if withFzf {
+                row += [
+                    outcome.fzfScore.map { Self.p1($0.precisionAt1) } ?? "",
+                    outcome.fzfScore.map { Self.fixed($0.ndcg) } ?? "",
+                ]
+            }
+            row += [Self.quoted(outcome.query.query), Self.describe(outcome.search.first, grades: outcome.grades)]
+            table.append(row)
+        }
+        return "## Per query (P@1: the first result has grade 2 or 3; nDCG@10: linear gain, log2 discount)\n\n"
+            + table.render()
+    }
+
+    /// Mean figures for each query type and for all queries.
+    func means() -> String {
+        var headers = ["QUERIES", "TYPE", "SEARCH P@1", "SEARCH nDCG@10"]
+        if withFzf { headers += ["FZF P@1", "FZF nDCG@10"] }
+        var table = TextTable(headers: headers, rightAligned: Set([0] + Array(2..<(withFzf ? 6 : 4))))
+        var types: [String] = []
+        for outcome in outcomes where !types.contains(outcome.query.type) { types.append(outcome.query.type) }
+        for type in types {
+            table.append(row(label: type, outcomes.filter { $0.query.type == type }))
+        }
+        table.append(row(label: "all", outcomes))
+        return "## Means\n\n" + table.render()
+    }
+
+    /// The queries whose first search result is not a grade 2 or 3 result.
+    func wrongTops() -> String {
+        let wrong = outcomes.filter { $0.searchScore.precisionAt1 == 0 }
+        var text = "## Queries where search's top result is wrong (P@1 = 0): \(wrong.count)\n\n"
+        for outcome in wrong {
+            text +=
+                "- \(Self.quoted(outcome.query.query)): search gave \(Self.describe(outcome.search.first, grades: outcome.grades))"
+            text += "; wanted \(Self.best(outcome.grades))\n"
+        }
+        return text
+    }
+
+    /// The queries where fzf's nDCG@10 or P@1 beats search's.
+    func lossesToFzf() -> String {
+        let losses = outcomes.filter { outcome in
+            guard let fzf = outcome.fzfScore else { return false }
+            return fzf.ndcg > outcome.searchScore.ndcg + 1e-9 || fzf.precisionAt1 > outcome.searchScore.precisionAt1
+        }
+        var text = "## Queries where fzf beats search: \(losses.count)\n\n"
+        for outcome in losses {
+            let fzf = outcome.fzfScore.map { "P@1 \(Self.p1($0.precisionAt1)), nDCG@10 \(Self.fixed($0.ndcg))" } ?? ""
+            text += "- \(Self.quoted(outcome.query.query)): search P@1 \(Self.p1(outcome.searchScore.precisionAt1)), "
+            text += "nDCG@10 \(Self.fixed(outcome.searchScore.ndcg)); fzf \(fzf); "
+            text += "fzf's top \(Self.describe(outcome.fzf?.first, grades: outcome.grades))\n"
+        }
+        return text
+    }
+
+    /// Every query's top 10 from each tool, each result with its grade.
+    func details() -> String {
+        var text = "## Top 10 of each query (grade in brackets)\n"
+        for outcome in outcomes {
+            text += "\n### \(Self.quoted(outcome.query.query)) (\(outcome.query.type)): \(outcome.query.note)\n"
+            text += "search:\n"
+            text += list(outcome.search, grades: outcome.grades)
+            if let fzf = outcome.fzf {
+                text += "fzf:\n"
+                text += list(fzf, grades: outcome.grades)
+            }
+        }
+        return text
+    }
+
+    private func list(_ results: [RankedResult], grades: [String: Int]) -> String {
+        if results.isEmpty { return "  (nothing)\n" }
+        var text = ""
+        for (index, result) in results.enumerated() {
+            let how = result.how.isEmpty ? "" : "  \(result.how)"
+            text += "  \(index + 1). [\(grades[result.key] ?? 0)] \(result.key)\(how)\n"
+        }
+        return text
+    }
+
+    private func row(label: String, _ group: [RelevanceBench.Outcome]) -> [String] {
+        let count = Double(group.count)
+        var row = [
+            "\(group.count)", label,
+            Self.fixed(group.map(\.searchScore.precisionAt1).reduce(0, +) / count),
+            Self.fixed(group.map(\.searchScore.ndcg).reduce(0, +) / count),
+        ]
+        if withFzf {
+            let scores = group.compactMap(\.fzfScore)
+            row += [
+                Self.fixed(scores.map(\.precisionAt1).reduce(0, +) / count),
+                Self.fixed(scores.map(\.ndcg).reduce(0, +) / count),
+            ]
+        }
+        return row
+    }
+
+    private static func describe(_ result: RankedResult?, grades: [String: Int]) -> String {
+        guard let result else { return "nothing" }
+        let how = result.how.isEmpty ? "" : ", \(result.how)"
+        return "\(result.key) (\(grades[result.key] ?? 0)\(how))"
+    }
+
+    /// The judged results of the highest grade, at most three of them.
+    private static func best(_ grades: [String: Int]) -> String {
+        guard let top = grades.values.max() else { return "nothing" }
+        let keys = grades.filter { $0.value == top }.keys.sorted()
+        let shown = keys.prefix(3).joined(separator: " | ")
+        return keys.count > 3 ? "\(shown) | … (\(keys.count) of grade \(top))" : "\(shown) (grade \(top))"
+    }
+
+    private static func quoted(_ text: String) -> String {
+        "\"\(text)\""
+    }
+
+    private static func p1(_ value: Double) -> String {
+        value >= 1 ? "1" : "0"
+    }
+
+    private static func fixed(_ value: Double) -> String {
+        Format.fixed(value, places: 3)
+    }
+}

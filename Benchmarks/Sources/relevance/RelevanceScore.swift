@@ -1,0 +1,37 @@
+import Glibc
+
+/// How well one ranked list answers one judged query.
+struct RelevanceScore: Sendable {
+    /// The number of results looked at: nDCG@10.
+    static let depth = 10
+
+    /// 1 when the first result has grade 2 or 3, else 0 (also for no result).
+    var precisionAt1: Double
+    /// Normalised discounted cumulative gain of the first ``depth`` results:
+    /// DCG = Σ grade(i) / log2(i + 1) over ranks i = 1…10 (linear gain), divided
+    /// by the DCG of the best possible order of the judged results.
+    var ndcg: Double
+
+    /// Scores `ranked` (`kind:name` keys, best first) against `grades`.
+    /// A key that appears twice gains only once.
+    init(ranked: [String], grades: [String: Int]) {
+        let top = ranked.prefix(Self.depth)
+        precisionAt1 = top.first.map { (grades[$0] ?? 0) >= 2 ? 1 : 0 } ?? 0
+        var seen: Set<String> = []
+        var gains: [Int] = []
+        for key in top {
+            gains.append(seen.insert(key).inserted ? grades[key] ?? 0 : 0)
+        }
+        let ideal = grades.values.sorted(by: >).prefix(Self.depth)
+        let best = Self.dcg(Array(ideal))
+        ndcg = best > 0 ? Self.dcg(gains) / best : 0
+    }
+
+    private static func dcg(_ gains: [Int]) -> Double {
+        var total = 0.0
+        for (index, gain) in gains.enumerated() where gain > 0 {
+            total += Double(gain) / log2(Double(index + 2))
+        }
+        return total
+    }
+}
