@@ -79,9 +79,13 @@ extension JSONFieldScanner {
             if keySpans.isEmpty {
                 match = -1
             } else if allKeysASCII, !shape.hasEscapes, !shape.hasNonASCII {
-                match = plainMatch(
-                    base + open + 1, length: length,
-                    prefix: Self.prefix(base, from: open + 1, length: length, count: cursor.count))
+                // No wanted key has this length: nothing to compare.
+                match =
+                    length < 64 && keyLengths & (1 << UInt64(length)) == 0
+                    ? -1
+                    : plainMatch(
+                        base + open + 1, length: length,
+                        prefix: Self.prefix(base, from: open + 1, length: length, count: cursor.count))
             } else {
                 match = try decodedMatch(
                     MemberKey(open: open, start: base + open + 1, length: length, shape: shape), bytes)
@@ -99,7 +103,16 @@ extension JSONFieldScanner {
                     try cursor.skipValue(depthLimit: maxDepth - 1)
                 }
             } else {
-                let value = try scanValue(&cursor, bytes)
+                let value: JSONValue
+                let open = cursor.position
+                if open < cursor.count, base[open] == ASCII.quote, !(try cursor.skipString().hasEscapes) {
+                    let text = UnsafeBufferPointer(start: base + open + 1, count: cursor.position - open - 2)
+                    value = .string(
+                        String(unsafeUninitializedCapacity: text.count) { $0.initialize(fromContentsOf: text) })
+                } else {
+                    cursor.position = open
+                    value = try scanValue(&cursor, bytes)
+                }
                 var next = nextEqualKey[match]
                 while next >= 0 {
                     values[next] = value

@@ -49,6 +49,8 @@ public struct JSONFieldScanner: Sendable {
     /// Whether every key is ASCII, so that a member key of plain ASCII is
     /// matched on its bytes alone.
     let allKeysASCII: Bool
+    /// Bit `n` is set when a key is `n` bytes long (bit 63 for 63 and more).
+    let keyLengths: UInt64
     /// For each key, the index of the next key equal to it, or -1: a member
     /// that matches one key matches every key equal to it.
     let nextEqualKey: [Int]
@@ -78,6 +80,7 @@ public struct JSONFieldScanner: Sendable {
         self.keyBytes = bytes
         self.keySpans = spans
         self.allKeysASCII = spans.allSatisfy(\.isASCII)
+        self.keyLengths = spans.reduce(0) { $0 | 1 << UInt64(min($1.length, 63)) }
         self.nextEqualKey = keys.indices.map { index in
             keys[(index + 1)...].firstIndex(of: keys[index]) ?? -1
         }

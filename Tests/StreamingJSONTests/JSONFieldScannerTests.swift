@@ -141,6 +141,13 @@ struct JSONFieldScannerTests {
             (#"{"description":1}"#, "descriptiom", false),
             (#"{"n\u0061mes":1}"#, "name", false),
             ("{\"caf\u{E9}\":1}", "cafe", false),
+            // Keys of 63 bytes and more share one length bit.
+            ("{\"\(String(repeating: "k", count: 63))\":1}", String(repeating: "k", count: 63), true),
+            ("{\"\(String(repeating: "k", count: 70))\":1}", String(repeating: "k", count: 70), true),
+            ("{\"\(String(repeating: "k", count: 70))\":1}", String(repeating: "k", count: 63), false),
+            ("{\"\(String(repeating: "k", count: 69))x\":1}", String(repeating: "k", count: 70), false),
+            (#"{"":1}"#, "", true),
+            (#"{"a":1}"#, "", false),
         ])
     func keyMatching(_ text: String, _ key: String, _ matches: Bool) {
         let bytes = Array(text.utf8)
