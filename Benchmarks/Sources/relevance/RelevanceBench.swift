@@ -59,12 +59,14 @@ struct RelevanceBench {
         print("search:  \(search)")
         print("queries: \(queries.count) judged queries from \(queriesPath)")
         let searchRanker = SearchRanker(binary: search, scratch: scratch)
+        let everything = try searchRanker.allKeys()
+        try checkJudgments(queries, against: Set(everything), path: queriesPath)
         var fzfRanker: FzfRanker?
         if let fzfPath {
             let names = try NameList(paths: namePaths(root: root))
             try names.write(to: namesFile)
             print("fzf:     \(fzfPath) \(version(of: fzfPath)), over \(Format.count(names.keys.count)) kind:name lines")
-            try compare(names: names.keys, searched: searchRanker.allKeys())
+            compare(names: names.keys, searched: everything)
             fzfRanker = FzfRanker(binary: fzfPath, namesFile: namesFile, scratch: scratch)
         } else {
             print(
@@ -113,6 +115,24 @@ struct RelevanceBench {
             return explicit
         }
         return Shell.which("fzf")
+    }
+
+    /// Fails when a judged key names no record that search sees: a misspelt
+    /// judgment would otherwise count as a result that never comes.
+    private func checkJudgments(
+        _ queries: [JudgedQuery], against keys: Set<String>, path: String
+    ) throws(BenchmarkError) {
+        var unknown: [String] = []
+        for query in queries {
+            for key in query.grades.keys.sorted() where !keys.contains(key) {
+                unknown.append("'\(query.query)': \(key)")
+            }
+        }
+        guard unknown.isEmpty else {
+            throw BenchmarkError(
+                "\(path) judges results that search's records do not have: "
+                    + unknown.prefix(10).joined(separator: "; "))
+        }
     }
 
     /// Says whether fzf is given the very records that search searches.
