@@ -5,7 +5,8 @@
 /// combining diacritical marks (`U+0300`–`U+036F` and the other combining-diacritics blocks), so
 /// `Café`, `cafe\u{301}` and `CAFE` all fold to `cafe`. Marks that change meaning outside Latin,
 /// Greek and Cyrillic, such as the Japanese voicing marks (`が`), are kept, and precomposed and
-/// decomposed forms of them fold alike. `ß` and `ẞ` fold to `ss`, and final `ς` to `σ`.
+/// decomposed forms of them fold alike. `ß` and `ẞ` fold to `ss`, final `ς` to `σ`, and Latin letters
+/// with a stroke or ligatures to what people type for them (`ø` to `o`, `ł` to `l`, `æ` to `ae`).
 public enum TextNormalizer {
     /// Folds `text` for case- and diacritic-insensitive comparison.
     /// - Parameter text: Any text.
@@ -67,6 +68,12 @@ public enum TextNormalizer {
         default:
             break
         }
+        // Latin letters with a stroke or a ligature have no decomposition, but
+        // people type them without: `rodoy` for `rødøy`, `lodz` for `łódź`.
+        if let plain = Self.latinLetters[value] {
+            for scalar in plain.unicodeScalars { emit(scalar) }
+            return
+        }
         guard scalar.properties.changesWhenLowercased else {
             emit(scalar)
             return
@@ -81,6 +88,13 @@ public enum TextNormalizer {
             }
         }
     }
+
+    /// Letters folded to the ASCII a person types for them.
+    static let latinLetters: [UInt32: String] = [
+        0xC6: "ae", 0xE6: "ae", 0xD0: "d", 0xF0: "d", 0xD8: "o", 0xF8: "o", 0xDE: "th", 0xFE: "th",
+        0x110: "d", 0x111: "d", 0x126: "h", 0x127: "h", 0x131: "i", 0x141: "l", 0x142: "l",
+        0x152: "oe", 0x153: "oe", 0x166: "t", 0x167: "t",
+    ]
 
     /// Whether `value` is a combining diacritical mark that folding removes.
     @inline(__always)

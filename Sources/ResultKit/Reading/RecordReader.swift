@@ -235,28 +235,42 @@ public struct RecordReader: Sendable {
         record: (Record) -> Void,
         diagnose: (Diagnostic) -> Void
     ) {
-        var bytes = line
-        if firstLine, bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
-            bytes = UnsafeRawBufferPointer(rebasing: bytes[3...])
-        }
-        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
+        guard let bytes = lineContent(line, isFirstLine: firstLine) else { return }
         let location = SourceLocation(file: file, line: number)
         do {
             let value = try parser.parse(bytes)
             guard case .object(let object) = value else {
-                diagnose(Diagnostic(.warning, "expected a JSON object, found \(value.typeName)", at: location))
+                diagnose(notAnObject(value, at: location))
                 return
             }
             record(Record(object: object, location: location, kindHint: hint))
         } catch {
-            diagnose(
-                Diagnostic(
-                    .warning,
-                    "malformed JSON: \(error.reason)",
-                    at: SourceLocation(file: file, line: number, column: error.offset + 1)
-                )
-            )
+            diagnose(malformed(error, at: location))
         }
+    }
+
+    /// The bytes of an NDJSON line to parse: without a byte-order mark on a
+    /// file's first line; `nil` for a blank line, which is skipped.
+    static func lineContent(_ line: UnsafeRawBufferPointer, isFirstLine: Bool) -> UnsafeRawBufferPointer? {
+        var bytes = line
+        if isFirstLine, bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            bytes = UnsafeRawBufferPointer(rebasing: bytes[3...])
+        }
+        return bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) ? nil : bytes
+    }
+
+    /// The warning for a line that is not JSON, at the column of the mistake.
+    static func malformed(_ error: JSONParseError, at location: SourceLocation) -> Diagnostic {
+        Diagnostic(
+            .warning,
+            "malformed JSON: \(error.reason)",
+            at: SourceLocation(file: location.file, line: location.line, column: error.offset + 1)
+        )
+    }
+
+    /// The warning for a record that is valid JSON but not an object.
+    static func notAnObject(_ value: JSONValue, at location: SourceLocation) -> Diagnostic {
+        Diagnostic(.warning, "expected a JSON object, found \(value.typeName)", at: location)
     }
 
     /// `64 MiB`, `512 KiB` or `100 bytes`.
@@ -280,7 +294,7 @@ public struct RecordReader: Sendable {
                 try parser.parseArrayElements(bytes) { value, offset in
                     let location = lines.location(ofOffset: offset, file: file)
                     guard case .object(let object) = value else {
-                        diagnose(Diagnostic(.warning, "expected a JSON object, found \(value.typeName)", at: location))
+                        diagnose(Self.notAnObject(value, at: location))
                         return
                     }
                     record(Record(object: object, location: location, kindHint: hint))

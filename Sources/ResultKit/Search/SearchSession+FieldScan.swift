@@ -50,23 +50,13 @@ extension SearchSession {
         values: inout [JSONValue?],
         diagnose: (Diagnostic) -> Void
     ) {
-        var bytes = line
-        if isFirstLine, bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
-            bytes = UnsafeRawBufferPointer(rebasing: bytes[3...])
-        }
-        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
+        guard let bytes = RecordReader.lineContent(line, isFirstLine: isFirstLine) else { return }
         let plan = fieldScanPlan
         let isObject: Bool
         do {
             isObject = try plan.scanner.scan(bytes, into: &values)
         } catch {
-            diagnose(
-                Diagnostic(
-                    .warning,
-                    "malformed JSON: \(error.reason)",
-                    at: SourceLocation(file: location.file, line: location.line, column: error.offset + 1)
-                )
-            )
+            diagnose(RecordReader.malformed(error, at: location))
             return
         }
         let parseWhole: () -> Record? = {
@@ -74,8 +64,7 @@ extension SearchSession {
             return Record(object: object, location: location, kindHint: hint)
         }
         guard isObject else {
-            let found = (try? JSONParser().parse(bytes))?.typeName ?? "another value"
-            diagnose(Diagnostic(.warning, "expected a JSON object, found \(found)", at: location))
+            if let value = try? JSONParser().parse(bytes) { diagnose(RecordReader.notAnObject(value, at: location)) }
             return
         }
         var kindName = hint
