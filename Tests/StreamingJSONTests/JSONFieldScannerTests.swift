@@ -283,4 +283,15 @@ struct JSONFieldScannerTests {
         }
         #expect(problems.isEmpty, "first: \(problems.prefix(3))")
     }
+
+    @Test("every input of the parser's fuzz corpus: the parser's verdict and values")
+    func fuzzCorpus() throws {
+        let inputs = try FuzzRegressionTests.inputs()
+        #expect(inputs.count >= 8)
+        for (name, bytes) in inputs {
+            for keys in [Self.recordKeys, Self.tableKeys, []] {
+                #expect(scanResult(bytes, keys: keys) == parsedOutcome(bytes, keys: keys), "\(name)")
+            }
+        }
+    }
 }
