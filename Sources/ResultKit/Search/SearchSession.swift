@@ -15,11 +15,11 @@ public struct SearchSession: Sendable {
     /// Used only while nothing has matched: fuzzy matches are shown when
     /// there is nothing better.
     private let fuzzyMatcher = TextMatcher(allowFuzzy: true)
-    private var fuzzyTop: TopK<SearchHit>
+    private var fuzzyTop: TopK<HitKey, SearchHit>
     private var fuzzyMatched = 0
     private let kindFilter: Set<String>
     private var fallbackKinds: [String: ResultKind] = [:]
-    private var top: TopK<SearchHit>
+    private var top: TopK<HitKey, SearchHit>
     private var order = 0
     public internal(set) var statistics = SearchStatistics()
     /// The fields a large search extracts from each line.
@@ -42,11 +42,12 @@ public struct SearchSession: Sendable {
         self.fieldScanPlan = FieldScanPlan(registry: registry, query: query, sort: options.sort)
         self.hasRankingTerms = !query.rankingTerms.isEmpty
         let sort = options.sort
+        let descending = sort?.descending ?? false
         self.top = TopK(capacity: options.offset + options.limit) { a, b in
-            Self.isBefore(a, b, sort: sort)
+            a.isBefore(b, descending: descending)
         }
         self.fuzzyTop = TopK(capacity: options.fuzzy ? 0 : options.offset + options.limit) { a, b in
-            Self.isBefore(a, b, sort: sort)
+            a.isBefore(b, descending: descending)
         }
     }
 
@@ -129,13 +130,14 @@ public struct SearchSession: Sendable {
         }
         if let order { rank.order = order }
         let hit = SearchHit(record: record, kind: kind, row: row, rank: rank, match: match)
+        let key = HitKey(rank: rank, sortValue: options.sort.flatMap { SortValue(record.object[$0.field]) })
         if isFuzzyFallback {
             statistics.filteredOut += 1
             fuzzyMatched += 1
-            fuzzyTop.insert(hit)
+            fuzzyTop.insert(hit, key: key)
         } else {
             statistics.matched += 1
-            top.insert(hit)
+            top.insert(hit, key: key)
         }
     }
 
@@ -147,8 +149,8 @@ public struct SearchSession: Sendable {
 
     /// Adds what another session found, as if this one had considered it.
     mutating func merge(_ other: SearchSession) {
-        for hit in other.top.unordered { top.insert(hit) }
-        for hit in other.fuzzyTop.unordered { fuzzyTop.insert(hit) }
+        for (key, hit) in other.top.unordered { top.insert(hit, key: key) }
+        for (key, hit) in other.fuzzyTop.unordered { fuzzyTop.insert(hit, key: key) }
         fuzzyMatched += other.fuzzyMatched
         statistics.read += other.statistics.read
         statistics.matched += other.statistics.matched
@@ -318,19 +320,39 @@ public struct SearchSession: Sendable {
 
     // MARK: - Ordering
 
-    private static func isBefore(_ a: SearchHit, _ b: SearchHit, sort: FieldSort?) -> Bool {
-        if let sort {
-            let left = FieldValue(a.record.object[sort.field])
-            let right = FieldValue(b.record.object[sort.field])
-            switch (left, right) {
-            case (nil, nil): break
-            case (nil, _): return false
-            case (_, nil): return true
-            case (let l?, let r?):
-                if let order = l.compare(r) { return sort.descending ? order > 0 : order < 0 }
-            }
+}
+
+/// What orders kept results: the value of the `--sort` field when there is
+/// one (records without it last), then the rank.
+struct HitKey: Sendable {
+    var rank: Rank
+    var sortValue: SortValue?
+
+    func isBefore(_ other: HitKey, descending: Bool) -> Bool {
+        switch (sortValue, other.sortValue) {
+        case (let mine?, let theirs?):
+            if mine != theirs { return descending ? theirs < mine : mine < theirs }
+        case (.some, nil): return true
+        case (nil, .some): return false
+        case (nil, nil): break
         }
-        return a.rank < b.rank
+        return rank < other.rank
+    }
+}
+
+/// A field's value as `--sort` compares it: numbers before text, numbers by
+/// value, text folded for case and diacritics.
+enum SortValue: Sendable, Comparable {
+    case number(Double)
+    case text(String)
+
+    init?(_ value: JSONValue?) {
+        guard let field = FieldValue(value) else { return nil }
+        if let number = field.number {
+            self = .number(number)
+        } else {
+            self = .text(TextNormalizer.fold(field.text))
+        }
     }
 }
 

@@ -1,29 +1,40 @@
-/// Keeps the `capacity` smallest elements seen, in bounded memory.
+/// Keeps the `capacity` elements with the smallest keys seen, in bounded
+/// memory.
 ///
-/// Elements stay where they were first stored; the max-heap (whose root is
-/// the worst element kept) holds only their indices, so sifting never copies
-/// an element.
-struct TopK<Element: Sendable>: Sendable {
+/// Elements stay where they were first stored, and only their small keys are
+/// compared; the max-heap (whose root is the worst kept) holds indices, so
+/// sifting never copies an element.
+struct TopK<Key: Sendable, Element: Sendable>: Sendable {
     let capacity: Int
-    let isBefore: @Sendable (Element, Element) -> Bool
+    let isBefore: @Sendable (Key, Key) -> Bool
+    private(set) var keys: [Key] = []
     private(set) var elements: [Element] = []
     private var heap: [Int] = []
 
-    init(capacity: Int, by isBefore: @escaping @Sendable (Element, Element) -> Bool) {
+    init(capacity: Int, by isBefore: @escaping @Sendable (Key, Key) -> Bool) {
         self.capacity = max(0, capacity)
         self.isBefore = isBefore
     }
 
-    /// The kept elements, in no particular order.
-    var unordered: [Element] { elements }
+    /// The kept keys and elements, in no particular order.
+    var unordered: Zip2Sequence<[Key], [Element]> { zip(keys, elements) }
 
-    mutating func insert(_ element: Element) {
-        guard capacity > 0 else { return }
+    /// Whether an element with `key` would be kept.
+    func accepts(_ key: Key) -> Bool {
+        guard capacity > 0 else { return false }
+        guard elements.count >= capacity, let worst = heap.first else { return true }
+        return isBefore(key, keys[worst])
+    }
+
+    mutating func insert(_ element: Element, key: Key) {
+        guard accepts(key) else { return }
         if elements.count < capacity {
+            keys.append(key)
             elements.append(element)
             heap.append(elements.count - 1)
             siftUp(heap.count - 1)
-        } else if let worst = heap.first, isBefore(element, elements[worst]) {
+        } else if let worst = heap.first {
+            keys[worst] = key
             elements[worst] = element
             siftDown(0)
         }
@@ -36,11 +47,11 @@ struct TopK<Element: Sendable>: Sendable {
 
     /// The kept elements, best first.
     func sorted() -> [Element] {
-        heap.sorted { isBefore(elements[$0], elements[$1]) }.map { elements[$0] }
+        heap.sorted { isBefore(keys[$0], keys[$1]) }.map { elements[$0] }
     }
 
     private func worse(_ a: Int, _ b: Int) -> Bool {
-        isBefore(elements[heap[b]], elements[heap[a]])
+        isBefore(keys[heap[b]], keys[heap[a]])
     }
 
     private mutating func siftUp(_ start: Int) {
