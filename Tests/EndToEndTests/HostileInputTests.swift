@@ -229,7 +229,8 @@ import Testing
             .write(to: directory.appendingPathComponent("a.jsonl"))
         try FileManager.default.createSymbolicLink(
             atPath: directory.appendingPathComponent("loop.jsonl").path, withDestinationPath: directory.path)
-        let result = try Hostile.run(["looped", "--data", directory.path, "--format", "jsonl"])
+        // About 40 reads of the file: slow in a debug build (about 0.5 s per source).
+        let result = try Hostile.run(["looped", "--data", directory.path, "--format", "jsonl"], timeout: 150)
         try result.expectClean(allowingBidi: true)
         #expect([0, 2].contains(result.status), "\(result.stderr)")
         let shown = result.text.split(separator: "\n").count
