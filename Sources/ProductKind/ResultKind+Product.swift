@@ -7,9 +7,9 @@ extension ResultKind {
         name: "product",
         plural: "products",
         columns: [
-            KindColumn("PRICE", field: "price", alignment: .right, priority: 60, minWidth: 5),
-            KindColumn("RATING", field: "rating", priority: 40, minWidth: 5),
-            KindColumn("ABOUT", field: "description", priority: 10, minWidth: 10, maxWidth: 40),
+            KindColumn("PRICE", field: "price", alignment: .right, priority: 60, minWidth: 6),
+            KindColumn("RATING", field: "rating", priority: 40, minWidth: 6),
+            KindColumn("ABOUT", field: "description", priority: 10, minWidth: 12, maxWidth: 40),
         ],
         searchFields: [
             .field("name", weight: 100),

@@ -103,7 +103,11 @@ public enum SearchCommand {
 
         let sources = sources(for: arguments, registry: registry, console: console, query: query)
         let reader = RecordReader(
-            registry: registry, defaultKind: arguments.kinds.count == 1 ? arguments.kinds[0] : nil)
+            registry: registry,
+            defaultKind: arguments.kinds.count == 1 ? arguments.kinds[0] : nil,
+            maxLineBytes: arguments.maxLineBytes,
+            maxDocumentBytes: arguments.maxDocumentBytes
+        )
         var session = SearchSession(
             registry: registry,
             query: query,

@@ -107,7 +107,8 @@ public enum RecordOutput {
     }
 
     /// Tab-separated values: tab, newline, carriage return and backslash
-    /// escaped as `\t`, `\n`, `\r` and `\\`.
+    /// escaped as `\t`, `\n`, `\r` and `\\`; other controls as `\xHH`, and
+    /// bidi controls as `\u{HHHH}`.
     public static func tsv(_ hits: [SearchHit], columns: [String], headers: Bool = true) -> String {
         var lines: [String] = headers ? [columns.map(tsvField).joined(separator: "\t")] : []
         for hit in hits {
@@ -138,7 +139,17 @@ public enum RecordOutput {
         text.hasSuffix("\n") ? text : text + "\n"
     }
 
-    static func csvField(_ text: String) -> String {
+    /// CSV has no escapes, so controls, escape sequences and bidi controls
+    /// in data are made visible (`ESC` as `^[`), as in the table: output that
+    /// reaches a terminal never carries a raw escape sequence. Line breaks
+    /// stay, inside quotes.
+    static func csvField(_ raw: String) -> String {
+        let text = raw.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { line in
+                line.split(separator: "\r", omittingEmptySubsequences: false).map { TerminalText.sanitize(String($0)) }
+                    .joined(separator: "\r")
+            }
+            .joined(separator: "\n")
         // Scalars, not Characters: "\r\n" is one Character but needs quoting too.
         guard text.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else {
             return text
@@ -154,7 +165,17 @@ public enum RecordOutput {
             case "\t": out += "\\t"
             case "\n": out += "\\n"
             case "\r": out += "\\r"
-            default: out.unicodeScalars.append(scalar)
+            default:
+                // Other controls as \xHH or \u{HHHH}, so output that reaches a
+                // terminal never carries a raw escape sequence.
+                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+                    let hex = String(scalar.value, radix: 16, uppercase: true)
+                    out += "\\x" + (hex.count < 2 ? "0" : "") + hex
+                } else if (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value) {
+                    out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
             }
         }
         return out

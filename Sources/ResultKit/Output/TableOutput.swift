@@ -62,7 +62,10 @@ public struct TableOutput: Sendable {
                 )
             )
         }
-        let sharedColumns = [Self.kindColumn, Self.nameColumn] + (explain ? [Self.matchColumn] : [])
+        // KIND is never cut: its minimum is its widest label (up to 12 cells).
+        let kindWidth = min(12, groups.map { DisplayWidth.of(TerminalText.sanitize($0.title)) }.max() ?? 4)
+        let kindColumn = Column("KIND", minWidth: max(4, kindWidth), priority: Self.kindColumn.priority)
+        let sharedColumns = [kindColumn, Self.nameColumn] + (explain ? [Self.matchColumn] : [])
         let table = MergedTable(shared: sharedColumns, groups: groups, rows: rows)
         return TableRenderer.render(table, options: options)
     }

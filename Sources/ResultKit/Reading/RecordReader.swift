@@ -70,7 +70,16 @@ public struct RecordReader: Sendable {
                     Diagnostic(
                         .warning, "\(path): no *.jsonl, *.ndjson, *.json, *.csv or *.tsv files in this directory"))
             }
-            for file in files { readPath(file, record: record, diagnose: diagnose) }
+            for file in files {
+                // Inside a folder, only regular files are read: a FIFO would
+                // block, and a subfolder (or a link to one) could loop.
+                var entry = stat()
+                guard stat(file, &entry) == 0, (entry.st_mode & S_IFMT) == S_IFREG else {
+                    diagnose(Diagnostic(.warning, "\(file): skipped, not a regular file", skipsRecord: false))
+                    continue
+                }
+                readPath(file, record: record, diagnose: diagnose)
+            }
             return
         }
         let reader: ByteReader
@@ -187,7 +196,24 @@ public struct RecordReader: Sendable {
     ) {
         let parser = JSONParser()
         var nextLine = 1
+        // A line over the cap stops the source: an endless line (a binary
+        // stream, /dev/zero) must not grow memory without bound.
+        var stopped = false
+        let maxLineBytes = maxLineBytes
+        func stop(atLine number: Int) {
+            stopped = true
+            diagnose(
+                Diagnostic(
+                    .error,
+                    "line \(number) is longer than \(Self.describe(bytes: maxLineBytes)); "
+                        + "stopped reading this source (raise the cap with --max-line-bytes)",
+                    at: SourceLocation(file: file, line: number)
+                )
+            )
+        }
         func handle(_ line: UnsafeRawBufferPointer, _ number: Int) {
+            guard !stopped else { return }
+            guard line.count <= maxLineBytes else { return stop(atLine: number) }
             Self.readLine(
                 line, number: number, firstLine: number == 1, file: file, hint: hint, parser: parser, record: record,
                 diagnose: diagnose)
@@ -198,7 +224,7 @@ public struct RecordReader: Sendable {
         let first = LineScanner.forEachLine(in: initial, firstLine: 1, includeUnterminatedTail: false, handle)
         nextLine += first.lines
         pending.append(contentsOf: initial[first.consumed...])
-        while true {
+        while !stopped {
             guard let read = chunks(&pending) else { return }
             let atEnd = read == 0
             let consumed = pending.withUnsafeBytes { bytes in
@@ -207,19 +233,7 @@ public struct RecordReader: Sendable {
             nextLine += consumed.lines
             pending.removeFirst(consumed.consumed)
             if atEnd { return }
-            if pending.count > maxLineBytes {
-                // An endless line (a binary stream, /dev/zero) must not grow
-                // memory without bound: stop this source.
-                diagnose(
-                    Diagnostic(
-                        .error,
-                        "line \(nextLine) is longer than \(Self.describe(bytes: maxLineBytes)); "
-                            + "stopped reading this source (raise the cap with --max-line-bytes)",
-                        at: SourceLocation(file: file, line: nextLine)
-                    )
-                )
-                return
-            }
+            if pending.count > maxLineBytes { stop(atLine: nextLine) }
         }
     }
 
