@@ -2,11 +2,7 @@ import Foundation
 import TestSupport
 
 /// What a shell script printed, and its exit status.
-struct ShellResult {
-    var status: Int32
-    var stdout: String
-    var stderr: String
-}
+typealias ShellResult = CommandResult
 
 /// Runs a script through a real shell (`/bin/sh`, `bash`, `zsh`, `fish`),
 /// for what only a shell does: pipelines, sourcing completion scripts.
@@ -36,27 +32,7 @@ enum ShellCommand {
         env["SEARCH"] = BinaryRunner.binary.path
         env.merge(environment) { $1 }
         process.environment = env
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
-        try process.run()
-        nonisolated(unsafe) var errData = Data()
-        let group = DispatchGroup()
-        group.enter()
-        DispatchQueue.global().async {
-            errData = err.fileHandleForReading.readDataToEndOfFile()
-            group.leave()
-        }
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        process.waitUntilExit()
-        return ShellResult(
-            status: process.terminationStatus,
-            stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errData, as: UTF8.self)
-        )
+        return try BinaryRunner.capture(process)
     }
 
     /// A temporary file holding `text`, removed by the caller.

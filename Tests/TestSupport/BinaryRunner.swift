@@ -46,6 +46,12 @@ public enum BinaryRunner {
         var env = ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
         env.merge(environment) { $1 }
         process.environment = env
+        return try capture(process, stdin: stdin.map { Data($0.utf8) })
+    }
+
+    /// Runs a configured `process` with real pipes, feeding it `stdin` (or
+    /// /dev/null), and collects its exit status and both outputs.
+    public static func capture(_ process: Process, stdin: Data? = nil) throws -> CommandResult {
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out
@@ -60,7 +66,7 @@ public enum BinaryRunner {
         if let stdin {
             let handle = input.fileHandleForWriting
             DispatchQueue.global().async {
-                try? handle.write(contentsOf: Data(stdin.utf8))
+                try? handle.write(contentsOf: stdin)
                 try? handle.close()
             }
         }

@@ -141,15 +141,24 @@ public enum RecordOutput {
 
     /// CSV has no escapes, so controls, escape sequences and bidi controls
     /// in data are made visible (`ESC` as `^[`), as in the table: output that
-    /// reaches a terminal never carries a raw escape sequence. Line breaks
-    /// stay, inside quotes.
+    /// reaches a terminal never carries a raw escape sequence. Tabs and line
+    /// breaks stay, inside quotes.
     static func csvField(_ raw: String) -> String {
-        let text = raw.split(separator: "\n", omittingEmptySubsequences: false)
-            .map { line in
-                line.split(separator: "\r", omittingEmptySubsequences: false).map { TerminalText.sanitize(String($0)) }
-                    .joined(separator: "\r")
+        var text = ""
+        var run = String.UnicodeScalarView()
+        func flush() {
+            if !run.isEmpty { text += TerminalText.sanitize(String(run)) }
+            run.removeAll()
+        }
+        for scalar in raw.unicodeScalars {
+            if scalar == "\t" || scalar == "\n" || scalar == "\r" {
+                flush()
+                text.unicodeScalars.append(scalar)
+            } else {
+                run.append(scalar)
             }
-            .joined(separator: "\n")
+        }
+        flush()
         // Scalars, not Characters: "\r\n" is one Character but needs quoting too.
         guard text.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else {
             return text
