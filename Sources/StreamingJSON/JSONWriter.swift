@@ -4,7 +4,8 @@
 /// text. The output is always valid UTF-8 JSON that a terminal can show
 /// safely: control characters (U+0000–U+001F, U+007F–U+009F) are escaped as
 /// `\u00XX` (or `\n`, `\t`, … where JSON has a short form), and so are
-/// U+2028 and U+2029, which break JavaScript string literals.
+/// U+2028 and U+2029, which break JavaScript string literals, and the bidi
+/// controls, which would reorder text shown in a terminal.
 ///
 /// A `.number` whose text is not a JSON number (which only a hand-built
 /// value can hold) is written as a string, so that the output stays valid.
@@ -136,8 +137,16 @@ public enum JSONWriter {
                     }
                 } else if byte == 0xE2 {
                     length = 3
-                    if index + 2 < count, base[index + 1] == 0x80, base[index + 2] == 0xA8 || base[index + 2] == 0xA9 {
-                        code = 0x2000 | UInt32(base[index + 2] - 0x80)  // U+2028, U+2029
+                    if index + 2 < count, base[index + 1] == 0x80 || base[index + 1] == 0x81 {
+                        let third = base[index + 2]
+                        let scalar = (base[index + 1] == 0x80 ? 0x2000 : 0x2040) | UInt32(third & 0x3F)
+                        // U+2028, U+2029 (they break JavaScript strings), and the
+                        // bidi controls U+200E–200F, U+202A–202E and U+2066–2069, so
+                        // that output shown in a terminal cannot reorder its text.
+                        switch scalar {
+                        case 0x200E, 0x200F, 0x2028...0x202E, 0x2066...0x2069: code = scalar
+                        default: break
+                        }
                     }
                 } else {
                     length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2

@@ -153,7 +153,16 @@ struct MergedLayout {
         }
         guard let limit = options.maxWidth else { return naturals }
         let available = limit - options.border.overhead(columns: naturals.count)
-        return WidthNegotiation.distribute(naturals: naturals, minimums: minimums, available: available)
+        var widths = WidthNegotiation.distribute(naturals: naturals, minimums: minimums, available: available)
+        // However narrow, the region holds its columns at one cell each and their gaps.
+        if hasRegion, let last = widths.indices.last { widths[last] = max(widths[last], regionFloor) }
+        return widths
+    }
+
+    /// The narrowest the region can be drawn: each kept column one cell wide, plus the gaps.
+    private var regionFloor: Int {
+        activeGroups.map { detailKept[$0].isEmpty ? 0 : detailKept[$0].count * (1 + Self.detailGap) - Self.detailGap }
+            .max() ?? 0
     }
 
     /// The widths of a group's kept columns inside a region `width` wide.

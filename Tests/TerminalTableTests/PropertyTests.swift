@@ -80,9 +80,7 @@ import Testing
         let options = RenderOptions(maxWidth: 11, border: .rounded, showHeaders: false, wide: true)
         let text = TableRenderer.render(table, options: options)
         let widths = Set(lines(text).map { DisplayWidth.of($0) })
-        withKnownIssue("TerminalTable: the region is squashed below its columns plus gaps (see the fuzz report)") {
-            #expect(widths.count == 1, "lines of widths \(widths)\n\(text)")
-        }
+        #expect(widths.count == 1, "lines of widths \(widths)\n\(text)")
     }
 }
 
