@@ -92,7 +92,8 @@ let package = Package(
         ),
 
         // MARK: Tests
-        .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: swiftSettings),
+        .target(
+            name: "TestSupport", dependencies: ["ResultKit"], path: "Tests/TestSupport", swiftSettings: swiftSettings),
         .testTarget(
             name: "TerminalTableTests",
             dependencies: ["TerminalTable", "TestSupport"],

@@ -1,0 +1,29 @@
+public import ResultKit
+import TerminalTable
+
+/// Searches a kind's bundled sample for `query` and renders the best rows as
+/// the table shows them, for a kind's golden-file tests.
+/// - Parameters:
+///   - kind: The kind, alone in its registry.
+///   - query: The query.
+///   - width: The table's width.
+///   - groupByKind: One titled section instead of the merged table.
+/// - Returns: The rendered table; problems reading the sample are returned
+///   as text too, so that a golden file shows them.
+public func renderBundledSample(of kind: ResultKind, query: String, width: Int, groupByKind: Bool = false) throws
+    -> String
+{
+    let registry = try KindRegistry([kind])
+    var session = SearchSession(
+        registry: registry, query: try QueryParser().parse(query), options: SearchOptions(limit: 8))
+    var problems = ""
+    if let sample = kind.sample {
+        RecordReader(registry: registry).read(
+            .bundled(sample, kind: kind.name),
+            record: { session.consider($0) { problems += "\($0)\n" } },
+            diagnose: { problems += "\($0)\n" }
+        )
+    }
+    let output = TableOutput(options: RenderOptions(maxWidth: width), groupByKind: groupByKind)
+    return problems + output.render(session.finish().hits)
+}
