@@ -50,9 +50,13 @@ public struct Console: Sendable {
     }
 
     /// The process's standard streams. Ignores SIGPIPE so that a closed pipe
-    /// is seen as a failed write, and reported by status, not by a signal.
+    /// is seen as a failed write, and reported by status, not by a signal;
+    /// SIGINT keeps its default action.
     public static func standard() -> Console {
         signal(SIGPIPE, SIG_IGN)
+        // Ctrl-C ends the search at once with the conventional status, even
+        // when the parent started us with SIGINT ignored.
+        signal(SIGINT, SIG_DFL)
         var info = stat()
         let inputHasData: Bool
         if fstat(0, &info) == 0 {
