@@ -2,6 +2,7 @@ import Foundation
 import ResultKit
 import StreamingJSON
 import TerminalTable
+import TestSupport
 import Testing
 
 /// The fuzz targets' properties, replayed over their committed corpora
@@ -72,7 +73,7 @@ import Testing
     static let seeds = Array(0..<60)
 
     @Test(arguments: seeds) func jsonOutputParsesAndRoundTripsEveryRecord(seed: Int) throws {
-        var random = OutputFixtures.Random(seed: seed)
+        var random = seededRandom(seed)
         let objects = (0..<Int.random(in: 1...8, using: &random)).map { _ in OutputFixtures.object(&random) }
         let (hits, statistics) = try OutputFixtures.search(objects, query: "")
         // Every record is accounted for: shown, or skipped with a reason.
@@ -100,7 +101,7 @@ import Testing
     }
 
     @Test(arguments: seeds) func theResultsTableIsFramedCleanAndDeterministic(seed: Int) throws {
-        var random = OutputFixtures.Random(seed: seed)
+        var random = seededRandom(seed)
         let objects = (0..<Int.random(in: 1...8, using: &random)).map { _ in OutputFixtures.object(&random) }
         let width = Int.random(in: 30...140, using: &random)
         let hits = try OutputFixtures.search(objects, query: "").hits
@@ -170,7 +171,7 @@ enum OutputFixtures {
         "\\", "…",
     ]
 
-    typealias Random = SeededRandom
+    typealias Random = SplitMix64
 
     static func text(_ random: inout Random, _ count: ClosedRange<Int>) -> String {
         (0..<Int.random(in: count, using: &random)).map { _ in pieces.randomElement(using: &random) ?? "" }.joined()
@@ -212,7 +213,7 @@ enum OutputFixtures {
     }
 
     static func sampleRecords() -> [Record] {
-        var random = Random(seed: 99)
+        var random = seededRandom(99)
         return (0..<6).map { index in
             Record(object: object(&random), location: SourceLocation(file: "sample.jsonl", line: index + 1))
         }
@@ -271,19 +272,7 @@ enum OutputFixtures {
     }
 }
 
-/// SplitMix64: a generator whose sequence depends only on its seed.
-struct SeededRandom: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: Int) {
-        state = UInt64(truncatingIfNeeded: seed) &* 0x2545_F491_4F6C_DD1D
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+/// A generator whose sequence depends only on `seed`.
+func seededRandom(_ seed: Int) -> SplitMix64 {
+    SplitMix64(state: UInt64(truncatingIfNeeded: seed) &* 0x2545_F491_4F6C_DD1D)
 }

@@ -1,5 +1,6 @@
 import Foundation
 import StreamingJSON
+import TestSupport
 import Testing
 
 /// Where our value and Foundation's object first differ, or `nil` when they

@@ -1,4 +1,5 @@
 import StreamingJSON
+import TestSupport
 import Testing
 
 /// What a scan says about one input: whether the top level is an object, and

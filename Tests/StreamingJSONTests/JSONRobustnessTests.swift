@@ -1,4 +1,5 @@
 import StreamingJSON
+import TestSupport
 import Testing
 
 @Suite("Robustness on damaged input")

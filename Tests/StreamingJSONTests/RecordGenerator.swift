@@ -1,3 +1,5 @@
+import TestSupport
+
 /// Writes random JSON records as text, by hand, so that neither parser's
 /// writer is involved: random whitespace, escapes of every kind (surrogate
 /// pairs included), raw non-ASCII text and numbers in every form.

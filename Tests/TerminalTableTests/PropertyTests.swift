@@ -1,4 +1,5 @@
 import TerminalTable
+import TestSupport
 import Testing
 
 /// Seeded random tables: each seed always builds the same table, so a failure
@@ -7,7 +8,7 @@ import Testing
     static let seeds = Array(0..<150)
 
     @Test(arguments: seeds) func framedLinesAllHaveOneWidthWithinTheLimit(seed: Int) {
-        var random = SeededRandom(seed: seed)
+        var random = seededRandom(seed)
         let table = RandomTable(&random)
         for border in [BorderStyle.ascii, .rounded] {
             let options = RenderOptions(maxWidth: table.maxWidth, border: border, showHeaders: table.showHeaders)
@@ -19,7 +20,7 @@ import Testing
     }
 
     @Test(arguments: seeds) func plainLinesStayWithinTheLimit(seed: Int) {
-        var random = SeededRandom(seed: seed)
+        var random = seededRandom(seed)
         let table = RandomTable(&random)
         let text = TableRenderer.render(table.merged, options: RenderOptions(maxWidth: table.maxWidth))
         for line in lines(text) {
@@ -28,7 +29,7 @@ import Testing
     }
 
     @Test(arguments: seeds) func sectionsKeepTheirFramesAndTheLimit(seed: Int) {
-        var random = SeededRandom(seed: seed)
+        var random = seededRandom(seed)
         let table = RandomTable(&random)
         let text = TableRenderer.render(
             table.sections, options: RenderOptions(maxWidth: table.maxWidth, border: .rounded))
@@ -42,7 +43,7 @@ import Testing
     }
 
     @Test(arguments: seeds) func noControlCharacterReachesTheOutput(seed: Int) {
-        var random = SeededRandom(seed: seed)
+        var random = seededRandom(seed)
         let table = RandomTable(&random)
         for border in BorderStyle.allCases {
             let options = RenderOptions(maxWidth: table.maxWidth, border: border, wide: seed % 2 == 0)
@@ -54,8 +55,8 @@ import Testing
     }
 
     @Test(arguments: seeds) func theSameTableGivesTheSameBytes(seed: Int) {
-        var first = SeededRandom(seed: seed)
-        var second = SeededRandom(seed: seed)
+        var first = seededRandom(seed)
+        var second = seededRandom(seed)
         let one = RandomTable(&first)
         let other = RandomTable(&second)
         for border in BorderStyle.allCases {
@@ -101,21 +102,9 @@ private func firstControl(in text: String) -> Unicode.Scalar? {
     }
 }
 
-/// SplitMix64: a small generator whose sequence depends only on its seed.
-private struct SeededRandom: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: Int) {
-        state = UInt64(truncatingIfNeeded: seed) &+ 0x9E37_79B9_7F4A_7C15
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+/// A generator whose sequence depends only on `seed`.
+private func seededRandom(_ seed: Int) -> SplitMix64 {
+    SplitMix64(state: UInt64(truncatingIfNeeded: seed) &+ 0x9E37_79B9_7F4A_7C15)
 }
 
 /// A table of random columns and hostile text, and the width to fit.
@@ -131,7 +120,7 @@ private struct RandomTable {
     var merged: MergedTable
     var sections: [Section]
 
-    init(_ random: inout SeededRandom) {
+    init(_ random: inout SplitMix64) {
         func text(_ count: ClosedRange<Int>) -> String {
             (0..<Int.random(in: count, using: &random)).map { _ in Self.pieces.randomElement(using: &random) ?? "" }
                 .joined()

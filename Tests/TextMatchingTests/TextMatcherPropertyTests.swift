@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 import TextMatching
 
@@ -6,15 +7,14 @@ import TextMatching
 @Suite struct TextMatcherPropertyTests {
     /// A small deterministic generator (SplitMix64), so failures reproduce.
     struct Generator {
-        var state: UInt64
+        var random: SplitMix64
+
+        init(state: UInt64) {
+            random = SplitMix64(state: state)
+        }
 
         mutating func next(below bound: Int) -> Int {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var mixed = state
-            mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-            mixed ^= mixed >> 31
-            return Int(mixed % UInt64(bound))
+            Int(random.next() % UInt64(bound))
         }
 
         mutating func string(from alphabet: [Character], maximumLength: Int) -> String {

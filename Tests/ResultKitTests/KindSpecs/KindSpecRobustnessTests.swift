@@ -2,24 +2,13 @@ import Foundation
 import ResultKit
 import StreamingJSON
 import TerminalTable
+import TestSupport
 import Testing
 
 /// No spec can crash the tool: thousands of damaged copies of the shipped
 /// specs each load as a spec or as errors, and every spec that loads renders
 /// real and hostile records.
 struct KindSpecRobustnessTests {
-    /// A small deterministic generator (SplitMix64), so that a failure can be replayed.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let fragments: [[UInt8]] = [
         "{", "}", "[", "]", ",", ":", "\"", "~", "/", "{}", "-1", "1e999", "0.5", "null", "true", "\"/\"", "\"{\"",
         "\"}\"", "\"~2\"", "\"\\u0000\"", "\"date\"", "\"stars\"", "\"currency\"", "\"relative-date\"", "99999999999",
@@ -43,7 +32,7 @@ struct KindSpecRobustnessTests {
                 SpecFixtures.examples + "/countries.jsonl",
                 registry: try KindRegistry([])
             ).prefix(20)
-        var generator = SplitMix(state: 2025)
+        var generator = SplitMix64(state: 2025)
         var loaded = 0
         for round in 0..<3_000 {
             var bytes = originals[round % originals.count]
