@@ -1,0 +1,50 @@
+extension MatchPattern {
+    /// Byte strings of which at least one occurs, ignoring ASCII case, in
+    /// every ASCII text that this pattern matches at any tier but
+    /// ``MatchTier/fuzzy``; `nil` when no such set can be given.
+    ///
+    /// A search can skip, without matching, an ASCII text that holds none of
+    /// them: the text cannot match at ``MatchTier/typo`` or better. The
+    /// fragments are lower-case ASCII.
+    ///
+    /// - Exact, prefix, word-prefix and substring matches hold the whole
+    ///   pattern, so a pattern that allows no typo has itself as its only
+    ///   fragment.
+    /// - A typo match is within the typo budget of the pattern by optimal
+    ///   string alignment distance. Split the pattern into one piece more
+    ///   than the budget: an insertion, deletion or substitution breaks at
+    ///   most one piece, so some piece survives, unless a transposition
+    ///   swaps the two letters either side of a cut. Each such swap (alone,
+    ///   or both swaps together when the budget is two) is added as a
+    ///   fragment spelled with the swap, which then survives whole.
+    ///
+    /// There are none (`nil`) for a pattern with non-ASCII or whitespace
+    /// units, or when a fragment would be shorter than `minimumLength` bytes.
+    /// - Parameter minimumLength: The shortest useful fragment.
+    public func requiredFragments(minimumLength: Int = 2) -> [[UInt8]]? {
+        guard !units.isEmpty, isASCII, !units.contains(0x20) else { return nil }
+        let bytes = units.map { UInt8(truncatingIfNeeded: $0) }
+        let budget = TextMatcher.typoBudget(forLength: bytes.count)
+        let pieceCount = budget + 1
+        // Cuts at even distances; every piece at least `minimumLength` long.
+        let cuts = (1..<pieceCount).map { bytes.count * $0 / pieceCount }
+        let bounds = [0] + cuts + [bytes.count]
+        guard zip(bounds, bounds.dropFirst()).allSatisfy({ $1 - $0 >= minimumLength }) else { return nil }
+        var fragments: [[UInt8]] = zip(bounds, bounds.dropFirst()).map { Array(bytes[$0..<$1]) }
+        // The swaps across cuts: each one alone, and (with two cuts) both.
+        var swapSets: [[Int]] = cuts.map { [$0] }
+        if cuts.count == 2 { swapSets.append(cuts) }
+        for swaps in swapSets {
+            var swapped = bytes
+            for cut in swaps { swapped.swapAt(cut - 1, cut) }
+            guard swapped != bytes else { continue }
+            // The span from the first changed piece to the last.
+            let first = bounds[bounds.lastIndex(where: { $0 < swaps[0] }) ?? 0]
+            let last = bounds[bounds.firstIndex(where: { $0 > swaps[swaps.count - 1] }) ?? bounds.count - 1]
+            fragments.append(Array(swapped[first..<last]))
+        }
+        var unique: [[UInt8]] = []
+        for fragment in fragments where !unique.contains(fragment) { unique.append(fragment) }
+        return unique
+    }
+}

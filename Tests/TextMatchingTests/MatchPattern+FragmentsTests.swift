@@ -1,0 +1,74 @@
+import TestSupport
+import Testing
+import TextMatching
+
+/// `requiredFragments` is a promise the search relies on to skip records
+/// unread: every text the matcher accepts (below the fuzzy tier) holds one.
+@Suite struct MatchPatternFragmentsTests {
+    @Test func aShortPatternIsItsOwnFragment() {
+        #expect(MatchPattern("Cafe").requiredFragments() == [Array("cafe".utf8)])
+    }
+
+    @Test func oneTypoSplitsThePatternInTwoAndAddsTheSwapAcrossTheCut() {
+        let fragments = MatchPattern("garden").requiredFragments()?.map { String(decoding: $0, as: UTF8.self) }
+        #expect(fragments == ["gar", "den", "gadren"])
+    }
+
+    @Test func aSwapThatChangesNothingAddsNothing() {
+        let fragments = MatchPattern("coffee").requiredFragments()?.map { String(decoding: $0, as: UTF8.self) }
+        #expect(fragments == ["cof", "fee"])
+    }
+
+    @Test func twoTyposSplitInThreeWithEverySwap() {
+        let fragments = MatchPattern("chocolate").requiredFragments()?.map { String(decoding: $0, as: UTF8.self) }
+        #expect(fragments == ["cho", "col", "ate", "chcool", "coalte", "chcooalte"])
+    }
+
+    @Test(arguments: ["two words", "日本", "x", ""])
+    func patternsWithoutAPromiseHaveNoFragments(term: String) {
+        #expect(MatchPattern(term).requiredFragments() == nil)
+    }
+
+    /// Mutates patterns by up to two random edits (insertions, deletions,
+    /// substitutions, adjacent swaps) inside random texts; whenever the
+    /// matcher accepts the text, a fragment must occur in it.
+    @Test(arguments: [1, 2, 3, 4])
+    func everyAcceptedTextHoldsAFragment(seed: UInt64) {
+        let matcher = TextMatcher()
+        var random = SplitMix64(state: seed)
+        func below(_ bound: Int) -> Int { Int(random.next() % UInt64(bound)) }
+        let letters = Array("abcdefgo".utf8)
+        var accepted = 0
+        var typoMatches = 0
+        for _ in 0..<30_000 {
+            let length = 2 + below(11)
+            var pattern = (0..<length).map { _ in letters[below(letters.count)] }
+            var text = pattern
+            for _ in 0..<below(3) {
+                let position = below(text.count + 1)
+                switch below(4) {
+                case 0: text.insert(letters[below(letters.count)], at: position)
+                case 1: if position < text.count { text.remove(at: position) }
+                case 2: if position < text.count { text[position] = letters[below(letters.count)] }
+                default: if position + 1 < text.count { text.swapAt(position, position + 1) }
+                }
+            }
+            if below(2) == 0 { pattern[0] = pattern[0] &- 0x20 }  // case must not matter
+            let words = ["x", "y-", "the "]
+            let subject = words[below(3)] + String(decoding: text, as: UTF8.self) + words[below(3)]
+            let patternText = String(decoding: pattern, as: UTF8.self)
+            guard let match = matcher.match(MatchPattern(patternText), in: subject) else { continue }
+            accepted += 1
+            if match.tier == .typo { typoMatches += 1 }
+            guard let fragments = MatchPattern(patternText).requiredFragments() else { continue }
+            let folded = Array(subject.lowercased().utf8)
+            let found = fragments.contains { fragment in
+                folded.indices.contains { start in folded[start...].starts(with: fragment) }
+            }
+            #expect(found, "\(patternText) matched \(subject) (\(match.tier)) without any of its fragments")
+        }
+        // The generator must exercise the typo tier, or the test proves little.
+        #expect(accepted > 10_000)
+        #expect(typoMatches > 1_000)
+    }
+}
