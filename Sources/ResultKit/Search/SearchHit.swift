@@ -1,15 +1,75 @@
 public import TextMatching
 
 /// One result: the record, its kind, its row, and why it matched.
+///
+/// A hit is one reference to shared storage (copied on write), so that
+/// keeping, sorting and handing on many thousands of hits moves one pointer
+/// each rather than every string and array a hit holds.
 public struct SearchHit: Sendable {
-    public var record: Record
-    public var kind: ResultKind
+    /// Mutated only through ``unique()``, which copies it first when it is
+    /// shared, so no two hits ever see each other's changes; that is what makes
+    /// it safe to send.
+    private final class Storage: @unchecked Sendable {
+        var record: Record
+        var kind: ResultKind
+        var row: any CellRepresentable
+        var rank: Rank
+        var match: FieldMatch?
+
+        init(record: Record, kind: ResultKind, row: any CellRepresentable, rank: Rank, match: FieldMatch?) {
+            self.record = record
+            self.kind = kind
+            self.row = row
+            self.rank = rank
+            self.match = match
+        }
+
+        func copy() -> Storage {
+            Storage(record: record, kind: kind, row: row, rank: rank, match: match)
+        }
+    }
+
+    private var storage: Storage
+
+    init(record: Record, kind: ResultKind, row: any CellRepresentable, rank: Rank, match: FieldMatch?) {
+        storage = Storage(record: record, kind: kind, row: row, rank: rank, match: match)
+    }
+
+    /// The storage, copied first if another hit shares it.
+    private mutating func unique() -> Storage {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        return storage
+    }
+
+    /// The record as read, with its source location.
+    public var record: Record {
+        get { storage.record }
+        set { unique().record = newValue }
+    }
+
+    /// The kind that decoded and renders the record.
+    public var kind: ResultKind {
+        get { storage.kind }
+        set { unique().kind = newValue }
+    }
+
     /// The record's view model, which renders it.
-    public var row: any CellRepresentable
+    public var row: any CellRepresentable {
+        get { storage.row }
+        set { unique().row = newValue }
+    }
+
     /// How the record ranks; smaller sorts first.
-    public var rank: Rank
+    public var rank: Rank {
+        get { storage.rank }
+        set { unique().rank = newValue }
+    }
+
     /// The best match among the query's words, if the query had any.
-    public var match: FieldMatch?
+    public var match: FieldMatch? {
+        get { storage.match }
+        set { unique().match = newValue }
+    }
 }
 
 /// Where and how well a record matched.

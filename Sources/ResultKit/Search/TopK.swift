@@ -2,13 +2,16 @@
 /// memory.
 ///
 /// Elements stay where they were first stored, and only their small keys are
-/// compared; the max-heap (whose root is the worst kept) holds indices, so
-/// sifting never copies an element.
+/// compared. Until `capacity` elements are kept, inserting only appends: the
+/// max-heap of indices (whose root is the worst kept) is built once, when the
+/// last free place is taken, so a limit above the number of results costs no
+/// heap work at all. Sifting moves indices, never elements.
 struct TopK<Key: Sendable, Element: Sendable>: Sendable {
     let capacity: Int
     let isBefore: @Sendable (Key, Key) -> Bool
     private(set) var keys: [Key] = []
     private(set) var elements: [Element] = []
+    /// Empty until the kept elements fill `capacity`; then every index, as a max-heap.
     private var heap: [Int] = []
 
     init(capacity: Int, by isBefore: @escaping @Sendable (Key, Key) -> Bool) {
@@ -27,13 +30,11 @@ struct TopK<Key: Sendable, Element: Sendable>: Sendable {
     }
 
     mutating func insert(_ element: Element, key: Key) {
-        guard accepts(key) else { return }
         if elements.count < capacity {
             keys.append(key)
             elements.append(element)
-            heap.append(elements.count - 1)
-            siftUp(heap.count - 1)
-        } else if let worst = heap.first {
+            if elements.count == capacity { buildHeap() }
+        } else if let worst = heap.first, isBefore(key, keys[worst]) {
             keys[worst] = key
             elements[worst] = element
             siftDown(0)
@@ -47,21 +48,26 @@ struct TopK<Key: Sendable, Element: Sendable>: Sendable {
 
     /// The kept elements, best first.
     func sorted() -> [Element] {
-        heap.sorted { isBefore(keys[$0], keys[$1]) }.map { elements[$0] }
+        var order = Array(elements.indices)
+        keys.withUnsafeBufferPointer { keys in
+            order.sort { isBefore(keys[$0], keys[$1]) }
+        }
+        return elements.withUnsafeBufferPointer { elements in
+            order.map { elements[$0] }
+        }
+    }
+
+    private mutating func buildHeap() {
+        heap = Array(elements.indices)
+        var parent = heap.count / 2 - 1
+        while parent >= 0 {
+            siftDown(parent)
+            parent -= 1
+        }
     }
 
     private func worse(_ a: Int, _ b: Int) -> Bool {
         isBefore(keys[heap[b]], keys[heap[a]])
-    }
-
-    private mutating func siftUp(_ start: Int) {
-        var child = start
-        while child > 0 {
-            let parent = (child - 1) / 2
-            guard worse(child, parent) else { return }
-            heap.swapAt(parent, child)
-            child = parent
-        }
     }
 
     private mutating func siftDown(_ start: Int) {

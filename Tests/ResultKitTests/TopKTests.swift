@@ -1,0 +1,67 @@
+import ResultKit
+import StreamingJSON
+import TestSupport
+import Testing
+
+/// `--limit` keeps the best results through the session's top-K selection,
+/// whether the limit is below, at or above the number of matches.
+@Suite struct TopKTests {
+    /// Searches `prices` (one note per price, named by its input position)
+    /// sorted by price, and returns the names kept.
+    func kept(_ prices: [Int], limit: Int, offset: Int = 0, descending: Bool = false) throws -> [String] {
+        let registry = try KindRegistry([noteKind()])
+        let options = SearchOptions(
+            limit: limit, offset: offset, sort: FieldSort(field: "price", descending: descending))
+        var session = SearchSession(registry: registry, query: try QueryParser().parse(""), options: options)
+        for (index, price) in prices.enumerated() {
+            let object = JSONObject(["name": .string("n\(index)"), "price": .number(String(price))])
+            let record = Record(object: object, location: SourceLocation(file: "t", line: index + 1), kindHint: "note")
+            session.consider(record) { _ in }
+        }
+        return session.finish().hits.map(\.row.name)
+    }
+
+    /// The expected names: a stable sort by price, then the window.
+    func expected(_ prices: [Int], limit: Int, offset: Int = 0, descending: Bool = false) -> [String] {
+        let order = prices.indices.sorted { a, b in
+            prices[a] != prices[b] ? (descending ? prices[a] > prices[b] : prices[a] < prices[b]) : a < b
+        }
+        return order.dropFirst(offset).prefix(limit).map { "n\($0)" }
+    }
+
+    @Test(arguments: [0, 1, 7, 99, 100, 101, 1000])
+    func theLimitKeepsTheBestInOrder(limit: Int) throws {
+        var generator = SplitMix64(state: UInt64(limit) + 11)
+        let prices = (0..<100).map { _ in Int(generator.next() % 40) }
+        #expect(try kept(prices, limit: limit) == expected(prices, limit: limit))
+        #expect(try kept(prices, limit: limit, descending: true) == expected(prices, limit: limit, descending: true))
+    }
+
+    @Test func anOffsetSkipsTheBestResults() throws {
+        var generator = SplitMix64(state: 5)
+        let prices = (0..<300).map { _ in Int(generator.next() % 1000) }
+        #expect(try kept(prices, limit: 20, offset: 30) == expected(prices, limit: 20, offset: 30))
+        #expect(try kept(prices, limit: 500, offset: 290) == expected(prices, limit: 500, offset: 290))
+    }
+
+    @Test func changingACopiedHitLeavesTheOriginalAlone() throws {
+        let prices = [3, 1, 2]
+        let registry = try KindRegistry([noteKind()])
+        var session = SearchSession(
+            registry: registry, query: try QueryParser().parse(""), options: SearchOptions(limit: 10))
+        for (index, price) in prices.enumerated() {
+            let object = JSONObject(["name": .string("n\(index)"), "price": .number(String(price))])
+            session.consider(
+                Record(object: object, location: SourceLocation(file: "t", line: index + 1), kindHint: "note")
+            ) { _ in }
+        }
+        let hits = session.finish().hits
+        var copy = hits[0]
+        copy.record.location.line = 99
+        copy.rank.order = -1
+        #expect(hits[0].record.location.line == 1)
+        #expect(copy.record.location.line == 99)
+        #expect(hits[0].rank.order != -1)
+        #expect(copy.row.name == hits[0].row.name)
+    }
+}
