@@ -5,15 +5,19 @@
 /// in data shows as `^J` and never breaks the table. A cell that should span
 /// several lines on purpose is made with ``init(lines:style:)``.
 public struct Cell: Sendable, ExpressibleByStringLiteral {
-    /// The sanitised lines of the cell, as drawn before wrapping and truncation.
-    public let lines: [String]
+    /// The first sanitised line, which is most often the only one.
+    let firstLine: String
+    /// The display width of ``firstLine``.
+    let firstWidth: Int
+    /// The sanitised lines after the first, and their widths: empty for a
+    /// cell of one line, which then holds no array at all.
+    private let moreLines: [String]
+    private let moreWidths: [Int]
     /// The semantic style, drawn only when colour is on.
     public var style: CellStyle
     /// Character (grapheme) offsets into the first line that are drawn bold and
     /// underlined when colour is on, such as the characters a query matched.
     public let highlights: [Range<Int>]
-    /// The display width of each line.
-    let lineWidths: [Int]
 
     /// Creates a cell of one line of text.
     /// - Parameters:
@@ -22,10 +26,19 @@ public struct Cell: Sendable, ExpressibleByStringLiteral {
     ///   - highlights: Character (grapheme) offsets into `text` to highlight.
     ///     They follow the text through sanitising, wrapping and truncation.
     public init(_ text: String, style: CellStyle = .plain, highlights: [Range<Int>] = []) {
-        let safe = TerminalText.sanitize(text)
-        self.lines = [safe]
-        self.lineWidths = [DisplayWidth.of(safe)]
+        self.moreLines = []
+        self.moreWidths = []
         self.style = style
+        if let width = DisplayWidth.printableASCIIWidth(text) {
+            // Nothing to escape: the text is its own sanitised form.
+            self.firstLine = text
+            self.firstWidth = width
+            self.highlights = highlights
+            return
+        }
+        let safe = TerminalText.sanitize(text)
+        self.firstLine = safe
+        self.firstWidth = DisplayWidth.of(safe)
         if highlights.isEmpty {
             self.highlights = []
         } else if safe == text {
@@ -41,8 +54,10 @@ public struct Cell: Sendable, ExpressibleByStringLiteral {
     ///   - style: The semantic style, applied after layout when colour is on.
     public init(lines: [String], style: CellStyle = .plain) {
         let safe = lines.map(TerminalText.sanitize)
-        self.lines = safe.isEmpty ? [""] : safe
-        self.lineWidths = self.lines.map { DisplayWidth.of($0) }
+        self.firstLine = safe.first ?? ""
+        self.firstWidth = DisplayWidth.of(firstLine)
+        self.moreLines = Array(safe.dropFirst())
+        self.moreWidths = moreLines.map { DisplayWidth.of($0) }
         self.style = style
         self.highlights = []
     }
@@ -52,9 +67,27 @@ public struct Cell: Sendable, ExpressibleByStringLiteral {
         self.init(value)
     }
 
+    /// The sanitised lines of the cell, as drawn before wrapping and truncation.
+    public var lines: [String] {
+        [firstLine] + moreLines
+    }
+
     /// The width the cell's widest line takes, in terminal cells.
     public var displayWidth: Int {
-        lineWidths.max() ?? 0
+        moreWidths.isEmpty ? firstWidth : max(firstWidth, moreWidths.max() ?? 0)
+    }
+
+    /// The number of lines, at least 1.
+    var lineCount: Int { 1 + moreLines.count }
+
+    /// Line `index` (0-based) of ``lines``.
+    func line(_ index: Int) -> String {
+        index == 0 ? firstLine : moreLines[index - 1]
+    }
+
+    /// The display width of line `index` (0-based).
+    func lineWidth(_ index: Int) -> Int {
+        index == 0 ? firstWidth : moreWidths[index - 1]
     }
 
     /// Maps character offsets of the raw text to offsets in its sanitised form,

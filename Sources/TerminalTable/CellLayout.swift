@@ -8,25 +8,18 @@ enum CellLayout {
     /// The ellipsis that marks cut text.
     static let ellipsis = "…"
 
-    /// Exactly `height` lines of `cell` (`nil` draws blank), each at most `width` cells wide.
+    /// The lines of `cell` (`nil` draws blank) in a row `height` lines tall,
+    /// each at most `width` cells wide; the lines past the cell's are blank.
     ///
     /// Right-aligned cells (numbers) never wrap: a number split across lines
     /// would read as two numbers, so each of their lines is cut with `…` instead.
-    static func fit(_ cell: Cell?, width: Int, height: Int, alignment: Alignment = .left) -> [FittedLine] {
+    static func fit(_ cell: Cell?, width: Int, height: Int, alignment: Alignment = .left) -> FittedCell {
         let height = max(1, height)
-        guard let cell, width > 0 else {
-            return Array(repeating: .blank, count: height)
+        guard let cell, width > 0 else { return .blank }
+        if cell.lineCount == 1, cell.firstWidth <= width {
+            return FittedCell(FittedLine(text: cell.firstLine, width: cell.firstWidth, highlights: cell.highlights))
         }
-        if cell.lines.count == 1, let first = cell.lines.first, let lineWidth = cell.lineWidths.first,
-            lineWidth <= width
-        {
-            var result = [FittedLine(text: first, width: lineWidth, highlights: cell.highlights)]
-            if height > 1 {
-                result += Array(repeating: .blank, count: height - 1)
-            }
-            return result
-        }
-        return wrapped(cell, width: width, height: height, wraps: alignment == .left)
+        return FittedCell(lines: wrapped(cell, width: width, height: height, wraps: alignment == .left))
     }
 
     /// A line of a cell as grapheme clusters, each with its UTF-8 bounds and width.
@@ -144,8 +137,9 @@ enum CellLayout {
 
     private static func wrapped(_ cell: Cell, width: Int, height: Int, wraps: Bool) -> [FittedLine] {
         var pieces: [(clusters: Clusters, range: Range<Int>)] = []
-        for (index, text) in cell.lines.enumerated() {
-            let clusters = Clusters(text, width: cell.lineWidths[index], highlights: index == 0 ? cell.highlights : [])
+        for index in 0..<cell.lineCount {
+            let clusters = Clusters(
+                cell.line(index), width: cell.lineWidth(index), highlights: index == 0 ? cell.highlights : [])
             let ranges = wraps ? clusters.wrap(width: width) : [0..<clusters.count]
             for range in ranges {
                 pieces.append((clusters, range))

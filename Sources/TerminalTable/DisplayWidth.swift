@@ -23,13 +23,84 @@ public enum DisplayWidth {
     ///
     /// - Parameter text: Text without line breaks; control characters count 0.
     /// - Returns: The sum of the widths of its grapheme clusters.
+    public static func of(_ text: String) -> Int {
+        if let width = text.utf8.withContiguousStorageIfAvailable({ asciiWidth($0) }) {
+            return width ?? nonASCII(text.unicodeScalars, text)
+        }
+        return scanned(text)
+    }
+
+    /// The number of terminal cells `text` takes on one line.
+    ///
+    /// - Parameter text: Text without line breaks; control characters count 0.
+    /// - Returns: The sum of the widths of its grapheme clusters.
+    public static func of(_ text: Substring) -> Int {
+        if let width = text.utf8.withContiguousStorageIfAvailable({ asciiWidth($0) }) {
+            return width ?? nonASCII(text.unicodeScalars, text)
+        }
+        return scanned(text)
+    }
+
+    /// The number of terminal cells `text` takes on one line.
+    ///
+    /// - Parameter text: Text without line breaks; control characters count 0.
+    /// - Returns: The sum of the widths of its grapheme clusters.
     public static func of(_ text: some StringProtocol) -> Int {
+        scanned(text)
+    }
+
+    private static func scanned(_ text: some StringProtocol) -> Int {
         var count = 0
         for byte in text.utf8 {
-            guard byte < 0x80 else { return clusters(text) }
+            guard byte < 0x80 else { return nonASCII(text.unicodeScalars, text) }
             if byte >= 0x20 && byte != 0x7F { count += 1 }
         }
         return count
+    }
+
+    /// The width of `text` when it is printable ASCII (U+0020–U+007E only),
+    /// which is then its own sanitised form and one cell per byte; else `nil`.
+    package static func printableASCIIWidth(_ text: String) -> Int? {
+        let printable = text.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.allSatisfy { $0 &- 0x20 < 0x5F }
+        }
+        if let printable { return printable ? text.utf8.count : nil }
+        return text.utf8.allSatisfy { $0 &- 0x20 < 0x5F } ? text.utf8.count : nil
+    }
+
+    /// The width of ASCII bytes (controls count 0), or `nil` at the first byte
+    /// that is not ASCII.
+    private static func asciiWidth(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var count = 0
+        for byte in bytes {
+            guard byte < 0x80 else { return nil }
+            count &+= byte >= 0x20 && byte != 0x7F ? 1 : 0
+        }
+        return count
+    }
+
+    /// The width of text that is not all ASCII.
+    ///
+    /// A cluster's width differs from the sum of its code points' widths only
+    /// through the emoji rules of the width of a `Character`, and each of those
+    /// needs a regional indicator, VS16, a keycap mark, a skin-tone modifier
+    /// or a ZWJ. Without any of them the sum of the code points is exact, and
+    /// no grapheme breaking is needed.
+    private static func nonASCII(_ scalars: some Sequence<Unicode.Scalar>, _ text: some StringProtocol) -> Int {
+        var total = 0
+        for scalar in scalars {
+            if mayJoinEmoji(scalar.value) { return clusters(text) }
+            total += of(scalar)
+        }
+        return total
+    }
+
+    /// Whether a code point can make a cluster's width other than the sum of its parts.
+    private static func mayJoinEmoji(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x200D, 0xFE0F, 0x20E3, 0x1F1E6...0x1F1FF, 0x1F3FB...0x1F3FF: true
+        default: false
+        }
     }
 
     private static func clusters(_ text: some StringProtocol) -> Int {

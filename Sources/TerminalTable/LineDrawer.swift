@@ -1,7 +1,8 @@
 /// Writes the lines of a table whose column widths are settled, straight into
-/// the output: cells padded to their widths, separated by two spaces (plain)
-/// or framed (ascii, rounded), with colour added only as text is written.
-struct LineDrawer {
+/// the output bytes: cells padded to their widths, separated by two spaces
+/// (plain) or framed (ascii, rounded), with colour added only as text is
+/// written.
+struct LineDrawer: Sendable {
     /// Which horizontal rule to draw.
     enum Rule {
         case top
@@ -12,7 +13,7 @@ struct LineDrawer {
     /// One cell of a line: a render column, or a detail column inside the region.
     struct Slot {
         /// The cell's lines, one per line of the row.
-        var lines: [FittedLine]
+        var lines: FittedCell
         var style: CellStyle
         var alignment: Alignment
         var width: Int
@@ -28,11 +29,21 @@ struct LineDrawer {
     let widths: [Int]
     let border: BorderStyle
     let color: Bool
+    /// The UTF-8 of the vertical border glyph, `nil` for plain.
+    private let vertical: [UInt8]?
+    /// What separates two render columns: two spaces, or ` | `.
+    private let columnSeparator: [UInt8]
 
-    private static let spaces = String(repeating: " ", count: 256)
+    init(widths: [Int], border: BorderStyle, color: Bool) {
+        self.widths = widths
+        self.border = border
+        self.color = color
+        self.vertical = border.glyphs.map { Array(String($0.vertical).utf8) }
+        self.columnSeparator = vertical.map { [0x20] + $0 + [0x20] } ?? [0x20, 0x20]
+    }
 
     /// Appends a horizontal rule and a line feed, unless the style is plain.
-    func rule(_ rule: Rule, into output: inout String) {
+    func rule(_ rule: Rule, into output: inout [UInt8]) {
         guard let glyphs = border.glyphs, !widths.isEmpty else { return }
         let joints =
             switch rule {
@@ -40,59 +51,60 @@ struct LineDrawer {
             case .separator: glyphs.separator
             case .bottom: glyphs.bottom
             }
-        output.append(joints.left)
+        var line = String(joints.left)
         for (index, width) in widths.enumerated() {
-            if index > 0 { output.append(joints.middle) }
-            output += String(repeating: glyphs.horizontal, count: width + 2)
+            if index > 0 { line.append(joints.middle) }
+            line += String(repeating: glyphs.horizontal, count: width + 2)
         }
-        output.append(joints.right)
-        output.append("\n")
+        line.append(joints.right)
+        line.append("\n")
+        output.append(contentsOf: line.utf8)
     }
 
     /// Appends `height` lines of `slots`, each ending with a line feed.
-    func draw(_ slots: [Slot], height: Int, into output: inout String) {
-        let vertical = border.glyphs.map { String($0.vertical) }
-        let columnSeparator = vertical.map { " " + $0 + " " } ?? "  "
+    func draw(_ slots: [Slot], height: Int, into output: inout [UInt8]) {
         for line in 0..<height {
             if let vertical {
-                output += vertical
-                output += " "
+                output.append(contentsOf: vertical)
+                output.append(0x20)
             }
             for (index, slot) in slots.enumerated() {
-                if index > 0 { output += slot.insideRegion ? "  " : columnSeparator }
-                let fitted = line < slot.lines.count ? slot.lines[line] : .blank
-                write(fitted, style: slot.style, width: slot.width, alignment: slot.alignment, into: &output)
+                if index > 0 {
+                    if slot.insideRegion {
+                        output.append(0x20)
+                        output.append(0x20)
+                    } else {
+                        output.append(contentsOf: columnSeparator)
+                    }
+                }
+                write(slot.lines[line], style: slot.style, width: slot.width, alignment: slot.alignment, into: &output)
                 Self.pad(slot.trailing, into: &output)
             }
             if let vertical {
-                output += " "
-                output += vertical
+                output.append(0x20)
+                output.append(contentsOf: vertical)
             } else {
-                while output.utf8.last == 0x20 {
+                while output.last == 0x20 {
                     output.removeLast()
                 }
             }
-            output += "\n"
+            output.append(0x0A)
         }
     }
 
     /// Appends `count` spaces.
-    static func pad(_ count: Int, into output: inout String) {
-        var remaining = count
-        while remaining > 0 {
-            let chunk = min(remaining, spaces.utf8.count)
-            output += spaces.utf8.count == chunk ? spaces[...] : spaces.prefix(chunk)
-            remaining -= chunk
-        }
+    static func pad(_ count: Int, into output: inout [UInt8]) {
+        guard count > 0 else { return }
+        output.append(contentsOf: repeatElement(0x20, count: count))
     }
 
     /// Appends a fitted line padded to `width`, in `style` with its highlights
     /// emphasised when colour is on.
-    func write(_ line: FittedLine, style: CellStyle, width: Int, alignment: Alignment, into output: inout String) {
+    func write(_ line: FittedLine, style: CellStyle, width: Int, alignment: Alignment, into output: inout [UInt8]) {
         let padding = max(0, width - line.width)
         if alignment == .right { Self.pad(padding, into: &output) }
         if !color || line.text.isEmpty || (style == .plain && line.highlights.isEmpty) {
-            output += line.text
+            output.append(contentsOf: line.text.utf8)
         } else if line.highlights.isEmpty {
             Self.styled(line.text, style, emphasized: false, into: &output)
         } else {
@@ -112,15 +124,15 @@ struct LineDrawer {
         if alignment == .left { Self.pad(padding, into: &output) }
     }
 
-    private static func styled(_ text: String, _ style: CellStyle, emphasized: Bool, into output: inout String) {
+    private static func styled(_ text: String, _ style: CellStyle, emphasized: Bool, into output: inout [UInt8]) {
         var parameters = style.sgrParameter ?? ""
         if emphasized { parameters += parameters.isEmpty ? "1;4" : ";1;4" }
         guard !parameters.isEmpty else {
-            output += text
+            output.append(contentsOf: text.utf8)
             return
         }
-        output += TerminalText.sgr(parameters)
-        output += text
-        output += TerminalText.reset
+        output.append(contentsOf: TerminalText.sgr(parameters).utf8)
+        output.append(contentsOf: text.utf8)
+        output.append(contentsOf: TerminalText.reset.utf8)
     }
 }

@@ -178,11 +178,15 @@ struct MergedLayout {
     // MARK: Drawing
 
     /// Appends the table's lines, each ending with a line feed, to `output`.
-    func write(into output: inout String) {
+    ///
+    /// Rows are drawn in blocks, on every core when there are many: each
+    /// block is drawn on its own and the blocks are joined in order, so the
+    /// bytes are the same as when drawn one after another.
+    func write(into output: inout [UInt8]) {
         let widths = renderWidths()
         let sharedWidths = Array(widths.prefix(sharedKept.count))
         let regionWidth = hasRegion ? widths.last ?? 0 : 0
-        var groupWidths: [Int: [Int]] = [:]
+        var groupWidths = Array(repeating: [Int](), count: table.groups.count)
         for group in activeGroups {
             groupWidths[group] = self.groupWidths(group, regionWidth: regionWidth)
         }
@@ -206,32 +210,56 @@ struct MergedLayout {
             drawer.draw(slots, height: 1, into: &output)
             if hasRegion {
                 for group in activeGroups where !detailKept[group].isEmpty {
-                    let slots = legend(
-                        group, sharedWidths: sharedWidths, groupWidths: groupWidths[group] ?? [], regionWidth)
+                    let slots = legend(group, sharedWidths: sharedWidths, groupWidths: groupWidths[group], regionWidth)
                     drawer.draw(slots, height: 1, into: &output)
                 }
             }
             drawer.rule(.separator, into: &output)
         }
 
-        var slots: [LineDrawer.Slot] = []
-        for row in table.rows {
-            let height = max(1, row.size.height)
-            slots.removeAll(keepingCapacity: true)
-            for (index, column) in sharedKept.enumerated() {
-                let cell = row.shared.indices.contains(column) ? row.shared[column] : nil
-                let alignment = table.shared[column].alignment
-                let lines = CellLayout.fit(cell, width: sharedWidths[index], height: height, alignment: alignment)
-                slots.append(
-                    .init(lines: lines, style: cell?.style ?? .plain, alignment: alignment, width: sharedWidths[index]))
-            }
-            if hasRegion {
-                appendDetails(
-                    row, widths: groupWidths[row.group] ?? [], height: height, regionWidth: regionWidth, to: &slots)
-            }
-            drawer.draw(slots, height: height, into: &output)
+        let plan = RowPlan(
+            layout: self, drawer: drawer, sharedWidths: sharedWidths, groupWidths: groupWidths,
+            regionWidth: regionWidth)
+        let rows = table.rows.indices
+        let lineBytes = widths.reduce(0, +) + options.border.overhead(columns: widths.count) + 1
+        ParallelBlocks.append(count: rows.count, bytesPerItem: lineBytes, into: &output) { range, block in
+            plan.draw(rows: range, into: &block)
         }
         drawer.rule(.bottom, into: &output)
+    }
+
+    /// What drawing a row needs once the widths are settled.
+    private struct RowPlan {
+        let layout: MergedLayout
+        let drawer: LineDrawer
+        let sharedWidths: [Int]
+        let groupWidths: [[Int]]
+        let regionWidth: Int
+
+        /// Draws `rows` of the table, in order.
+        func draw(rows: Range<Int>, into output: inout [UInt8]) {
+            let table = layout.table
+            var slots: [LineDrawer.Slot] = []
+            slots.reserveCapacity(layout.sharedKept.count + (layout.detailKept.map(\.count).max() ?? 0))
+            for rowIndex in rows {
+                let row = table.rows[rowIndex]
+                let height = max(1, row.size.height)
+                slots.removeAll(keepingCapacity: true)
+                for (index, column) in layout.sharedKept.enumerated() {
+                    let cell = row.shared.indices.contains(column) ? row.shared[column] : nil
+                    let alignment = table.shared[column].alignment
+                    let lines = CellLayout.fit(cell, width: sharedWidths[index], height: height, alignment: alignment)
+                    slots.append(
+                        .init(
+                            lines: lines, style: cell?.style ?? .plain, alignment: alignment,
+                            width: sharedWidths[index]))
+                }
+                if layout.hasRegion {
+                    layout.appendDetails(row, widths: groupWidths, height: height, regionWidth: regionWidth, to: &slots)
+                }
+                drawer.draw(slots, height: height, into: &output)
+            }
+        }
     }
 
     /// The legend line of a group: its title in the first shared column and its
@@ -245,51 +273,62 @@ struct MergedLayout {
                 .init(
                     lines: CellLayout.fit(title, width: width, height: 1), style: .dim, alignment: .left, width: width))
         }
-        let columns = detailKept[group].map { table.groups[group].columns[$0] }
-        let headers = columns.map { Cell($0.header.uppercased(), style: .dim) }
-        appendRegion(headers, columns: columns, widths: groupWidths, height: 1, regionWidth: regionWidth, to: &slots)
+        let columns = table.groups[group].columns
+        let kept = detailKept[group]
+        appendRegion(
+            kept, cell: { Cell(columns[$0].header.uppercased(), style: .dim) }, columns: columns, widths: groupWidths, height: 1, regionWidth: regionWidth,
+            to: &slots)
         return slots
     }
 
     /// Appends the details region of a row: its group's kept cells.
     private func appendDetails(
         _ row: MergedRow,
-        widths: [Int],
+        widths: [[Int]],
         height: Int,
         regionWidth: Int,
         to slots: inout [LineDrawer.Slot]
     ) {
         guard table.groups.indices.contains(row.group) else {
-            slots.append(.init(lines: [], style: .plain, alignment: .left, width: regionWidth))
+            slots.append(.init(lines: .blank, style: .plain, alignment: .left, width: regionWidth))
             return
         }
-        let group = table.groups[row.group]
-        let kept = detailKept[row.group]
-        let cells = kept.map { row.details.indices.contains($0) ? row.details[$0] : Cell("") }
-        let columns = kept.map { group.columns[$0] }
-        appendRegion(cells, columns: columns, widths: widths, height: height, regionWidth: regionWidth, to: &slots)
+        let details = row.details
+        appendRegion(
+            detailKept[row.group],
+            cell: { details.indices.contains($0) ? details[$0] : Cell("") },
+            columns: table.groups[row.group].columns,
+            widths: widths[row.group],
+            height: height,
+            regionWidth: regionWidth,
+            to: &slots
+        )
     }
 
+    /// Appends the slots of the details region: for each kept column (by its
+    /// index in `columns`), the cell `cell` gives for it.
     private func appendRegion(
-        _ cells: [Cell],
+        _ kept: [Int],
+        cell: (Int) -> Cell,
         columns: [Column],
         widths: [Int],
         height: Int,
         regionWidth: Int,
         to slots: inout [LineDrawer.Slot]
     ) {
-        guard !cells.isEmpty else {
-            slots.append(.init(lines: [], style: .plain, alignment: .left, width: regionWidth))
+        guard !kept.isEmpty else {
+            slots.append(.init(lines: .blank, style: .plain, alignment: .left, width: regionWidth))
             return
         }
-        let used = widths.reduce(0, +) + Self.detailGap * max(0, widths.count - 1)
-        for index in cells.indices {
-            let alignment = columns[index].alignment
-            let lines = CellLayout.fit(cells[index], width: widths[index], height: height, alignment: alignment)
-            var slot = LineDrawer.Slot(
-                lines: lines, style: cells[index].style, alignment: alignment, width: widths[index])
+        var used = Self.detailGap * max(0, widths.count - 1)
+        for width in widths { used += width }
+        for (index, column) in kept.enumerated() {
+            let alignment = columns[column].alignment
+            let cell = cell(column)
+            let lines = CellLayout.fit(cell, width: widths[index], height: height, alignment: alignment)
+            var slot = LineDrawer.Slot(lines: lines, style: cell.style, alignment: alignment, width: widths[index])
             slot.insideRegion = index > 0
-            if index == cells.count - 1 { slot.trailing = regionWidth - used }
+            if index == kept.count - 1 { slot.trailing = regionWidth - used }
             slots.append(slot)
         }
     }

@@ -14,10 +14,9 @@ public enum TableRenderer {
     ///   - options: Width, border, headers, colour and wide mode.
     /// - Returns: The lines of the table, each ending with a line feed.
     public static func render(_ table: MergedTable, options: RenderOptions) -> String {
-        var output = ""
-        output.reserveCapacity(table.rows.count * 64)
+        var output: [UInt8] = []
         MergedLayout(table, options: options).write(into: &output)
-        return output
+        return String(decoding: output, as: UTF8.self)
     }
 
     /// Renders sections (one per group, for `--group-by`), each with its title
@@ -28,10 +27,9 @@ public enum TableRenderer {
     ///     fits the width on its own.
     /// - Returns: The lines of every section, each ending with a line feed.
     public static func render(_ sections: [Section], options: RenderOptions) -> String {
-        var output = ""
-        output.reserveCapacity(sections.reduce(0) { $0 + $1.rows.count } * 64)
+        var output: [UInt8] = []
         for (index, section) in sections.enumerated() {
-            if index > 0 { output += "\n" }
+            if index > 0 { output.append(0x0A) }
             if let title = section.title {
                 let fitted = CellLayout.fit(Cell(title), width: options.maxWidth ?? Int.max, height: 1)
                 let drawer = LineDrawer(widths: [], border: .plain, color: options.color)
@@ -46,6 +44,6 @@ public enum TableRenderer {
             )
             MergedLayout(table, options: options).write(into: &output)
         }
-        return output
+        return String(decoding: output, as: UTF8.self)
     }
 }

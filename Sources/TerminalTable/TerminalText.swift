@@ -14,6 +14,7 @@ public enum TerminalText {
     /// - Parameter text: Any text, typically data.
     /// - Returns: `text` itself when it holds nothing to escape.
     public static func sanitize(_ text: String) -> String {
+        if DisplayWidth.printableASCIIWidth(text) != nil { return text }
         guard text.unicodeScalars.contains(where: needsEscape) else { return text }
         var result = ""
         result.reserveCapacity(text.utf8.count + 8)
