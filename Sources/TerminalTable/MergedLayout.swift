@@ -276,7 +276,8 @@ struct MergedLayout {
         let columns = table.groups[group].columns
         let kept = detailKept[group]
         appendRegion(
-            kept, cell: { Cell(columns[$0].header.uppercased(), style: .dim) }, columns: columns, widths: groupWidths, height: 1, regionWidth: regionWidth,
+            kept, cell: { Cell(columns[$0].header.uppercased(), style: .dim) }, columns: columns, widths: groupWidths,
+            height: 1, regionWidth: regionWidth,
             to: &slots)
         return slots
     }
