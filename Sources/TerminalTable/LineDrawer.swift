@@ -64,32 +64,46 @@ struct LineDrawer: Sendable {
     /// Appends `height` lines of `slots`, each ending with a line feed.
     func draw(_ slots: [Slot], height: Int, into output: inout [UInt8]) {
         for line in 0..<height {
-            if let vertical {
-                output.append(contentsOf: vertical)
-                output.append(0x20)
-            }
+            startLine(into: &output)
             for (index, slot) in slots.enumerated() {
-                if index > 0 {
-                    if slot.insideRegion {
-                        output.append(0x20)
-                        output.append(0x20)
-                    } else {
-                        output.append(contentsOf: columnSeparator)
-                    }
-                }
+                if index > 0 { separate(insideRegion: slot.insideRegion, into: &output) }
                 write(slot.lines[line], style: slot.style, width: slot.width, alignment: slot.alignment, into: &output)
                 Self.pad(slot.trailing, into: &output)
             }
-            if let vertical {
-                output.append(0x20)
-                output.append(contentsOf: vertical)
-            } else {
-                while output.last == 0x20 {
-                    output.removeLast()
-                }
-            }
-            output.append(0x0A)
+            endLine(into: &output)
         }
+    }
+
+    /// Starts a line: the left border, if any.
+    func startLine(into output: inout [UInt8]) {
+        if let vertical {
+            output.append(contentsOf: vertical)
+            output.append(0x20)
+        }
+    }
+
+    /// Separates two cells of a line: two spaces inside the details region,
+    /// else the column separator.
+    func separate(insideRegion: Bool, into output: inout [UInt8]) {
+        if insideRegion {
+            output.append(0x20)
+            output.append(0x20)
+        } else {
+            output.append(contentsOf: columnSeparator)
+        }
+    }
+
+    /// Ends a line: the right border, or else no trailing spaces; then a line feed.
+    func endLine(into output: inout [UInt8]) {
+        if let vertical {
+            output.append(0x20)
+            output.append(contentsOf: vertical)
+        } else {
+            while output.last == 0x20 {
+                output.removeLast()
+            }
+        }
+        output.append(0x0A)
     }
 
     /// Appends `count` spaces.

@@ -235,6 +235,26 @@ struct MergedLayout {
         let sharedWidths: [Int]
         let groupWidths: [[Int]]
         let regionWidth: Int
+        /// The alignment of each kept shared column.
+        let sharedAlignments: [Alignment]
+        /// Per group, the alignment of each kept detail column.
+        let detailAlignments: [[Alignment]]
+        /// Per group, the width its kept columns and their gaps take.
+        let groupUsed: [Int]
+
+        init(layout: MergedLayout, drawer: LineDrawer, sharedWidths: [Int], groupWidths: [[Int]], regionWidth: Int) {
+            self.layout = layout
+            self.drawer = drawer
+            self.sharedWidths = sharedWidths
+            self.groupWidths = groupWidths
+            self.regionWidth = regionWidth
+            let table = layout.table
+            sharedAlignments = layout.sharedKept.map { table.shared[$0].alignment }
+            detailAlignments = table.groups.indices.map { group in
+                layout.detailKept[group].map { table.groups[group].columns[$0].alignment }
+            }
+            groupUsed = groupWidths.map { $0.reduce(0, +) + MergedLayout.detailGap * max(0, $0.count - 1) }
+        }
 
         /// Draws `rows` of the table, in order.
         func draw(rows: Range<Int>, into output: inout [UInt8]) {
@@ -244,10 +264,14 @@ struct MergedLayout {
             for rowIndex in rows {
                 let row = table.rows[rowIndex]
                 let height = max(1, row.size.height)
+                if height == 1 {
+                    drawLine(row, into: &output)
+                    continue
+                }
                 slots.removeAll(keepingCapacity: true)
                 for (index, column) in layout.sharedKept.enumerated() {
                     let cell = row.shared.indices.contains(column) ? row.shared[column] : nil
-                    let alignment = table.shared[column].alignment
+                    let alignment = sharedAlignments[index]
                     let lines = CellLayout.fit(cell, width: sharedWidths[index], height: height, alignment: alignment)
                     slots.append(
                         .init(
@@ -260,6 +284,48 @@ struct MergedLayout {
                 drawer.draw(slots, height: height, into: &output)
             }
         }
+
+        /// Draws a row one line high, as ``LineDrawer/draw(_:height:into:)``
+        /// draws its slots, without making them.
+        private func drawLine(_ row: MergedRow, into output: inout [UInt8]) {
+            drawer.startLine(into: &output)
+            for (index, column) in layout.sharedKept.enumerated() {
+                if index > 0 { drawer.separate(insideRegion: false, into: &output) }
+                let alignment = sharedAlignments[index]
+                let width = sharedWidths[index]
+                if row.shared.indices.contains(column) {
+                    let cell = row.shared[column]
+                    let line = CellLayout.fit(cell, width: width, height: 1, alignment: alignment).first
+                    drawer.write(line, style: cell.style, width: width, alignment: alignment, into: &output)
+                } else {
+                    drawer.write(.blank, style: .plain, width: width, alignment: alignment, into: &output)
+                }
+            }
+            guard layout.hasRegion else {
+                drawer.endLine(into: &output)
+                return
+            }
+            if !layout.sharedKept.isEmpty { drawer.separate(insideRegion: false, into: &output) }
+            let group = row.group
+            guard table.groups.indices.contains(group), !layout.detailKept[group].isEmpty else {
+                drawer.write(.blank, style: .plain, width: regionWidth, alignment: .left, into: &output)
+                drawer.endLine(into: &output)
+                return
+            }
+            let widths = groupWidths[group]
+            let alignments = detailAlignments[group]
+            let kept = layout.detailKept[group]
+            for (index, column) in kept.enumerated() {
+                if index > 0 { drawer.separate(insideRegion: true, into: &output) }
+                let cell = row.details.indices.contains(column) ? row.details[column] : Cell("")
+                let line = CellLayout.fit(cell, width: widths[index], height: 1, alignment: alignments[index]).first
+                drawer.write(line, style: cell.style, width: widths[index], alignment: alignments[index], into: &output)
+            }
+            LineDrawer.pad(regionWidth - groupUsed[group], into: &output)
+            drawer.endLine(into: &output)
+        }
+
+        private var table: MergedTable { layout.table }
     }
 
     /// The legend line of a group: its title in the first shared column and its

@@ -67,6 +67,41 @@ import Testing
         }
     }
 
+    /// A table of many rows is drawn in blocks on every core: its body must be
+    /// the same bytes as the rows drawn one after another, in order.
+    @Test(arguments: Array(seeds.prefix(12))) func aLargeTableDrawsItsRowsInOrder(seed: Int) {
+        var random = seededRandom(seed)
+        let table = RandomTable(&random)
+        // Repeating the rows keeps every column's width, so the body repeats too.
+        let copies = 5000 / table.merged.rows.count + 1
+        var large = table.merged
+        large.rows = (0..<copies).flatMap { _ in table.merged.rows }
+        for border in BorderStyle.allCases {
+            let options = RenderOptions(
+                maxWidth: table.maxWidth, border: border, showHeaders: false, color: seed % 2 == 0)
+            let one = lines(TableRenderer.render(table.merged, options: options))
+            let many = lines(TableRenderer.render(large, options: options))
+            // Framed tables have a top and a bottom rule around the body.
+            let frame = border == .plain ? 0 : 1
+            let body = Array(one.dropFirst(frame).dropLast(frame))
+            let expected = one.prefix(frame) + (0..<copies).flatMap { _ in body } + one.suffix(frame)
+            #expect(many == Array(expected), "seed \(seed) \(border)")
+        }
+    }
+
+    /// Text with no emoji joiner, modifier, keycap, flag or VS16 is measured
+    /// as the sum of its code points; that must equal the width by grapheme
+    /// cluster.
+    @Test(arguments: seeds) func theWidthOfTextIsTheSumOfItsClusters(seed: Int) {
+        var random = seededRandom(seed)
+        let text = (0..<Int.random(in: 0...12, using: &random)).map { _ in
+            RandomTable.pieces.randomElement(using: &random) ?? ""
+        }.joined()
+        let byCluster = text.reduce(0) { $0 + DisplayWidth.of($1) }
+        #expect(DisplayWidth.of(text) == byCluster, "\(text.debugDescription)")
+        #expect(DisplayWidth.of(text[...]) == byCluster, "\(text.debugDescription)")
+    }
+
     // MARK: Found by Fuzz/FuzzTableLayout
 
     /// In wide mode, when the column minimums do not fit, the details region is
