@@ -32,12 +32,19 @@ extension CellRepresentable {
     public var rowHeight: Int { 1 }
 
     public var cellWidths: [Int] {
-        [Self.widestLine(of: name)] + detailCells.map { $0.lines.map { DisplayWidth.of($0) }.max() ?? 0 }
+        let cells = detailCells
+        var widths = [Self.widestLine(of: name)]
+        widths.reserveCapacity(1 + cells.count)
+        for cell in cells {
+            widths.append(cell.displayWidth)
+        }
+        return widths
     }
 
     /// The display width of the widest line of `text`.
     static func widestLine(of text: String) -> Int {
-        text.split(separator: "\n", omittingEmptySubsequences: false)
+        if let width = DisplayWidth.printableASCIIWidth(text) { return width }
+        return text.split(separator: "\n", omittingEmptySubsequences: false)
             .map { DisplayWidth.of(TerminalText.sanitize(String($0))) }
             .max() ?? 0
     }

@@ -33,41 +33,62 @@ public struct TableOutput: Sendable {
     }
 
     private func renderMerged(_ hits: [SearchHit]) -> String {
+        // Groups in order of first appearance; a run of one kind looks up nothing.
         var groupIndex: [String: Int] = [:]
         var groups: [DetailGroup] = []
-        var rows: [MergedRow] = []
+        var kindCells: [Cell] = []
+        var rowGroups: [Int] = []
+        rowGroups.reserveCapacity(hits.count)
+        var previous: (name: String, index: Int)?
         for hit in hits {
+            let name = hit.kind.name
+            if let previous, previous.name == name {
+                rowGroups.append(previous.index)
+                continue
+            }
             let index: Int
-            if let known = groupIndex[hit.kind.name] {
+            if let known = groupIndex[name] {
                 index = known
             } else {
                 index = groups.count
-                groupIndex[hit.kind.name] = index
-                groups.append(DetailGroup(title: hit.kind.name, columns: hit.kind.columns.map(\.tableColumn)))
+                groupIndex[name] = index
+                groups.append(DetailGroup(title: name, columns: hit.kind.columns.map(\.tableColumn)))
+                kindCells.append(Cell(name, style: Self.style(forKind: name)))
             }
-            let kindCell = Cell(hit.kind.name, style: Self.style(forKind: hit.kind.name))
-            var shared = [kindCell, nameCell(hit)]
-            var widths = [DisplayWidth.of(TerminalText.sanitize(hit.kind.name))] + hit.row.cellWidths
-            if explain {
-                let reason = Cell(Self.reason(hit), style: .dim)
+            rowGroups.append(index)
+            previous = (name, index)
+        }
+        let explain = explain
+        let kindCellsByGroup = kindCells
+        let groupOfRow = rowGroups
+        let rows = ParallelMap.map(count: hits.count) { index in
+            let hit = hits[index]
+            let group = groupOfRow[index]
+            let kindCell = kindCellsByGroup[group]
+            let presented = PresentedRow(hit, explain: explain)
+            var shared = [kindCell, presented.name]
+            var widths = [kindCell.displayWidth]
+            widths.reserveCapacity(1 + presented.widths.count + (explain ? 1 : 0))
+            widths.append(contentsOf: presented.widths)
+            if let reason = presented.reason {
                 shared.append(reason)
                 widths.insert(reason.displayWidth, at: 2)
             }
-            rows.append(
-                MergedRow(
-                    group: index,
-                    shared: shared,
-                    details: hit.row.detailCells,
-                    size: RowSize(height: max(1, hit.row.rowHeight), widths: widths)
-                )
+            return MergedRow(
+                group: group,
+                shared: shared,
+                details: presented.details,
+                size: RowSize(height: presented.height, widths: widths)
             )
         }
         // KIND is never cut: its minimum is its widest label (up to 12 cells).
-        let kindWidth = min(12, groups.map { DisplayWidth.of(TerminalText.sanitize($0.title)) }.max() ?? 4)
+        let kindWidth = min(12, kindCells.map(\.displayWidth).max() ?? 4)
         let kindColumn = Column("KIND", minWidth: max(4, kindWidth), priority: Self.kindColumn.priority)
         let sharedColumns = [kindColumn, Self.nameColumn] + (explain ? [Self.matchColumn] : [])
-        let table = MergedTable(shared: sharedColumns, groups: groups, rows: rows)
-        return TableRenderer.render(table, options: options)
+        let table = MergedTable(shared: sharedColumns, groups: groups, rows: consume rows)
+        let text = TableRenderer.render(table, options: options)
+        BackgroundRelease.release(consume table)
+        return text
     }
 
     private func renderSections(_ hits: [SearchHit]) -> String {
@@ -77,18 +98,19 @@ public struct TableOutput: Sendable {
             if byKind[hit.kind.name] == nil { order.append(hit.kind.name) }
             byKind[hit.kind.name, default: []].append(hit)
         }
+        let explain = explain
         let sections = order.compactMap { name -> Section? in
             guard let hits = byKind[name], let kind = hits.first?.kind else { return nil }
-            let rows = hits.map { hit in
-                var cells = [nameCell(hit)]
-                var widths = hit.row.cellWidths
-                if explain {
-                    let reason = Cell(Self.reason(hit), style: .dim)
+            let rows = ParallelMap.map(count: hits.count) { index in
+                let presented = PresentedRow(hits[index], explain: explain)
+                var cells = [presented.name]
+                var widths = presented.widths
+                if let reason = presented.reason {
                     cells.append(reason)
                     widths.insert(reason.displayWidth, at: 1)
                 }
-                return Row(
-                    cells + hit.row.detailCells, size: RowSize(height: max(1, hit.row.rowHeight), widths: widths))
+                cells.append(contentsOf: presented.details)
+                return Row(cells, size: RowSize(height: presented.height, widths: widths))
             }
             let title = "\(kind.plural.uppercased()) (\(hits.count))"
             let columns = [Self.nameColumn] + (explain ? [Self.matchColumn] : []) + kind.columns.map(\.tableColumn)
@@ -97,9 +119,30 @@ public struct TableOutput: Sendable {
         return TableRenderer.render(sections, options: options)
     }
 
+    /// What a hit's row gives the table: asked once each.
+    private struct PresentedRow {
+        /// The NAME cell.
+        let name: Cell
+        /// The MATCH cell of `--explain`.
+        let reason: Cell?
+        let details: [Cell]
+        /// The NAME cell's width, then each detail cell's.
+        let widths: [Int]
+        let height: Int
+
+        init(_ hit: SearchHit, explain: Bool) {
+            let row = hit.row
+            name = TableOutput.nameCell(hit)
+            reason = explain ? Cell(TableOutput.reason(hit), style: .dim) : nil
+            details = row.detailCells
+            widths = row.cellWidths
+            height = max(1, row.rowHeight)
+        }
+    }
+
     /// The NAME cell, with the matched characters highlighted when the match
     /// was in the text NAME shows.
-    private func nameCell(_ hit: SearchHit) -> Cell {
+    private static func nameCell(_ hit: SearchHit) -> Cell {
         let name = hit.row.name
         guard let match = hit.match, match.text == name, !match.positions.isEmpty else {
             return Cell(name, style: .bold)
