@@ -19,12 +19,13 @@ enum PriceFormatter {
 
     /// `1234567` as `1,234,567`.
     static func grouped(_ value: Int64) -> String {
-        let digits = Array(String(value))
-        var out = ""
+        let digits = Array(String(value).utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(digits.count + digits.count / 3)
         for (index, digit) in digits.enumerated() {
-            if index > 0 && (digits.count - index) % 3 == 0 { out.append(",") }
+            if index > 0 && (digits.count - index) % 3 == 0 { out.append(UInt8(ascii: ",")) }
             out.append(digit)
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 }

@@ -3,43 +3,43 @@ public import TerminalTable
 
 /// How a product looks in the table: price, stars, and a short description
 /// that may take a second line.
+///
+/// The price and rating texts are made once, when the product is set, since
+/// the table asks for them both to size the row and to draw it.
 public struct ProductViewModel: CellRepresentable {
     /// The widest the description is allowed before it wraps.
     static let aboutWidth = 40
 
-    public var product: Product
+    /// The product shown; setting it remakes the texts.
+    public var product: Product {
+        didSet { texts = Texts(product) }
+    }
+
+    /// The texts and widths derived from ``product``.
+    private var texts: Texts
 
     public init(product: Product) {
         self.product = product
+        self.texts = Texts(product)
     }
 
     public var name: String { product.name }
 
     /// `$4.99`, `$156,000`, `€3.50`, `CHF 12.00`, or `free`.
-    public var price: String {
-        guard let price = product.price else { return "free" }
-        return PriceFormatter.format(price, currency: product.currency)
-    }
+    public var price: String { texts.price }
 
     /// `★★☆☆☆ 2.0`, or `–` when unrated.
-    public var rating: String {
-        guard let rating = product.rating else { return "–" }
-        let stars = Int((rating).rounded())
-        let tenths = Int((rating * 10).rounded())
-        return String(repeating: "★", count: stars) + String(repeating: "☆", count: 5 - stars)
-            + " \(tenths / 10).\(tenths % 10)"
-    }
+    public var rating: String { texts.rating }
 
     /// Two lines when the description does not fit one.
     public var rowHeight: Int {
-        guard let about = product.about else { return 1 }
-        return DisplayWidth.of(about) > Self.aboutWidth ? 2 : 1
+        texts.aboutWidth > Self.aboutWidth ? 2 : 1
     }
 
     public var detailCells: [Cell] {
         [
-            Cell(price, style: product.price == nil ? .green : .plain),
-            Cell(rating, style: product.rating == nil ? .dim : .yellow),
+            Cell(texts.price, style: product.price == nil ? .green : .plain),
+            Cell(texts.rating, style: product.rating == nil ? .dim : .yellow),
             Cell(product.about ?? "", style: .dim),
         ]
     }
@@ -47,9 +47,36 @@ public struct ProductViewModel: CellRepresentable {
     /// The description asks for at most ``aboutWidth`` cells: longer text
     /// wraps onto the row's second line instead of widening the table.
     public var cellWidths: [Int] {
-        [
-            DisplayWidth.of(name), DisplayWidth.of(price), DisplayWidth.of(rating),
-            min(DisplayWidth.of(product.about ?? ""), Self.aboutWidth),
-        ]
+        [DisplayWidth.of(name), texts.priceWidth, texts.ratingWidth, min(texts.aboutWidth, Self.aboutWidth)]
+    }
+
+    /// What the table shows of a product, made once.
+    private struct Texts: Sendable {
+        let price: String
+        let rating: String
+        let priceWidth: Int
+        let ratingWidth: Int
+        /// The width of the description, 0 when there is none.
+        let aboutWidth: Int
+
+        init(_ product: Product) {
+            if let amount = product.price {
+                price = PriceFormatter.format(amount, currency: product.currency)
+            } else {
+                price = "free"
+            }
+            if let value = product.rating {
+                let stars = Int(value.rounded())
+                let tenths = Int((value * 10).rounded())
+                rating =
+                    String(repeating: "★", count: stars) + String(repeating: "☆", count: 5 - stars)
+                    + " \(tenths / 10).\(tenths % 10)"
+            } else {
+                rating = "–"
+            }
+            priceWidth = DisplayWidth.of(price)
+            ratingWidth = DisplayWidth.of(rating)
+            aboutWidth = product.about.map { DisplayWidth.of($0) } ?? 0
+        }
     }
 }

@@ -18,6 +18,14 @@ import Testing
         #expect(row.rowHeight == 1)
     }
 
+    @Test func changingTheCardChangesItsNameAndSymbol() throws {
+        let object = try #require(try JSONParser().parse(#"{"rank":"Q","suit":"hearts"}"#).objectValue)
+        var model = CardViewModel(card: try Card(record: object))
+        model.card.suit = .spades
+        #expect(model.name == "Queen of Spades")
+        #expect(model.detailCells.map { $0.lines.joined() } == ["Q♠", "black"])
+    }
+
     @Test(arguments: [
         (#"{"rank":"Z","suit":"hearts"}"#, "field \"rank\": \"Z\" is not one of A, 2…10, J, Q, K"),
         (#"{"rank":"Q","suit":"stars"}"#, "field \"suit\": \"stars\" is not one of spades, hearts, diamonds, clubs"),

@@ -31,6 +31,23 @@ import Testing
         #expect(short.rowHeight == 1)
     }
 
+    @Test func changingTheProductChangesEveryText() {
+        var model = ProductViewModel(product: Product(name: "Kettle", price: 20, rating: 1, about: "short"))
+        model.product = Product(
+            name: "Urn", price: 1234.5, rating: 4, currency: "EUR", about: String(repeating: "x", count: 41))
+        #expect(model.name == "Urn")
+        #expect(model.price == "€1,234.50")
+        #expect(model.rating == "★★★★☆ 4.0")
+        #expect(
+            model.detailCells.map { $0.lines.joined() } == [
+                "€1,234.50", "★★★★☆ 4.0", String(repeating: "x", count: 41),
+            ])
+        #expect(model.cellWidths == [3, 9, 9, 40])
+        #expect(model.rowHeight == 2)
+        model.product.price = nil
+        #expect(model.price == "free")
+    }
+
     @Test(arguments: [
         (#"{"price":1}"#, "missing field \"name\""),
         (#"{"name":"x","price":-1}"#, "field \"price\" is negative"),
