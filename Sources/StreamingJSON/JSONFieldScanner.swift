@@ -22,7 +22,10 @@
 /// let isObject = try line.withUnsafeBytes { try scanner.scan($0, into: &values) }
 /// // values[0] is the kind, values[1] the name; nil when absent.
 /// ```
-public struct JSONFieldScanner: Sendable {
+///
+/// It is an immutable class: a search calls it once per line, and using a
+/// class costs one reference count where a struct's arrays cost one each.
+public final class JSONFieldScanner: Sendable {
     /// Where one wanted key's UTF-8 sits in `keyBytes`.
     struct KeySpan: Sendable {
         /// The index of its first byte.

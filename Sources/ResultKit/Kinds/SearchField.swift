@@ -16,6 +16,10 @@ public struct SearchField: Sendable {
     /// any. Declaring them lets a large search extract only those fields from
     /// each record instead of decoding it whole.
     public var reads: [String]?
+    /// Whether the text is one top-level field's value exactly as the record
+    /// writes it (``field(_:weight:)``). A search may then rule a record out
+    /// from its raw bytes: the text cannot match if the bytes do not hold it.
+    public var isVerbatim = false
 
     /// A search field computed from a record.
     /// - Parameters:
@@ -37,6 +41,8 @@ public struct SearchField: Sendable {
 
     /// A top-level record field read as text (numbers and booleans as written).
     public static func field(_ name: String, weight: Int) -> SearchField {
-        SearchField(name, weight: weight, reads: [name]) { $0[name]?.scalarText }
+        var field = SearchField(name, weight: weight, reads: [name]) { $0[name]?.scalarText }
+        field.isVerbatim = true
+        return field
     }
 }

@@ -47,36 +47,63 @@ extension SearchSession {
         let blockSize = max(blockSize, 1)
         let blockCount = (size + blockSize - 1) / blockSize
         let workerCount = max(1, min(workers ?? Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), blockCount))
-        let nextBlock = Atomic<Int>(0)
-        let states = (0..<workerCount).map { _ in WorkerState(session: emptyCopy()) }
         let file = BlockFile(fd: fd, size: size, blockSize: blockSize, maxLineBytes: maxLineBytes)
         let sourceBase = sourceIndex << 44
+        let template = emptyCopy()
 
-        DispatchQueue.concurrentPerform(iterations: workerCount) { worker in
-            let state = states[worker]
-            var values: [JSONValue?] = []
-            while true {
-                let block = nextBlock.add(1, ordering: .relaxed).oldValue
-                guard block < blockCount else { return }
-                let outcome = file.read(block: block)
-                state.blocks.append(BlockInfo(index: block, newlines: outcome.newlines, leading: outcome.leading))
-                if var failure = outcome.failure {
-                    failure.location = SourceLocation(file: path, line: outcome.lineCount + 1)
-                    state.messages.append(BlockMessage(block: block, line: outcome.lineCount + 1, diagnostic: failure))
-                }
-                outcome.forEachLine { line, relativeLine, offset in
-                    state.session.considerLine(
-                        line,
-                        location: SourceLocation(file: path, line: relativeLine),
-                        isFirstLine: block == 0 && relativeLine == 1,
-                        hint: hint,
-                        order: sourceBase + offset,
-                        values: &values
-                    ) { diagnostic in
-                        state.messages.append(BlockMessage(block: block, line: relativeLine, diagnostic: diagnostic))
+        /// One pass over the file by every worker, each with its own session.
+        func runWorkers(prefilter: LinePrefilter?) -> [WorkerState] {
+            let nextBlock = Atomic<Int>(0)
+            let states = (0..<workerCount).map { _ in WorkerState(session: template) }
+            DispatchQueue.concurrentPerform(iterations: workerCount) { worker in
+                let state = states[worker]
+                var scratch = LineScratch()
+                while true {
+                    let block = nextBlock.add(1, ordering: .relaxed).oldValue
+                    guard block < blockCount else { return }
+                    let outcome = file.read(block: block)
+                    state.blocks.append(BlockInfo(index: block, newlines: outcome.newlines, leading: outcome.leading))
+                    if var failure = outcome.failure {
+                        failure.location = SourceLocation(file: path, line: outcome.lineCount + 1)
+                        state.messages.append(
+                            BlockMessage(block: block, line: outcome.lineCount + 1, diagnostic: failure))
+                    }
+                    // Offsets in the block's buffer that keep their lines in.
+                    let hits = prefilter.map { outcome.prefilterHits($0) } ?? []
+                    var nextHit = 0
+                    outcome.forEachLine { line, relativeLine, offset in
+                        var mayMatch = true
+                        if prefilter != nil {
+                            let start = offset - outcome.base
+                            while nextHit < hits.count, hits[nextHit] < start { nextHit += 1 }
+                            mayMatch = nextHit < hits.count && hits[nextHit] < start + line.count
+                        }
+                        state.session.considerLine(
+                            line,
+                            location: SourceLocation(file: path, line: relativeLine),
+                            isFirstLine: block == 0 && relativeLine == 1,
+                            hint: hint,
+                            order: sourceBase + offset,
+                            mayMatch: mayMatch,
+                            scratch: &scratch
+                        ) { diagnostic in
+                            state.messages.append(
+                                BlockMessage(block: block, line: relativeLine, diagnostic: diagnostic))
+                        }
                     }
                 }
             }
+            return states
+        }
+
+        var states = runWorkers(prefilter: fieldScanPlan.prefilter)
+        // Nothing matched: fuzzy matches stand in (see `finish()`), and the
+        // prefilter skipped the lines they would come from. Search again
+        // without it; the first pass's messages and counts are dropped.
+        if fieldScanPlan.prefilter != nil, statistics.matched == 0,
+            states.allSatisfy({ $0.session.statistics.matched == 0 })
+        {
+            states = runWorkers(prefilter: nil)
         }
 
         // The first line number of every block, from the newlines before it.
@@ -161,6 +188,12 @@ private struct BlockFile: Sendable {
         var leading = 0
         var lineCount = 0
         var failure: Diagnostic?
+
+        /// The offsets in `buffer` of the bytes that keep their lines from
+        /// being ruled out by `prefilter`.
+        func prefilterHits(_ prefilter: LinePrefilter) -> [Int] {
+            buffer.withUnsafeBytes { raw in prefilter.hits(in: raw, range: start..<end) }
+        }
 
         /// Calls `body` with each line, its 1-based number in the block and
         /// its byte offset in the file.

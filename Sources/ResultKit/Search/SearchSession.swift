@@ -11,7 +11,7 @@ public struct SearchSession: Sendable {
     public let query: Query
     public let options: SearchOptions
 
-    private let matcher: TextMatcher
+    let matcher: TextMatcher
     /// Used only while nothing has matched: fuzzy matches are shown when
     /// there is nothing better.
     private let fuzzyMatcher = TextMatcher(allowFuzzy: true)
@@ -26,8 +26,11 @@ public struct SearchSession: Sendable {
     let fieldScanPlan: FieldScanPlan
     /// Whether the query has words that rank results (not only filters).
     private let hasRankingTerms: Bool
-    /// The kind of the previous record, to skip a lookup per record.
-    var lastKind: ResultKind?
+    /// Kinds found by name lately, to skip a lookup per record.
+    var recentKinds: [ResultKind] = []
+    /// Whether the prefilter's word can match records with computed search
+    /// fields, by the values those fields read.
+    var prefilterMemo: [ReadValues: Bool] = [:]
     /// The fields seen in records of unknown kinds, which filters may name.
     public private(set) var fallbackFields = Set<String>()
 
@@ -39,7 +42,8 @@ public struct SearchSession: Sendable {
         self.matcher = TextMatcher(allowFuzzy: options.fuzzy)
         let kinds = (options.kinds + query.kinds).map { registry.kind(named: $0)?.name ?? $0.lowercased() }
         self.kindFilter = Set(kinds)
-        self.fieldScanPlan = FieldScanPlan(registry: registry, query: query, sort: options.sort)
+        self.fieldScanPlan = FieldScanPlan(
+            registry: registry, query: query, sort: options.sort, fuzzy: options.fuzzy)
         self.hasRankingTerms = !query.rankingTerms.isEmpty
         let sort = options.sort
         let descending = sort?.descending ?? false

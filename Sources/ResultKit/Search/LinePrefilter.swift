@@ -1,0 +1,157 @@
+import TextMatching
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// Rules out NDJSON lines from their raw bytes, before any parsing, for a
+/// query with a word that every result must match.
+///
+/// That word's ``MatchPattern/requiredFragments(minimumLength:)`` are byte
+/// strings one of which every text it matches (below the fuzzy tier) holds.
+/// A line that is plain ASCII, has no backslash (so no escape can spell a
+/// letter) and holds none of the fragments in any case cannot match in a
+/// search field that shows a value as written (``SearchField/isVerbatim``).
+/// The search then only validates the line and finds its kind; it matches
+/// records of other kinds as usual.
+///
+/// The scan looks at 16 bytes at a time for the first three bytes of every
+/// fragment, and for bytes from 0x80 and backslashes, and confirms each hit
+/// on the exact bytes.
+struct LinePrefilter: Sendable {
+    /// The word the prefilter is for.
+    let pattern: MatchPattern
+    /// Whether the word is a `field:value` term, whose field a computed
+    /// search field may stand for.
+    let isFieldTerm: Bool
+    /// Lower-case ASCII fragments, each at least two bytes long.
+    let fragments: [[UInt8]]
+
+    /// A prefilter for the most selective word of `query`, or `nil` when no
+    /// word gives one (no positive word, a phrase, a non-ASCII word) or
+    /// fuzzy matches are asked for.
+    init?(query: Query, fuzzy: Bool) {
+        guard !fuzzy else { return nil }
+        var best: (pattern: MatchPattern, isField: Bool, fragments: [[UInt8]])?
+        for condition in query.conditions where !condition.negated {
+            let pattern: MatchPattern
+            let isField: Bool
+            switch condition.clause {
+            case .text(let text, _): (pattern, isField) = (text, false)
+            case .fieldText(_, let text, _): (pattern, isField) = (text, true)
+            default: continue
+            }
+            guard let fragments = pattern.requiredFragments(minimumLength: 2) else { continue }
+            // The longest shortest fragment, then the fewest fragments.
+            let shortest = fragments.map(\.count).min() ?? 0
+            if let current = best {
+                let currentShortest = current.fragments.map(\.count).min() ?? 0
+                guard
+                    shortest > currentShortest
+                        || (shortest == currentShortest && fragments.count < current.fragments.count)
+                else { continue }
+            }
+            best = (pattern, isField, fragments)
+        }
+        guard let best else { return nil }
+        self.pattern = best.pattern
+        self.isFieldTerm = best.isField
+        self.fragments = best.fragments
+    }
+
+    /// The offsets, ascending, of bytes in `range` of `buffer` that keep
+    /// their line from being ruled out: the first byte of a fragment, a byte
+    /// from 0x80 or a backslash. After a hit the rest of its line is not
+    /// looked at, so a line has at most one.
+    func hits(in buffer: UnsafeRawBufferPointer, range: Range<Int>) -> [Int] {
+        var found: [Int] = []
+        guard let base = buffer.baseAddress, !range.isEmpty, range.upperBound <= buffer.count else { return found }
+        let bytes = base.assumingMemoryBound(to: UInt8.self)
+        let end = range.upperBound
+        let fold = SIMD16<UInt8>(repeating: 0x20)
+        let high = SIMD16<UInt8>(repeating: 0x80)
+        // A backslash folds to `|` (0x7C), as `|` does: confirmed exactly.
+        let backslash = SIMD16<UInt8>(repeating: 0x7C)
+        let zero = SIMD16<UInt8>(repeating: 0)
+        let first = fragments.map { SIMD16<UInt8>(repeating: $0[0] | 0x20) }
+        let second = fragments.map { SIMD16<UInt8>(repeating: $0[1] | 0x20) }
+        let third = fragments.map { SIMD16<UInt8>(repeating: $0.count > 2 ? $0[2] | 0x20 : 0) }
+        let hasThird = fragments.map { $0.count > 2 }
+        let anyThird = hasThird.contains(true)
+
+        var index = range.lowerBound
+        scanning: while index < end {
+            if index &+ 18 <= end {
+                let c0 = base.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self) | fold
+                let c1 = base.loadUnaligned(fromByteOffset: index &+ 1, as: SIMD16<UInt8>.self) | fold
+                let c2 = anyThird ? base.loadUnaligned(fromByteOffset: index &+ 2, as: SIMD16<UInt8>.self) | fold : zero
+                var mask = (c0 .>= high) .| (c0 .== backslash)
+                for fragment in fragments.indices {
+                    var starts = (c0 .== first[fragment]) .& (c1 .== second[fragment])
+                    if hasThird[fragment] { starts .&= c2 .== third[fragment] }
+                    mask .|= starts
+                }
+                let lanes = unsafeBitCast(zero.replacing(with: 0xFF, where: mask), to: SIMD2<UInt64>.self)
+                if lanes[0] | lanes[1] == 0 {
+                    index &+= 16
+                    continue
+                }
+                var bits = (lanes[0], lanes[1])
+                while bits.0 | bits.1 != 0 {
+                    let lane: Int
+                    if bits.0 != 0 {
+                        lane = bits.0.trailingZeroBitCount >> 3
+                        bits.0 &= ~(0xFF << UInt64(lane * 8))
+                    } else {
+                        lane = 8 + bits.1.trailingZeroBitCount >> 3
+                        bits.1 &= ~(0xFF << UInt64((lane - 8) * 8))
+                    }
+                    let position = index &+ lane
+                    if isHit(bytes, at: position, end: end) {
+                        found.append(position)
+                        guard let next = Self.lineEnd(bytes, from: position, end: end) else { break scanning }
+                        index = next &+ 1
+                        continue scanning
+                    }
+                }
+                index &+= 16
+            } else {
+                if isHit(bytes, at: index, end: end) {
+                    found.append(index)
+                    guard let next = Self.lineEnd(bytes, from: index, end: end) else { break scanning }
+                    index = next &+ 1
+                } else {
+                    index &+= 1
+                }
+            }
+        }
+        return found
+    }
+
+    /// Whether the byte at `position` is from 0x80, a backslash, or starts a
+    /// fragment that ends before `end`.
+    @inline(__always)
+    private func isHit(_ bytes: UnsafePointer<UInt8>, at position: Int, end: Int) -> Bool {
+        let byte = bytes[position]
+        if byte >= 0x80 || byte == 0x5C { return true }
+        for fragment in fragments where position &+ fragment.count <= end {
+            var offset = 0
+            while offset < fragment.count {
+                let text = bytes[position &+ offset]
+                let folded = text &- 0x41 < 26 ? text | 0x20 : text
+                if folded != fragment[offset] { break }
+                offset &+= 1
+            }
+            if offset == fragment.count { return true }
+        }
+        return false
+    }
+
+    /// The index of the first line feed at or after `position`, before `end`.
+    private static func lineEnd(_ bytes: UnsafePointer<UInt8>, from position: Int, end: Int) -> Int? {
+        guard position < end, let found = memchr(bytes + position, 0x0A, end - position) else { return nil }
+        return UnsafeRawPointer(found) - UnsafeRawPointer(bytes)
+    }
+}
