@@ -71,33 +71,43 @@ struct LinePrefilter: Sendable {
         let bytes = base.assumingMemoryBound(to: UInt8.self)
         let end = range.upperBound
         let fold = SIMD16<UInt8>(repeating: 0x20)
-        let high = SIMD16<UInt8>(repeating: 0x80)
         // A backslash folds to `|` (0x7C), as `|` does: confirmed exactly.
         let backslash = SIMD16<UInt8>(repeating: 0x7C)
+        let highBits = SIMD16<UInt8>(repeating: 0x80)
         let zero = SIMD16<UInt8>(repeating: 0)
-        let first = fragments.map { SIMD16<UInt8>(repeating: $0[0] | 0x20) }
-        let second = fragments.map { SIMD16<UInt8>(repeating: $0[1] | 0x20) }
-        let third = fragments.map { SIMD16<UInt8>(repeating: $0.count > 2 ? $0[2] | 0x20 : 0) }
-        let hasThird = fragments.map { $0.count > 2 }
-        let anyThird = hasThird.contains(true)
+        // Each fragment's first three bytes, folded; a two-byte fragment
+        // accepts any third byte.
+        let anchors = fragments.map { fragment in
+            Anchor(
+                first: SIMD16(repeating: fragment[0] | 0x20),
+                second: SIMD16(repeating: fragment[1] | 0x20),
+                third: SIMD16(repeating: fragment.count > 2 ? fragment[2] | 0x20 : 0),
+                anyThird: SIMDMask(repeating: fragment.count <= 2)
+            )
+        }
 
         var index = range.lowerBound
         scanning: while index < end {
             if index &+ 18 <= end {
-                let c0 = base.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self) | fold
+                let raw = base.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
+                let c0 = raw | fold
                 let c1 = base.loadUnaligned(fromByteOffset: index &+ 1, as: SIMD16<UInt8>.self) | fold
-                let c2 = anyThird ? base.loadUnaligned(fromByteOffset: index &+ 2, as: SIMD16<UInt8>.self) | fold : zero
-                var mask = (c0 .>= high) .| (c0 .== backslash)
-                for fragment in fragments.indices {
-                    var starts = (c0 .== first[fragment]) .& (c1 .== second[fragment])
-                    if hasThird[fragment] { starts .&= c2 .== third[fragment] }
-                    mask .|= starts
+                let c2 = base.loadUnaligned(fromByteOffset: index &+ 2, as: SIMD16<UInt8>.self) | fold
+                var flagged = zero.replacing(with: 0xFF, where: c0 .== backslash) | (raw & highBits)
+                anchors.withUnsafeBufferPointer { anchors in
+                    for anchor in anchors {
+                        let starts =
+                            (c0 .== anchor.first) .& (c1 .== anchor.second)
+                            .& ((c2 .== anchor.third) .| anchor.anyThird)
+                        flagged |= zero.replacing(with: 0xFF, where: starts)
+                    }
                 }
-                let lanes = unsafeBitCast(zero.replacing(with: 0xFF, where: mask), to: SIMD2<UInt64>.self)
+                let lanes = unsafeBitCast(flagged, to: SIMD2<UInt64>.self)
                 if lanes[0] | lanes[1] == 0 {
                     index &+= 16
                     continue
                 }
+                // A lane is flagged when any bit of its byte is set.
                 var bits = (lanes[0], lanes[1])
                 while bits.0 | bits.1 != 0 {
                     let lane: Int
@@ -128,6 +138,14 @@ struct LinePrefilter: Sendable {
             }
         }
         return found
+    }
+
+    /// The first three bytes of a fragment, folded, in every lane.
+    private struct Anchor {
+        var first: SIMD16<UInt8>
+        var second: SIMD16<UInt8>
+        var third: SIMD16<UInt8>
+        var anyThird: SIMDMask<SIMD16<Int8>>
     }
 
     /// Whether the byte at `position` is from 0x80, a backslash, or starts a

@@ -23,6 +23,12 @@ final class FieldScanPlan: Sendable {
     let memoizedKinds: [String: [Int]]
     /// Extracts `kind` and what memoized kinds read, from ruled-out lines.
     let lightScanner: JSONFieldScanner
+    /// Whether lines of an unknown kind, once the kind has been seen, may be
+    /// ruled out. Their search fields are the identity field as written and
+    /// `key=value` pairs joined by spaces, so a fragment without `=` found in
+    /// them is in the raw bytes too. Not when the query or the sort names a
+    /// field: fields seen in such records must then be collected.
+    let rulesOutUnknownKinds: Bool
 
     init(registry: KindRegistry, query: Query, sort: FieldSort?, fuzzy: Bool) {
         var keys = ["kind"]
@@ -65,6 +71,42 @@ final class FieldScanPlan: Sendable {
         self.verbatimKinds = verbatim
         self.memoizedKinds = memoized
         self.lightScanner = JSONFieldScanner(keys: lightKeys)
+        self.rulesOutUnknownKinds =
+            query.referencedFields.isEmpty && sort == nil
+            && prefilter?.fragments.allSatisfy { !$0.contains(UInt8(ascii: "=")) } == true
+    }
+
+    /// How lines of `kind` are searched, `included` or not by the kind filter.
+    func route(for kind: ResultKind, included: Bool) -> KindRoute {
+        KindRoute(
+            kind: kind,
+            included: included,
+            readsWhole: wholeRecordKinds.contains(kind.name),
+            isVerbatim: verbatimKinds.contains(kind.name),
+            memoizedReads: memoizedKinds[kind.name]
+        )
+    }
+}
+
+/// What a large search decided once about a kind, so that no line pays for
+/// a set or dictionary lookup (a class: passing it costs one reference count).
+final class KindRoute: Sendable {
+    let kind: ResultKind
+    /// Whether the kind filter lets the kind's records through.
+    let included: Bool
+    /// Whether its search fields may read any field: records are decoded whole.
+    let readsWhole: Bool
+    /// Whether every search field shows a value as written.
+    let isVerbatim: Bool
+    /// For computed search fields, what they read (indices in the light scanner's keys).
+    let memoizedReads: [Int]?
+
+    init(kind: ResultKind, included: Bool, readsWhole: Bool, isVerbatim: Bool, memoizedReads: [Int]?) {
+        self.kind = kind
+        self.included = included
+        self.readsWhole = readsWhole
+        self.isVerbatim = isVerbatim
+        self.memoizedReads = memoizedReads
     }
 }
 
@@ -72,14 +114,6 @@ final class FieldScanPlan: Sendable {
 struct LineScratch {
     var values: [JSONValue?] = []
     var light: [JSONValue?] = []
-}
-
-/// A record of a kind with computed search fields, by the values its
-/// search fields read: whether the prefilter's word can match it is the
-/// same for every record with those values.
-struct ReadValues: Hashable {
-    var kind: String
-    var values: [JSONValue?]
 }
 
 extension SearchSession {
@@ -97,7 +131,8 @@ extension SearchSession {
     ///   - diagnose: Called with warnings about the line.
     mutating func considerLine(
         _ line: UnsafeRawBufferPointer,
-        location: SourceLocation,
+        file: String,
+        line number: Int,
         isFirstLine: Bool,
         hint: String?,
         order: Int,
@@ -108,10 +143,11 @@ extension SearchSession {
         guard let bytes = RecordReader.lineContent(line, isFirstLine: isFirstLine) else { return }
         let plan = fieldScanPlan
         if !mayMatch, plan.prefilter != nil,
-            ruledOut(bytes, location: location, hint: hint, scratch: &scratch.light, diagnose: diagnose)
+            ruledOut(bytes, file: file, line: number, hint: hint, scratch: &scratch.light, diagnose: diagnose)
         {
             return
         }
+        let location = SourceLocation(file: file, line: number)
         let isObject: Bool
         do {
             isObject = try plan.scanner.scan(bytes, into: &scratch.values)
@@ -129,14 +165,15 @@ extension SearchSession {
         }
         var kindName = hint
         if case .string(let name)? = scratch.values[0], !name.isEmpty { kindName = name }
-        guard let kind = knownKind(named: kindName), !plan.wholeRecordKinds.contains(kind.name) else {
+        guard let route = knownKind(named: kindName), !route.readsWhole else {
             // Unknown kinds, and kinds whose search reads any field, take
             // the whole-record path.
             if let record = parseWhole() { consider(record, order: order, diagnose: diagnose) }
             return
         }
+        let kind = route.kind
         statistics.read += 1
-        guard includes(kindNamed: kind.name) else {
+        guard route.included else {
             statistics.filteredOut += 1
             return
         }
@@ -152,15 +189,24 @@ extension SearchSession {
 }
 
 extension SearchSession {
-    /// The registered kind named `name`, remembering the last one asked for.
-    mutating func knownKind(named name: String?) -> ResultKind? {
+    /// How to search the registered kind that a record names `name`; `nil`
+    /// for an unknown kind.
+    mutating func knownKind(named name: String?) -> KindRoute? {
         guard let name else { return nil }
         // Kinds alternate from record to record: comparing a few short
         // names beats hashing one.
-        for kind in recentKinds where kind.name == name { return kind }
-        let found = registry.kind(named: name)
-        if let found, recentKinds.count < 16 { recentKinds.append(found) }
-        return found
+        var index = 0
+        while index < recentKindNames.count {
+            if recentKindNames[index] == name { return recentKinds[index] }
+            index += 1
+        }
+        guard let found = registry.kind(named: name) else { return nil }
+        let route = fieldScanPlan.route(for: found, included: includes(kindNamed: found.name))
+        if recentKinds.count < 16 {
+            recentKindNames.append(name)
+            recentKinds.append(route)
+        }
+        return route
     }
 
     /// Whether a line the prefilter passed over is settled without matching:
@@ -170,25 +216,33 @@ extension SearchSession {
     /// computed search fields whose values may match.
     mutating func ruledOut(
         _ bytes: UnsafeRawBufferPointer,
-        location: SourceLocation,
+        file: String,
+        line: Int,
         hint: String?,
         scratch values: inout [JSONValue?],
         diagnose: (Diagnostic) -> Void
     ) -> Bool {
-        let plan = fieldScanPlan
         let isObject: Bool
         do {
-            isObject = try plan.lightScanner.scan(bytes, into: &values)
+            isObject = try fieldScanPlan.lightScanner.scan(bytes, into: &values)
         } catch {
-            diagnose(RecordReader.malformed(error, at: location))
+            diagnose(RecordReader.malformed(error, at: SourceLocation(file: file, line: line)))
             return true
         }
         guard isObject else { return false }
         var kindName = hint
         if case .string(let name)? = values[0], !name.isEmpty { kindName = name }
-        guard let kind = knownKind(named: kindName), !plan.wholeRecordKinds.contains(kind.name) else { return false }
-        if includes(kindNamed: kind.name), !plan.verbatimKinds.contains(kind.name) {
-            guard let reads = plan.memoizedKinds[kind.name], !prefilterMatches(kind, reads: reads, values: values)
+        guard let route = knownKind(named: kindName) else {
+            // An unknown kind is seen once on the full path, for its warning.
+            let name = kindName ?? "unknown"
+            guard fieldScanPlan.rulesOutUnknownKinds, knowsFallback(name) else { return false }
+            statistics.read += 1
+            statistics.filteredOut += 1
+            return true
+        }
+        guard !route.readsWhole else { return false }
+        if route.included, !route.isVerbatim {
+            guard let reads = route.memoizedReads, !prefilterMatches(route.kind, reads: reads, values: values)
             else { return false }
         }
         statistics.read += 1
@@ -200,8 +254,7 @@ extension SearchSession {
     /// fields of a record with these `values`, remembered by those values.
     private mutating func prefilterMatches(_ kind: ResultKind, reads: [Int], values: [JSONValue?]) -> Bool {
         guard let prefilter = fieldScanPlan.prefilter else { return true }
-        let key = ReadValues(kind: kind.name, values: reads.map { values[$0] })
-        if let known = prefilterMemo[key] { return known }
+        if let known = prefilterMemo.lookup(kind: kind.name, values: values, reads: reads) { return known }
         let keys = fieldScanPlan.lightScanner.keys
         var members: [JSONObject.Member] = []
         for index in reads {
@@ -211,7 +264,7 @@ extension SearchSession {
         let matches = kind.searchFields.contains { field in
             field.text(object).map { matcher.match(prefilter.pattern, in: $0) != nil } ?? false
         }
-        if prefilterMemo.count < 4_096 { prefilterMemo[key] = matches }
+        prefilterMemo.remember(matches, kind: kind.name, values: values, reads: reads)
         return matches
     }
 }

@@ -58,10 +58,14 @@ extension SearchSession {
             DispatchQueue.concurrentPerform(iterations: workerCount) { worker in
                 let state = states[worker]
                 var scratch = LineScratch()
+                // One buffer for every block this worker reads: no fresh
+                // pages to fault in per block.
+                var buffer: [UInt8] = []
                 while true {
                     let block = nextBlock.add(1, ordering: .relaxed).oldValue
                     guard block < blockCount else { return }
-                    let outcome = file.read(block: block)
+                    let outcome = file.read(block: block, reusing: &buffer)
+                    defer { buffer = outcome.buffer }
                     state.blocks.append(BlockInfo(index: block, newlines: outcome.newlines, leading: outcome.leading))
                     if var failure = outcome.failure {
                         failure.location = SourceLocation(file: path, line: outcome.lineCount + 1)
@@ -80,7 +84,8 @@ extension SearchSession {
                         }
                         state.session.considerLine(
                             line,
-                            location: SourceLocation(file: path, line: relativeLine),
+                            file: path,
+                            line: relativeLine,
                             isFirstLine: block == 0 && relativeLine == 1,
                             hint: hint,
                             order: sourceBase + offset,
@@ -210,8 +215,11 @@ private struct BlockFile: Sendable {
         }
     }
 
-    func read(block: Int) -> Outcome {
+    /// Reads block `block` into `buffer`'s storage, which the outcome takes.
+    func read(block: Int, reusing buffer: inout [UInt8]) -> Outcome {
         var outcome = Outcome()
+        buffer.removeAll(keepingCapacity: true)
+        swap(&outcome.buffer, &buffer)
         let blockStart = block * blockSize
         let blockEnd = min(size, blockStart + blockSize)
         outcome.base = block == 0 ? 0 : blockStart - 1

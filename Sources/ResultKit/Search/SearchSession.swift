@@ -26,11 +26,12 @@ public struct SearchSession: Sendable {
     let fieldScanPlan: FieldScanPlan
     /// Whether the query has words that rank results (not only filters).
     private let hasRankingTerms: Bool
-    /// Kinds found by name lately, to skip a lookup per record.
-    var recentKinds: [ResultKind] = []
+    /// Kinds found by the name records give them, to skip a lookup per record.
+    var recentKindNames: [String] = []
+    var recentKinds: [KindRoute] = []
     /// Whether the prefilter's word can match records with computed search
     /// fields, by the values those fields read.
-    var prefilterMemo: [ReadValues: Bool] = [:]
+    var prefilterMemo = ComputedFieldMemo()
     /// The fields seen in records of unknown kinds, which filters may name.
     public private(set) var fallbackFields = Set<String>()
 
