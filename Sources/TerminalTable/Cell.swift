@@ -9,15 +9,24 @@ public struct Cell: Sendable, ExpressibleByStringLiteral {
     let firstLine: String
     /// The display width of ``firstLine``.
     let firstWidth: Int
-    /// The sanitised lines after the first, and their widths: empty for a
-    /// cell of one line, which then holds no array at all.
-    private let moreLines: [String]
-    private let moreWidths: [Int]
     /// The semantic style, drawn only when colour is on.
     public var style: CellStyle
-    /// Character (grapheme) offsets into the first line that are drawn bold and
-    /// underlined when colour is on, such as the characters a query matched.
-    public let highlights: [Range<Int>]
+    /// What few cells have: more lines, or highlights. `nil` for a plain cell
+    /// of one line, so that copying a cell copies one string and no arrays.
+    private let extra: Extra?
+
+    /// The lines after the first, with their widths, and the highlights.
+    private final class Extra: Sendable {
+        let moreLines: [String]
+        let moreWidths: [Int]
+        let highlights: [Range<Int>]
+
+        init(moreLines: [String], moreWidths: [Int], highlights: [Range<Int>]) {
+            self.moreLines = moreLines
+            self.moreWidths = moreWidths
+            self.highlights = highlights
+        }
+    }
 
     /// Creates a cell of one line of text.
     /// - Parameters:
@@ -26,26 +35,26 @@ public struct Cell: Sendable, ExpressibleByStringLiteral {
     ///   - highlights: Character (grapheme) offsets into `text` to highlight.
     ///     They follow the text through sanitising, wrapping and truncation.
     public init(_ text: String, style: CellStyle = .plain, highlights: [Range<Int>] = []) {
-        self.moreLines = []
-        self.moreWidths = []
         self.style = style
         if let width = DisplayWidth.printableASCIIWidth(text) {
             // Nothing to escape: the text is its own sanitised form.
             self.firstLine = text
             self.firstWidth = width
-            self.highlights = highlights
+            self.extra = highlights.isEmpty ? nil : Extra(moreLines: [], moreWidths: [], highlights: highlights)
             return
         }
         let safe = TerminalText.sanitize(text)
         self.firstLine = safe
         self.firstWidth = DisplayWidth.of(safe)
+        let kept: [Range<Int>]
         if highlights.isEmpty {
-            self.highlights = []
+            kept = []
         } else if safe == text {
-            self.highlights = highlights
+            kept = highlights
         } else {
-            self.highlights = Self.remap(highlights, from: text)
+            kept = Self.remap(highlights, from: text)
         }
+        self.extra = kept.isEmpty ? nil : Extra(moreLines: [], moreWidths: [], highlights: kept)
     }
 
     /// Creates a cell of several lines, each shown on its own line of the row.
@@ -56,10 +65,11 @@ public struct Cell: Sendable, ExpressibleByStringLiteral {
         let safe = lines.map(TerminalText.sanitize)
         self.firstLine = safe.first ?? ""
         self.firstWidth = DisplayWidth.of(firstLine)
-        self.moreLines = Array(safe.dropFirst())
-        self.moreWidths = moreLines.map { DisplayWidth.of($0) }
         self.style = style
-        self.highlights = []
+        let moreLines = Array(safe.dropFirst())
+        self.extra =
+            moreLines.isEmpty
+            ? nil : Extra(moreLines: moreLines, moreWidths: moreLines.map { DisplayWidth.of($0) }, highlights: [])
     }
 
     /// Creates a plain cell from a string literal.
@@ -69,25 +79,34 @@ public struct Cell: Sendable, ExpressibleByStringLiteral {
 
     /// The sanitised lines of the cell, as drawn before wrapping and truncation.
     public var lines: [String] {
-        [firstLine] + moreLines
+        [firstLine] + (extra?.moreLines ?? [])
+    }
+
+    /// Character (grapheme) offsets into the first line that are drawn bold and
+    /// underlined when colour is on, such as the characters a query matched.
+    public var highlights: [Range<Int>] {
+        extra?.highlights ?? []
     }
 
     /// The width the cell's widest line takes, in terminal cells.
     public var displayWidth: Int {
-        moreWidths.isEmpty ? firstWidth : max(firstWidth, moreWidths.max() ?? 0)
+        guard let extra else { return firstWidth }
+        return max(firstWidth, extra.moreWidths.max() ?? 0)
     }
 
     /// The number of lines, at least 1.
-    var lineCount: Int { 1 + moreLines.count }
+    var lineCount: Int { 1 + (extra?.moreLines.count ?? 0) }
 
     /// Line `index` (0-based) of ``lines``.
     func line(_ index: Int) -> String {
-        index == 0 ? firstLine : moreLines[index - 1]
+        guard index > 0, let extra else { return firstLine }
+        return extra.moreLines[index - 1]
     }
 
     /// The display width of line `index` (0-based).
     func lineWidth(_ index: Int) -> Int {
-        index == 0 ? firstWidth : moreWidths[index - 1]
+        guard index > 0, let extra else { return firstWidth }
+        return extra.moreWidths[index - 1]
     }
 
     /// Maps character offsets of the raw text to offsets in its sanitised form,

@@ -22,6 +22,50 @@ struct MergedLayout {
         var minimum: Int
     }
 
+    /// The widths that the rows of a block want: per shared column, and per
+    /// group, per detail column.
+    private struct Wanted {
+        var shared: [Int]
+        var details: [[Int]]
+        var hasRows: [Bool]
+
+        init(_ table: MergedTable, rows range: Range<Int>) {
+            let sharedCount = table.shared.count
+            var shared = Array(repeating: 0, count: sharedCount)
+            var details = table.groups.map { Array(repeating: 0, count: $0.columns.count) }
+            var hasRows = Array(repeating: false, count: table.groups.count)
+            table.rows.withUnsafeBufferPointer { rows in
+                for rowIndex in range {
+                    let widths = rows[rowIndex].size.widths
+                    for index in 0..<sharedCount {
+                        let wanted =
+                            index < widths.count
+                            ? max(0, widths[index]) : MergedLayout.cellWidth(rows[rowIndex].shared, at: index)
+                        if wanted > shared[index] { shared[index] = wanted }
+                    }
+                    let group = rows[rowIndex].group
+                    guard details.indices.contains(group) else { continue }
+                    hasRows[group] = true
+                    for index in details[group].indices {
+                        let sizeIndex = sharedCount + index
+                        let wanted =
+                            sizeIndex < widths.count
+                            ? max(0, widths[sizeIndex]) : MergedLayout.cellWidth(rows[rowIndex].details, at: index)
+                        if wanted > details[group][index] { details[group][index] = wanted }
+                    }
+                }
+            }
+            self.shared = shared
+            self.details = details
+            self.hasRows = hasRows
+        }
+    }
+
+    /// The width of `cells[index]`, 0 when there is no such cell.
+    private static func cellWidth(_ cells: [Cell], at index: Int) -> Int {
+        cells.indices.contains(index) ? cells[index].displayWidth : 0
+    }
+
     /// The gap between detail columns inside the region.
     private static let detailGap = 2
 
@@ -29,22 +73,24 @@ struct MergedLayout {
         self.table = table
         self.options = options
         let headers = options.showHeaders
-        let sharedCount = table.shared.count
 
         var sharedWanted = table.shared.map { headers ? Self.headerWidth($0.header) : 0 }
         var detailWanted = table.groups.map { group in
             group.columns.map { headers ? Self.headerWidth($0.header) : 0 }
         }
         var hasRows = Array(repeating: false, count: table.groups.count)
-        for row in table.rows {
-            for index in 0..<sharedCount {
-                sharedWanted[index] = max(sharedWanted[index], Self.wanted(row, index, row.shared))
+        let blocks = ParallelBlocks.map(count: table.rows.count) { range in
+            Wanted(table, rows: range)
+        }
+        for block in blocks {
+            for index in sharedWanted.indices {
+                sharedWanted[index] = max(sharedWanted[index], block.shared[index])
             }
-            guard table.groups.indices.contains(row.group) else { continue }
-            hasRows[row.group] = true
-            for index in detailWanted[row.group].indices {
-                let wanted = Self.wanted(row, sharedCount + index, row.details, at: index)
-                detailWanted[row.group][index] = max(detailWanted[row.group][index], wanted)
+            for group in detailWanted.indices where block.hasRows[group] {
+                hasRows[group] = true
+                for index in detailWanted[group].indices {
+                    detailWanted[group][index] = max(detailWanted[group][index], block.details[group][index])
+                }
             }
         }
         sharedDemand = zip(table.shared, sharedWanted).map(Self.demand)
@@ -68,13 +114,6 @@ struct MergedLayout {
         var natural = max(column.minWidth, wanted)
         if let maxWidth = column.maxWidth { natural = min(natural, maxWidth) }
         return Demand(natural: natural, minimum: column.minWidth)
-    }
-
-    /// The width a row wants for cell `sizeIndex` of its size, else its cell's own width.
-    private static func wanted(_ row: MergedRow, _ sizeIndex: Int, _ cells: [Cell], at cellIndex: Int? = nil) -> Int {
-        if row.size.widths.indices.contains(sizeIndex) { return max(0, row.size.widths[sizeIndex]) }
-        let cellIndex = cellIndex ?? sizeIndex
-        return cells.indices.contains(cellIndex) ? cells[cellIndex].displayWidth : 0
     }
 
     // MARK: Negotiation

@@ -8,12 +8,12 @@ import Dispatch
     import Darwin
 #endif
 
-/// Draws many items into bytes on every core, in order.
+/// Works through many items on every core, in order.
 ///
-/// The items are cut into contiguous blocks; each block is drawn into its own
-/// buffer, and the buffers are joined in block order, so the result is the
-/// same bytes as drawing every item in turn. Few items are drawn on the
-/// calling thread.
+/// The items are cut into contiguous blocks; each block is worked through on
+/// its own, and the blocks' results come back in block order, so drawing
+/// them one after another gives the same bytes as drawing every item in
+/// turn. Few items are worked through on the calling thread.
 enum ParallelBlocks {
     /// Below this many items, starting threads costs more than it saves.
     static let minimumParallelCount = 4096
@@ -21,9 +21,28 @@ enum ParallelBlocks {
     /// The cores this process may use.
     static let coreCount = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
 
-    /// One block's bytes, written by one worker only.
-    private final class Block: @unchecked Sendable {
-        var bytes: [UInt8] = []
+    /// The results' storage, each element written by exactly one worker.
+    private struct Slots<Element>: @unchecked Sendable {
+        let base: UnsafeMutablePointer<Element>
+    }
+
+    /// What `body` gives for each block of `0..<count`, in block order.
+    /// - Parameters:
+    ///   - count: The number of items.
+    ///   - body: Works through a range of items; it is called from several
+    ///     threads at once, for ranges that do not overlap.
+    static func map<Result: Sendable>(count: Int, _ body: @Sendable (Range<Int>) -> Result) -> [Result] {
+        let blockCount = count < minimumParallelCount || coreCount < 2 ? 1 : min(coreCount * 4, count / 1024)
+        guard blockCount > 1 else { return [body(0..<count)] }
+        return [Result](unsafeUninitializedCapacity: blockCount) { buffer, initialized in
+            guard let base = buffer.baseAddress else { return }
+            let slots = Slots(base: base)
+            DispatchQueue.concurrentPerform(iterations: blockCount) { block in
+                let range = (count * block / blockCount)..<(count * (block + 1) / blockCount)
+                (slots.base + block).initialize(to: body(range))
+            }
+            initialized = blockCount
+        }
     }
 
     /// Appends to `output` what `draw` writes for items `0..<count`.
@@ -39,23 +58,20 @@ enum ParallelBlocks {
         into output: inout [UInt8],
         _ draw: @Sendable (Range<Int>, inout [UInt8]) -> Void
     ) {
-        let blockCount = count < minimumParallelCount || coreCount < 2 ? 1 : min(coreCount * 4, count / 1024)
-        guard blockCount > 1 else {
+        if count < minimumParallelCount || coreCount < 2 {
             output.reserveCapacity(output.count + count * bytesPerItem)
             draw(0..<count, &output)
             return
         }
-        let blocks = (0..<blockCount).map { _ in Block() }
-        DispatchQueue.concurrentPerform(iterations: blockCount) { index in
-            let range = (count * index / blockCount)..<(count * (index + 1) / blockCount)
+        let blocks = map(count: count) { range in
             var bytes: [UInt8] = []
             bytes.reserveCapacity(range.count * bytesPerItem)
             draw(range, &bytes)
-            blocks[index].bytes = bytes
+            return bytes
         }
-        output.reserveCapacity(output.count + blocks.reduce(0) { $0 + $1.bytes.count })
+        output.reserveCapacity(output.count + blocks.reduce(0) { $0 + $1.count })
         for block in blocks {
-            output.append(contentsOf: block.bytes)
+            output.append(contentsOf: block)
         }
     }
 }
