@@ -167,8 +167,18 @@ public enum SearchCommand {
                     + "(malformed \(skipped - counts.skipped), rejected by their kind \(counts.skipped))\n"
             )
         }
-        if hadError || (arguments.strict && (warnings + skipped) > 0) { return .failure }
-        return result.hits.isEmpty ? .noResults : .success
+        let status: ExitStatus =
+            if hadError || (arguments.strict && (warnings + skipped) > 0) {
+                .failure
+            } else {
+                result.hits.isEmpty ? .noResults : .success
+            }
+        // The output is written: free the kept hits, many small objects each,
+        // on a background thread rather than before the process may exit.
+        let finished = session
+        session = SearchSession(registry: registry, query: query, options: finished.options)
+        BackgroundRelease.release((consume finished, consume result))
+        return status
     }
 
     /// The sources to read: `--data`, else piped stdin, else the bundled samples.
