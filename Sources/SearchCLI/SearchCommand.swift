@@ -139,7 +139,9 @@ public enum SearchCommand {
                     diagnose: diagnose
                 )
             } else {
-                reader.read(source, record: record, diagnose: diagnose)
+                reader.read(
+                    source, record: record, lines: { line in session.consider(line, diagnose: diagnose) },
+                    diagnose: diagnose)
             }
         }
         if let problem = FieldCheck.unknownFields(

@@ -87,7 +87,11 @@ import Testing
         var statistics: SearchStatistics
     }
 
-    func run(_ query: String, path: String, parallel: Bool) throws -> Outcome {
+    /// How the file is searched: record by record (the reference), in
+    /// parallel blocks, or line by line as a stream is.
+    enum Mode { case records, blocks, lines }
+
+    func run(_ query: String, path: String, mode: Mode) throws -> Outcome {
         let registry = try KindRegistry([noteKind(), Self.pairKind(), Self.blobKind()])
         var session = SearchSession(
             registry: registry,
@@ -95,14 +99,22 @@ import Testing
             options: SearchOptions(limit: 40, offset: 2)
         )
         var diagnostics: [String] = []
-        if parallel {
+        switch mode {
+        case .blocks:
             session.searchNDJSONFile(
                 path: path, hint: nil, sourceIndex: 1, maxLineBytes: 1 << 20, workers: 2, blockSize: 16_384
             ) { diagnostics.append($0.description) }
-        } else {
+        case .records:
             RecordReader(registry: registry).read(
                 .path(path),
                 record: { record in session.consider(record) { diagnostics.append($0.description) } },
+                diagnose: { diagnostics.append($0.description) }
+            )
+        case .lines:
+            RecordReader(registry: registry).read(
+                .path(path),
+                record: { _ in Issue.record("NDJSON lines must reach the line handler") },
+                lines: { line in session.consider(line) { diagnostics.append($0.description) } },
                 diagnose: { diagnostics.append($0.description) }
             )
         }
@@ -125,17 +137,17 @@ import Testing
     func theSearchGivesWhatReadingEveryRecordGives(query: String) throws {
         let path = try Self.writeFile(seed: 7)
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let sequential = try run(query, path: path, parallel: false)
-        let parallel = try run(query, path: path, parallel: true)
-        #expect(parallel == sequential)
+        let sequential = try run(query, path: path, mode: .records)
+        #expect(try run(query, path: path, mode: .blocks) == sequential)
+        #expect(try run(query, path: path, mode: .lines) == sequential)
         #expect(sequential.statistics.read > 6_000)
     }
 
     @Test func aQueryThatMatchesNothingStillFindsFuzzyMatches() throws {
         let path = try Self.writeFile(seed: 8)
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let parallel = try run("cfee", path: path, parallel: true)
-        #expect(try run("cfee", path: path, parallel: false) == parallel)
+        let parallel = try run("cfee", path: path, mode: .blocks)
+        #expect(try run("cfee", path: path, mode: .records) == parallel)
         #expect(!parallel.hits.isEmpty)
         #expect(parallel.hits.allSatisfy { $0.hasSuffix("fuzzy") }, "\(parallel.hits)")
     }

@@ -34,11 +34,15 @@ public struct RecordReader: Sendable {
     /// - Parameters:
     ///   - source: What to read.
     ///   - record: Called with each well-formed record, in input order.
+    ///   - lines: When given, called instead of `record` with each line of
+    ///     NDJSON input (after the line-length cap), unparsed: a search
+    ///     extracts only what it needs from it and reports what is malformed.
     ///   - diagnose: Called with each problem; a source that cannot be read
     ///     gives one `error`, a malformed record one `warning`.
     public func read(
         _ source: DataSource,
         record: (Record) -> Void,
+        lines: ((NDJSONLine) -> Void)? = nil,
         diagnose: (Diagnostic) -> Void
     ) {
         switch source {
@@ -47,17 +51,21 @@ public struct RecordReader: Sendable {
             sample.text.withUTF8Buffer { buffer in
                 readNDJSON(
                     chunks: { _ in 0 }, initial: UnsafeRawBufferPointer(buffer), file: name, hint: kind, record: record,
-                    diagnose: diagnose)
+                    lines: lines, diagnose: diagnose)
             }
         case .standardInput:
             let reader = ByteReader(descriptor: 0)
-            readStream(reader, file: "<stdin>", format: nil, hint: defaultKind, record: record, diagnose: diagnose)
+            readStream(
+                reader, file: "<stdin>", format: nil, hint: defaultKind, record: record, lines: lines,
+                diagnose: diagnose)
         case .path(let path):
-            readPath(path, record: record, diagnose: diagnose)
+            readPath(path, record: record, lines: lines, diagnose: diagnose)
         }
     }
 
-    private func readPath(_ path: String, record: (Record) -> Void, diagnose: (Diagnostic) -> Void) {
+    private func readPath(
+        _ path: String, record: (Record) -> Void, lines: ((NDJSONLine) -> Void)?, diagnose: (Diagnostic) -> Void
+    ) {
         var info = stat()
         guard stat(path, &info) == 0 else {
             diagnose(Diagnostic(.error, "cannot read \(path): \(ReadError(errno: errno))"))
@@ -78,7 +86,7 @@ public struct RecordReader: Sendable {
                     diagnose(Diagnostic(.warning, "\(file): skipped, not a regular file", skipsRecord: false))
                     continue
                 }
-                readPath(file, record: record, diagnose: diagnose)
+                readPath(file, record: record, lines: lines, diagnose: diagnose)
             }
             return
         }
@@ -90,7 +98,9 @@ public struct RecordReader: Sendable {
             return
         }
         let hint = registry.kindName(forFile: path) ?? defaultKind
-        readStream(reader, file: path, format: DataFormat.forFile(path), hint: hint, record: record, diagnose: diagnose)
+        readStream(
+            reader, file: path, format: DataFormat.forFile(path), hint: hint, record: record, lines: lines,
+            diagnose: diagnose)
     }
 
     /// The data files directly inside `directory`, sorted by name.
@@ -118,6 +128,7 @@ public struct RecordReader: Sendable {
         format: DataFormat?,
         hint: String?,
         record: (Record) -> Void,
+        lines: ((NDJSONLine) -> Void)?,
         diagnose: (Diagnostic) -> Void
     ) {
         var head: [UInt8] = []
@@ -149,7 +160,7 @@ public struct RecordReader: Sendable {
                             return nil
                         }
                     },
-                    initial: initial, file: file, hint: hint, record: record, diagnose: diagnose
+                    initial: initial, file: file, hint: hint, record: record, lines: lines, diagnose: diagnose
                 )
             }
             if let failure { diagnose(Diagnostic(.error, "cannot read \(file): \(failure)")) }
@@ -192,6 +203,7 @@ public struct RecordReader: Sendable {
         file: String,
         hint: String?,
         record: (Record) -> Void,
+        lines: ((NDJSONLine) -> Void)?,
         diagnose: (Diagnostic) -> Void
     ) {
         let parser = JSONParser()
@@ -214,6 +226,9 @@ public struct RecordReader: Sendable {
         func handle(_ line: UnsafeRawBufferPointer, _ number: Int) {
             guard !stopped else { return }
             guard line.count <= maxLineBytes else { return stop(atLine: number) }
+            if let lines {
+                return lines(NDJSONLine(bytes: line, number: number, file: file, hint: hint))
+            }
             Self.readLine(
                 line, number: number, firstLine: number == 1, file: file, hint: hint, parser: parser, record: record,
                 diagnose: diagnose)
@@ -336,7 +351,9 @@ public struct RecordReader: Sendable {
             record(Record(object: object, location: SourceLocation(file: file, line: 1), kindHint: hint))
         } catch {
             // Several objects in a `.json` file: read it as NDJSON.
-            readNDJSON(chunks: { _ in 0 }, initial: bytes, file: file, hint: hint, record: record, diagnose: diagnose)
+            readNDJSON(
+                chunks: { _ in 0 }, initial: bytes, file: file, hint: hint, record: record, lines: nil,
+                diagnose: diagnose)
         }
     }
 
@@ -390,4 +407,19 @@ struct LineIndex {
         }
         return SourceLocation(file: file, line: low + 1, column: withColumn ? offset - starts[low] + 1 : nil)
     }
+}
+
+/// One line of NDJSON input, not parsed yet.
+public struct NDJSONLine {
+    /// The line's bytes, without its line break; valid only during the call.
+    public var bytes: UnsafeRawBufferPointer
+    /// Its 1-based line number.
+    public var number: Int
+    /// The file it comes from, for messages.
+    public var file: String
+    /// The kind its file implies.
+    public var hint: String?
+
+    /// Whether a byte-order mark may start it.
+    public var isFirstLine: Bool { number == 1 }
 }

@@ -28,6 +28,8 @@ struct LinePrefilter: Sendable {
     let isFieldTerm: Bool
     /// Lower-case ASCII fragments, each at least two bytes long.
     let fragments: [[UInt8]]
+    /// Their first bytes, as the vector scan compares them.
+    private let anchors: [Anchor]
 
     /// A prefilter for the most selective word of `query`, or `nil` when no
     /// word gives one (no positive word, a phrase, a non-ASCII word) or
@@ -59,6 +61,22 @@ struct LinePrefilter: Sendable {
         self.pattern = best.pattern
         self.isFieldTerm = best.isField
         self.fragments = best.fragments
+        // Each fragment's first three bytes, folded; a two-byte fragment
+        // accepts any third byte.
+        self.anchors = best.fragments.map { fragment in
+            Anchor(
+                first: SIMD16(repeating: fragment[0] | 0x20),
+                second: SIMD16(repeating: fragment[1] | 0x20),
+                third: SIMD16(repeating: fragment.count > 2 ? fragment[2] | 0x20 : 0),
+                anyThird: SIMDMask(repeating: fragment.count <= 2)
+            )
+        }
+    }
+
+    /// Whether `line` (one line, without its line break) may hold a match.
+    func mayMatch(_ line: UnsafeRawBufferPointer) -> Bool {
+        guard let base = line.baseAddress, !line.isEmpty else { return false }
+        return nextHit(base, from: 0, end: line.count) != nil
     }
 
     /// The offsets, ascending, of bytes in `range` of `buffer` that keep
@@ -67,77 +85,61 @@ struct LinePrefilter: Sendable {
     /// looked at, so a line has at most one.
     func hits(in buffer: UnsafeRawBufferPointer, range: Range<Int>) -> [Int] {
         var found: [Int] = []
-        guard let base = buffer.baseAddress, !range.isEmpty, range.upperBound <= buffer.count else { return found }
+        guard let base = buffer.baseAddress, range.upperBound <= buffer.count else { return found }
         let bytes = base.assumingMemoryBound(to: UInt8.self)
-        let end = range.upperBound
+        var index = range.lowerBound
+        while let hit = nextHit(base, from: index, end: range.upperBound) {
+            found.append(hit)
+            guard let found = memchr(bytes + hit, 0x0A, range.upperBound - hit) else { break }
+            index = UnsafeRawPointer(found) - base + 1
+        }
+        return found
+    }
+
+    /// The first hit at or after `start` and before `end`.
+    private func nextHit(_ base: UnsafeRawPointer, from start: Int, end: Int) -> Int? {
+        let bytes = base.assumingMemoryBound(to: UInt8.self)
         let fold = SIMD16<UInt8>(repeating: 0x20)
         // A backslash folds to `|` (0x7C), as `|` does: confirmed exactly.
         let backslash = SIMD16<UInt8>(repeating: 0x7C)
         let highBits = SIMD16<UInt8>(repeating: 0x80)
         let zero = SIMD16<UInt8>(repeating: 0)
-        // Each fragment's first three bytes, folded; a two-byte fragment
-        // accepts any third byte.
-        let anchors = fragments.map { fragment in
-            Anchor(
-                first: SIMD16(repeating: fragment[0] | 0x20),
-                second: SIMD16(repeating: fragment[1] | 0x20),
-                third: SIMD16(repeating: fragment.count > 2 ? fragment[2] | 0x20 : 0),
-                anyThird: SIMDMask(repeating: fragment.count <= 2)
-            )
-        }
-
-        var index = range.lowerBound
-        scanning: while index < end {
-            if index &+ 18 <= end {
-                let raw = base.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
-                let c0 = raw | fold
-                let c1 = base.loadUnaligned(fromByteOffset: index &+ 1, as: SIMD16<UInt8>.self) | fold
-                let c2 = base.loadUnaligned(fromByteOffset: index &+ 2, as: SIMD16<UInt8>.self) | fold
-                var flagged = zero.replacing(with: 0xFF, where: c0 .== backslash) | (raw & highBits)
-                anchors.withUnsafeBufferPointer { anchors in
-                    for anchor in anchors {
-                        let starts =
-                            (c0 .== anchor.first) .& (c1 .== anchor.second)
-                            .& ((c2 .== anchor.third) .| anchor.anyThird)
-                        flagged |= zero.replacing(with: 0xFF, where: starts)
-                    }
-                }
-                let lanes = unsafeBitCast(flagged, to: SIMD2<UInt64>.self)
-                if lanes[0] | lanes[1] == 0 {
-                    index &+= 16
-                    continue
-                }
-                // A lane is flagged when any bit of its byte is set.
-                var bits = (lanes[0], lanes[1])
-                while bits.0 | bits.1 != 0 {
-                    let lane: Int
-                    if bits.0 != 0 {
-                        lane = bits.0.trailingZeroBitCount >> 3
-                        bits.0 &= ~(0xFF << UInt64(lane * 8))
-                    } else {
-                        lane = 8 + bits.1.trailingZeroBitCount >> 3
-                        bits.1 &= ~(0xFF << UInt64((lane - 8) * 8))
-                    }
-                    let position = index &+ lane
-                    if isHit(bytes, at: position, end: end) {
-                        found.append(position)
-                        guard let next = Self.lineEnd(bytes, from: position, end: end) else { break scanning }
-                        index = next &+ 1
-                        continue scanning
-                    }
-                }
-                index &+= 16
-            } else {
-                if isHit(bytes, at: index, end: end) {
-                    found.append(index)
-                    guard let next = Self.lineEnd(bytes, from: index, end: end) else { break scanning }
-                    index = next &+ 1
-                } else {
-                    index &+= 1
+        var index = start
+        while index &+ 18 <= end {
+            let raw = base.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
+            let c0 = raw | fold
+            let c1 = base.loadUnaligned(fromByteOffset: index &+ 1, as: SIMD16<UInt8>.self) | fold
+            let c2 = base.loadUnaligned(fromByteOffset: index &+ 2, as: SIMD16<UInt8>.self) | fold
+            var flagged = zero.replacing(with: 0xFF, where: c0 .== backslash) | (raw & highBits)
+            anchors.withUnsafeBufferPointer { anchors in
+                for anchor in anchors {
+                    let starts =
+                        (c0 .== anchor.first) .& (c1 .== anchor.second) .& ((c2 .== anchor.third) .| anchor.anyThird)
+                    flagged |= zero.replacing(with: 0xFF, where: starts)
                 }
             }
+            let lanes = unsafeBitCast(flagged, to: SIMD2<UInt64>.self)
+            // A lane is flagged when any bit of its byte is set; each is
+            // confirmed on the exact bytes.
+            var bits = (lanes[0], lanes[1])
+            while bits.0 | bits.1 != 0 {
+                let lane: Int
+                if bits.0 != 0 {
+                    lane = bits.0.trailingZeroBitCount >> 3
+                    bits.0 &= ~(0xFF << UInt64(lane * 8))
+                } else {
+                    lane = 8 + bits.1.trailingZeroBitCount >> 3
+                    bits.1 &= ~(0xFF << UInt64((lane - 8) * 8))
+                }
+                if isHit(bytes, at: index &+ lane, end: end) { return index &+ lane }
+            }
+            index &+= 16
         }
-        return found
+        while index < end {
+            if isHit(bytes, at: index, end: end) { return index }
+            index &+= 1
+        }
+        return nil
     }
 
     /// The first three bytes of a fragment, folded, in every lane.
@@ -165,11 +167,5 @@ struct LinePrefilter: Sendable {
             if offset == fragment.count { return true }
         }
         return false
-    }
-
-    /// The index of the first line feed at or after `position`, before `end`.
-    private static func lineEnd(_ bytes: UnsafePointer<UInt8>, from position: Int, end: Int) -> Int? {
-        guard position < end, let found = memchr(bytes + position, 0x0A, end - position) else { return nil }
-        return UnsafeRawPointer(found) - UnsafeRawPointer(bytes)
     }
 }

@@ -117,17 +117,36 @@ struct LineScratch {
 }
 
 extension SearchSession {
+    /// Considers one line of NDJSON input, as
+    /// ``RecordReader/read(_:record:lines:diagnose:)`` gives it: with the
+    /// same results and messages as parsing it into a ``Record`` for
+    /// ``consider(_:order:diagnose:)``, but extracting only what the search
+    /// needs, and passing over lines that the query's words rule out.
+    public mutating func consider(_ line: NDJSONLine, diagnose: (Diagnostic) -> Void) {
+        let mayMatch = fieldScanPlan.prefilter.map { $0.mayMatch(line.bytes) } ?? true
+        var scratch = LineScratch()
+        swap(&scratch, &lineScratch)
+        considerLine(
+            line.bytes, file: line.file, line: line.number, isFirstLine: line.isFirstLine, hint: line.hint,
+            order: nil, mayMatch: mayMatch, scratch: &scratch, diagnose: diagnose)
+        swap(&scratch, &lineScratch)
+    }
+
     /// Considers one NDJSON line, extracting only the fields the search
     /// needs, and decoding the whole record only when it matches. Gives the
     /// same results and messages as reading the line into a ``Record`` and
     /// calling ``consider(_:order:diagnose:)``.
     /// - Parameters:
     ///   - line: The line's bytes, without its line break.
-    ///   - location: Its file and line.
+    ///   - file: Its file, for messages.
+    ///   - number: Its line number.
     ///   - isFirstLine: Whether a byte-order mark may start it.
     ///   - hint: The kind its file implies.
-    ///   - order: Its position among all inputs, for ties.
-    ///   - values: Scratch space reused between lines.
+    ///   - order: Its position among all inputs, for ties; `nil` numbers
+    ///     records in the order they are considered.
+    ///   - mayMatch: `false` when ``LinePrefilter`` ruled the line out from
+    ///     its bytes: it is then only validated, unless its kind needs more.
+    ///   - scratch: Space reused between lines.
     ///   - diagnose: Called with warnings about the line.
     mutating func considerLine(
         _ line: UnsafeRawBufferPointer,
@@ -135,14 +154,16 @@ extension SearchSession {
         line number: Int,
         isFirstLine: Bool,
         hint: String?,
-        order: Int,
+        order: Int?,
         mayMatch: Bool = true,
         scratch: inout LineScratch,
         diagnose: (Diagnostic) -> Void
     ) {
         guard let bytes = RecordReader.lineContent(line, isFirstLine: isFirstLine) else { return }
         let plan = fieldScanPlan
-        if !mayMatch, plan.prefilter != nil,
+        // While nothing has matched, every line is matched in full: fuzzy
+        // matches stand in when nothing matches (see `process`).
+        if !mayMatch, plan.prefilter != nil, statistics.matched > 0,
             ruledOut(bytes, file: file, line: number, hint: hint, scratch: &scratch.light, diagnose: diagnose)
         {
             return

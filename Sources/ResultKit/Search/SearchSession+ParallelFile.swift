@@ -101,15 +101,7 @@ extension SearchSession {
             return states
         }
 
-        var states = runWorkers(prefilter: fieldScanPlan.prefilter)
-        // Nothing matched: fuzzy matches stand in (see `finish()`), and the
-        // prefilter skipped the lines they would come from. Search again
-        // without it; the first pass's messages and counts are dropped.
-        if fieldScanPlan.prefilter != nil, statistics.matched == 0,
-            states.allSatisfy({ $0.session.statistics.matched == 0 })
-        {
-            states = runWorkers(prefilter: nil)
-        }
+        let states = runWorkers(prefilter: fieldScanPlan.prefilter)
 
         // The first line number of every block, from the newlines before it.
         var infos = [BlockInfo?](repeating: nil, count: blockCount)

@@ -32,6 +32,8 @@ public struct SearchSession: Sendable {
     /// Whether the prefilter's word can match records with computed search
     /// fields, by the values those fields read.
     var prefilterMemo = ComputedFieldMemo()
+    /// Scratch space for ``consider(_:diagnose:)``'s lines.
+    var lineScratch = LineScratch()
     /// The fields seen in records of unknown kinds, which filters may name.
     public private(set) var fallbackFields = Set<String>()
 
