@@ -1,7 +1,8 @@
-import ResultKit
 import StreamingJSON
 import TestSupport
 import Testing
+
+@testable import ResultKit
 
 /// `--limit` keeps the best results through the session's top-K selection,
 /// whether the limit is below, at or above the number of matches.
@@ -42,6 +43,35 @@ import Testing
         let prices = (0..<300).map { _ in Int(generator.next() % 1000) }
         #expect(try kept(prices, limit: 20, offset: 30) == expected(prices, limit: 20, offset: 30))
         #expect(try kept(prices, limit: 500, offset: 290) == expected(prices, limit: 500, offset: 290))
+    }
+
+    /// Top-K itself against a stable sort, with ties broken by position.
+    func topK(_ values: [Int], capacity: Int) -> TopK<Int, Int> {
+        var top = TopK<Int, Int>(capacity: capacity) { $0 < $1 }
+        for (index, value) in values.enumerated() {
+            top.insert(index, key: value * 100_000 + index)
+        }
+        return top
+    }
+
+    @Test(arguments: [(0, 0), (1, 0), (5, 40), (40, 40), (39, 40), (1000, 40), (7, 3)])
+    func mergingTwoIsKeepingTheirUnion(first: Int, second: Int) {
+        var generator = SplitMix64(state: UInt64(first * 100 + second))
+        let values = (0..<(first + second)).map { _ in Int(generator.next() % 50) }
+        for capacity in [0, 1, 10, first + second, first + second + 5] {
+            var merged = topK(Array(values.prefix(first)), capacity: capacity)
+            var tail = TopK<Int, Int>(capacity: capacity) { $0 < $1 }
+            for index in first..<(first + second) {
+                tail.insert(index, key: values[index] * 100_000 + index)
+            }
+            merged.merge(tail)
+            let expected = values.indices.sorted { (values[$0], $0) < (values[$1], $1) }.prefix(capacity)
+            #expect(merged.sorted() == Array(expected), "capacity \(capacity)")
+            // Inserting more afterwards still keeps the best.
+            merged.insert(-1, key: -1)
+            #expect(merged.sorted().first == (capacity > 0 ? -1 : nil))
+            #expect(merged.sorted().count == min(capacity, first + second + 1))
+        }
     }
 
     @Test func changingACopiedHitLeavesTheOriginalAlone() throws {

@@ -1,23 +1,35 @@
+import StreamingJSON
 public import TextMatching
 
 /// One result: the record, its kind, its row, and why it matched.
 ///
-/// A hit is one reference to shared storage (copied on write), so that
-/// keeping, sorting and handing on many thousands of hits moves one pointer
-/// each rather than every string and array a hit holds.
+/// A hit is one reference to shared storage (copied on write) and the
+/// record's source location, so that keeping, sorting and handing on many
+/// thousands of hits moves two pointers each rather than every string and
+/// array a hit holds, and so that relocating a hit (as a parallel search
+/// does with its line numbers) never copies the storage.
 public struct SearchHit: Sendable {
     /// Mutated only through ``unique()``, which copies it first when it is
     /// shared, so no two hits ever see each other's changes; that is what makes
     /// it safe to send.
     private final class Storage: @unchecked Sendable {
-        var record: Record
+        var object: JSONObject
+        var kindHint: String?
         var kind: ResultKind
         var row: any CellRepresentable
         var rank: Rank
         var match: FieldMatch?
 
-        init(record: Record, kind: ResultKind, row: any CellRepresentable, rank: Rank, match: FieldMatch?) {
-            self.record = record
+        init(
+            object: JSONObject,
+            kindHint: String?,
+            kind: ResultKind,
+            row: any CellRepresentable,
+            rank: Rank,
+            match: FieldMatch?
+        ) {
+            self.object = object
+            self.kindHint = kindHint
             self.kind = kind
             self.row = row
             self.rank = rank
@@ -25,14 +37,18 @@ public struct SearchHit: Sendable {
         }
 
         func copy() -> Storage {
-            Storage(record: record, kind: kind, row: row, rank: rank, match: match)
+            Storage(object: object, kindHint: kindHint, kind: kind, row: row, rank: rank, match: match)
         }
     }
 
     private var storage: Storage
+    /// The record's location, kept apart from the storage.
+    private var location: SourceLocation
 
     init(record: Record, kind: ResultKind, row: any CellRepresentable, rank: Rank, match: FieldMatch?) {
-        storage = Storage(record: record, kind: kind, row: row, rank: rank, match: match)
+        storage = Storage(
+            object: record.object, kindHint: record.kindHint, kind: kind, row: row, rank: rank, match: match)
+        location = record.location
     }
 
     /// The storage, copied first if another hit shares it.
@@ -43,8 +59,16 @@ public struct SearchHit: Sendable {
 
     /// The record as read, with its source location.
     public var record: Record {
-        get { storage.record }
-        set { unique().record = newValue }
+        get { Record(object: storage.object, location: location, kindHint: storage.kindHint) }
+        set {
+            location = newValue.location
+            // Comparing an unchanged object is immediate: its members are the same array.
+            if newValue.kindHint != storage.kindHint || newValue.object != storage.object {
+                let storage = unique()
+                storage.object = newValue.object
+                storage.kindHint = newValue.kindHint
+            }
+        }
     }
 
     /// The kind that decoded and renders the record.

@@ -3,15 +3,17 @@
 ///
 /// Elements stay where they were first stored, and only their small keys are
 /// compared. Until `capacity` elements are kept, inserting only appends: the
-/// max-heap of indices (whose root is the worst kept) is built once, when the
-/// last free place is taken, so a limit above the number of results costs no
-/// heap work at all. Sifting moves indices, never elements.
+/// max-heap of indices (whose root is the worst kept) is built when an
+/// element arrives with no free place left, so a limit at or above the number
+/// of results costs no heap work at all. Sifting moves indices, never
+/// elements.
 struct TopK<Key: Sendable, Element: Sendable>: Sendable {
     let capacity: Int
     let isBefore: @Sendable (Key, Key) -> Bool
     private(set) var keys: [Key] = []
     private(set) var elements: [Element] = []
-    /// Empty until the kept elements fill `capacity`; then every index, as a max-heap.
+    /// Empty until an element arrives with every place taken; then every
+    /// index, as a max-heap.
     private var heap: [Int] = []
 
     init(capacity: Int, by isBefore: @escaping @Sendable (Key, Key) -> Bool) {
@@ -22,22 +24,36 @@ struct TopK<Key: Sendable, Element: Sendable>: Sendable {
     /// The kept keys and elements, in no particular order.
     var unordered: Zip2Sequence<[Key], [Element]> { zip(keys, elements) }
 
-    /// Whether an element with `key` would be kept.
-    func accepts(_ key: Key) -> Bool {
-        guard capacity > 0 else { return false }
-        guard elements.count >= capacity, let worst = heap.first else { return true }
-        return isBefore(key, keys[worst])
-    }
-
     mutating func insert(_ element: Element, key: Key) {
         if elements.count < capacity {
             keys.append(key)
             elements.append(element)
-            if elements.count == capacity { buildHeap() }
-        } else if let worst = heap.first, isBefore(key, keys[worst]) {
-            keys[worst] = key
-            elements[worst] = element
-            siftDown(0)
+            return
+        }
+        guard capacity > 0 else { return }
+        if heap.isEmpty { buildHeap() }
+        guard let worst = heap.first, isBefore(key, keys[worst]) else { return }
+        keys[worst] = key
+        elements[worst] = element
+        siftDown(0)
+    }
+
+    /// Adds what `other` keeps, as inserting each of its elements would.
+    ///
+    /// `other` must order its keys by the same `isBefore`. When nothing is
+    /// kept yet and the capacities match, its storage is taken as it is.
+    mutating func merge(_ other: TopK) {
+        if elements.isEmpty && capacity == other.capacity {
+            keys = other.keys
+            elements = other.elements
+            heap = other.heap
+            return
+        }
+        let room = min(capacity, elements.count + other.elements.count)
+        keys.reserveCapacity(room)
+        elements.reserveCapacity(room)
+        for index in other.elements.indices {
+            insert(other.elements[index], key: other.keys[index])
         }
     }
 
