@@ -224,7 +224,7 @@ public enum SearchCommand {
                 output.print(RecordOutput.fieldTable(hits, fields: fields, options: render))
             } else {
                 let table = TableOutput(options: render, groupByKind: arguments.groupByKind, explain: arguments.explain)
-                output.print(table.render(hits))
+                output.print(utf8: table.renderUTF8(hits))
             }
         case .markdown:
             if !hits.isEmpty { output.print(RecordOutput.markdown(hits, fields: fields)) }
@@ -270,6 +270,11 @@ struct Output {
     mutating func print(_ text: String) {
         guard !broken else { return }
         if !console.writeOutput(text) { broken = true }
+    }
+
+    mutating func print(utf8 bytes: [UInt8]) {
+        guard !broken else { return }
+        if !console.writeOutputBytes(bytes) { broken = true }
     }
 
     func error(_ text: String) {

@@ -99,9 +99,11 @@ struct LineDrawer: Sendable {
             output.append(0x20)
             output.append(contentsOf: vertical)
         } else {
-            while output.last == 0x20 {
-                output.removeLast()
+            var end = output.count
+            while end > 0 && output[end - 1] == 0x20 {
+                end -= 1
             }
+            if end < output.count { output.removeLast(output.count - end) }
         }
         output.append(0x0A)
     }

@@ -14,9 +14,15 @@ public enum TableRenderer {
     ///   - options: Width, border, headers, colour and wide mode.
     /// - Returns: The lines of the table, each ending with a line feed.
     public static func render(_ table: MergedTable, options: RenderOptions) -> String {
+        String(decoding: renderUTF8(table, options: options), as: UTF8.self)
+    }
+
+    /// Renders one merged table as `render(_:options:)`
+    /// does, as UTF-8 bytes, for a caller that writes them out as they are.
+    package static func renderUTF8(_ table: MergedTable, options: RenderOptions) -> [UInt8] {
         var output: [UInt8] = []
         MergedLayout(table, options: options).write(into: &output)
-        return String(decoding: output, as: UTF8.self)
+        return output
     }
 
     /// Renders sections (one per group, for `--group-by`), each with its title
@@ -27,6 +33,12 @@ public enum TableRenderer {
     ///     fits the width on its own.
     /// - Returns: The lines of every section, each ending with a line feed.
     public static func render(_ sections: [Section], options: RenderOptions) -> String {
+        String(decoding: renderUTF8(sections, options: options), as: UTF8.self)
+    }
+
+    /// Renders sections as `render(_:options:)` does, as
+    /// UTF-8 bytes, for a caller that writes them out as they are.
+    package static func renderUTF8(_ sections: [Section], options: RenderOptions) -> [UInt8] {
         var output: [UInt8] = []
         for (index, section) in sections.enumerated() {
             if index > 0 { output.append(0x0A) }
@@ -44,6 +56,6 @@ public enum TableRenderer {
             )
             MergedLayout(table, options: options).write(into: &output)
         }
-        return String(decoding: output, as: UTF8.self)
+        return output
     }
 }

@@ -29,10 +29,16 @@ public struct TableOutput: Sendable {
 
     /// Renders `hits` as text ending in a newline (empty when there are none).
     public func render(_ hits: [SearchHit]) -> String {
+        String(decoding: renderUTF8(hits), as: UTF8.self)
+    }
+
+    /// Renders `hits` as ``render(_:)`` does, as UTF-8 bytes, for a caller
+    /// that writes them out as they are.
+    package func renderUTF8(_ hits: [SearchHit]) -> [UInt8] {
         groupByKind ? renderSections(hits) : renderMerged(hits)
     }
 
-    private func renderMerged(_ hits: [SearchHit]) -> String {
+    private func renderMerged(_ hits: [SearchHit]) -> [UInt8] {
         // Groups in order of first appearance; a run of one kind looks up nothing.
         var groupIndex: [String: Int] = [:]
         var groups: [DetailGroup] = []
@@ -86,12 +92,12 @@ public struct TableOutput: Sendable {
         let kindColumn = Column("KIND", minWidth: max(4, kindWidth), priority: Self.kindColumn.priority)
         let sharedColumns = [kindColumn, Self.nameColumn] + (explain ? [Self.matchColumn] : [])
         let table = MergedTable(shared: sharedColumns, groups: groups, rows: consume rows)
-        let text = TableRenderer.render(table, options: options)
+        let bytes = TableRenderer.renderUTF8(table, options: options)
         BackgroundRelease.release(consume table)
-        return text
+        return bytes
     }
 
-    private func renderSections(_ hits: [SearchHit]) -> String {
+    private func renderSections(_ hits: [SearchHit]) -> [UInt8] {
         var order: [String] = []
         var byKind: [String: [SearchHit]] = [:]
         for hit in hits {
@@ -116,7 +122,7 @@ public struct TableOutput: Sendable {
             let columns = [Self.nameColumn] + (explain ? [Self.matchColumn] : []) + kind.columns.map(\.tableColumn)
             return Section(title: title, columns: columns, rows: rows)
         }
-        return TableRenderer.render(sections, options: options)
+        return TableRenderer.renderUTF8(sections, options: options)
     }
 
     /// What a hit's row gives the table: asked once each.

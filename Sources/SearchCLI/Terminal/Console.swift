@@ -12,6 +12,9 @@ public struct Console: Sendable {
     /// Writes to standard output; returns false when the reader has gone
     /// (a broken pipe), after which the command stops quietly.
     public var writeOutput: @Sendable (String) -> Bool
+    /// Writes UTF-8 bytes to standard output, as ``writeOutput`` writes text;
+    /// a large table is written this way, without first becoming a `String`.
+    public var writeOutputBytes: @Sendable ([UInt8]) -> Bool
     /// Writes to standard error.
     public var writeError: @Sendable (String) -> Void
     /// Whether standard output is a terminal.
@@ -28,6 +31,8 @@ public struct Console: Sendable {
     /// with it and say what kind of terminal to pretend to be.
     /// - Parameters:
     ///   - writeOutput: Writes to standard output; returns false on a broken pipe.
+    ///   - writeOutputBytes: Writes UTF-8 bytes to standard output; by
+    ///     default, decodes them and calls `writeOutput`.
     ///   - writeError: Writes to standard error.
     ///   - outputIsTerminal: Whether standard output is a terminal.
     ///   - errorIsTerminal: Whether standard error is a terminal.
@@ -35,6 +40,7 @@ public struct Console: Sendable {
     ///   - inputHasData: Whether standard input holds data to read.
     public init(
         writeOutput: @escaping @Sendable (String) -> Bool,
+        writeOutputBytes: (@Sendable ([UInt8]) -> Bool)? = nil,
         writeError: @escaping @Sendable (String) -> Void,
         outputIsTerminal: Bool = false,
         errorIsTerminal: Bool = false,
@@ -42,6 +48,7 @@ public struct Console: Sendable {
         inputHasData: Bool = false
     ) {
         self.writeOutput = writeOutput
+        self.writeOutputBytes = writeOutputBytes ?? { writeOutput(String(decoding: $0, as: UTF8.self)) }
         self.writeError = writeError
         self.outputIsTerminal = outputIsTerminal
         self.errorIsTerminal = errorIsTerminal
@@ -67,6 +74,7 @@ public struct Console: Sendable {
         }
         return Console(
             writeOutput: { writeAll(1, $0) },
+            writeOutputBytes: { bytes in bytes.withUnsafeBufferPointer { writeAll(1, $0) } },
             writeError: { _ = writeAll(2, $0) },
             outputIsTerminal: Terminal.isTerminal(1),
             errorIsTerminal: Terminal.isTerminal(2),
@@ -78,17 +86,20 @@ public struct Console: Sendable {
     /// Writes every byte of `text` to `fd`; false if the pipe is broken.
     private static func writeAll(_ fd: Int32, _ text: String) -> Bool {
         var text = text
-        return text.withUTF8 { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = write(fd, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                offset += written
+        return text.withUTF8 { writeAll(fd, $0) }
+    }
+
+    /// Writes every byte of `buffer` to `fd`; false if the pipe is broken.
+    private static func writeAll(_ fd: Int32, _ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+        var offset = 0
+        while offset < buffer.count {
+            let written = write(fd, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return false
             }
-            return true
+            offset += written
         }
+        return true
     }
 }
