@@ -169,6 +169,22 @@ extension SearchSession {
             return
         }
         let location = SourceLocation(file: file, line: number)
+        if matchesEveryRecord {
+            // Every record is shown: extracting fields first would only
+            // parse each line twice.
+            do {
+                guard case .object(let object) = try JSONParser().parse(bytes) else {
+                    if let value = try? JSONParser().parse(bytes) {
+                        diagnose(RecordReader.notAnObject(value, at: location))
+                    }
+                    return
+                }
+                consider(Record(object: object, location: location, kindHint: hint), order: order, diagnose: diagnose)
+            } catch {
+                diagnose(RecordReader.malformed(error, at: location))
+            }
+            return
+        }
         let isObject: Bool
         do {
             isObject = try plan.scanner.scan(bytes, into: &scratch.values)

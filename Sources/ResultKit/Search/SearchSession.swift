@@ -26,6 +26,8 @@ public struct SearchSession: Sendable {
     let fieldScanPlan: FieldScanPlan
     /// Whether the query has words that rank results (not only filters).
     private let hasRankingTerms: Bool
+    /// Whether every record of every kind matches (an empty query, no kind filter).
+    let matchesEveryRecord: Bool
     /// Kinds found by the name records give them, to skip a lookup per record.
     var recentKindNames: [String] = []
     var recentKinds: [KindRoute] = []
@@ -48,6 +50,7 @@ public struct SearchSession: Sendable {
         self.fieldScanPlan = FieldScanPlan(
             registry: registry, query: query, sort: options.sort, fuzzy: options.fuzzy)
         self.hasRankingTerms = !query.rankingTerms.isEmpty
+        self.matchesEveryRecord = query.conditions.isEmpty && kindFilter.isEmpty
         let sort = options.sort
         let descending = sort?.descending ?? false
         self.top = TopK(capacity: options.offset + options.limit) { a, b in
