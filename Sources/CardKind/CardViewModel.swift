@@ -3,26 +3,36 @@ public import TerminalTable
 
 /// How a card looks in the table: its derived name, symbol and colour.
 ///
-/// The name and symbol are made once, when the card is set, since the table
+/// The name and cells are made once, when the card is set, since the table
 /// asks for them both to size the row and to draw it.
 public struct CardViewModel: CellRepresentable {
-    /// The card shown; setting it remakes the texts.
+    /// The card shown; setting it remakes the name and cells.
     public var card: Card {
-        didSet { texts = (card.name, card.symbol) }
+        didSet { presented = Presented(card) }
     }
 
-    /// The card's derived name and symbol.
-    private var texts: (name: String, symbol: String)
+    /// The card's derived name and cells.
+    private var presented: Presented
 
     public init(card: Card) {
         self.card = card
-        self.texts = (card.name, card.symbol)
+        self.presented = Presented(card)
     }
 
-    public var name: String { texts.name }
+    public var name: String { presented.name }
 
-    public var detailCells: [Cell] {
-        let style: CellStyle = card.suit.isRed ? .red : .plain
-        return [Cell(texts.symbol, style: style), Cell(card.suit.isRed ? "red" : "black", style: style)]
+    public var detailCells: [Cell] { presented.cells }
+
+    /// What the table shows of a card, made once.
+    private struct Presented: Sendable {
+        let name: String
+        /// The symbol and colour cells, red for hearts and diamonds.
+        let cells: [Cell]
+
+        init(_ card: Card) {
+            name = card.name
+            let style: CellStyle = card.suit.isRed ? .red : .plain
+            cells = [Cell(card.symbol, style: style), Cell(card.suit.isRed ? "red" : "black", style: style)]
+        }
     }
 }

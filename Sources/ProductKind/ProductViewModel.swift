@@ -4,8 +4,8 @@ public import TerminalTable
 /// How a product looks in the table: price, stars, and a short description
 /// that may take a second line.
 ///
-/// The price and rating texts are made once, when the product is set, since
-/// the table asks for them both to size the row and to draw it.
+/// The cells are made once, when the product is set, since the table asks
+/// for them both to size the row and to draw it.
 public struct ProductViewModel: CellRepresentable {
     /// The widest the description is allowed before it wraps.
     static let aboutWidth = 40
@@ -15,7 +15,7 @@ public struct ProductViewModel: CellRepresentable {
         didSet { texts = Texts(product) }
     }
 
-    /// The texts and widths derived from ``product``.
+    /// The texts, cells and widths derived from ``product``.
     private var texts: Texts
 
     public init(product: Product) {
@@ -36,26 +36,20 @@ public struct ProductViewModel: CellRepresentable {
         texts.aboutWidth > Self.aboutWidth ? 2 : 1
     }
 
-    public var detailCells: [Cell] {
-        [
-            Cell(texts.price, style: product.price == nil ? .green : .plain),
-            Cell(texts.rating, style: product.rating == nil ? .dim : .yellow),
-            Cell(product.about ?? "", style: .dim),
-        ]
-    }
+    public var detailCells: [Cell] { texts.cells }
 
     /// The description asks for at most ``aboutWidth`` cells: longer text
     /// wraps onto the row's second line instead of widening the table.
-    public var cellWidths: [Int] {
-        [DisplayWidth.of(name), texts.priceWidth, texts.ratingWidth, min(texts.aboutWidth, Self.aboutWidth)]
-    }
+    public var cellWidths: [Int] { texts.widths }
 
     /// What the table shows of a product, made once.
     private struct Texts: Sendable {
         let price: String
         let rating: String
-        let priceWidth: Int
-        let ratingWidth: Int
+        /// The price, rating and description cells.
+        let cells: [Cell]
+        /// The widths of the name and of each cell, the description's at most ``aboutWidth``.
+        let widths: [Int]
         /// The width of the description, 0 when there is none.
         let aboutWidth: Int
 
@@ -74,9 +68,19 @@ public struct ProductViewModel: CellRepresentable {
             } else {
                 rating = "–"
             }
-            priceWidth = DisplayWidth.of(price)
-            ratingWidth = DisplayWidth.of(rating)
+            cells = [
+                Cell(price, style: product.price == nil ? .green : .plain),
+                Cell(rating, style: product.rating == nil ? .dim : .yellow),
+                Cell(product.about ?? "", style: .dim),
+            ]
             aboutWidth = product.about.map { DisplayWidth.of($0) } ?? 0
+            // As drawn, except that the price and description are measured
+            // before sanitising, as they always have been (the rating has no
+            // controls to make visible).
+            widths = [
+                DisplayWidth.of(product.name), DisplayWidth.of(price), cells[1].displayWidth,
+                min(aboutWidth, ProductViewModel.aboutWidth),
+            ]
         }
     }
 }
