@@ -56,6 +56,9 @@ public struct ResultKind: Sendable {
 
     /// The singular name used in records' `kind` field and in `--kind`.
     public var name: String { storage.name }
+    /// Which kind value this is: copies of one `ResultKind` share it, while
+    /// two kinds made apart (even with one name) differ.
+    package var identity: ObjectIdentifier { ObjectIdentifier(storage) }
     /// The plural, also accepted as a file name (`products.jsonl`).
     public var plural: String { storage.plural }
     /// The columns of this kind's details region, in order.

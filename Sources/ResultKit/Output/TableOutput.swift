@@ -45,33 +45,35 @@ public struct TableOutput: Sendable {
         var kindCells: [Cell] = []
         var rowGroups: [Int] = []
         rowGroups.reserveCapacity(hits.count)
-        var previous: (name: String, index: Int)?
-        for hit in hits {
-            let name = hit.kind.name
-            if let previous, previous.name == name {
+        var previous: (kind: ObjectIdentifier, index: Int)?
+        for position in hits.indices {
+            let identity = hits[position].kindIdentity
+            if let previous, previous.kind == identity {
                 rowGroups.append(previous.index)
                 continue
             }
+            // Kinds made apart (the fallback kind of each parallel worker) share a group by name.
+            let kind = hits[position].kind
+            let name = kind.name
             let index: Int
             if let known = groupIndex[name] {
                 index = known
             } else {
                 index = groups.count
                 groupIndex[name] = index
-                groups.append(DetailGroup(title: name, columns: hit.kind.columns.map(\.tableColumn)))
+                groups.append(DetailGroup(title: name, columns: kind.columns.map(\.tableColumn)))
                 kindCells.append(Cell(name, style: Self.style(forKind: name)))
             }
             rowGroups.append(index)
-            previous = (name, index)
+            previous = (identity, index)
         }
         let explain = explain
         let kindCellsByGroup = kindCells
         let groupOfRow = rowGroups
         let rows = ParallelMap.map(count: hits.count) { index in
-            let hit = hits[index]
             let group = groupOfRow[index]
             let kindCell = kindCellsByGroup[group]
-            let presented = PresentedRow(hit, explain: explain)
+            let presented = PresentedRow(hits[index], explain: explain)
             var shared = [kindCell, presented.name]
             var widths = [kindCell.displayWidth]
             widths.reserveCapacity(1 + presented.widths.count + (explain ? 1 : 0))
@@ -136,7 +138,7 @@ public struct TableOutput: Sendable {
         let widths: [Int]
         let height: Int
 
-        init(_ hit: SearchHit, explain: Bool) {
+        init(_ hit: borrowing SearchHit, explain: Bool) {
             let row = hit.row
             name = TableOutput.nameCell(hit)
             reason = explain ? Cell(TableOutput.reason(hit), style: .dim) : nil

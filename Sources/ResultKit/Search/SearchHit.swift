@@ -71,6 +71,9 @@ public struct SearchHit: Sendable {
         }
     }
 
+    /// The ``ResultKind/identity`` of ``kind``, read without copying the kind.
+    package var kindIdentity: ObjectIdentifier { storage.kind.identity }
+
     /// The kind that decoded and renders the record.
     public var kind: ResultKind {
         get { storage.kind }
