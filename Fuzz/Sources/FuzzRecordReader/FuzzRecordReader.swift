@@ -16,7 +16,8 @@ private let extensions = [".jsonl", ".json", ".csv", ".tsv", ""]
 /// so the format is sniffed) and the terminal width; the rest is the file,
 /// written to `/dev/shm` because `RecordReader` reads paths. Properties: no
 /// crash; every diagnostic names the file; the tables and the JSON output
-/// pass ``OutputChecks``.
+/// pass ``OutputChecks``; searching the lines as they are read (with the
+/// byte-level prefilter) finds exactly what searching parsed records finds.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzRecordReader(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     var input = FuzzedBytes(UnsafeRawBufferPointer(start: data, count: size))
@@ -47,5 +48,34 @@ public func fuzzRecordReader(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt
         Invariant.require(record.location.line >= 1, "a record on line \(record.location.line)")
     }
     SearchPipeline.run(records, query: "", width: 12 + selector / extensions.count)
+    checkLinesAgreeWithRecords(path: path, query: queries[selector % queries.count])
     return 0
+}
+
+/// Queries for the line-path check: words whose fragments the prefilter
+/// looks for, with typos, and a field term.
+private let queries = ["coffee", "cofee", "tea -green", "name:tea", "chocolate", "", "caf"]
+
+/// Searches the file record by record and line by line, and requires the
+/// same hits, counts and messages.
+private func checkLinesAgreeWithRecords(path: String, query text: String) {
+    guard let query = try? QueryParser().parse(text) else { return }
+    let reader = RecordReader(registry: FuzzKinds.registry, maxLineBytes: 1 << 16, maxDocumentBytes: 1 << 18)
+    func search(lines: Bool) -> (hits: [String], statistics: SearchStatistics, messages: [String]) {
+        var session = SearchSession(registry: FuzzKinds.registry, query: query, options: SearchOptions(limit: 8))
+        var messages: [String] = []
+        reader.read(
+            .path(path),
+            record: { record in session.consider(record) { messages.append($0.description) } },
+            lines: lines ? { line in session.consider(line) { messages.append($0.description) } } : nil,
+            diagnose: { messages.append($0.description) }
+        )
+        let result = session.finish()
+        return (result.hits.map { "\($0.row.name)@\($0.record.location.line)" }, result.statistics, messages)
+    }
+    let byRecord = search(lines: false)
+    let byLine = search(lines: true)
+    Invariant.require(byRecord.hits == byLine.hits, "lines found \(byLine.hits), records \(byRecord.hits)")
+    Invariant.require(byRecord.statistics == byLine.statistics, "lines counted differently from records")
+    Invariant.require(byRecord.messages == byLine.messages, "lines reported differently from records")
 }

@@ -1,5 +1,6 @@
 public import ResultKit
 import StreamingJSON
+import TerminalTable
 
 /// Kinds for the fuzz targets, declared as kind specs so that their rows go
 /// through the same formatting code as users' spec files.
@@ -29,13 +30,26 @@ public enum FuzzKinds {
         }
         """#
 
-    /// The spec kinds; a spec the loader rejects stops the fuzzer at once.
-    public static let kinds: [ResultKind] = [gadget, place].map { text in
-        switch KindSpecLoader.parse(text, file: "fuzz.kind.json") {
-        case .success(let spec): return spec.kind
-        case .failure(let errors): Invariant.fail("the fuzz kinds no longer load: \(errors)")
-        }
-    }
+    /// A kind in code whose search fields show values as written, so that
+    /// the byte-level prefilter may rule its lines out.
+    static let note = ResultKind(
+        name: "note",
+        plural: "notes",
+        columns: [],
+        searchFields: [.field("name", weight: 100), .field("body", weight: 10)],
+        decode: { (object) throws(RecordDecodingError) -> String in try object.requiredString("name") },
+        present: { NoteRow(name: $0) }
+    )
+
+    /// The spec kinds and ``note``; a spec the loader rejects stops the
+    /// fuzzer at once.
+    public static let kinds: [ResultKind] =
+        [gadget, place].map { text in
+            switch KindSpecLoader.parse(text, file: "fuzz.kind.json") {
+            case .success(let spec): return spec.kind
+            case .failure(let errors): Invariant.fail("the fuzz kinds no longer load: \(errors)")
+            }
+        } + [note]
 
     /// A registry of ``kinds``; records of other kinds use the fallback.
     public static let registry: KindRegistry = {
@@ -54,4 +68,10 @@ public enum FuzzKinds {
         guard case .object(let object)? = try? JSONParser().parse(line) else { return nil }
         return Record(object: object, location: SourceLocation(file: "fuzz.jsonl", line: index + 1), kindHint: "gadget")
     }
+}
+
+/// The row of a ``FuzzKinds`` note: its name only.
+struct NoteRow: CellRepresentable {
+    var name: String
+    var detailCells: [Cell] { [] }
 }

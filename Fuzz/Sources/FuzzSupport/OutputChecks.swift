@@ -39,10 +39,12 @@ public enum OutputChecks {
         }
     }
 
-    /// Whether `line` belongs to a frame rather than a section title.
+    /// Whether `line` belongs to a frame rather than a section title: it
+    /// starts and ends with a border character (a title may start with one,
+    /// as a kind named `+lace` does, but ends with its count in parentheses).
     private static func isFrameLine(_ line: Substring) -> Bool {
-        guard let first = line.first else { return false }
-        return "+|╭│├╰".contains(first)
+        guard let first = line.first, let last = line.last else { return false }
+        return "+|╭│├╰".contains(first) && "+|╮│┤╯".contains(last)
     }
 
     /// Checks that `text` is one JSON document or, with `lines`, one per line.
