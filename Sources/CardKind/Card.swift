@@ -83,13 +83,18 @@ public struct Card: Sendable, Hashable {
     }
 
     /// `Queen of Hearts`.
-    public var name: String { "\(rank.title) of \(suit.rawValue.capitalizedFirst)" }
+    public var name: String { rank.title + " of " + suitTitle }
+
+    /// `Hearts`: the suit's name capitalised.
+    private var suitTitle: String {
+        switch suit {
+        case .spades: "Spades"
+        case .hearts: "Hearts"
+        case .diamonds: "Diamonds"
+        case .clubs: "Clubs"
+        }
+    }
 
     /// `Q♥`.
     public var symbol: String { rank.rawValue + suit.symbol }
-}
-
-extension String {
-    /// The string with its first character upper-cased.
-    var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
 }

@@ -10,6 +10,16 @@ import Testing
         return try ResultKind.domain.makeRow(object)
     }
 
+    @Test func changingTheDomainChangesItsCellsAndWidths() {
+        var model = DomainViewModel(domain: Domain(name: "a.io", status: .available))
+        model.domain = Domain(name: "longer-name.example", status: .other("parked"))
+        #expect(model.detailCells.map { $0.lines.joined() } == ["parked"])
+        #expect(model.status.style == .yellow)
+        #expect(model.cellWidths == [19, 6])
+        model.domain.status = .taken
+        #expect(model.detailCells.map { $0.lines.joined() } == ["taken"])
+    }
+
     @Test(arguments: [("available", CellStyle.green), ("taken", .dim), ("parked", .yellow)])
     func statusIsShownAsWrittenInItsColour(status: String, style: CellStyle) throws {
         let row = try row(#"{"kind":"domain","name":"example.com","status":"\#(status)"}"#)

@@ -41,8 +41,10 @@ extension CellRepresentable {
         return widths
     }
 
-    /// The display width of the widest line of `text`.
-    static func widestLine(of text: String) -> Int {
+    /// The display width of the widest line of `text`, as the default
+    /// ``cellWidths`` measures the NAME cell; for a row that works out its
+    /// widths once and keeps them.
+    public static func widestLine(of text: String) -> Int {
         if let width = DisplayWidth.printableASCIIWidth(text) { return width }
         return text.split(separator: "\n", omittingEmptySubsequences: false)
             .map { DisplayWidth.of(TerminalText.sanitize(String($0))) }

@@ -29,13 +29,18 @@ struct FallbackRow: CellRepresentable {
 
     let name: String
     let details: String
+    /// The details cell, made once, since the table asks for it both to size
+    /// the row and to draw it.
+    let detailCells: [Cell]
+    let cellWidths: [Int]
 
     init(object: JSONObject) {
         self.name = Self.identity(of: object) ?? "(unnamed)"
         self.details = Self.otherFields(of: object) ?? ""
+        let cell = Cell(details, style: .dim)
+        self.detailCells = [cell]
+        self.cellWidths = [Self.widestLine(of: name), cell.displayWidth]
     }
-
-    var detailCells: [Cell] { [Cell(details, style: .dim)] }
 
     static func identity(of object: JSONObject) -> String? {
         for key in identityKeys {
