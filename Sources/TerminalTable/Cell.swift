@@ -43,6 +43,12 @@ public struct Cell: Sendable, ExpressibleByStringLiteral {
             self.extra = highlights.isEmpty ? nil : Extra(moreLines: [], moreWidths: [], highlights: highlights)
             return
         }
+        if let width = DisplayWidth.printableWidth(text) {
+            self.firstLine = text
+            self.firstWidth = width
+            self.extra = highlights.isEmpty ? nil : Extra(moreLines: [], moreWidths: [], highlights: highlights)
+            return
+        }
         let safe = TerminalText.sanitize(text)
         self.firstLine = safe
         self.firstWidth = DisplayWidth.of(safe)

@@ -95,6 +95,20 @@ public enum DisplayWidth {
         return total
     }
 
+    /// The width of `text` when no code point in it needs escaping (see
+    /// ``TerminalText/sanitize(_:)``), which is then its own sanitised form;
+    /// else `nil`. One pass over the code points serves both questions.
+    static func printableWidth(_ text: String) -> Int? {
+        var total = 0
+        var joins = false
+        for scalar in text.unicodeScalars {
+            if TerminalText.needsEscape(scalar) { return nil }
+            joins = joins || mayJoinEmoji(scalar.value)
+            total += of(scalar)
+        }
+        return joins ? clusters(text) : total
+    }
+
     /// Whether a code point can make a cluster's width other than the sum of its parts.
     private static func mayJoinEmoji(_ value: UInt32) -> Bool {
         switch value {
