@@ -39,30 +39,38 @@ public struct TableOutput: Sendable {
     }
 
     private func renderMerged(_ hits: [SearchHit]) -> [UInt8] {
-        // Groups in order of first appearance; a run of one kind looks up nothing.
+        // Groups in order of first appearance. Each hit's kind is read on every
+        // core (reading a hit is a trip to memory); the groups are then settled
+        // in order from those identities, by name only for a kind not met yet.
+        let identities = ParallelMap.map(count: hits.count) { hits[$0].kindIdentity }
+        var groupOfKind: [ObjectIdentifier: Int] = [:]
         var groupIndex: [String: Int] = [:]
         var groups: [DetailGroup] = []
         var kindCells: [Cell] = []
         var rowGroups: [Int] = []
         rowGroups.reserveCapacity(hits.count)
         var previous: (kind: ObjectIdentifier, index: Int)?
-        for position in hits.indices {
-            let identity = hits[position].kindIdentity
+        for (position, identity) in identities.enumerated() {
             if let previous, previous.kind == identity {
                 rowGroups.append(previous.index)
                 continue
             }
-            // Kinds made apart (the fallback kind of each parallel worker) share a group by name.
-            let kind = hits[position].kind
-            let name = kind.name
             let index: Int
-            if let known = groupIndex[name] {
+            if let known = groupOfKind[identity] {
                 index = known
             } else {
-                index = groups.count
-                groupIndex[name] = index
-                groups.append(DetailGroup(title: name, columns: kind.columns.map(\.tableColumn)))
-                kindCells.append(Cell(name, style: Self.style(forKind: name)))
+                // Kinds made apart (the fallback kind of each parallel worker) share a group by name.
+                let kind = hits[position].kind
+                let name = kind.name
+                if let known = groupIndex[name] {
+                    index = known
+                } else {
+                    index = groups.count
+                    groupIndex[name] = index
+                    groups.append(DetailGroup(title: name, columns: kind.columns.map(\.tableColumn)))
+                    kindCells.append(Cell(name, style: Self.style(forKind: name)))
+                }
+                groupOfKind[identity] = index
             }
             rowGroups.append(index)
             previous = (identity, index)
@@ -75,8 +83,9 @@ public struct TableOutput: Sendable {
             let kindCell = kindCellsByGroup[group]
             let presented = PresentedRow(hits[index], explain: explain)
             var shared = [kindCell, presented.name]
-            var widths = [kindCell.displayWidth]
+            var widths: [Int] = []
             widths.reserveCapacity(1 + presented.widths.count + (explain ? 1 : 0))
+            widths.append(kindCell.displayWidth)
             widths.append(contentsOf: presented.widths)
             if let reason = presented.reason {
                 shared.append(reason)
