@@ -297,74 +297,132 @@ struct MergedLayout {
 
         /// Draws `rows` of the table, in order.
         func draw(rows: Range<Int>, into output: inout [UInt8]) {
-            let table = layout.table
             var slots: [LineDrawer.Slot] = []
             slots.reserveCapacity(layout.sharedKept.count + (layout.detailKept.map(\.count).max() ?? 0))
-            for rowIndex in rows {
-                let row = table.rows[rowIndex]
-                let height = max(1, row.size.height)
-                if height == 1 {
-                    drawLine(row, into: &output)
-                    continue
+            // What every row reads, in flat arrays of this block's own: rows
+            // drawn on several threads then never share a reference count.
+            let lineLayout = LineLayout(self)
+            let drawer = LineDrawer(widths: drawer.widths, border: drawer.border, color: drawer.color)
+            layout.table.rows.withUnsafeBufferPointer { table in
+                for rowIndex in rows {
+                    let height = max(1, table[rowIndex].size.height)
+                    if height == 1 {
+                        // Field by field: the row's widths are never touched.
+                        lineLayout.draw(
+                            shared: table[rowIndex].shared, details: table[rowIndex].details,
+                            group: table[rowIndex].group, drawer: drawer, into: &output)
+                        continue
+                    }
+                    let row = table[rowIndex]
+                    slots.removeAll(keepingCapacity: true)
+                    for (index, column) in layout.sharedKept.enumerated() {
+                        let cell = row.shared.indices.contains(column) ? row.shared[column] : nil
+                        let alignment = sharedAlignments[index]
+                        let lines = CellLayout.fit(
+                            cell, width: sharedWidths[index], height: height, alignment: alignment)
+                        slots.append(
+                            .init(
+                                lines: lines, style: cell?.style ?? .plain, alignment: alignment,
+                                width: sharedWidths[index]))
+                    }
+                    if layout.hasRegion {
+                        layout.appendDetails(
+                            row, widths: groupWidths, height: height, regionWidth: regionWidth, to: &slots)
+                    }
+                    drawer.draw(slots, height: height, into: &output)
                 }
-                slots.removeAll(keepingCapacity: true)
-                for (index, column) in layout.sharedKept.enumerated() {
-                    let cell = row.shared.indices.contains(column) ? row.shared[column] : nil
-                    let alignment = sharedAlignments[index]
-                    let lines = CellLayout.fit(cell, width: sharedWidths[index], height: height, alignment: alignment)
-                    slots.append(
-                        .init(
-                            lines: lines, style: cell?.style ?? .plain, alignment: alignment,
-                            width: sharedWidths[index]))
-                }
-                if layout.hasRegion {
-                    layout.appendDetails(row, widths: groupWidths, height: height, regionWidth: regionWidth, to: &slots)
-                }
-                drawer.draw(slots, height: height, into: &output)
             }
         }
 
-        /// Draws a row one line high, as ``LineDrawer/draw(_:height:into:)``
-        /// draws its slots, without making them.
-        private func drawLine(_ row: MergedRow, into output: inout [UInt8]) {
-            drawer.startLine(into: &output)
-            for (index, column) in layout.sharedKept.enumerated() {
-                if index > 0 { drawer.separate(insideRegion: false, into: &output) }
-                let alignment = sharedAlignments[index]
-                let width = sharedWidths[index]
-                if row.shared.indices.contains(column) {
-                    let cell = row.shared[column]
-                    let line = CellLayout.fit(cell, width: width, height: 1, alignment: alignment).first
-                    drawer.write(line, style: cell.style, width: width, alignment: alignment, into: &output)
-                } else {
+        /// How a row one line high is drawn, with every per-column and
+        /// per-group value in flat arrays.
+        private struct LineLayout {
+            let sharedKept: [Int]
+            let sharedWidths: [Int]
+            let sharedAlignments: [Alignment]
+            let hasRegion: Bool
+            let regionWidth: Int
+            /// Per group, where its kept columns start in the flat arrays
+            /// below (one more entry than groups, for the end).
+            let groupStart: [Int]
+            let detailKept: [Int]
+            let detailWidths: [Int]
+            let detailAlignments: [Alignment]
+            /// Per group, the padding after its last column to the region's width.
+            let groupPadding: [Int]
+
+            init(_ plan: RowPlan) {
+                // Copies, not shared buffers (`Array(_:)` of an array would share).
+                sharedKept = plan.layout.sharedKept.map { $0 }
+                sharedWidths = plan.sharedWidths.map { $0 }
+                sharedAlignments = plan.sharedAlignments.map { $0 }
+                hasRegion = plan.layout.hasRegion
+                regionWidth = plan.regionWidth
+                var starts = [0]
+                var kept: [Int] = []
+                var widths: [Int] = []
+                var alignments: [Alignment] = []
+                for group in plan.layout.detailKept.indices {
+                    let groupKept = plan.layout.detailKept[group]
+                    kept += groupKept
+                    // A group with no rows has no widths; it is never drawn.
+                    let groupWidths = plan.groupWidths[group]
+                    widths += groupWidths.count == groupKept.count ? groupWidths : groupKept.map { _ in 0 }
+                    alignments += plan.detailAlignments[group]
+                    starts.append(kept.count)
+                }
+                groupStart = starts
+                detailKept = kept
+                detailWidths = widths
+                detailAlignments = alignments
+                groupPadding = plan.groupUsed.map { plan.regionWidth - $0 }
+            }
+
+            /// Draws a row one line high, as ``LineDrawer/draw(_:height:into:)``
+            /// draws its slots, without making them.
+            func draw(shared: [Cell], details: [Cell], group: Int, drawer: LineDrawer, into output: inout [UInt8]) {
+                drawer.startLine(into: &output)
+                for index in sharedKept.indices {
+                    if index > 0 { drawer.separate(insideRegion: false, into: &output) }
+                    let column = sharedKept[index]
+                    write(shared, column, width: sharedWidths[index], sharedAlignments[index], drawer, &output)
+                }
+                guard hasRegion else {
+                    drawer.endLine(into: &output)
+                    return
+                }
+                if !sharedKept.isEmpty { drawer.separate(insideRegion: false, into: &output) }
+                guard group >= 0, group + 1 < groupStart.count, groupStart[group] < groupStart[group + 1] else {
+                    drawer.write(.blank, style: .plain, width: regionWidth, alignment: .left, into: &output)
+                    drawer.endLine(into: &output)
+                    return
+                }
+                for flat in groupStart[group]..<groupStart[group + 1] {
+                    if flat > groupStart[group] { drawer.separate(insideRegion: true, into: &output) }
+                    write(details, detailKept[flat], width: detailWidths[flat], detailAlignments[flat], drawer, &output)
+                }
+                LineDrawer.pad(groupPadding[group], into: &output)
+                drawer.endLine(into: &output)
+            }
+
+            /// Writes `cells[column]` (blank when there is none) fitted to `width`.
+            private func write(
+                _ cells: [Cell],
+                _ column: Int,
+                width: Int,
+                _ alignment: Alignment,
+                _ drawer: LineDrawer,
+                _ output: inout [UInt8]
+            ) {
+                guard column < cells.count else {
                     drawer.write(.blank, style: .plain, width: width, alignment: alignment, into: &output)
+                    return
                 }
+                let line = CellLayout.fit(cells[column], width: width, height: 1, alignment: alignment).first
+                drawer.write(line, style: cells[column].style, width: width, alignment: alignment, into: &output)
             }
-            guard layout.hasRegion else {
-                drawer.endLine(into: &output)
-                return
-            }
-            if !layout.sharedKept.isEmpty { drawer.separate(insideRegion: false, into: &output) }
-            let group = row.group
-            guard table.groups.indices.contains(group), !layout.detailKept[group].isEmpty else {
-                drawer.write(.blank, style: .plain, width: regionWidth, alignment: .left, into: &output)
-                drawer.endLine(into: &output)
-                return
-            }
-            let widths = groupWidths[group]
-            let alignments = detailAlignments[group]
-            let kept = layout.detailKept[group]
-            for (index, column) in kept.enumerated() {
-                if index > 0 { drawer.separate(insideRegion: true, into: &output) }
-                let cell = row.details.indices.contains(column) ? row.details[column] : Cell("")
-                let line = CellLayout.fit(cell, width: widths[index], height: 1, alignment: alignments[index]).first
-                drawer.write(line, style: cell.style, width: widths[index], alignment: alignments[index], into: &output)
-            }
-            LineDrawer.pad(regionWidth - groupUsed[group], into: &output)
-            drawer.endLine(into: &output)
         }
 
-        private var table: MergedTable { layout.table }
     }
 
     /// The legend line of a group: its title in the first shared column and its
