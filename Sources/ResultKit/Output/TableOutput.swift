@@ -149,7 +149,7 @@ public struct TableOutput: Sendable {
 
         init(_ hit: borrowing SearchHit, explain: Bool) {
             let row = hit.row
-            name = TableOutput.nameCell(hit)
+            name = TableOutput.nameCell(row.name, match: hit.match)
             reason = explain ? Cell(TableOutput.reason(hit), style: .dim) : nil
             details = row.detailCells
             widths = row.cellWidths
@@ -159,9 +159,8 @@ public struct TableOutput: Sendable {
 
     /// The NAME cell, with the matched characters highlighted when the match
     /// was in the text NAME shows.
-    private static func nameCell(_ hit: SearchHit) -> Cell {
-        let name = hit.row.name
-        guard let match = hit.match, match.text == name, !match.positions.isEmpty else {
+    private static func nameCell(_ name: String, match: FieldMatch?) -> Cell {
+        guard let match, match.text == name, !match.positions.isEmpty else {
             return Cell(name, style: .bold)
         }
         return Cell(name, style: .bold, highlights: Self.ranges(match.positions))
