@@ -201,6 +201,9 @@ public enum SearchCommand {
         }
     }
 
+    /// About how many bytes of JSON lines are written at once.
+    static let jsonlChunkBytes = 1 << 16
+
     /// Prints the results; returns a status only when printing failed.
     private static func print(
         _ result: SearchResult,
@@ -232,7 +235,19 @@ public enum SearchCommand {
             output.print(
                 RecordOutput.json(hits, query: arguments.query, total: result.statistics.matched, fields: fields))
         case .jsonl:
-            for hit in hits where !output.broken { output.print(RecordOutput.jsonLine(hit, fields: fields)) }
+            // Lines go out in chunks of about 64 KiB: one write per line costs
+            // more than making the line, and a closed pipe still stops the
+            // loop within a chunk.
+            var chunk = ""
+            chunk.reserveCapacity(Self.jsonlChunkBytes + 4096)
+            for hit in hits where !output.broken {
+                chunk += RecordOutput.jsonLine(hit, fields: fields)
+                if chunk.utf8.count >= Self.jsonlChunkBytes {
+                    output.print(chunk)
+                    chunk.removeAll(keepingCapacity: true)
+                }
+            }
+            if !chunk.isEmpty { output.print(chunk) }
         case .csv, .tsv:
             let columns = RecordOutput.columns(for: hits, fields: fields)
             output.print(
