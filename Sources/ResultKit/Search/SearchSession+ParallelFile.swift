@@ -130,7 +130,10 @@ extension SearchSession {
             diagnose(diagnostic)
         }
         for state in states {
-            var worker = state.session
+            // Taken out of the state, so that relocating changes the hits in
+            // place instead of copying every one that the state still shares.
+            var worker = template
+            swap(&worker, &state.session)
             worker.relocateHits { hit in
                 absolute(hit.record.location, block: (hit.rank.order - sourceBase) / blockSize)
             }

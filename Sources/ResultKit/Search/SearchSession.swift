@@ -159,8 +159,8 @@ public struct SearchSession: Sendable {
 
     /// Adds what another session found, as if this one had considered it.
     mutating func merge(_ other: SearchSession) {
-        for (key, hit) in other.top.unordered { top.insert(hit, key: key) }
-        for (key, hit) in other.fuzzyTop.unordered { fuzzyTop.insert(hit, key: key) }
+        top.merge(other.top)
+        fuzzyTop.merge(other.fuzzyTop)
         fuzzyMatched += other.fuzzyMatched
         statistics.read += other.statistics.read
         statistics.matched += other.statistics.matched
