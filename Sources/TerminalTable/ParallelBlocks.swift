@@ -13,8 +13,9 @@ import Dispatch
 /// The items are cut into contiguous blocks; each block is worked through on
 /// its own, and the blocks' results come back in block order, so drawing
 /// them one after another gives the same bytes as drawing every item in
-/// turn. Few items are worked through on the calling thread.
-enum ParallelBlocks {
+/// turn. Few items are worked through on the calling thread. The table
+/// output of `ResultKit` maps its rows with it too.
+package enum ParallelBlocks {
     /// Below this many items, starting threads costs more than it saves.
     static let minimumParallelCount = 4096
 
@@ -26,22 +27,56 @@ enum ParallelBlocks {
         let base: UnsafeMutablePointer<Element>
     }
 
+    /// How many blocks `count` items are cut into: one (the calling thread)
+    /// for few items or one core, else a few per core of at least 1,024 items.
+    private static func blockCount(for count: Int) -> Int {
+        count < minimumParallelCount || coreCount < 2 ? 1 : min(coreCount * 4, count / 1024)
+    }
+
+    /// The items of block `block` of `blocks`.
+    private static func range(ofBlock block: Int, of blocks: Int, count: Int) -> Range<Int> {
+        (count * block / blocks)..<(count * (block + 1) / blocks)
+    }
+
     /// What `body` gives for each block of `0..<count`, in block order.
     /// - Parameters:
     ///   - count: The number of items.
     ///   - body: Works through a range of items; it is called from several
     ///     threads at once, for ranges that do not overlap.
     static func map<Result: Sendable>(count: Int, _ body: @Sendable (Range<Int>) -> Result) -> [Result] {
-        let blockCount = count < minimumParallelCount || coreCount < 2 ? 1 : min(coreCount * 4, count / 1024)
+        let blockCount = blockCount(for: count)
         guard blockCount > 1 else { return [body(0..<count)] }
         return [Result](unsafeUninitializedCapacity: blockCount) { buffer, initialized in
             guard let base = buffer.baseAddress else { return }
             let slots = Slots(base: base)
             DispatchQueue.concurrentPerform(iterations: blockCount) { block in
-                let range = (count * block / blockCount)..<(count * (block + 1) / blockCount)
-                (slots.base + block).initialize(to: body(range))
+                (slots.base + block).initialize(to: body(range(ofBlock: block, of: blockCount, count: count)))
             }
             initialized = blockCount
+        }
+    }
+
+    /// `transform(0) ..< transform(count)`, in order: the same as a plain
+    /// `map`, each block of items made by one worker in its own place.
+    /// - Parameters:
+    ///   - count: The number of items.
+    ///   - transform: Makes item `index`; it is called from several threads
+    ///     at once, once for each index.
+    package static func mapEach<Element: Sendable>(
+        count: Int,
+        _ transform: @Sendable (Int) -> Element
+    ) -> [Element] {
+        let blockCount = blockCount(for: count)
+        guard blockCount > 1 else { return (0..<count).map(transform) }
+        return [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
+            guard let base = buffer.baseAddress else { return }
+            let slots = Slots(base: base)
+            DispatchQueue.concurrentPerform(iterations: blockCount) { block in
+                for index in range(ofBlock: block, of: blockCount, count: count) {
+                    (slots.base + index).initialize(to: transform(index))
+                }
+            }
+            initialized = count
         }
     }
 

@@ -42,7 +42,7 @@ public struct TableOutput: Sendable {
         // Groups in order of first appearance. Each hit's kind is read on every
         // core (reading a hit is a trip to memory); the groups are then settled
         // in order from those identities, by name only for a kind not met yet.
-        let identities = ParallelMap.map(count: hits.count) { hits[$0].kindIdentity }
+        let identities = ParallelBlocks.mapEach(count: hits.count) { hits[$0].kindIdentity }
         var groupOfKind: [ObjectIdentifier: Int] = [:]
         var groupIndex: [String: Int] = [:]
         var groups: [DetailGroup] = []
@@ -78,7 +78,7 @@ public struct TableOutput: Sendable {
         let explain = explain
         let kindCellsByGroup = kindCells
         let groupOfRow = rowGroups
-        let rows = ParallelMap.map(count: hits.count) { index in
+        let rows = ParallelBlocks.mapEach(count: hits.count) { index in
             let group = groupOfRow[index]
             let kindCell = kindCellsByGroup[group]
             let presented = PresentedRow(hits[index], explain: explain)
@@ -118,7 +118,7 @@ public struct TableOutput: Sendable {
         let explain = explain
         let sections = order.compactMap { name -> Section? in
             guard let hits = byKind[name], let kind = hits.first?.kind else { return nil }
-            let rows = ParallelMap.map(count: hits.count) { index in
+            let rows = ParallelBlocks.mapEach(count: hits.count) { index in
                 let presented = PresentedRow(hits[index], explain: explain)
                 var cells = [presented.name]
                 var widths = presented.widths
