@@ -1,3 +1,5 @@
+import Glibc
+
 /// A minimal `--name value` parser for the benchmark programs.
 public struct Options: Sendable {
     /// One accepted option.
@@ -92,5 +94,26 @@ public struct Options: Sendable {
             table.append([spec.name + (spec.value.map { " <\($0)>" } ?? ""), spec.help])
         }
         return usage + "\n\n" + table.render()
+    }
+}
+
+extension Options.Spec {
+    /// `--search PATH`, which every program takes.
+    public static let search = Options.Spec(
+        "--search", value: "PATH", help: "the search binary (default: the root package's release build)")
+    /// `--data-dir DIR`, for the programs that generate data files.
+    public static let dataDirectory = Options.Spec(
+        "--data-dir", value: "DIR", help: "where generated files are kept and reused (default $TMPDIR or /tmp)")
+    /// `-h` and `--help`, which every program takes.
+    public static let help = [Options.Spec("-h", help: "this help"), Options.Spec("--help", help: "this help")]
+}
+
+extension Options {
+    /// Whether `-h` or `--help` was given.
+    public var wantsHelp: Bool { isSet("--help") || isSet("-h") }
+
+    /// `--data-dir`, else `$TMPDIR`, else `/tmp`.
+    public var dataDirectory: String {
+        string("--data-dir") ?? getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
     }
 }

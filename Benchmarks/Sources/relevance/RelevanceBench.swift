@@ -5,22 +5,21 @@ import Glibc
 /// and prints precision@1 and nDCG@10 per query and on average, next to the
 /// same figures for `fzf --filter` over the same names when fzf is installed.
 struct RelevanceBench {
-    static let specs: [Options.Spec] = [
-        .init("--search", value: "PATH", help: "the search binary (default: the root package's release build)"),
-        .init(
-            "--queries", value: "FILE",
-            help: "the judged query set (default: Benchmarks/Relevance/queries.json)"),
-        .init(
-            "--names", value: "FILE,FILE",
-            help:
-                "NDJSON files whose kind:name lines fzf searches (default: Examples/data/{cards,domains,products}.jsonl)"
-        ),
-        .init("--fzf", value: "PATH", help: "the fzf binary (default: fzf on PATH; skipped when there is none)"),
-        .init("--no-fzf", help: "score search alone"),
-        .init("--details", help: "also print each query's top 10 from each tool, with their grades"),
-        .init("-h", help: "this help"),
-        .init("--help", help: "this help"),
-    ]
+    static let specs: [Options.Spec] =
+        [
+            .search,
+            .init(
+                "--queries", value: "FILE",
+                help: "the judged query set (default: Benchmarks/Relevance/queries.json)"),
+            .init(
+                "--names", value: "FILE,FILE",
+                help:
+                    "NDJSON files whose kind:name lines fzf searches (default: Examples/data/{cards,domains,products}.jsonl)"
+            ),
+            .init("--fzf", value: "PATH", help: "the fzf binary (default: fzf on PATH; skipped when there is none)"),
+            .init("--no-fzf", help: "score search alone"),
+            .init("--details", help: "also print each query's top 10 from each tool, with their grades"),
+        ] + Options.Spec.help
 
     /// One query's rankings and scores.
     struct Outcome {
@@ -39,7 +38,7 @@ struct RelevanceBench {
     }
 
     func run() throws(BenchmarkError) {
-        if options.isSet("--help") || options.isSet("-h") {
+        if options.wantsHelp {
             print(Options.help("USAGE: relevance [options]", specs: Self.specs), terminator: "")
             return
         }

@@ -6,20 +6,19 @@ import Glibc
 /// file, and prints medians and ratios, peak memory at two sizes, the time to
 /// first output, and the reader's throughput.
 struct SearchBench {
-    static let specs: [Options.Spec] = [
-        .init("--records", value: "N", help: "records in the main file (default 1,000,000, about 150 MB)"),
-        .init("--seed", value: "S", help: "generator seed (default 42); the same seed and size give the same file"),
-        .init("--runs", value: "N", help: "counted runs of each command, after one warm-up run (default 5)"),
-        .init("--query", value: "WORD", help: "the word searched by every tool (default coffee)"),
-        .init("--search", value: "PATH", help: "the search binary (default: the root package's release build)"),
-        .init("--data-dir", value: "DIR", help: "where generated files are kept and reused (default $TMPDIR or /tmp)"),
-        .init(
-            "--rss-records", value: "N,N",
-            help: "sizes at which to measure search's peak RSS (default 1000000,4000000; none)"),
-        .init("--no-peers", help: "time search alone"),
-        .init("-h", help: "this help"),
-        .init("--help", help: "this help"),
-    ]
+    static let specs: [Options.Spec] =
+        [
+            .init("--records", value: "N", help: "records in the main file (default 1,000,000, about 150 MB)"),
+            .init("--seed", value: "S", help: "generator seed (default 42); the same seed and size give the same file"),
+            .init("--runs", value: "N", help: "counted runs of each command, after one warm-up run (default 5)"),
+            .init("--query", value: "WORD", help: "the word searched by every tool (default coffee)"),
+            .search,
+            .dataDirectory,
+            .init(
+                "--rss-records", value: "N,N",
+                help: "sizes at which to measure search's peak RSS (default 1000000,4000000; none)"),
+            .init("--no-peers", help: "time search alone"),
+        ] + Options.Spec.help
 
     let options: Options
 
@@ -28,7 +27,7 @@ struct SearchBench {
     }
 
     func run() throws(BenchmarkError) {
-        if options.isSet("--help") || options.isSet("-h") {
+        if options.wantsHelp {
             print(Options.help("USAGE: search-bench [options]", specs: Self.specs), terminator: "")
             return
         }
@@ -37,7 +36,7 @@ struct SearchBench {
         let runs = try options.count("--runs", default: 5)
         let query = options.string("--query", default: "coffee")
         let rssSizes = try options.counts("--rss-records", default: [1_000_000, 4_000_000])
-        let directory = options.string("--data-dir") ?? getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
+        let directory = options.dataDirectory
         let search = try SearchBinary.locate(explicit: options.string("--search"), log: note)
 
         print("search-bench  \(Machine.now())")

@@ -6,18 +6,17 @@ import TerminalTable
 /// rows per second for the whole `search` process, next to Python's
 /// `tabulate` and `rich` rendering the same rows in the same run.
 struct TableBench {
-    static let specs: [Options.Spec] = [
-        .init("--rows", value: "N", help: "rows to render (default 100,000)"),
-        .init("--seed", value: "S", help: "generator seed (default 42)"),
-        .init("--runs", value: "N", help: "counted runs of each search command, after a warm-up (default 5)"),
-        .init("--python-runs", value: "N", help: "counted runs of each Python renderer (default 3; 0 skips them)"),
-        .init("--width", value: "N", help: "table width in columns for every renderer (default 160)"),
-        .init("--search", value: "PATH", help: "the search binary (default: the root package's release build)"),
-        .init("--python", value: "PATH", help: "the Python interpreter (default python3 on PATH)"),
-        .init("--data-dir", value: "DIR", help: "where generated files are kept and reused (default $TMPDIR or /tmp)"),
-        .init("-h", help: "this help"),
-        .init("--help", help: "this help"),
-    ]
+    static let specs: [Options.Spec] =
+        [
+            .init("--rows", value: "N", help: "rows to render (default 100,000)"),
+            .init("--seed", value: "S", help: "generator seed (default 42)"),
+            .init("--runs", value: "N", help: "counted runs of each search command, after a warm-up (default 5)"),
+            .init("--python-runs", value: "N", help: "counted runs of each Python renderer (default 3; 0 skips them)"),
+            .init("--width", value: "N", help: "table width in columns for every renderer (default 160)"),
+            .search,
+            .init("--python", value: "PATH", help: "the Python interpreter (default python3 on PATH)"),
+            .dataDirectory,
+        ] + Options.Spec.help
 
     let options: Options
 
@@ -26,7 +25,7 @@ struct TableBench {
     }
 
     func run() throws(BenchmarkError) {
-        if options.isSet("--help") || options.isSet("-h") {
+        if options.wantsHelp {
             print(Options.help("USAGE: table-bench [options]", specs: Self.specs), terminator: "")
             return
         }
@@ -35,7 +34,7 @@ struct TableBench {
         let runs = try options.count("--runs", default: 5)
         let pythonRuns = options.string("--python-runs") == "0" ? 0 : try options.count("--python-runs", default: 3)
         let width = try options.count("--width", default: 160)
-        let directory = options.string("--data-dir") ?? getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
+        let directory = options.dataDirectory
         let search = try SearchBinary.locate(explicit: options.string("--search"), log: note)
 
         print("table-bench  \(Machine.now())")

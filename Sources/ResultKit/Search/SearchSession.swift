@@ -122,10 +122,11 @@ public struct SearchSession: Sendable {
             evaluated = evaluate(searched, kind: kind, matcher: fuzzyMatcher)
             isFuzzyFallback = evaluated != nil
         }
-        guard var (rank, match) = evaluated, let record = fullRecord() else {
+        guard let (found, match) = evaluated, let record = fullRecord() else {
             statistics.filteredOut += 1
             return
         }
+        var rank = found
         // Matching records are decoded by their kind, so that what is counted
         // and shown is valid; a record its kind rejects is reported. Records
         // that do not match are checked as JSON only, which keeps the hot path
