@@ -115,10 +115,18 @@ struct TableBench {
         print()
         guard let searchTable = measured.first?.wall?.median else { return }
         if let plain = measured.dropFirst().first?.wall?.median {
-            let share = max(0, searchTable - plain) / searchTable
-            print(
-                "table rendering ≈ table − jsonl = \(Format.seconds(max(0, searchTable - plain))) "
-                    + "(\(Format.fixed(share * 100, places: 0)) % of the table run)")
+            if searchTable > plain {
+                let share = (searchTable - plain) / searchTable
+                print(
+                    "table rendering ≈ table − jsonl = \(Format.seconds(searchTable - plain)) "
+                        + "(\(Format.fixed(share * 100, places: 0)) % of the table run)")
+            } else {
+                // Writing JSON lines can cost more than drawing the table:
+                // the difference then says nothing about the table.
+                print(
+                    "the table run is \(Format.seconds(plain - searchTable)) faster than the JSON lines run: "
+                        + "see the engine figures below for what the table costs")
+            }
         }
         for measurement in measured.dropFirst(2) {
             guard let time = measurement.wall?.median else { continue }
