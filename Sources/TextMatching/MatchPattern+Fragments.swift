@@ -22,12 +22,43 @@ extension MatchPattern {
     /// units, or when a fragment would be shorter than `minimumLength` bytes.
     /// - Parameter minimumLength: The shortest useful fragment.
     public func requiredFragments(minimumLength: Int = 2) -> [[UInt8]]? {
-        guard !units.isEmpty, isASCII, !units.contains(0x20) else { return nil }
+        requiredFragmentSets(minimumLength: minimumLength).first
+    }
+
+    /// Every set of fragments that ``requiredFragments(minimumLength:)``
+    /// could give: one for each way to cut the pattern into pieces of at
+    /// least `minimumLength` bytes, the even cut first. Each set keeps the
+    /// same promise; which one filters a given text best depends on the text
+    /// (`co` and `fee` for `cofee` pass every `.com` domain, `cof` and `ee`
+    /// do not).
+    public func requiredFragmentSets(minimumLength: Int = 2) -> [[[UInt8]]] {
+        guard !units.isEmpty, isASCII, !units.contains(0x20) else { return [] }
         let bytes = units.map { UInt8(truncatingIfNeeded: $0) }
         let budget = TextMatcher.typoBudget(forLength: bytes.count)
-        let pieceCount = budget + 1
-        // Cuts at even distances; every piece at least `minimumLength` long.
-        let cuts = (1..<pieceCount).map { bytes.count * $0 / pieceCount }
+        // Cuts at even distances first, then every other valid cut.
+        let even = (1...max(budget, 1)).prefix(budget).map { bytes.count * $0 / (budget + 1) }
+        var choices = [even]
+        let valid = (minimumLength...max(minimumLength, bytes.count - minimumLength))
+        if budget == 1 {
+            choices += valid.map { [$0] }
+        } else if budget == 2 {
+            for first in valid {
+                for second in valid where second - first >= minimumLength { choices.append([first, second]) }
+            }
+        }
+        var sets: [[[UInt8]]] = []
+        for cuts in choices {
+            guard let fragments = Self.fragments(of: bytes, cuts: cuts, minimumLength: minimumLength),
+                !sets.contains(fragments)
+            else { continue }
+            sets.append(fragments)
+        }
+        return sets
+    }
+
+    /// The pieces of `bytes` between `cuts`, and the swaps across the cuts;
+    /// `nil` when a piece would be shorter than `minimumLength`.
+    private static func fragments(of bytes: [UInt8], cuts: [Int], minimumLength: Int) -> [[UInt8]]? {
         let bounds = [0] + cuts + [bytes.count]
         guard zip(bounds, bounds.dropFirst()).allSatisfy({ $1 - $0 >= minimumLength }) else { return nil }
         var fragments: [[UInt8]] = zip(bounds, bounds.dropFirst()).map { Array(bytes[$0..<$1]) }

@@ -1,9 +1,10 @@
 import Foundation
-import ResultKit
 import StreamingJSON
 import TerminalTable
 import TestSupport
 import Testing
+
+@testable import ResultKit
 
 /// A large search rules lines out from their raw bytes (``LinePrefilter``).
 /// Whatever it rules out must be a line that could not have matched, so the
@@ -150,5 +151,17 @@ import Testing
         #expect(try run("cfee", path: path, mode: .records) == parallel)
         #expect(!parallel.hits.isEmpty)
         #expect(parallel.hits.allSatisfy { $0.hasSuffix("fuzzy") }, "\(parallel.hits)")
+    }
+
+    /// `cofee` may be cut as `co` + `fee` or `cof` + `ee`; on `.com` domains
+    /// the first lets every line through, so the sample picks the second.
+    @Test func theSampleChoosesTheCutThatLetsFewestLinesThrough() throws {
+        let query = try QueryParser().parse("cofee")
+        let prefilter = try #require(LinePrefilter(query: query, fuzzy: false))
+        #expect(prefilter.fragments.contains(Array("co".utf8)))
+        let sample = Array(
+            (0..<200).map { #"{"kind":"domain","name":"shop\#($0).com","status":"taken"}"# + "\n" }.joined().utf8)
+        let adapted = sample.withUnsafeBytes { prefilter.adapted(toSample: $0) }
+        #expect(adapted.fragments.map { String(decoding: $0, as: UTF8.self) } == ["cof", "ee", "coefe"])
     }
 }

@@ -24,6 +24,15 @@ import TextMatching
         #expect(fragments == ["cho", "col", "ate", "chcool", "coalte", "chcooalte"])
     }
 
+    @Test func everyCutIsOffered() {
+        let sets = MatchPattern("cofee").requiredFragmentSets().map { $0.map { String(decoding: $0, as: UTF8.self) } }
+        #expect(sets == [["co", "fee", "cfoee"], ["cof", "ee", "coefe"]])
+        // Two cuts with every piece at least 2 long: ten pairs, the even 3/6 first.
+        let chocolate = MatchPattern("chocolate").requiredFragmentSets()
+        #expect(chocolate.count == 10)
+        #expect(chocolate.first == MatchPattern("chocolate").requiredFragments())
+    }
+
     @Test(arguments: ["two words", "日本", "x", ""])
     func patternsWithoutAPromiseHaveNoFragments(term: String) {
         #expect(MatchPattern(term).requiredFragments() == nil)
@@ -60,12 +69,14 @@ import TextMatching
             guard let match = matcher.match(MatchPattern(patternText), in: subject) else { continue }
             accepted += 1
             if match.tier == .typo { typoMatches += 1 }
-            guard let fragments = MatchPattern(patternText).requiredFragments() else { continue }
             let folded = Array(subject.lowercased().utf8)
-            let found = fragments.contains { fragment in
-                folded.indices.contains { start in folded[start...].starts(with: fragment) }
+            // Every way to cut the pattern keeps the promise, not only the first.
+            for fragments in MatchPattern(patternText).requiredFragmentSets() {
+                let found = fragments.contains { fragment in
+                    folded.indices.contains { start in folded[start...].starts(with: fragment) }
+                }
+                #expect(found, "\(patternText) matched \(subject) (\(match.tier)) without any of \(fragments)")
             }
-            #expect(found, "\(patternText) matched \(subject) (\(match.tier)) without any of its fragments")
         }
         // The generator must exercise the typo tier, or the test proves little.
         #expect(accepted > 10_000)

@@ -31,12 +31,16 @@ struct LinePrefilter: Sendable {
     /// Their first bytes, as the vector scan compares them.
     private let anchors: [Anchor]
 
+    /// Other sets of fragments for the same word, cut elsewhere
+    /// (``MatchPattern/requiredFragmentSets(minimumLength:)``).
+    let alternatives: [[[UInt8]]]
+
     /// A prefilter for the most selective word of `query`, or `nil` when no
     /// word gives one (no positive word, a phrase, a non-ASCII word) or
     /// fuzzy matches are asked for.
     init?(query: Query, fuzzy: Bool) {
         guard !fuzzy else { return nil }
-        var best: (pattern: MatchPattern, isField: Bool, fragments: [[UInt8]])?
+        var best: (pattern: MatchPattern, isField: Bool, sets: [[[UInt8]]])?
         for condition in query.conditions where !condition.negated {
             let pattern: MatchPattern
             let isField: Bool
@@ -45,25 +49,31 @@ struct LinePrefilter: Sendable {
             case .fieldText(_, let text, _): (pattern, isField) = (text, true)
             default: continue
             }
-            guard let fragments = pattern.requiredFragments(minimumLength: 2) else { continue }
+            let sets = pattern.requiredFragmentSets(minimumLength: 2)
+            guard let fragments = sets.first else { continue }
             // The longest shortest fragment, then the fewest fragments.
             let shortest = fragments.map(\.count).min() ?? 0
-            if let current = best {
-                let currentShortest = current.fragments.map(\.count).min() ?? 0
+            if let current = best?.sets[0] {
+                let currentShortest = current.map(\.count).min() ?? 0
                 guard
                     shortest > currentShortest
-                        || (shortest == currentShortest && fragments.count < current.fragments.count)
+                        || (shortest == currentShortest && fragments.count < current.count)
                 else { continue }
             }
-            best = (pattern, isField, fragments)
+            best = (pattern, isField, sets)
         }
         guard let best else { return nil }
-        self.pattern = best.pattern
-        self.isFieldTerm = best.isField
-        self.fragments = best.fragments
+        self.init(pattern: best.pattern, isFieldTerm: best.isField, fragments: best.sets[0], alternatives: best.sets)
+    }
+
+    private init(pattern: MatchPattern, isFieldTerm: Bool, fragments: [[UInt8]], alternatives: [[[UInt8]]]) {
+        self.pattern = pattern
+        self.isFieldTerm = isFieldTerm
+        self.fragments = fragments
+        self.alternatives = alternatives
         // Each fragment's first three bytes, folded; a two-byte fragment
         // accepts any third byte.
-        self.anchors = best.fragments.map { fragment in
+        self.anchors = fragments.map { fragment in
             Anchor(
                 first: SIMD16(repeating: fragment[0] | 0x20),
                 second: SIMD16(repeating: fragment[1] | 0x20),
@@ -71,6 +81,25 @@ struct LinePrefilter: Sendable {
                 anyThird: SIMDMask(repeating: fragment.count <= 2)
             )
         }
+    }
+
+    /// The same word with the fragments that let the fewest lines of
+    /// `sample` through (the current ones on a tie). Every set keeps the
+    /// same promise, so the results do not change, only how many lines are
+    /// matched in full.
+    func adapted(toSample sample: UnsafeRawBufferPointer) -> LinePrefilter {
+        var best = self
+        var fewest = hits(in: sample, range: 0..<sample.count).count
+        for fragments in alternatives.prefix(16) where fragments != self.fragments {
+            let candidate = LinePrefilter(
+                pattern: pattern, isFieldTerm: isFieldTerm, fragments: fragments, alternatives: alternatives)
+            let count = candidate.hits(in: sample, range: 0..<sample.count).count
+            if count < fewest {
+                best = candidate
+                fewest = count
+            }
+        }
+        return best
     }
 
     /// Whether `line` (one line, without its line break) may hold a match.

@@ -101,7 +101,12 @@ extension SearchSession {
             return states
         }
 
-        let states = runWorkers(prefilter: fieldScanPlan.prefilter)
+        // The prefilter's fragments, cut where they let the fewest lines of
+        // the file's first megabyte through.
+        let prefilter = fieldScanPlan.prefilter.map { prefilter in
+            file.sample(maxBytes: 1 << 20).withUnsafeBytes { prefilter.adapted(toSample: $0) }
+        }
+        let states = runWorkers(prefilter: prefilter)
 
         // The first line number of every block, from the newlines before it.
         var infos = [BlockInfo?](repeating: nil, count: blockCount)
@@ -275,6 +280,14 @@ private struct BlockFile: Sendable {
             }
             return count
         }
+    }
+
+    /// The file's first `maxBytes` bytes (fewer when it is shorter or
+    /// cannot be read).
+    func sample(maxBytes: Int) -> [UInt8] {
+        var bytes: [UInt8] = []
+        _ = append(&bytes, from: 0, count: min(size, maxBytes))
+        return bytes
     }
 
     /// Appends `count` bytes read at `offset`; false on a read error.
