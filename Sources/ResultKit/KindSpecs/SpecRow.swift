@@ -6,58 +6,39 @@ import TerminalTable
 /// up to the spec's `rowHeight` when a width-capped column wraps.
 struct SpecRow: CellRepresentable {
     let name: String
-    /// The formatted text of each column, checked when the row is made.
-    let texts: [String]
-    /// The style of each column's cell.
-    let styles: [CellStyle]
-    /// Each column's `maxWidth`.
-    let maxWidths: [Int?]
-    /// The spec's `rowHeight`: the most lines the row may take.
-    let maxHeight: Int
+    /// One cell per column, formatted and checked when the row is made.
+    let detailCells: [Cell]
+    /// NAME's width, then each cell's width capped at its column's `maxWidth`.
+    let cellWidths: [Int]
+    /// One line, or as many as the widest wrapped cell needs, up to the
+    /// spec's `rowHeight`.
+    let rowHeight: Int
 
     /// Builds the row of `object`, or says which field does not fit the spec.
     ///
-    /// Values are checked and formatted here; cells are measured only when
-    /// the table asks, since most records a search reads are never shown.
+    /// Rows are made only for records that match, so the cells are measured
+    /// here, once, rather than each time the table asks.
     init(spec: KindSpec, maxWidths: [Int?], object: JSONObject) throws(RecordDecodingError) {
         self.name = try Self.name(spec: spec, object: object)
-        var texts: [String] = []
-        var styles: [CellStyle] = []
-        texts.reserveCapacity(spec.columns.count)
-        styles.reserveCapacity(spec.columns.count)
+        var cells: [Cell] = []
+        cells.reserveCapacity(spec.columns.count)
         for column in spec.columns {
             let (text, style) = try Self.cell(column, in: object, spec: spec)
-            texts.append(text)
-            styles.append(style)
+            cells.append(Cell(text, style: style))
         }
-        self.texts = texts
-        self.styles = styles
-        self.maxWidths = maxWidths
-        self.maxHeight = max(1, spec.rowHeight)
-    }
-
-    var detailCells: [Cell] {
-        zip(texts, styles).map { Cell($0, style: $1) }
-    }
-
-    /// NAME's width, then each cell's width capped at its column's `maxWidth`.
-    var cellWidths: [Int] {
-        [Cell(name).displayWidth]
-            + zip(detailCells, maxWidths).map { cell, maxWidth in
-                min(cell.displayWidth, maxWidth ?? Int.max)
-            }
-    }
-
-    /// One line, or as many as the widest wrapped cell needs, up to the
-    /// spec's `rowHeight`.
-    var rowHeight: Int {
-        guard maxHeight > 1 else { return 1 }
+        self.detailCells = cells
+        self.cellWidths =
+            [Cell(name).displayWidth]
+            + zip(cells, maxWidths).map { cell, maxWidth in min(cell.displayWidth, maxWidth ?? Int.max) }
+        let maxHeight = max(1, spec.rowHeight)
         var height = 1
-        for (cell, maxWidth) in zip(detailCells, maxWidths) {
-            guard let maxWidth, cell.displayWidth > maxWidth else { continue }
-            height = max(height, cell.lines.reduce(0) { $0 + Self.wrappedLineCount($1, width: maxWidth) })
+        if maxHeight > 1 {
+            for (cell, maxWidth) in zip(cells, maxWidths) {
+                guard let maxWidth, cell.displayWidth > maxWidth else { continue }
+                height = max(height, cell.lines.reduce(0) { $0 + Self.wrappedLineCount($1, width: maxWidth) })
+            }
         }
-        return min(height, maxHeight)
+        self.rowHeight = min(height, maxHeight)
     }
 
     /// How many lines `text` takes when wrapped at spaces to `width` cells,
