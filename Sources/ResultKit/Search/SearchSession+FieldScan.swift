@@ -171,18 +171,10 @@ extension SearchSession {
         let location = SourceLocation(file: file, line: number)
         if matchesEveryRecord {
             // Every record is shown: extracting fields first would only
-            // parse each line twice.
-            do {
-                guard case .object(let object) = try JSONParser().parse(bytes) else {
-                    if let value = try? JSONParser().parse(bytes) {
-                        diagnose(RecordReader.notAnObject(value, at: location))
-                    }
-                    return
-                }
-                consider(Record(object: object, location: location, kindHint: hint), order: order, diagnose: diagnose)
-            } catch {
-                diagnose(RecordReader.malformed(error, at: location))
-            }
+            // parse each line twice. The reader's own line parsing applies.
+            RecordReader.readLine(
+                line, number: number, firstLine: isFirstLine, file: file, hint: hint, parser: JSONParser(),
+                record: { consider($0, order: order, diagnose: diagnose) }, diagnose: diagnose)
             return
         }
         let isObject: Bool
