@@ -141,7 +141,7 @@ extension JSONFieldScanner {
     /// The index of the first wanted key whose bytes are the `length` bytes
     /// at `start`, or -1; both are ASCII, so equal bytes mean equal keys.
     @inline(__always)
-    private func plainMatch(_ start: UnsafePointer<UInt8>, length: Int, prefix: UInt64) -> Int {
+    func plainMatch(_ start: UnsafePointer<UInt8>, length: Int, prefix: UInt64) -> Int {
         var index = 0
         while index < keySpans.count {
             let span = keySpans[index]
@@ -155,7 +155,7 @@ extension JSONFieldScanner {
 
     /// Whether the bytes of `span` after the eighth equal those at `start`.
     @inline(__always)
-    private func restMatches(_ span: KeySpan, _ start: UnsafePointer<UInt8>) -> Bool {
+    func restMatches(_ span: KeySpan, _ start: UnsafePointer<UInt8>) -> Bool {
         var offset = 8
         while offset < span.length {
             if keyBytes[span.start + offset] != start[offset] {

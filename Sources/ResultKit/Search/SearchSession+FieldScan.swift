@@ -15,6 +15,9 @@ final class FieldScanPlan: Sendable {
     let wholeRecordKinds: Set<String>
     /// Rules lines out from their bytes, when the query allows it.
     let prefilter: LinePrefilter?
+    /// Whether there is a prefilter (asked per line: unwrapping
+    /// ``prefilter`` copies it).
+    let hasPrefilter: Bool
     /// Kinds whose every search field shows a value as written: a line the
     /// prefilter rules out cannot match.
     let verbatimKinds: Set<String>
@@ -48,6 +51,7 @@ final class FieldScanPlan: Sendable {
 
         let prefilter = LinePrefilter(query: query, fuzzy: fuzzy)
         self.prefilter = prefilter
+        self.hasPrefilter = prefilter != nil
         var verbatim = Set<String>()
         var memoized: [String: [Int]] = [:]
         var lightKeys = ["kind"]
@@ -101,6 +105,11 @@ final class KindRoute: Sendable {
     /// For computed search fields, what they read (indices in the light scanner's keys).
     let memoizedReads: [Int]?
 
+    /// Whether a line of this kind that the prefilter rules out is settled
+    /// by its kind alone: filtered out, or searched only in fields shown as
+    /// written.
+    var settlesRuledOutLines: Bool { !readsWhole && (!included || isVerbatim) }
+
     init(kind: ResultKind, included: Bool, readsWhole: Bool, isVerbatim: Bool, memoizedReads: [Int]?) {
         self.kind = kind
         self.included = included
@@ -114,6 +123,7 @@ final class KindRoute: Sendable {
 struct LineScratch {
     var values: [JSONValue?] = []
     var light: [JSONValue?] = []
+    var raw: [JSONFieldScanner.RawValue] = []
 }
 
 extension SearchSession {
@@ -163,8 +173,8 @@ extension SearchSession {
         let plan = fieldScanPlan
         // While nothing has matched, every line is matched in full: fuzzy
         // matches stand in when nothing matches (see `process`).
-        if !mayMatch, plan.prefilter != nil, statistics.matched > 0,
-            ruledOut(bytes, file: file, line: number, hint: hint, scratch: &scratch.light, diagnose: diagnose)
+        if !mayMatch, plan.hasPrefilter, statistics.matched > 0,
+            ruledOut(bytes, file: file, line: number, hint: hint, scratch: &scratch, diagnose: diagnose)
         {
             return
         }
@@ -222,20 +232,48 @@ extension SearchSession {
     /// for an unknown kind.
     mutating func knownKind(named name: String?) -> KindRoute? {
         guard let name else { return nil }
-        // Kinds alternate from record to record: comparing a few short
-        // names beats hashing one.
-        var index = 0
-        while index < recentKindNames.count {
-            if recentKindNames[index] == name { return recentKinds[index] }
-            index += 1
-        }
+        if let route = recentKinds.route(named: name) { return route }
         guard let found = registry.kind(named: name) else { return nil }
         let route = fieldScanPlan.route(for: found, included: includes(kindNamed: found.name))
-        if recentKinds.count < 16 {
-            recentKindNames.append(name)
-            recentKinds.append(route)
-        }
+        recentKinds.add(route, named: name)
         return route
+    }
+
+    /// The fast path of ``ruledOut(_:file:line:hint:scratch:diagnose:)``
+    /// for the common line, taken before anything else is done with it: a
+    /// flat object of plain text, found valid without building anything,
+    /// whose kind is named in it, was met before, and cannot match.
+    /// `false` says nothing: the line takes the usual path.
+    /// - Parameters:
+    ///   - line: A line the prefilter ruled out, not the first of its file.
+    ///   - scanner: The plan's light scanner (passed in: reading it from
+    ///     the plan costs reference counts on every line).
+    ///   - raw: Scratch space.
+    @inline(__always)
+    mutating func quicklyRuledOut(
+        _ line: UnsafeRawBufferPointer,
+        scanner: JSONFieldScanner,
+        raw: inout [JSONFieldScanner.RawValue],
+        light: inout [JSONValue?]
+    ) -> Bool {
+        guard statistics.matched > 0, scanner.scanFlat(line, into: &raw), let base = line.baseAddress else {
+            return false
+        }
+        let kind = raw[0]
+        guard kind.kind == .string, kind.count > 0,
+            let index = recentKinds.index(
+                nameAt: base.assumingMemoryBound(to: UInt8.self) + kind.start, count: kind.count)
+        else { return false }
+        if !recentKinds.settlesRuledOutLines(at: index) {
+            let route = recentKinds.route(at: index)
+            guard !route.readsWhole, let reads = route.memoizedReads else { return false }
+            if light.count != scanner.keys.count { light = Array(repeating: nil, count: scanner.keys.count) }
+            for index in reads { light[index] = raw[index].value(in: line) }
+            guard !prefilterMatches(route.kind, reads: reads, values: light) else { return false }
+        }
+        statistics.read += 1
+        statistics.filteredOut += 1
+        return true
     }
 
     /// Whether a line the prefilter passed over is settled without matching:
@@ -248,20 +286,47 @@ extension SearchSession {
         file: String,
         line: Int,
         hint: String?,
-        scratch values: inout [JSONValue?],
+        scratch: inout LineScratch,
         diagnose: (Diagnostic) -> Void
     ) -> Bool {
-        let isObject: Bool
-        do {
-            isObject = try fieldScanPlan.lightScanner.scan(bytes, into: &values)
-        } catch {
-            diagnose(RecordReader.malformed(error, at: SourceLocation(file: file, line: line)))
-            return true
-        }
-        guard isObject else { return false }
+        let scanner = fieldScanPlan.lightScanner
+        let route: KindRoute?
         var kindName = hint
-        if case .string(let name)? = values[0], !name.isEmpty { kindName = name }
-        guard let route = knownKind(named: kindName) else {
+        if scanner.scanFlat(bytes, into: &scratch.raw), let base = bytes.baseAddress {
+            // The common line: a flat object of plain text, found valid
+            // without building anything. Its kind is found from its bytes.
+            let kind = scratch.raw[0]
+            if kind.kind == .string, kind.count > 0 {
+                let start = base.assumingMemoryBound(to: UInt8.self) + kind.start
+                if let index = recentKinds.index(nameAt: start, count: kind.count) {
+                    route = recentKinds.route(at: index)
+                } else {
+                    kindName = String(decoding: UnsafeBufferPointer(start: start, count: kind.count), as: UTF8.self)
+                    route = knownKind(named: kindName)
+                }
+            } else {
+                route = knownKind(named: kindName)
+            }
+            if let reads = route?.memoizedReads, route?.included == true {
+                // Only the values at `reads` are looked at.
+                if scratch.light.count != scanner.keys.count {
+                    scratch.light = Array(repeating: nil, count: scanner.keys.count)
+                }
+                for index in reads { scratch.light[index] = scratch.raw[index].value(in: bytes) }
+            }
+        } else {
+            let isObject: Bool
+            do {
+                isObject = try scanner.scan(bytes, into: &scratch.light)
+            } catch {
+                diagnose(RecordReader.malformed(error, at: SourceLocation(file: file, line: line)))
+                return true
+            }
+            guard isObject else { return false }
+            if case .string(let name)? = scratch.light[0], !name.isEmpty { kindName = name }
+            route = knownKind(named: kindName)
+        }
+        guard let route else {
             // An unknown kind is seen once on the full path, for its warning.
             let name = kindName ?? "unknown"
             guard fieldScanPlan.rulesOutUnknownKinds, knowsFallback(name) else { return false }
@@ -271,7 +336,8 @@ extension SearchSession {
         }
         guard !route.readsWhole else { return false }
         if route.included, !route.isVerbatim {
-            guard let reads = route.memoizedReads, !prefilterMatches(route.kind, reads: reads, values: values)
+            guard let reads = route.memoizedReads,
+                !prefilterMatches(route.kind, reads: reads, values: scratch.light)
             else { return false }
         }
         statistics.read += 1

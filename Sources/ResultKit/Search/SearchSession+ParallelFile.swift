@@ -53,11 +53,20 @@ extension SearchSession {
 
         /// One pass over the file by every worker, each with its own session.
         func runWorkers(prefilter: LinePrefilter?) -> [WorkerState] {
+            // Not `prefilter != nil` per line: that copies the prefilter.
+            let hasPrefilter = prefilter != nil
             let nextBlock = Atomic<Int>(0)
             let states = (0..<workerCount).map { _ in WorkerState(session: template) }
             DispatchQueue.concurrentPerform(iterations: workerCount) { worker in
                 let state = states[worker]
+                // The session is taken out of the shared state while the
+                // worker runs: a class's property costs an exclusivity check
+                // and reference counts on every line.
+                var session = template
+                swap(&session, &state.session)
+                defer { swap(&session, &state.session) }
                 var scratch = LineScratch()
+                let scanner = session.fieldScanPlan.lightScanner
                 // One buffer for every block this worker reads: no fresh
                 // pages to fault in per block.
                 var buffer: [UInt8] = []
@@ -77,12 +86,18 @@ extension SearchSession {
                     var nextHit = 0
                     outcome.forEachLine { line, relativeLine, offset in
                         var mayMatch = true
-                        if prefilter != nil {
+                        if hasPrefilter {
                             let start = offset - outcome.base
                             while nextHit < hits.count, hits[nextHit] < start { nextHit += 1 }
                             mayMatch = nextHit < hits.count && hits[nextHit] < start + line.count
+                            if !mayMatch, block > 0 || relativeLine > 1,
+                                session.quicklyRuledOut(
+                                    line, scanner: scanner, raw: &scratch.raw, light: &scratch.light)
+                            {
+                                return
+                            }
                         }
-                        state.session.considerLine(
+                        session.considerLine(
                             line,
                             file: path,
                             line: relativeLine,

@@ -29,8 +29,7 @@ public struct SearchSession: Sendable {
     /// Whether every record of every kind matches (an empty query, no kind filter).
     let matchesEveryRecord: Bool
     /// Kinds found by the name records give them, to skip a lookup per record.
-    var recentKindNames: [String] = []
-    var recentKinds: [KindRoute] = []
+    var recentKinds = RecentKinds()
     /// Whether the prefilter's word can match records with computed search
     /// fields, by the values those fields read.
     var prefilterMemo = ComputedFieldMemo()

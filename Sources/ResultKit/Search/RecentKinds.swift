@@ -1,0 +1,68 @@
+/// The kinds a search has met, looked up by the name a record gives: kinds
+/// alternate from record to record, and comparing a few short names beats
+/// hashing one. A name of up to eight bytes is also found from its raw bytes
+/// in a line, as one word, without making a `String`.
+struct RecentKinds {
+    /// Past this many kinds, new ones are looked up in the registry.
+    static let capacity = 16
+
+    private var names: [String] = []
+    /// Each name's first eight bytes, zero-padded, little-endian.
+    private var words: [UInt64] = []
+    /// Each name's length in bytes, or -1 when it is longer than a word.
+    private var lengths: [Int] = []
+    private var routes: [KindRoute] = []
+    /// Whether a line of the kind that the prefilter rules out is settled
+    /// by its kind alone: it cannot match, and nothing needs its fields.
+    private var settles: [Bool] = []
+
+    /// How to search the kind met as `name`, if it was met.
+    func route(named name: String) -> KindRoute? {
+        var index = 0
+        while index < names.count {
+            if names[index] == name { return routes[index] }
+            index += 1
+        }
+        return nil
+    }
+
+    /// Where the kind whose name is the `count` bytes at `start` is, if it
+    /// was met; always `nil` for a name longer than eight bytes.
+    @inline(__always)
+    func index(nameAt start: UnsafePointer<UInt8>, count: Int) -> Int? {
+        guard count <= 8 else { return nil }
+        var word: UInt64 = 0
+        var offset = 0
+        while offset < count {
+            word |= UInt64(start[offset]) << UInt64(offset &* 8)
+            offset &+= 1
+        }
+        var index = 0
+        while index < words.count {
+            if words[index] == word, lengths[index] == count { return index }
+            index &+= 1
+        }
+        return nil
+    }
+
+    /// The route of the kind at `index`.
+    func route(at index: Int) -> KindRoute { routes[index] }
+
+    /// Whether a ruled-out line of the kind at `index` is settled by its
+    /// kind alone (see ``KindRoute/settlesRuledOutLines``).
+    @inline(__always)
+    func settlesRuledOutLines(at index: Int) -> Bool { settles[index] }
+
+    /// Remembers `route` for `name`, while there is room.
+    mutating func add(_ route: KindRoute, named name: String) {
+        guard names.count < Self.capacity else { return }
+        let utf8 = Array(name.utf8)
+        var word: UInt64 = 0
+        for (offset, byte) in utf8.prefix(8).enumerated() { word |= UInt64(byte) << UInt64(offset * 8) }
+        names.append(name)
+        words.append(word)
+        lengths.append(utf8.count <= 8 ? utf8.count : -1)
+        routes.append(route)
+        settles.append(route.settlesRuledOutLines)
+    }
+}

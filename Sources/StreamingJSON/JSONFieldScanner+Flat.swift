@@ -1,0 +1,184 @@
+extension JSONFieldScanner {
+    /// Where a value that ``scanFlat(_:into:)`` found lies in its input.
+    public struct RawValue: Sendable, Equatable {
+        /// What the value's text is.
+        public enum Kind: UInt8, Sendable {
+            /// No member had the key.
+            case absent
+            /// A string; its text is what lies between the quotes, which is
+            /// also the string's value (it has no escapes).
+            case string
+            /// A number; its text is the number as written.
+            case number
+            /// `true`.
+            case `true`
+            /// `false`.
+            case `false`
+            /// `null`.
+            case null
+        }
+
+        /// What the value is.
+        public var kind: Kind
+        /// The offset of its text in the input.
+        public var start: Int
+        /// The number of bytes of its text.
+        public var count: Int
+
+        /// No value.
+        public static let absent = RawValue(kind: .absent, start: 0, count: 0)
+
+        /// The value, as ``JSONParser`` builds it from the same text;
+        /// `nil` when absent.
+        /// - Parameter bytes: The input that ``JSONFieldScanner/scanFlat(_:into:)`` scanned.
+        public func value(in bytes: UnsafeRawBufferPointer) -> JSONValue? {
+            let text = {
+                String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<start + count]), as: UTF8.self)
+            }
+            switch kind {
+            case .absent: return nil
+            case .string: return .string(text())
+            case .number: return .number(text())
+            case .true: return .bool(true)
+            case .false: return .bool(false)
+            case .null: return .null
+            }
+        }
+    }
+
+    /// Validates a flat JSON object of plain text and finds the values of
+    /// ``keys`` without building anything: the fast path for the common
+    /// line, taken before ``scan(_:into:)``.
+    ///
+    /// It succeeds only for an object whose strings (keys and values) are
+    /// ASCII without escapes or control characters and whose values are
+    /// strings, numbers, `true`, `false` or `null`, with optional whitespace
+    /// around tokens. Such a text is valid JSON, and then `values[i]` is
+    /// where the value of the last member named `keys[i]` lies, as
+    /// ``scan(_:into:)`` would find it.
+    ///
+    /// - Returns: `false` for anything else (nesting, escapes, non-ASCII
+    ///   text, a byte-order mark, or a mistake), which says nothing about
+    ///   whether the text is valid: ``scan(_:into:)`` decides, and gives the
+    ///   error.
+    public func scanFlat(_ bytes: UnsafeRawBufferPointer, into values: inout [RawValue]) -> Bool {
+        if values.count != keys.count {
+            values = Array(repeating: .absent, count: keys.count)
+        }
+        guard let start = bytes.baseAddress, maxDepth > 0, allKeysASCII else { return false }
+        return values.withUnsafeMutableBufferPointer { buffer in
+            for index in buffer.indices {
+                buffer[index] = .absent
+            }
+            if scanFlatObject(start.assumingMemoryBound(to: UInt8.self), count: bytes.count, into: buffer) {
+                return true
+            }
+            for index in buffer.indices {
+                buffer[index] = .absent
+            }
+            return false
+        }
+    }
+
+    private func scanFlatObject(
+        _ base: UnsafePointer<UInt8>,
+        count: Int,
+        into values: UnsafeMutableBufferPointer<RawValue>
+    ) -> Bool {
+        /// The index of the first byte at or after `index` that is not JSON
+        /// whitespace.
+        @inline(__always)
+        func skipSpace(_ index: Int) -> Int {
+            var index = index
+            while index < count, base[index] <= ASCII.space, ASCII.isWhitespace(base[index]) {
+                index &+= 1
+            }
+            return index
+        }
+        /// The index just past the plain string whose opening quote is at
+        /// `open`, or -1 when it is not plain or not closed.
+        @inline(__always)
+        func endOfPlainString(_ open: Int) -> Int {
+            let close = StringByteScanner.firstSpecialByte(in: base, from: open &+ 1, count: count, threshold: 0x80)
+            return close < count && base[close] == ASCII.quote ? close &+ 1 : -1
+        }
+
+        var index = skipSpace(0)
+        guard index < count, base[index] == ASCII.openBrace else { return false }
+        index = skipSpace(index &+ 1)
+        guard index < count else { return false }
+        if base[index] == ASCII.closeBrace {
+            return skipSpace(index &+ 1) == count
+        }
+        while true {
+            // The key.
+            guard index < count, base[index] == ASCII.quote else { return false }
+            let keyEnd = endOfPlainString(index)
+            guard keyEnd >= 0 else { return false }
+            let keyLength = keyEnd &- index &- 2
+            var match = -1
+            if keyLength < 64, keyLengths & (1 << UInt64(keyLength)) != 0 {
+                match = plainMatch(
+                    base + index + 1, length: keyLength,
+                    prefix: Self.prefix(base, from: index &+ 1, length: keyLength, count: count))
+            }
+            index = skipSpace(keyEnd)
+            guard index < count, base[index] == ASCII.colon else { return false }
+            index = skipSpace(index &+ 1)
+            guard index < count else { return false }
+
+            // The value.
+            let valueStart = index
+            let kind: RawValue.Kind
+            switch base[index] {
+            case ASCII.quote:
+                index = endOfPlainString(index)
+                guard index >= 0 else { return false }
+                kind = .string
+            case ASCII.minus, ASCII.zero...ASCII.nine:
+                guard let end = try? JSONNumberGrammar.scan(base, from: index, count: count) else { return false }
+                index = end
+                kind = .number
+            case 0x74:  // t
+                guard let end = try? JSONLiteralGrammar.scan("true", base, from: index, count: count) else {
+                    return false
+                }
+                index = end
+                kind = .true
+            case 0x66:  // f
+                guard let end = try? JSONLiteralGrammar.scan("false", base, from: index, count: count) else {
+                    return false
+                }
+                index = end
+                kind = .false
+            case 0x6E:  // n
+                guard let end = try? JSONLiteralGrammar.scan("null", base, from: index, count: count) else {
+                    return false
+                }
+                index = end
+                kind = .null
+            default:
+                return false
+            }
+            if match >= 0 {
+                let value =
+                    kind == .string
+                    ? RawValue(kind: kind, start: valueStart &+ 1, count: index &- valueStart &- 2)
+                    : RawValue(kind: kind, start: valueStart, count: index &- valueStart)
+                var next = match
+                while next >= 0 {
+                    values[next] = value
+                    next = nextEqualKey[next]
+                }
+            }
+
+            // A comma and the next member, or the end.
+            index = skipSpace(index)
+            guard index < count else { return false }
+            let separator = base[index]
+            index = skipSpace(index &+ 1)
+            if separator == ASCII.comma { continue }
+            return separator == ASCII.closeBrace && index == count
+        }
+    }
+}
