@@ -266,10 +266,9 @@ extension SearchSession {
         else { return false }
         if !recentKinds.settlesRuledOutLines(at: index) {
             let route = recentKinds.route(at: index)
-            guard !route.readsWhole, let reads = route.memoizedReads else { return false }
-            if light.count != scanner.keys.count { light = Array(repeating: nil, count: scanner.keys.count) }
-            for index in reads { light[index] = raw[index].value(in: line) }
-            guard !prefilterMatches(route.kind, reads: reads, values: light) else { return false }
+            guard !route.readsWhole, let reads = route.memoizedReads,
+                !prefilterMatches(route.kind, named: kind, reads: reads, raw: raw, line: line, scratch: &light)
+            else { return false }
         }
         statistics.read += 1
         statistics.filteredOut += 1
@@ -348,18 +347,48 @@ extension SearchSession {
     /// Whether the prefilter's word matches one of the computed search
     /// fields of a record with these `values`, remembered by those values.
     private mutating func prefilterMatches(_ kind: ResultKind, reads: [Int], values: [JSONValue?]) -> Bool {
+        memoKey.start(kind: kind.name)
+        var remembered = true
+        for index in reads where !memoKey.append(values[index]) { remembered = false }
+        if remembered, let known = prefilterMemo.lookup(memoKey) { return known }
+        let matches = evaluatePrefilter(kind, reads: reads, values: values)
+        if remembered { prefilterMemo.remember(matches, for: memoKey) }
+        return matches
+    }
+
+    /// Whether the prefilter's word matches one of the computed search
+    /// fields of a record whose values at `reads` are the `raw` values that
+    /// `scanFlat` found in `line`, remembered by those values.
+    private mutating func prefilterMatches(
+        _ kind: ResultKind,
+        named name: JSONFieldScanner.RawValue,
+        reads: [Int],
+        raw: [JSONFieldScanner.RawValue],
+        line: UnsafeRawBufferPointer,
+        scratch values: inout [JSONValue?]
+    ) -> Bool {
+        memoKey.start(kind: UnsafeRawBufferPointer(rebasing: line[name.start..<name.start + name.count]))
+        for index in reads { memoKey.append(raw[index], in: line) }
+        if let known = prefilterMemo.lookup(memoKey) { return known }
+        if values.count != raw.count { values = Array(repeating: nil, count: raw.count) }
+        for index in reads { values[index] = raw[index].value(in: line) }
+        let matches = evaluatePrefilter(kind, reads: reads, values: values)
+        prefilterMemo.remember(matches, for: memoKey)
+        return matches
+    }
+
+    /// Whether the prefilter's word matches one of the computed search
+    /// fields of a record with these `values` at `reads`.
+    private func evaluatePrefilter(_ kind: ResultKind, reads: [Int], values: [JSONValue?]) -> Bool {
         guard let prefilter = fieldScanPlan.prefilter else { return true }
-        if let known = prefilterMemo.lookup(kind: kind.name, values: values, reads: reads) { return known }
         let keys = fieldScanPlan.lightScanner.keys
         var members: [JSONObject.Member] = []
         for index in reads {
             if let value = values[index] { members.append(JSONObject.Member(key: keys[index], value: value)) }
         }
         let object = JSONObject(members)
-        let matches = kind.searchFields.contains { field in
+        return kind.searchFields.contains { field in
             field.text(object).map { matcher.match(prefilter.pattern, in: $0) != nil } ?? false
         }
-        prefilterMemo.remember(matches, kind: kind.name, values: values, reads: reads)
-        return matches
     }
 }

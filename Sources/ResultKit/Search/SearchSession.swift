@@ -33,6 +33,8 @@ public struct SearchSession: Sendable {
     /// Whether the prefilter's word can match records with computed search
     /// fields, by the values those fields read.
     var prefilterMemo = ComputedFieldMemo()
+    /// The key being looked up in ``prefilterMemo``.
+    var memoKey = ComputedFieldMemo.Key()
     /// Scratch space for ``consider(_:diagnose:)``'s lines.
     var lineScratch = LineScratch()
     /// The fields seen in records of unknown kinds, which filters may name.
