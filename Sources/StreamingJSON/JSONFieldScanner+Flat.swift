@@ -122,10 +122,20 @@ extension JSONFieldScanner {
                     base + index + 1, length: keyLength,
                     prefix: Self.prefix(base, from: index &+ 1, length: keyLength, count: count))
             }
-            index = skipSpace(keyEnd)
-            guard index < count, base[index] == ASCII.colon else { return false }
-            index = skipSpace(index &+ 1)
+            // Compact JSON has no whitespace: look for it only where a byte
+            // is not the one expected.
+            if keyEnd < count, base[keyEnd] == ASCII.colon {
+                index = keyEnd &+ 1
+            } else {
+                index = skipSpace(keyEnd)
+                guard index < count, base[index] == ASCII.colon else { return false }
+                index &+= 1
+            }
             guard index < count else { return false }
+            if base[index] <= ASCII.space {
+                index = skipSpace(index)
+                guard index < count else { return false }
+            }
 
             // The value.
             let valueStart = index
@@ -173,12 +183,19 @@ extension JSONFieldScanner {
             }
 
             // A comma and the next member, or the end.
-            index = skipSpace(index)
             guard index < count else { return false }
-            let separator = base[index]
-            index = skipSpace(index &+ 1)
-            if separator == ASCII.comma { continue }
-            return separator == ASCII.closeBrace && index == count
+            var separator = base[index]
+            if separator <= ASCII.space {
+                index = skipSpace(index)
+                guard index < count else { return false }
+                separator = base[index]
+            }
+            index &+= 1
+            if separator == ASCII.comma {
+                if index < count, base[index] <= ASCII.space { index = skipSpace(index) }
+                continue
+            }
+            return separator == ASCII.closeBrace && skipSpace(index) == count
         }
     }
 }
