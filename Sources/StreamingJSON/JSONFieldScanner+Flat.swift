@@ -70,7 +70,8 @@ extension JSONFieldScanner {
             for index in buffer.indices {
                 buffer[index] = .absent
             }
-            if scanFlatObject(start.assumingMemoryBound(to: UInt8.self), count: bytes.count, into: buffer) {
+            if scanFlatObject(start.assumingMemoryBound(to: UInt8.self), count: bytes.count, into: buffer, layout: nil)
+            {
                 return true
             }
             for index in buffer.indices {
@@ -80,10 +81,25 @@ extension JSONFieldScanner {
         }
     }
 
-    private func scanFlatObject(
+    /// Where each member's value lies in a flat object, for
+    /// ``FlatObjectShapes`` to learn its layout.
+    struct FlatLayout {
+        /// Per member, where its value starts and ends in the text, and the
+        /// index of the first wanted key it names, or -1.
+        var members: [(start: Int, end: Int, match: Int)] = []
+        /// Past this many members, the layout is not kept (`isComplete`
+        /// is then false).
+        static let capacity = 64
+        var isComplete = true
+    }
+
+    /// `scanFlat`'s walk, with the text's bytes checked as it goes;
+    /// `layout`, when given, gets each member's value.
+    func scanFlatObject(
         _ base: UnsafePointer<UInt8>,
         count: Int,
-        into values: UnsafeMutableBufferPointer<RawValue>
+        into values: UnsafeMutableBufferPointer<RawValue>,
+        layout: UnsafeMutablePointer<FlatLayout>?
     ) -> Bool {
         /// The index of the first byte at or after `index` that is not JSON
         /// whitespace.
@@ -139,47 +155,18 @@ extension JSONFieldScanner {
 
             // The value.
             let valueStart = index
-            let kind: RawValue.Kind
-            switch base[index] {
-            case ASCII.quote:
-                index = endOfPlainString(index)
-                guard index >= 0 else { return false }
-                kind = .string
-            case ASCII.minus, ASCII.zero...ASCII.nine:
-                guard let end = try? JSONNumberGrammar.scan(base, from: index, count: count) else { return false }
-                index = end
-                kind = .number
-            case 0x74:  // t
-                guard let end = try? JSONLiteralGrammar.scan("true", base, from: index, count: count) else {
-                    return false
+            let (end, kind) = Self.endOfPlainScalar(base, at: index, count: count)
+            guard end >= 0 else { return false }
+            index = end
+            if let layout {
+                if layout.pointee.members.count < FlatLayout.capacity {
+                    layout.pointee.members.append((valueStart, end, match))
+                } else {
+                    layout.pointee.isComplete = false
                 }
-                index = end
-                kind = .true
-            case 0x66:  // f
-                guard let end = try? JSONLiteralGrammar.scan("false", base, from: index, count: count) else {
-                    return false
-                }
-                index = end
-                kind = .false
-            case 0x6E:  // n
-                guard let end = try? JSONLiteralGrammar.scan("null", base, from: index, count: count) else {
-                    return false
-                }
-                index = end
-                kind = .null
-            default:
-                return false
             }
             if match >= 0 {
-                let value =
-                    kind == .string
-                    ? RawValue(kind: kind, start: valueStart &+ 1, count: index &- valueStart &- 2)
-                    : RawValue(kind: kind, start: valueStart, count: index &- valueStart)
-                var next = match
-                while next >= 0 {
-                    values[next] = value
-                    next = nextEqualKey[next]
-                }
+                setValue(RawValue(kind: kind, from: valueStart, to: end), forKeyAt: match, in: values)
             }
 
             // A comma and the next member, or the end.
@@ -197,5 +184,50 @@ extension JSONFieldScanner {
             }
             return separator == ASCII.closeBrace && skipSpace(index) == count
         }
+    }
+
+    /// Sets the value of the wanted key at `index`, and of every wanted key
+    /// equal to it.
+    @inline(__always)
+    func setValue(_ value: RawValue, forKeyAt index: Int, in values: UnsafeMutableBufferPointer<RawValue>) {
+        var next = index
+        while next >= 0 {
+            values[next] = value
+            next = nextEqualKey[next]
+        }
+    }
+
+    /// The end of the plain string, number or literal that starts at
+    /// `index`, and what it is; an end of -1 when there is none (another
+    /// value, a string that is not plain text, or a mistake).
+    @inline(__always)
+    static func endOfPlainScalar(_ base: UnsafePointer<UInt8>, at index: Int, count: Int) -> (Int, RawValue.Kind) {
+        switch base[index] {
+        case ASCII.quote:
+            let close = StringByteScanner.firstSpecialByte(in: base, from: index &+ 1, count: count, threshold: 0x80)
+            return (close < count && base[close] == ASCII.quote ? close &+ 1 : -1, .string)
+        case ASCII.minus, ASCII.zero...ASCII.nine:
+            return ((try? JSONNumberGrammar.scan(base, from: index, count: count)) ?? -1, .number)
+        case 0x74:  // t
+            return ((try? JSONLiteralGrammar.scan("true", base, from: index, count: count)) ?? -1, .true)
+        case 0x66:  // f
+            return ((try? JSONLiteralGrammar.scan("false", base, from: index, count: count)) ?? -1, .false)
+        case 0x6E:  // n
+            return ((try? JSONLiteralGrammar.scan("null", base, from: index, count: count)) ?? -1, .null)
+        default:
+            return (-1, .absent)
+        }
+    }
+}
+
+extension JSONFieldScanner.RawValue {
+    /// The value whose text (quotes included, for a string) runs from
+    /// `start` to `end`.
+    @inline(__always)
+    init(kind: Kind, from start: Int, to end: Int) {
+        self =
+            kind == .string
+            ? Self(kind: kind, start: start &+ 1, count: end &- start &- 2)
+            : Self(kind: kind, start: start, count: end &- start)
     }
 }

@@ -66,7 +66,7 @@ extension SearchSession {
                 swap(&session, &state.session)
                 defer { swap(&session, &state.session) }
                 var scratch = LineScratch()
-                let scanner = session.fieldScanPlan.lightScanner
+                var shapes = FlatObjectShapes(scanner: session.fieldScanPlan.lightScanner)
                 // One buffer for every block this worker reads: no fresh
                 // pages to fault in per block.
                 var buffer: [UInt8] = []
@@ -92,7 +92,7 @@ extension SearchSession {
                             mayMatch = nextHit < hits.count && hits[nextHit] < start + line.count
                             if !mayMatch, block > 0 || relativeLine > 1,
                                 session.quicklyRuledOut(
-                                    line, scanner: scanner, raw: &scratch.raw, light: &scratch.light)
+                                    line, shapes: &shapes, raw: &scratch.raw, light: &scratch.light)
                             {
                                 return
                             }

@@ -1,0 +1,246 @@
+/// Speeds up ``JSONFieldScanner/scanFlat(_:into:)`` over many lines that
+/// are laid out alike, as the lines of one NDJSON producer are: the same
+/// keys in the same order, with the same punctuation, and values that vary.
+///
+/// It learns the layout (the *shape*) of each line that `scanFlat` takes:
+/// the bytes between the values, and which wanted key each value belongs
+/// to. A later line is first checked against the shapes it learned: the
+/// bytes between its values compared as they are (keys, colons, commas and
+/// whitespace at once), and only the values scanned. A text that matches a
+/// shape is valid, because the shape's bytes came from a valid flat object
+/// and every value in between is a valid scalar that ends where the next
+/// stretch of punctuation starts. A line that matches no shape is given to
+/// `scanFlat`, and its shape is learned.
+///
+/// The answers are exactly `scanFlat`'s. Shapes are told apart by the start
+/// of the line up to the end of its first value (`{"kind":"card"`, say), so
+/// that a line is compared in full with a few shapes at most; when few
+/// lines match a shape, it stops trying.
+///
+/// ```swift
+/// var shapes = FlatObjectShapes(scanner: JSONFieldScanner(keys: ["kind"]))
+/// var values: [JSONFieldScanner.RawValue] = []
+/// for line in lines where line.withUnsafeBytes({ shapes.scan($0, into: &values) }) { ... }
+/// ```
+public struct FlatObjectShapes {
+    /// One stretch of bytes before a value (or, last, after the last one).
+    private struct Gap {
+        /// Where its bytes are in `bytes`.
+        var start: Int
+        var count: Int
+        /// The wanted key of the value after it, or -1.
+        var match: Int
+    }
+
+    /// One learned shape: `gapCount` gaps from `firstGap`, so
+    /// `gapCount - 1` values.
+    private struct Shape {
+        var firstGap: Int
+        var gapCount: Int
+        /// Where the bytes that tell lines of this shape apart are in
+        /// `bytes`, and how many: the first gap and, when it is a short
+        /// string, the first value.
+        var selectorStart: Int
+        var selectorCount: Int
+    }
+
+    /// The scanner whose `scanFlat` this speeds up.
+    public let scanner: JSONFieldScanner
+    /// At most this many shapes; when full, they are forgotten and learned
+    /// again.
+    static let capacity = 16
+    /// The longest stretch of a line's bytes between values that is learned.
+    static let maxShapeBytes = 4_096
+
+    private var shapes: [Shape] = []
+    private var gaps: [Gap] = []
+    private var bytes: [UInt8] = []
+    private var layout = JSONFieldScanner.FlatLayout()
+    /// Lines scanned, and those that matched a shape, while deciding whether
+    /// shapes pay off.
+    private var lines = 0
+    /// How many lines matched a learned shape.
+    private(set) var matched = 0
+    private var isEnabled = true
+
+    /// Shapes for the flat objects that `scanner` scans.
+    public init(scanner: JSONFieldScanner) {
+        self.scanner = scanner
+    }
+
+    /// Does what ``JSONFieldScanner/scanFlat(_:into:)`` does, with the same
+    /// answer and values, faster for a line laid out like one before it.
+    public mutating func scan(
+        _ text: UnsafeRawBufferPointer,
+        into values: inout [JSONFieldScanner.RawValue]
+    ) -> Bool {
+        guard isEnabled else { return scanner.scanFlat(text, into: &values) }
+        if values.count != scanner.keys.count {
+            values = Array(repeating: .absent, count: scanner.keys.count)
+        }
+        guard let start = text.baseAddress, scanner.maxDepth > 0, scanner.allKeysASCII else { return false }
+        let base = start.assumingMemoryBound(to: UInt8.self)
+        let found = values.withUnsafeMutableBufferPointer { values in
+            for index in values.indices { values[index] = .absent }
+            if matchesShape(base, count: text.count, into: values) { return true }
+            for index in values.indices { values[index] = .absent }
+            layout.members.removeAll(keepingCapacity: true)
+            layout.isComplete = true
+            guard scanner.scanFlatObject(base, count: text.count, into: values, layout: &layout) else {
+                for index in values.indices { values[index] = .absent }
+                return false
+            }
+            learn(base, count: text.count)
+            return true
+        }
+        lines &+= 1
+        if lines == 4_096 {
+            // Shapes that are seldom matched cost more than they save.
+            isEnabled = matched * 2 >= lines
+        }
+        return found
+    }
+
+    /// Whether the text matches a learned shape; `values` then holds the
+    /// values of the wanted keys.
+    private mutating func matchesShape(
+        _ base: UnsafePointer<UInt8>,
+        count: Int,
+        into values: UnsafeMutableBufferPointer<JSONFieldScanner.RawValue>
+    ) -> Bool {
+        let scanner = scanner
+        return shapes.withUnsafeBufferPointer { shapes in
+            gaps.withUnsafeBufferPointer { gaps in
+                bytes.withUnsafeBufferPointer { bytes -> Bool in
+                    guard let stored = bytes.baseAddress else { return false }
+                    for shape in shapes {
+                        guard shape.selectorCount <= count,
+                            Self.equal(base, stored + shape.selectorStart, count: shape.selectorCount)
+                        else { continue }
+                        if Self.matches(
+                            base, count: count, shape: shape, gaps: gaps, stored: stored, scanner: scanner,
+                            into: values)
+                        {
+                            matched &+= 1
+                            return true
+                        }
+                        for index in values.indices { values[index] = .absent }
+                    }
+                    return false
+                }
+            }
+        }
+    }
+
+    /// Whether the text is the shape's gaps with valid scalar values in
+    /// between.
+    @inline(__always)
+    private static func matches(
+        _ base: UnsafePointer<UInt8>,
+        count: Int,
+        shape: Shape,
+        gaps: UnsafeBufferPointer<Gap>,
+        stored: UnsafePointer<UInt8>,
+        scanner: JSONFieldScanner,
+        into values: UnsafeMutableBufferPointer<JSONFieldScanner.RawValue>
+    ) -> Bool {
+        var position = 0
+        var index = shape.firstGap
+        let last = shape.firstGap &+ shape.gapCount &- 1
+        while index < last {
+            let gap = gaps[index]
+            guard position &+ gap.count < count, equal(base + position, stored + gap.start, count: gap.count) else {
+                return false
+            }
+            position &+= gap.count
+            let (end, kind) = JSONFieldScanner.endOfPlainScalar(base, at: position, count: count)
+            guard end >= 0 else { return false }
+            if gap.match >= 0 {
+                scanner.setValue(
+                    JSONFieldScanner.RawValue(kind: kind, from: position, to: end), forKeyAt: gap.match, in: values)
+            }
+            position = end
+            index &+= 1
+        }
+        let gap = gaps[last]
+        return position &+ gap.count == count && equal(base + position, stored + gap.start, count: gap.count)
+    }
+
+    /// Learns the shape of the text that `scanFlatObject` just took, as
+    /// `layout` describes it.
+    private mutating func learn(_ base: UnsafePointer<UInt8>, count: Int) {
+        guard layout.isComplete else { return }
+        let members = layout.members
+        let valueBytes = members.reduce(0) { $0 + ($1.end - $1.start) }
+        guard count - valueBytes <= Self.maxShapeBytes else { return }
+        if shapes.count == Self.capacity {
+            shapes.removeAll(keepingCapacity: true)
+            gaps.removeAll(keepingCapacity: true)
+            bytes.removeAll(keepingCapacity: true)
+        }
+        let firstGap = gaps.count
+        var position = 0
+        func addGap(to end: Int, match: Int) {
+            gaps.append(Gap(start: bytes.count, count: end - position, match: match))
+            bytes.append(contentsOf: UnsafeBufferPointer(start: base + position, count: end - position))
+        }
+        for member in members {
+            addGap(to: member.start, match: member.match)
+            position = member.end
+        }
+        addGap(to: count, match: -1)
+        // The first gap, and the first value when it is a short string
+        // (the kind, most often): the bytes that tell shapes apart.
+        var selectorCount = members.first?.start ?? count
+        if let first = members.first, base[first.start] == ASCII.quote, first.end - first.start <= 24 {
+            selectorCount = first.end
+        }
+        let selectorStart = bytes.count
+        bytes.append(contentsOf: UnsafeBufferPointer(start: base, count: selectorCount))
+        shapes.append(
+            Shape(
+                firstGap: firstGap, gapCount: members.count + 1, selectorStart: selectorStart,
+                selectorCount: selectorCount))
+    }
+
+    /// Whether the `count` bytes at `a` and `b` are equal: up to sixteen as
+    /// two words that may overlap, more eight at a time.
+    @inline(__always)
+    private static func equal(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, count: Int) -> Bool {
+        let a = UnsafeRawPointer(a)
+        let b = UnsafeRawPointer(b)
+        if count >= 8 {
+            var offset = 0
+            while offset &+ 16 < count {
+                if a.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                    != b.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                {
+                    return false
+                }
+                offset &+= 8
+            }
+            let head =
+                a.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                ^ b.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            let tail =
+                a.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+                ^ b.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+            return head | tail == 0
+        }
+        if count >= 4 {
+            let head = a.loadUnaligned(as: UInt32.self) ^ b.loadUnaligned(as: UInt32.self)
+            let tail =
+                a.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)
+                ^ b.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)
+            return head | tail == 0
+        }
+        var offset = 0
+        while offset < count {
+            if a.load(fromByteOffset: offset, as: UInt8.self) != b.load(fromByteOffset: offset, as: UInt8.self) {
+                return false
+            }
+            offset &+= 1
+        }
+        return true
+    }
+}

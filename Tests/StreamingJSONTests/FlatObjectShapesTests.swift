@@ -1,0 +1,107 @@
+import TestSupport
+import Testing
+
+@testable import StreamingJSON
+
+@Suite("FlatObjectShapes")
+struct FlatObjectShapesTests {
+    static let keys = FlatRecordGenerator.keys + ["missing", "kind"]
+
+    /// What `FlatObjectShapes.scan` says of each line in turn, against what
+    /// `scanFlat` says; the first few disagreements.
+    static func disagreements(_ lines: [[UInt8]], shapes: inout FlatObjectShapes) -> [String] {
+        var problems: [String] = []
+        var fromShapes: [JSONFieldScanner.RawValue] = []
+        var fromScanner: [JSONFieldScanner.RawValue] = [.absent]
+        for line in lines {
+            let (a, b) = line.withUnsafeBytes {
+                (shapes.scan($0, into: &fromShapes), shapes.scanner.scanFlat($0, into: &fromScanner))
+            }
+            if a != b || fromShapes != fromScanner {
+                problems.append("\(String(decoding: line, as: UTF8.self).debugDescription): \(a) \(b)")
+            }
+        }
+        return Array(problems.prefix(3))
+    }
+
+    /// Lines of a few fixed layouts with random values, as one producer
+    /// writes them, some damaged.
+    static func producerLines(count: Int, damage: Bool, seed: UInt64) -> [[UInt8]] {
+        var random = SplitMix64(state: seed)
+        let layouts: [[String]] = [
+            ["kind", "name", "price", "rank"], ["kind", "suit", "rank", "name", "k"], ["name", "kind"],
+            ["kind", "a longer key than eight", "", "kind"],
+        ]
+        let kinds = ["card", "domain", "product", "a kind longer than twenty-four bytes"]
+        let values = [
+            "null", "true", "false", "0", "-1.5e3", "12", #""""#, #""Queen of Hearts""#, #""coffee""#,
+            #""x/y {[,:]} ""#, #""a much longer value that takes more than one word""#,
+        ]
+        var lines: [[UInt8]] = []
+        for _ in 0..<count {
+            let layout = layouts[Int.random(in: 0..<layouts.count, using: &random)]
+            let kind = kinds[Int.random(in: 0..<kinds.count, using: &random)]
+            let members = layout.map { key in
+                let value = key == "kind" ? "\"\(kind)\"" : values[Int.random(in: 0..<values.count, using: &random)]
+                return "\"\(key)\":\(value)"
+            }
+            var bytes = Array(("{" + members.joined(separator: ",") + "}").utf8)
+            if damage, Int.random(in: 0..<4, using: &random) == 0 {
+                let at = Int.random(in: 0..<bytes.count, using: &random)
+                switch Int.random(in: 0..<4, using: &random) {
+                case 0: bytes.remove(at: at)
+                case 1: bytes.insert(UInt8.random(in: 0...255, using: &random), at: at)
+                case 2: bytes[at] = UInt8.random(in: 0...255, using: &random)
+                default: bytes = Array(bytes[..<at])
+                }
+            }
+            lines.append(bytes)
+        }
+        return lines
+    }
+
+    @Test("lines of a few layouts: scanFlat's answers and values, mostly from learned shapes")
+    func producerLayouts() {
+        var shapes = FlatObjectShapes(scanner: JSONFieldScanner(keys: Self.keys))
+        let lines = Self.producerLines(count: 3_000, damage: false, seed: 1)
+        #expect(Self.disagreements(lines, shapes: &shapes) == [])
+        // The shapes did the work: only the first line of each layout and
+        // kind (and value of the first member) needed scanFlat.
+        #expect(shapes.matched > 2_500)
+    }
+
+    @Test("damaged lines among them: scanFlat's answers, never a damaged line taken")
+    func damagedLayouts() {
+        var shapes = FlatObjectShapes(scanner: JSONFieldScanner(keys: Self.keys))
+        let lines = Self.producerLines(count: 6_000, damage: true, seed: 2)
+        #expect(Self.disagreements(lines, shapes: &shapes) == [])
+        #expect(shapes.matched > 2_000)
+        var rejected = 0
+        for line in lines { if case .failure = parseResult(line) { rejected += 1 } }
+        #expect(rejected > 500)
+    }
+
+    @Test("lines of random layouts, and every input of the scanner's tests: scanFlat's answers")
+    func randomLayouts() throws {
+        var generator = FlatRecordGenerator(random: SplitMix64(state: 3))
+        var lines = (0..<3_000).map { _ in Array(generator.record().utf8) }
+        lines += JSONParserTests.accepted.map(\.input) + JSONParserTests.rejected.map(\.input)
+        lines += try FuzzRegressionTests.inputs().map(\.1)
+        var shapes = FlatObjectShapes(scanner: JSONFieldScanner(keys: Self.keys))
+        #expect(Self.disagreements(lines + lines, shapes: &shapes) == [])
+    }
+
+    @Test("a line like a learned one but for a value that is not a plain scalar is not taken")
+    func valueKinds() {
+        var shapes = FlatObjectShapes(scanner: JSONFieldScanner(keys: ["kind", "n"]))
+        let learned = Array(#"{"kind":"card","n":12,"s":"x"}"#.utf8)
+        let others = [
+            #"{"kind":"card","n":[1],"s":"x"}"#, #"{"kind":"card","n":"é","s":"x"}"#,
+            #"{"kind":"card","n":"a\"b","s":"x"}"#, #"{"kind":"card","n":12,"s":"x"} x"#,
+            #"{"kind":"card","n":12,"s":"x""#, #"{"kind":"card","n":012,"s":"x"}"#,
+            #"{"kind":"card","n":tru,"s":"x"}"#, #"{"kind":"card","n":null,"s":"x"}"#,
+        ].map { Array($0.utf8) }
+        #expect(Self.disagreements([learned] + others, shapes: &shapes) == [])
+        #expect(shapes.matched == 1)  // Only the last: null is a plain scalar.
+    }
+}
