@@ -16,6 +16,11 @@ struct RecentKinds {
     /// by its kind alone: it cannot match, and nothing needs its fields.
     private var settles: [Bool] = []
 
+    /// Unknown kinds whose lines that the prefilter rules out are settled
+    /// by the kind alone, as words and lengths like the known ones.
+    private var unknownWords: [UInt64] = []
+    private var unknownLengths: [Int] = []
+
     /// How to search the kind met as `name`, if it was met.
     func route(named name: String) -> KindRoute? {
         var index = 0
@@ -30,6 +35,29 @@ struct RecentKinds {
     /// was met; always `nil` for a name longer than eight bytes.
     @inline(__always)
     func index(nameAt start: UnsafePointer<UInt8>, count: Int) -> Int? {
+        Self.index(of: start, count: count, words: words, lengths: lengths)
+    }
+
+    /// Whether lines of the unknown kind whose name is the `count` bytes at
+    /// `start` are settled by the kind alone when the prefilter rules them
+    /// out (see ``addRuledOut(unknownKindNamed:)``).
+    func rulesOut(unknownKindAt start: UnsafePointer<UInt8>, count: Int) -> Bool {
+        Self.index(of: start, count: count, words: unknownWords, lengths: unknownLengths) != nil
+    }
+
+    /// Remembers that ruled-out lines of the unknown kind `name` are
+    /// settled by their kind alone, while there is room.
+    mutating func addRuledOut(unknownKindNamed name: String) {
+        let (word, length) = Self.key(name)
+        guard unknownWords.count < Self.capacity, length >= 0,
+            !zip(unknownWords, unknownLengths).contains(where: { $0 == (word, length) })
+        else { return }
+        unknownWords.append(word)
+        unknownLengths.append(length)
+    }
+
+    @inline(__always)
+    private static func index(of start: UnsafePointer<UInt8>, count: Int, words: [UInt64], lengths: [Int]) -> Int? {
         guard count <= 8 else { return nil }
         var word: UInt64 = 0
         var offset = 0
@@ -45,6 +73,15 @@ struct RecentKinds {
         return nil
     }
 
+    /// A name's first eight bytes as a word, and its length, or -1 when it
+    /// is longer.
+    private static func key(_ name: String) -> (word: UInt64, length: Int) {
+        let utf8 = Array(name.utf8)
+        var word: UInt64 = 0
+        for (offset, byte) in utf8.prefix(8).enumerated() { word |= UInt64(byte) << UInt64(offset * 8) }
+        return (word, utf8.count <= 8 ? utf8.count : -1)
+    }
+
     /// The route of the kind at `index`.
     func route(at index: Int) -> KindRoute { routes[index] }
 
@@ -56,12 +93,10 @@ struct RecentKinds {
     /// Remembers `route` for `name`, while there is room.
     mutating func add(_ route: KindRoute, named name: String) {
         guard names.count < Self.capacity else { return }
-        let utf8 = Array(name.utf8)
-        var word: UInt64 = 0
-        for (offset, byte) in utf8.prefix(8).enumerated() { word |= UInt64(byte) << UInt64(offset * 8) }
+        let (word, length) = Self.key(name)
         names.append(name)
         words.append(word)
-        lengths.append(utf8.count <= 8 ? utf8.count : -1)
+        lengths.append(length)
         routes.append(route)
         settles.append(route.settlesRuledOutLines)
     }

@@ -261,10 +261,14 @@ extension SearchSession {
             return false
         }
         let kind = raw[0]
-        guard kind.kind == .string, kind.count > 0,
-            let index = recentKinds.index(
-                nameAt: base.assumingMemoryBound(to: UInt8.self) + kind.start, count: kind.count)
-        else { return false }
+        guard kind.kind == .string, kind.count > 0 else { return false }
+        let name = base.assumingMemoryBound(to: UInt8.self) + kind.start
+        guard let index = recentKinds.index(nameAt: name, count: kind.count) else {
+            guard recentKinds.rulesOut(unknownKindAt: name, count: kind.count) else { return false }
+            statistics.read += 1
+            statistics.filteredOut += 1
+            return true
+        }
         if !recentKinds.settlesRuledOutLines(at: index) {
             let route = recentKinds.route(at: index)
             guard !route.readsWhole, let reads = route.memoizedReads,
@@ -292,6 +296,9 @@ extension SearchSession {
         let scanner = fieldScanPlan.lightScanner
         let route: KindRoute?
         var kindName = hint
+        // Whether the kind was read from the line as plain text (not the
+        // file's hint), so that the quick path can find it again.
+        var namedInLine = false
         if scanner.scanFlat(bytes, into: &scratch.raw), let base = bytes.baseAddress {
             // The common line: a flat object of plain text, found valid
             // without building anything. Its kind is found from its bytes.
@@ -303,6 +310,7 @@ extension SearchSession {
                 } else {
                     kindName = String(decoding: UnsafeBufferPointer(start: start, count: kind.count), as: UTF8.self)
                     route = knownKind(named: kindName)
+                    namedInLine = true
                 }
             } else {
                 route = knownKind(named: kindName)
@@ -330,6 +338,8 @@ extension SearchSession {
             // An unknown kind is seen once on the full path, for its warning.
             let name = kindName ?? "unknown"
             guard fieldScanPlan.rulesOutUnknownKinds, knowsFallback(name) else { return false }
+            // From now on, for good: the kind stays seen.
+            if namedInLine { recentKinds.addRuledOut(unknownKindNamed: name) }
             statistics.read += 1
             statistics.filteredOut += 1
             return true
