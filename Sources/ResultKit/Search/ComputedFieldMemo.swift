@@ -130,10 +130,26 @@ struct ComputedFieldMemo {
         }
     }
 
-    /// FNV-1a.
+    /// Eight bytes at a time, each word mixed by a multiply and a shift:
+    /// a short key takes a few dependent multiplies, not one per byte.
     private static func hash(_ key: UnsafeBufferPointer<UInt8>) -> Int {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in key { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        return Int(truncatingIfNeeded: hash ^ (hash >> 29))
+        guard let base = key.baseAddress else { return 0 }
+        let raw = UnsafeRawPointer(base)
+        var hash = UInt64(truncatingIfNeeded: key.count) &* 0x9E37_79B9_7F4A_7C15
+        var offset = 0
+        while offset &+ 8 <= key.count {
+            hash = (hash ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0xBF58_476D_1CE4_E5B9
+            hash ^= hash &>> 31
+            offset &+= 8
+        }
+        var tail: UInt64 = 0
+        var shift: UInt64 = 0
+        while offset < key.count {
+            tail |= UInt64(base[offset]) &<< shift
+            shift &+= 8
+            offset &+= 1
+        }
+        hash = (hash ^ tail) &* 0x94D0_49BB_1331_11EB
+        return Int(truncatingIfNeeded: hash ^ (hash &>> 29))
     }
 }
