@@ -22,9 +22,9 @@
 /// var values: [JSONFieldScanner.RawValue] = []
 /// for line in lines where line.withUnsafeBytes({ shapes.scan($0, into: &values) }) { ... }
 /// ```
-public struct FlatObjectShapes {
+public struct FlatObjectShapes: Sendable {
     /// One stretch of bytes before a value (or, last, after the last one).
-    private struct Gap {
+    private struct Gap: Sendable {
         /// Where its bytes are in `bytes`.
         var start: Int
         var count: Int
@@ -34,7 +34,7 @@ public struct FlatObjectShapes {
 
     /// One learned shape: `gapCount` gaps from `firstGap`, so
     /// `gapCount - 1` values.
-    private struct Shape {
+    private struct Shape: Sendable {
         var firstGap: Int
         var gapCount: Int
         /// Where the bytes that tell lines of this shape apart are in

@@ -83,7 +83,7 @@ extension JSONFieldScanner {
 
     /// Where each member's value lies in a flat object, for
     /// ``FlatObjectShapes`` to learn its layout.
-    struct FlatLayout {
+    struct FlatLayout: Sendable {
         /// Per member, where its value starts and ends in the text, and the
         /// index of the first wanted key it names, or -1.
         var members: [(start: Int, end: Int, match: Int)] = []

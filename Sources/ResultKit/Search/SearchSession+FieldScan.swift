@@ -124,6 +124,9 @@ struct LineScratch {
     var values: [JSONValue?] = []
     var light: [JSONValue?] = []
     var raw: [JSONFieldScanner.RawValue] = []
+    /// The layouts of the lines seen, for the quick path; made with the
+    /// first line that takes it.
+    var shapes: FlatObjectShapes?
 }
 
 extension SearchSession {
@@ -136,6 +139,16 @@ extension SearchSession {
         let mayMatch = fieldScanPlan.prefilter.map { $0.mayMatch(line.bytes) } ?? true
         var scratch = LineScratch()
         swap(&scratch, &lineScratch)
+        if !mayMatch, !line.isFirstLine, statistics.matched > 0 {
+            var shapes = scratch.shapes ?? FlatObjectShapes(scanner: fieldScanPlan.lightScanner)
+            scratch.shapes = nil
+            let settled = quicklyRuledOut(line.bytes, shapes: &shapes, raw: &scratch.raw, light: &scratch.light)
+            scratch.shapes = shapes
+            if settled {
+                swap(&scratch, &lineScratch)
+                return
+            }
+        }
         considerLine(
             line.bytes, file: line.file, line: line.number, isFirstLine: line.isFirstLine, hint: line.hint,
             order: nil, mayMatch: mayMatch, scratch: &scratch, diagnose: diagnose)
