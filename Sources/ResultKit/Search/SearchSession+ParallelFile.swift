@@ -75,7 +75,6 @@ extension SearchSession {
                     guard block < blockCount else { return }
                     let outcome = file.read(block: block, reusing: &buffer)
                     defer { buffer = outcome.buffer }
-                    state.blocks.append(BlockInfo(index: block, newlines: outcome.newlines, leading: outcome.leading))
                     if var failure = outcome.failure {
                         failure.location = SourceLocation(file: path, line: outcome.lineCount + 1)
                         state.messages.append(
@@ -84,7 +83,7 @@ extension SearchSession {
                     // Offsets in the block's buffer that keep their lines in.
                     let hits = prefilter.map { outcome.prefilterHits($0) } ?? []
                     var nextHit = 0
-                    outcome.forEachLine { line, relativeLine, offset in
+                    let newlines = outcome.forEachLine { line, relativeLine, offset in
                         var mayMatch = true
                         if hasPrefilter {
                             let start = offset - outcome.base
@@ -111,6 +110,7 @@ extension SearchSession {
                                 BlockMessage(block: block, line: relativeLine, diagnostic: diagnostic))
                         }
                     }
+                    state.blocks.append(BlockInfo(index: block, newlines: newlines, leading: outcome.leading))
                 }
             }
             return states
@@ -204,7 +204,12 @@ private struct BlockFile: Sendable {
         /// Where the block's first line starts in `buffer`, and where its lines end.
         var start = 0
         var end = 0
-        var newlines = 0
+        /// Where the bytes of the block itself end in `buffer` (lines go on
+        /// past it to their end).
+        var regionEnd = 0
+        /// The newlines in the block, when the read counted them (a failed
+        /// read); otherwise counted by `forEachLine`.
+        var newlines: Int?
         var leading = 0
         var lineCount = 0
         var failure: Diagnostic?
@@ -217,16 +222,28 @@ private struct BlockFile: Sendable {
 
         /// Calls `body` with each line, its 1-based number in the block and
         /// its byte offset in the file.
-        func forEachLine(_ body: (UnsafeRawBufferPointer, Int, Int) -> Void) {
-            guard start < end else { return }
-            buffer.withUnsafeBytes { raw in
-                guard let origin = raw.baseAddress else { return }
-                let region = UnsafeRawBufferPointer(rebasing: raw[start..<end])
-                _ = LineScanner.forEachLine(in: region, firstLine: 1, includeUnterminatedTail: true) { line, number in
-                    let lineStart = line.baseAddress.map { $0 - origin } ?? start
-                    body(line, number, base + lineStart)
+        /// - Returns: How many newlines the block holds (every newline ends
+        ///   one line, which saves a pass to count them).
+        func forEachLine(_ body: (UnsafeRawBufferPointer, Int, Int) -> Void) -> Int {
+            var ended = 0
+            if start < end {
+                buffer.withUnsafeBytes { raw in
+                    guard let origin = raw.baseAddress else { return }
+                    let region = UnsafeRawBufferPointer(rebasing: raw[start..<end])
+                    _ = LineScanner.forEachLine(in: region, firstLine: 1, includeUnterminatedTail: true) {
+                        line, number in
+                        let lineStart = line.baseAddress.map { $0 - origin } ?? start
+                        // A line's newline is just past it (and past a
+                        // `\r` that was cut); the last line may end past
+                        // the block, or at the end of the file.
+                        var newline = lineStart + line.count
+                        if newline < raw.count, raw[newline] == 0x0D { newline += 1 }
+                        if newline < regionEnd { ended += 1 }
+                        body(line, number, base + lineStart)
+                    }
                 }
             }
+            return newlines ?? leading + ended
         }
     }
 
@@ -244,7 +261,7 @@ private struct BlockFile: Sendable {
         }
         let regionStart = blockStart - outcome.base
         let regionEnd = outcome.buffer.count
-        outcome.newlines = Self.countNewlines(outcome.buffer, regionStart..<regionEnd)
+        outcome.regionEnd = regionEnd
         if block == 0 {
             outcome.start = 0
         } else {
@@ -261,6 +278,7 @@ private struct BlockFile: Sendable {
             if outcome.buffer.count - lineStart > maxLineBytes {
                 outcome.lineCount = outcome.buffer[outcome.start..<lineStart].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
                 outcome.end = lineStart
+                outcome.newlines = Self.countNewlines(outcome.buffer, regionStart..<regionEnd)
                 outcome.failure = Diagnostic(
                     .error,
                     "line is longer than \(RecordReader.describe(bytes: maxLineBytes)); "
