@@ -113,18 +113,17 @@ public struct FlatObjectShapes: Sendable {
             gaps.withUnsafeBufferPointer { gaps in
                 bytes.withUnsafeBufferPointer { bytes -> Bool in
                     guard let stored = bytes.baseAddress else { return false }
-                    for shape in shapes {
+                    // The first shape that the start of the line selects;
+                    // the walk moves to another where the line parts from it.
+                    for (index, shape) in shapes.enumerated() {
                         guard shape.selectorCount <= count,
                             Self.equal(base, stored + shape.selectorStart, count: shape.selectorCount)
                         else { continue }
-                        if Self.matches(
-                            base, count: count, shape: shape, gaps: gaps, stored: stored, scanner: scanner,
-                            into: values)
-                        {
-                            matched &+= 1
-                            return true
-                        }
-                        for index in values.indices { values[index] = .absent }
+                        let found = Self.matches(
+                            base, count: count, from: index, shapes: shapes, gaps: gaps, stored: stored,
+                            scanner: scanner, into: values)
+                        if found { matched &+= 1 }
+                        return found
                     }
                     return false
                 }
@@ -132,38 +131,82 @@ public struct FlatObjectShapes: Sendable {
         }
     }
 
-    /// Whether the text is the shape's gaps with valid scalar values in
-    /// between.
+    /// Whether the text is gaps of learned shapes with valid scalar values
+    /// in between, starting with shape `first`. Where a gap of the line is
+    /// not that of the current shape, the walk goes on with any shape whose
+    /// gap at that place it is (the two kinds of domain line, with and
+    /// without a last member, part only at the end), so that no value is
+    /// scanned twice. Any such mix is a valid object: every shape's first
+    /// gap opens an object and names a key, its middle gaps are a comma and
+    /// a key, and its last gap closes the object, and each gap is compared
+    /// with the line byte for byte.
     @inline(__always)
     private static func matches(
         _ base: UnsafePointer<UInt8>,
         count: Int,
-        shape: Shape,
+        from first: Int,
+        shapes: UnsafeBufferPointer<Shape>,
         gaps: UnsafeBufferPointer<Gap>,
         stored: UnsafePointer<UInt8>,
         scanner: JSONFieldScanner,
         into values: UnsafeMutableBufferPointer<JSONFieldScanner.RawValue>
     ) -> Bool {
+        var current = first
+        var shape = shapes[first]
         var position = 0
-        var index = shape.firstGap
-        let last = shape.firstGap &+ shape.gapCount &- 1
-        while index < last {
-            let gap = gaps[index]
-            guard position &+ gap.count < count, equal(base + position, stored + gap.start, count: gap.count) else {
-                return false
+        var slot = 0
+        while true {
+            let last = shape.gapCount &- 1
+            while slot < last {
+                let gap = gaps[shape.firstGap &+ slot]
+                guard position &+ gap.count < count, equal(base + position, stored + gap.start, count: gap.count)
+                else { break }
+                position &+= gap.count
+                let (end, kind) = JSONFieldScanner.endOfPlainScalar(base, at: position, count: count)
+                guard end >= 0 else { return false }
+                if gap.match >= 0 {
+                    scanner.setValue(
+                        JSONFieldScanner.RawValue(kind: kind, from: position, to: end), forKeyAt: gap.match, in: values)
+                }
+                position = end
+                slot &+= 1
             }
-            position &+= gap.count
-            let (end, kind) = JSONFieldScanner.endOfPlainScalar(base, at: position, count: count)
-            guard end >= 0 else { return false }
-            if gap.match >= 0 {
-                scanner.setValue(
-                    JSONFieldScanner.RawValue(kind: kind, from: position, to: end), forKeyAt: gap.match, in: values)
+            if slot == last {
+                let gap = gaps[shape.firstGap &+ last]
+                if position &+ gap.count == count, equal(base + position, stored + gap.start, count: gap.count) {
+                    return true
+                }
             }
-            position = end
-            index &+= 1
+            // The line parts from this shape here: go on with another.
+            guard
+                let next = shapeWithGap(
+                    at: slot, matching: base + position, count: count &- position, except: current, shapes: shapes,
+                    gaps: gaps, stored: stored)
+            else { return false }
+            current = next
+            shape = shapes[next]
         }
-        let gap = gaps[last]
-        return position &+ gap.count == count && equal(base + position, stored + gap.start, count: gap.count)
+    }
+
+    /// A shape, other than `except`, whose gap at `slot` is the `count`
+    /// bytes at `text` (the rest of the line when it is the last gap) or
+    /// their start (when a value follows).
+    @inline(never)
+    private static func shapeWithGap(
+        at slot: Int,
+        matching text: UnsafePointer<UInt8>,
+        count: Int,
+        except: Int,
+        shapes: UnsafeBufferPointer<Shape>,
+        gaps: UnsafeBufferPointer<Gap>,
+        stored: UnsafePointer<UInt8>
+    ) -> Int? {
+        for (index, shape) in shapes.enumerated() where index != except && slot < shape.gapCount {
+            let gap = gaps[shape.firstGap + slot]
+            let fits = slot == shape.gapCount - 1 ? gap.count == count : gap.count < count
+            if fits && equal(text, stored + gap.start, count: gap.count) { return index }
+        }
+        return nil
     }
 
     /// Learns the shape of the text that `scanFlatObject` just took, as
@@ -197,10 +240,9 @@ public struct FlatObjectShapes: Sendable {
         }
         let selectorStart = bytes.count
         bytes.append(contentsOf: UnsafeBufferPointer(start: base, count: selectorCount))
-        shapes.append(
-            Shape(
-                firstGap: firstGap, gapCount: members.count + 1, selectorStart: selectorStart,
-                selectorCount: selectorCount))
+        let shape = Shape(
+            firstGap: firstGap, gapCount: members.count + 1, selectorStart: selectorStart, selectorCount: selectorCount)
+        shapes.append(shape)
     }
 
     /// Whether the `count` bytes at `a` and `b` are equal: up to sixteen as
