@@ -17,7 +17,8 @@ private let extensions = [".jsonl", ".json", ".csv", ".tsv", ""]
 /// written to `/dev/shm` because `RecordReader` reads paths. Properties: no
 /// crash; every diagnostic names the file; the tables and the JSON output
 /// pass ``OutputChecks``; searching the lines as they are read (with the
-/// byte-level prefilter) finds exactly what searching parsed records finds.
+/// byte-level prefilter), and an NDJSON file in parallel blocks, finds
+/// exactly what searching parsed records finds.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzRecordReader(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     var input = FuzzedBytes(UnsafeRawBufferPointer(start: data, count: size))
@@ -78,4 +79,20 @@ private func checkLinesAgreeWithRecords(path: String, query text: String) {
     Invariant.require(byRecord.hits == byLine.hits, "lines found \(byLine.hits), records \(byRecord.hits)")
     Invariant.require(byRecord.statistics == byLine.statistics, "lines counted differently from records")
     Invariant.require(byRecord.messages == byLine.messages, "lines reported differently from records")
+
+    // An NDJSON file is also searched as `search` searches a large file:
+    // in parallel blocks (tiny ones here, so that lines cross them), with
+    // the quick path's learned line shapes.
+    guard path.hasSuffix(".jsonl") else { return }
+    var session = SearchSession(registry: FuzzKinds.registry, query: query, options: SearchOptions(limit: 8))
+    var messages: [String] = []
+    session.searchNDJSONFile(
+        path: path, hint: FuzzKinds.registry.kindName(forFile: path), sourceIndex: 0, maxLineBytes: 1 << 16,
+        workers: 2, blockSize: 61
+    ) { messages.append($0.description) }
+    let result = session.finish()
+    let byBlock = result.hits.map { "\($0.row.name)@\($0.record.location.line)" }
+    Invariant.require(byRecord.hits == byBlock, "blocks found \(byBlock), records \(byRecord.hits)")
+    Invariant.require(byRecord.statistics == result.statistics, "blocks counted differently from records")
+    Invariant.require(byRecord.messages == messages, "blocks reported differently from records")
 }

@@ -217,7 +217,10 @@ private struct BlockFile: Sendable {
         /// The offsets in `buffer` of the bytes that keep their lines from
         /// being ruled out by `prefilter`.
         func prefilterHits(_ prefilter: LinePrefilter) -> [Int] {
-            buffer.withUnsafeBytes { raw in prefilter.hits(in: raw, range: start..<end) }
+            // A block that holds no line start (one long line runs across
+            // it) has no lines.
+            guard start < end else { return [] }
+            return buffer.withUnsafeBytes { raw in prefilter.hits(in: raw, range: start..<end) }
         }
 
         /// Calls `body` with each line, its 1-based number in the block and
