@@ -42,8 +42,9 @@ public struct SearchHit: Sendable {
     }
 
     private var storage: Storage
-    /// The record's location, kept apart from the storage.
-    private var location: SourceLocation
+    /// The record's location, kept apart from the storage, so that changing
+    /// it never copies the storage.
+    var location: SourceLocation
 
     init(record: Record, kind: ResultKind, row: any CellRepresentable, rank: Rank, match: FieldMatch?) {
         storage = Storage(

@@ -21,7 +21,9 @@ extension SearchSession {
     ///   - sourceIndex: The file's position among all sources, for ties.
     ///   - maxLineBytes: The longest line; past it the file stops with an error.
     ///   - workers: How many threads; by default one per core.
-    ///   - blockSize: Bytes per block.
+    ///   - blockSize: Bytes per block; by default an eighth of each worker's
+    ///     share of the file (so that no worker is left with a large last
+    ///     block while the others wait), from 64 KiB to 4 MiB.
     ///   - diagnose: Called, in input order, with every warning and error.
     public mutating func searchNDJSONFile(
         path: String,
@@ -29,7 +31,7 @@ extension SearchSession {
         sourceIndex: Int,
         maxLineBytes: Int,
         workers: Int? = nil,
-        blockSize: Int = 4 << 20,
+        blockSize: Int? = nil,
         diagnose: (Diagnostic) -> Void
     ) {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
@@ -44,9 +46,10 @@ extension SearchSession {
             return
         }
         let size = Int(info.st_size)
-        let blockSize = max(blockSize, 1)
+        let cores = max(1, workers ?? Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        let blockSize = max(blockSize ?? min(4 << 20, max(64 << 10, size / (cores * 8))), 1)
         let blockCount = (size + blockSize - 1) / blockSize
-        let workerCount = max(1, min(workers ?? Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), blockCount))
+        let workerCount = max(1, min(cores, blockCount))
         let file = BlockFile(fd: fd, size: size, blockSize: blockSize, maxLineBytes: maxLineBytes)
         let sourceBase = sourceIndex << 44
         let template = emptyCopy()
@@ -154,8 +157,8 @@ extension SearchSession {
             // place instead of copying every one that the state still shares.
             var worker = template
             swap(&worker, &state.session)
-            worker.relocateHits { hit in
-                absolute(hit.record.location, block: (hit.rank.order - sourceBase) / blockSize)
+            worker.relocateHits { location, order in
+                absolute(location, block: (order - sourceBase) / blockSize)
             }
             merge(worker)
         }
@@ -326,11 +329,22 @@ private struct BlockFile: Sendable {
         return bytes
     }
 
+    /// What ``append(_:from:count:)`` grows a buffer with before reading into it.
+    private static let zeroes = [UInt8](repeating: 0, count: 1 << 16)
+
     /// Appends `count` bytes read at `offset`; false on a read error.
     private func append(_ buffer: inout [UInt8], from offset: Int, count: Int) -> Bool {
         guard count > 0 else { return true }
         let old = buffer.count
-        buffer.append(contentsOf: repeatElement(0, count: count))
+        // Grown by copying zeroes, which runs at memory speed (appending a
+        // repeated byte goes one byte at a time).
+        buffer.reserveCapacity(old + count)
+        var zeroesLeft = count
+        while zeroesLeft > 0 {
+            let chunk = min(zeroesLeft, Self.zeroes.count)
+            buffer.append(contentsOf: Self.zeroes[..<chunk])
+            zeroesLeft -= chunk
+        }
         var done = 0
         let ok = buffer.withUnsafeMutableBytes { raw -> Bool in
             guard let start = raw.baseAddress else { return false }

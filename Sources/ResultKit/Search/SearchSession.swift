@@ -141,7 +141,10 @@ public struct SearchSession: Sendable {
             return
         }
         if let order { rank.order = order }
-        let hit = SearchHit(record: record, kind: kind, row: row, rank: rank, match: match)
+        let kept =
+            options.keepsRecords
+            ? record : Record(object: JSONObject(), location: record.location, kindHint: record.kindHint)
+        let hit = SearchHit(record: kept, kind: kind, row: row, rank: rank, match: match)
         let key = HitKey(rank: rank, sortValue: options.sort.flatMap { SortValue(record.object[$0.field]) })
         if isFuzzyFallback {
             statistics.filteredOut += 1
@@ -178,9 +181,10 @@ public struct SearchSession: Sendable {
 
     /// Changes the line numbers of the kept hits, after a parallel search
     /// whose workers counted lines within their blocks.
-    mutating func relocateHits(_ transform: (SearchHit) -> SourceLocation) {
-        top.transform { hit in hit.record.location = transform(hit) }
-        fuzzyTop.transform { hit in hit.record.location = transform(hit) }
+    /// `transform` gets a hit's location and its rank's order.
+    mutating func relocateHits(_ transform: (SourceLocation, Int) -> SourceLocation) {
+        top.transform { hit in hit.location = transform(hit.location, hit.rank.order) }
+        fuzzyTop.transform { hit in hit.location = transform(hit.location, hit.rank.order) }
     }
 
     /// The results, best first, after `offset`.

@@ -41,12 +41,19 @@ struct TopK<Key: Sendable, Element: Sendable>: Sendable {
     /// Adds what `other` keeps, as inserting each of its elements would.
     ///
     /// `other` must order its keys by the same `isBefore`. When nothing is
-    /// kept yet and the capacities match, its storage is taken as it is.
+    /// kept yet and the capacities match, its storage is taken as it is;
+    /// when both fit, its elements are appended at once.
     mutating func merge(_ other: TopK) {
         if elements.isEmpty && capacity == other.capacity {
             keys = other.keys
             elements = other.elements
             heap = other.heap
+            return
+        }
+        if heap.isEmpty && elements.count + other.elements.count <= capacity {
+            // Inserting would only append each one.
+            keys.append(contentsOf: other.keys)
+            elements.append(contentsOf: other.elements)
             return
         }
         let room = min(capacity, elements.count + other.elements.count)
