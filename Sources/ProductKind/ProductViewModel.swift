@@ -59,28 +59,56 @@ public struct ProductViewModel: CellRepresentable {
             } else {
                 price = "free"
             }
+            let ratingCell: Cell
             if let value = product.rating {
-                let stars = Int(value.rounded())
-                let tenths = Int((value * 10).rounded())
-                rating =
-                    String(repeating: "★", count: stars) + String(repeating: "☆", count: 5 - stars)
-                    + " \(tenths / 10).\(tenths % 10)"
+                (rating, ratingCell) = RatingText.text(for: value)
             } else {
                 rating = "–"
+                ratingCell = RatingText.unrated
             }
-            cells = [
-                Cell(price, style: product.price == nil ? .green : .plain),
-                Cell(rating, style: product.rating == nil ? .dim : .yellow),
-                Cell(product.about ?? "", style: .dim),
-            ]
-            aboutWidth = product.about.map { DisplayWidth.of($0) } ?? 0
+            let priceCell = Cell(price, style: product.price == nil ? .green : .plain)
+            let aboutCell = Cell(product.about ?? "", style: .dim)
+            cells = [priceCell, ratingCell, aboutCell]
+            // Text with nothing to make visible measures the same before and
+            // after sanitising: the cells' widths are those of the texts.
+            aboutWidth = product.about.map { aboutCell.isVerbatim ? aboutCell.displayWidth : DisplayWidth.of($0) } ?? 0
             // As drawn, except that the price and description are measured
             // before sanitising, as they always have been (the rating has no
             // controls to make visible).
             widths = [
-                DisplayWidth.of(product.name), DisplayWidth.of(price), cells[1].displayWidth,
-                min(aboutWidth, ProductViewModel.aboutWidth),
+                DisplayWidth.of(product.name), priceCell.isVerbatim ? priceCell.displayWidth : DisplayWidth.of(price),
+                ratingCell.displayWidth, min(aboutWidth, ProductViewModel.aboutWidth),
             ]
+        }
+    }
+
+    /// `★★☆☆☆ 2.0` for a rating of 2, made once for every rating from 0 to 5
+    /// in tenths: products share a few dozen texts.
+    private enum RatingText {
+        /// The cell of a product with no rating.
+        static let unrated = Cell("–", style: .dim)
+
+        /// The texts and cells by `stars × 51 + tenths`.
+        static let table: [(String, Cell)] = (0...5).flatMap { stars in
+            (0...50).map { tenths in
+                let text = make(stars: stars, tenths: tenths)
+                return (text, Cell(text, style: .yellow))
+            }
+        }
+
+        static func make(stars: Int, tenths: Int) -> String {
+            String(repeating: "★", count: stars) + String(repeating: "☆", count: 5 - stars)
+                + " \(tenths / 10).\(tenths % 10)"
+        }
+
+        /// The text and cell for `value`, from the table when it is a
+        /// rating from 0 to 5.
+        static func text(for value: Double) -> (String, Cell) {
+            let stars = Int(value.rounded())
+            let tenths = Int((value * 10).rounded())
+            if (0...5).contains(stars), (0...50).contains(tenths) { return table[stars * 51 + tenths] }
+            let text = make(stars: stars, tenths: tenths)
+            return (text, Cell(text, style: .yellow))
         }
     }
 }

@@ -11,6 +11,9 @@ public struct Cell: Sendable, ExpressibleByStringLiteral {
     let firstWidth: Int
     /// The semantic style, drawn only when colour is on.
     public var style: CellStyle
+    /// Whether the cell is the text it was made from, unchanged: one line
+    /// with nothing to make visible, so its width is the text's width.
+    package let isVerbatim: Bool
     /// What few cells have: more lines, or highlights. `nil` for a plain cell
     /// of one line, so that copying a cell copies one string and no arrays.
     private let extra: Extra?
@@ -40,18 +43,21 @@ public struct Cell: Sendable, ExpressibleByStringLiteral {
             // Nothing to escape: the text is its own sanitised form.
             self.firstLine = text
             self.firstWidth = width
+            self.isVerbatim = true
             self.extra = highlights.isEmpty ? nil : Extra(moreLines: [], moreWidths: [], highlights: highlights)
             return
         }
         if let width = DisplayWidth.printableWidth(text) {
             self.firstLine = text
             self.firstWidth = width
+            self.isVerbatim = true
             self.extra = highlights.isEmpty ? nil : Extra(moreLines: [], moreWidths: [], highlights: highlights)
             return
         }
         let safe = TerminalText.sanitize(text)
         self.firstLine = safe
         self.firstWidth = DisplayWidth.of(safe)
+        self.isVerbatim = false
         let kept: [Range<Int>]
         if highlights.isEmpty {
             kept = []
@@ -72,6 +78,7 @@ public struct Cell: Sendable, ExpressibleByStringLiteral {
         self.firstLine = safe.first ?? ""
         self.firstWidth = DisplayWidth.of(firstLine)
         self.style = style
+        self.isVerbatim = false
         let moreLines = Array(safe.dropFirst())
         self.extra =
             moreLines.isEmpty
