@@ -116,7 +116,9 @@ public enum SearchCommand {
                 offset: arguments.offset,
                 kinds: arguments.kinds,
                 fuzzy: arguments.fuzzy,
-                sort: arguments.sort
+                sort: arguments.sort,
+                // The table shows rows only: the records need not be kept.
+                keepsRecords: arguments.format != .table || arguments.fields != nil
             )
         )
         var hadError = false

@@ -11,13 +11,27 @@ public struct SearchOptions: Sendable {
     public var fuzzy: Bool
     /// Order by a field instead of relevance.
     public var sort: FieldSort?
+    /// Whether each result keeps its whole record (``SearchHit/record``).
+    /// A caller that shows only the results' rows, as the table does, turns
+    /// it off: a result's record is then an empty object with the record's
+    /// location and kind hint, and the memory of the records is reused while
+    /// reading instead of growing with the results.
+    public var keepsRecords: Bool
 
-    public init(limit: Int = 20, offset: Int = 0, kinds: [String] = [], fuzzy: Bool = false, sort: FieldSort? = nil) {
+    public init(
+        limit: Int = 20,
+        offset: Int = 0,
+        kinds: [String] = [],
+        fuzzy: Bool = false,
+        sort: FieldSort? = nil,
+        keepsRecords: Bool = true
+    ) {
         self.limit = limit
         self.offset = offset
         self.kinds = kinds
         self.fuzzy = fuzzy
         self.sort = sort
+        self.keepsRecords = keepsRecords
     }
 }
 
