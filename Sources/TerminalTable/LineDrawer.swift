@@ -111,8 +111,21 @@ struct LineDrawer: Sendable {
     /// Appends `count` spaces.
     static func pad(_ count: Int, into output: inout [UInt8]) {
         guard count > 0 else { return }
-        output.append(contentsOf: repeatElement(0x20, count: count))
+        // Copied from a run of spaces in the binary: appending a repeated
+        // byte goes one byte at a time, and no reference count is shared
+        // between the threads that draw.
+        spaces.withUTF8Buffer { run in
+            var left = count
+            while left > 0 {
+                let chunk = min(left, run.count)
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: run[..<chunk]))
+                left -= chunk
+            }
+        }
     }
+
+    /// What ``pad(_:into:)`` copies from: 64 spaces.
+    private static let spaces: StaticString = "                                                                "
 
     /// Appends a fitted line padded to `width`, in `style` with its highlights
     /// emphasised when colour is on.
