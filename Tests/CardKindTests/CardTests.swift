@@ -26,6 +26,18 @@ import Testing
         #expect(model.detailCells.map { $0.lines.joined() } == ["Q♠", "black"])
     }
 
+    @Test(arguments: Card.Suit.allCases)
+    func everyCardShowsItsOwnNameSymbolColourAndWidths(suit: Card.Suit) {
+        for rank in Card.Rank.allCases {
+            let card = Card(rank: rank, suit: suit)
+            let model = CardViewModel(card: card)
+            let colour = suit.isRed ? "red" : "black"
+            #expect(model.name == card.name)
+            #expect(model.detailCells.map { $0.lines.joined() } == [card.symbol, colour])
+            #expect(model.cellWidths == [card.name.count, rank.rawValue.count + 1, colour.count])
+        }
+    }
+
     @Test(arguments: [
         (#"{"rank":"Z","suit":"hearts"}"#, "field \"rank\": \"Z\" is not one of A, 2…10, J, Q, K"),
         (#"{"rank":"Q","suit":"stars"}"#, "field \"suit\": \"stars\" is not one of spades, hearts, diamonds, clubs"),
