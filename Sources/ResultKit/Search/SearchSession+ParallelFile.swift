@@ -86,6 +86,7 @@ extension SearchSession {
                     // Offsets in the block's buffer that keep their lines in.
                     let hits = prefilter.map { outcome.prefilterHits($0) } ?? []
                     var nextHit = 0
+                    let firstHit = session.keptHitCount
                     let newlines = outcome.forEachLine { line, relativeLine, offset in
                         var mayMatch = true
                         if hasPrefilter {
@@ -114,6 +115,7 @@ extension SearchSession {
                         }
                     }
                     state.blocks.append(BlockInfo(index: block, newlines: newlines, leading: outcome.leading))
+                    state.hitRanges.append((block, firstHit..<session.keptHitCount))
                 }
             }
             return states
@@ -152,6 +154,7 @@ extension SearchSession {
             diagnostic.location = diagnostic.location.map { absolute($0, block: message.block) }
             diagnose(diagnostic)
         }
+        var workers: [SearchSession] = []
         for state in states {
             // Taken out of the state, so that relocating changes the hits in
             // place instead of copying every one that the state still shares.
@@ -160,8 +163,17 @@ extension SearchSession {
             worker.relocateHits { location, order in
                 absolute(location, block: (order - sourceBase) / blockSize)
             }
-            merge(worker)
+            workers.append(worker)
         }
+        // Each worker's hits of each block, in the order of the blocks.
+        var hitRanges: [(block: Int, worker: Int, hits: Range<Int>)] = []
+        for (index, state) in states.enumerated() {
+            hitRanges += state.hitRanges.map { (block: $0.block, worker: index, hits: $0.hits) }
+        }
+        hitRanges.sort { $0.block < $1.block }
+        merge(workers, hitRanges: hitRanges.map { (worker: $0.worker, hits: $0.hits) })
+        // The workers' copies of the hits are freed off the main thread.
+        BackgroundRelease.release(consume workers)
     }
 }
 
@@ -170,6 +182,8 @@ private final class WorkerState: @unchecked Sendable {
     var session: SearchSession
     var messages: [BlockMessage] = []
     var blocks: [BlockInfo] = []
+    /// The hits kept from each block, as indices of the session's kept hits.
+    var hitRanges: [(block: Int, hits: Range<Int>)] = []
 
     init(session: SearchSession) {
         self.session = session

@@ -165,6 +165,31 @@ public struct SearchSession: Sendable {
     /// Adds what another session found, as if this one had considered it.
     mutating func merge(_ other: SearchSession) {
         top.merge(other.top)
+        mergeAllButKeptHits(other)
+    }
+
+    /// Adds what parallel workers found, as ``merge(_:)`` of each would, and
+    /// takes their kept hits in the order of `hitRanges` (the hits each
+    /// worker kept from each block of the input, in input order), so that
+    /// hits found in input order stay in order.
+    mutating func merge(_ workers: [SearchSession], hitRanges: [(worker: Int, hits: Range<Int>)]) {
+        let total = workers.reduce(0) { $0 + $1.top.count }
+        let inOrder =
+            top.count == 0 && total <= top.capacity && workers.allSatisfy(\.top.keptEveryInsert)
+            && hitRanges.reduce(0) { $0 + $1.hits.count } == total
+        if inOrder {
+            top.reserveCapacity(total)
+            for (worker, hits) in hitRanges where !hits.isEmpty {
+                _ = top.append(workers[worker].top, range: hits)
+            }
+        } else {
+            for worker in workers { top.merge(worker.top) }
+        }
+        for worker in workers { mergeAllButKeptHits(worker) }
+    }
+
+    /// What ``merge(_:)`` adds besides the kept hits.
+    private mutating func mergeAllButKeptHits(_ other: SearchSession) {
         fuzzyTop.merge(other.fuzzyTop)
         fuzzyMatched += other.fuzzyMatched
         statistics.read += other.statistics.read
@@ -178,6 +203,9 @@ public struct SearchSession: Sendable {
     /// Whether a record of an unknown kind named `name` was already seen,
     /// so that its warning is given once.
     func knowsFallback(_ name: String) -> Bool { fallbackKinds[name] != nil }
+
+    /// How many hits are kept (not counting fuzzy stand-ins).
+    var keptHitCount: Int { top.count }
 
     /// Changes the line numbers of the kept hits, after a parallel search
     /// whose workers counted lines within their blocks.
@@ -196,9 +224,14 @@ public struct SearchSession: Sendable {
             var counts = statistics
             counts.matched = fuzzyMatched
             counts.filteredOut -= fuzzyMatched
-            return SearchResult(hits: Array(fuzzyTop.sorted().dropFirst(options.offset)), statistics: counts)
+            return SearchResult(hits: Self.dropping(options.offset, from: fuzzyTop.sorted()), statistics: counts)
         }
-        return SearchResult(hits: Array(top.sorted().dropFirst(options.offset)), statistics: statistics)
+        return SearchResult(hits: Self.dropping(options.offset, from: top.sorted()), statistics: statistics)
+    }
+
+    /// `hits` after the first `offset`, sharing their storage when there are none to drop.
+    private static func dropping(_ offset: Int, from hits: [SearchHit]) -> [SearchHit] {
+        offset > 0 ? Array(hits.dropFirst(offset)) : hits
     }
 
     // MARK: - Matching

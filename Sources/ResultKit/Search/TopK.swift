@@ -64,6 +64,29 @@ struct TopK<Key: Sendable, Element: Sendable>: Sendable {
         }
     }
 
+    /// How many elements are kept.
+    var count: Int { elements.count }
+
+    /// Whether every element inserted so far was kept, in the order of
+    /// insertion (no element has been pushed out).
+    var keptEveryInsert: Bool { heap.isEmpty }
+
+    /// Makes room for `count` elements in all.
+    mutating func reserveCapacity(_ count: Int) {
+        keys.reserveCapacity(min(count, capacity))
+        elements.reserveCapacity(min(count, capacity))
+    }
+
+    /// Appends the elements `range` of `other`, as inserting each would, when
+    /// this keeps every insert and they fit.
+    /// - Returns: `false`, changing nothing, when they would not simply be appended.
+    mutating func append(_ other: TopK, range: Range<Int>) -> Bool {
+        guard heap.isEmpty, elements.count + range.count <= capacity else { return false }
+        keys.append(contentsOf: other.keys[range])
+        elements.append(contentsOf: other.elements[range])
+        return true
+    }
+
     /// Changes every kept element in place without changing its order.
     mutating func transform(_ body: (inout Element) -> Void) {
         for index in elements.indices { body(&elements[index]) }
@@ -71,6 +94,13 @@ struct TopK<Key: Sendable, Element: Sendable>: Sendable {
 
     /// The kept elements, best first.
     func sorted() -> [Element] {
+        // Elements kept in order (as an empty query keeps its input) need
+        // no sorting: one pass tells. Sorting is stable, so ties keep their
+        // order either way.
+        let inOrder = keys.withUnsafeBufferPointer { keys in
+            keys.indices.dropFirst().allSatisfy { !isBefore(keys[$0], keys[$0 - 1]) }
+        }
+        if inOrder { return elements }
         var order = Array(elements.indices)
         keys.withUnsafeBufferPointer { keys in
             order.sort { isBefore(keys[$0], keys[$1]) }
