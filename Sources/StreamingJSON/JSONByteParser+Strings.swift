@@ -16,7 +16,7 @@ extension JSONByteParser {
             let byte = base[index]
             if byte == ASCII.quote {
                 position = index + 1
-                return String(decoding: UnsafeBufferPointer(start: base + start, count: index - start), as: UTF8.self)
+                return makeString(start..<index)
             }
             if byte == ASCII.backslash {
                 return try parseEscapedString(open: open, start: start, firstEscape: index)
@@ -26,6 +26,17 @@ extension JSONByteParser {
             }
             index = try validateUTF8Sequence(at: index)
         }
+    }
+
+    /// The string of the input bytes `range`, which are valid UTF-8: from
+    /// the cache when there is one.
+    @inline(__always)
+    mutating func makeString(_ range: Range<Int>) -> String {
+        guard let cache else {
+            let bytes = UnsafeBufferPointer(start: base + range.lowerBound, count: range.count)
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        return cache.string(base + range.lowerBound, count: range.count, readable: count - range.lowerBound)
     }
 
     /// Finishes a string that holds at least one escape, starting at the

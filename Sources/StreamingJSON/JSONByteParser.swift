@@ -31,6 +31,8 @@ struct JSONByteParser: ~Copyable {
     private var members: MoveStack<JSONObject.Member>
     /// Bytes of a string that holds escapes, reused from string to string.
     var scratch: [UInt8] = []
+    /// Short strings made by earlier parses, when the caller keeps them.
+    var cache: ShortStringCache?
 
     /// Starts a parse at the first byte of `base`, with stacks that start in
     /// the given storage and move to the heap if they outgrow it.
@@ -56,6 +58,7 @@ struct JSONByteParser: ~Copyable {
     static func withParser<Result>(
         over bytes: UnsafeRawBufferPointer,
         maxDepth: Int,
+        cache: ShortStringCache? = nil,
         _ body: (inout JSONByteParser) throws(JSONParseError) -> Result
     ) throws(JSONParseError) -> Result {
         guard let start = bytes.baseAddress, !bytes.isEmpty else {
@@ -73,6 +76,7 @@ struct JSONByteParser: ~Copyable {
                         elementStorage: elements,
                         memberStorage: members
                     )
+                    parser.cache = cache
                     return try body(&parser)
                 }
             }
@@ -189,8 +193,7 @@ struct JSONByteParser: ~Copyable {
             case 0x2D, 0x30...0x39:  // - 0-9
                 let start = position
                 position = try JSONNumberGrammar.scan(base, from: start, count: count)
-                let text = UnsafeBufferPointer(start: base + start, count: position - start)
-                value = .number(String(decoding: text, as: UTF8.self))
+                value = .number(makeString(start..<position))
             case 0x74:  // t
                 try expectLiteral("true")
                 value = .bool(true)

@@ -40,6 +40,16 @@ public struct JSONParser: Sendable {
         }
     }
 
+    /// Parses exactly one JSON value as ``parse(_:)-(UnsafeRawBufferPointer)``
+    /// does, taking short strings from `cache` and remembering new ones: a
+    /// loop over many similar records makes each of their common keys and
+    /// values once.
+    package func parse(_ bytes: UnsafeRawBufferPointer, cache: ShortStringCache) throws(JSONParseError) -> JSONValue {
+        try JSONByteParser.withParser(over: bytes, maxDepth: maxDepth, cache: cache) { parser throws(JSONParseError) in
+            try parser.parseDocument()
+        }
+    }
+
     /// Parses exactly one JSON value from an array of UTF-8 bytes.
     /// - Parameter bytes: UTF-8 JSON text.
     /// - Returns: The value.

@@ -206,7 +206,8 @@ public struct RecordReader: Sendable {
         lines: ((NDJSONLine) -> Void)?,
         diagnose: (Diagnostic) -> Void
     ) {
-        let parser = JSONParser()
+        // Records of a source repeat their keys and many values.
+        let cache = ShortStringCache()
         var nextLine = 1
         // A line over the cap stops the source: an endless line (a binary
         // stream, /dev/zero) must not grow memory without bound.
@@ -230,7 +231,7 @@ public struct RecordReader: Sendable {
                 return lines(NDJSONLine(bytes: line, number: number, file: file, hint: hint))
             }
             Self.readLine(
-                line, number: number, firstLine: number == 1, file: file, hint: hint, parser: parser, record: record,
+                line, number: number, firstLine: number == 1, file: file, hint: hint, cache: cache, record: record,
                 diagnose: diagnose)
         }
 
@@ -264,10 +265,44 @@ public struct RecordReader: Sendable {
         record: (Record) -> Void,
         diagnose: (Diagnostic) -> Void
     ) {
+        readLine(
+            line, number: number, firstLine: firstLine, file: file, hint: hint,
+            parse: { bytes throws(JSONParseError) in try parser.parse(bytes) }, record: record, diagnose: diagnose)
+    }
+
+    /// Reads one NDJSON line as ``readLine(_:number:firstLine:file:hint:parser:record:diagnose:)``
+    /// does, taking short strings from `cache` and adding new ones to it.
+    static func readLine(
+        _ line: UnsafeRawBufferPointer,
+        number: Int,
+        firstLine: Bool,
+        file: String,
+        hint: String?,
+        cache: ShortStringCache,
+        record: (Record) -> Void,
+        diagnose: (Diagnostic) -> Void
+    ) {
+        let parser = JSONParser()
+        readLine(
+            line, number: number, firstLine: firstLine, file: file, hint: hint,
+            parse: { bytes throws(JSONParseError) in try parser.parse(bytes, cache: cache) }, record: record,
+            diagnose: diagnose)
+    }
+
+    private static func readLine(
+        _ line: UnsafeRawBufferPointer,
+        number: Int,
+        firstLine: Bool,
+        file: String,
+        hint: String?,
+        parse: (UnsafeRawBufferPointer) throws(JSONParseError) -> JSONValue,
+        record: (Record) -> Void,
+        diagnose: (Diagnostic) -> Void
+    ) {
         guard let bytes = lineContent(line, isFirstLine: firstLine) else { return }
         let location = SourceLocation(file: file, line: number)
         do {
-            let value = try parser.parse(bytes)
+            let value = try parse(bytes)
             guard case .object(let object) = value else {
                 diagnose(notAnObject(value, at: location))
                 return
