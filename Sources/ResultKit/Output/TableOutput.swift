@@ -83,10 +83,7 @@ public struct TableOutput: Sendable {
             let kindCell = kindCellsByGroup[group]
             let presented = PresentedRow(hits[index], explain: explain)
             var shared = [kindCell, presented.name]
-            var widths: [Int] = []
-            widths.reserveCapacity(1 + presented.widths.count + (explain ? 1 : 0))
-            widths.append(kindCell.displayWidth)
-            widths.append(contentsOf: presented.widths)
+            var widths = Self.widths(kind: kindCell.displayWidth, row: presented.widths)
             if let reason = presented.reason {
                 shared.append(reason)
                 widths.insert(reason.displayWidth, at: 2)
@@ -154,6 +151,23 @@ public struct TableOutput: Sendable {
             details = row.detailCells
             widths = row.cellWidths
             height = max(1, row.rowHeight)
+        }
+    }
+
+    /// KIND's width, then the row's own. Array literals for the usual
+    /// counts: they cost a third of growing an empty array.
+    private static func widths(kind: Int, row: [Int]) -> [Int] {
+        switch row.count {
+        case 1: return [kind, row[0]]
+        case 2: return [kind, row[0], row[1]]
+        case 3: return [kind, row[0], row[1], row[2]]
+        case 4: return [kind, row[0], row[1], row[2], row[3]]
+        default:
+            var widths: [Int] = []
+            widths.reserveCapacity(2 + row.count)
+            widths.append(kind)
+            widths.append(contentsOf: row)
+            return widths
         }
     }
 
