@@ -99,13 +99,27 @@ struct LineDrawer: Sendable {
             output.append(0x20)
             output.append(contentsOf: vertical)
         } else {
-            var end = output.count
-            while end > 0 && output[end - 1] == 0x20 {
-                end -= 1
+            let end = output.withUnsafeBufferPointer { bytes in
+                var end = bytes.count
+                while end > 0 && bytes[end - 1] == 0x20 {
+                    end -= 1
+                }
+                return end
             }
             if end < output.count { output.removeLast(output.count - end) }
         }
         output.append(0x0A)
+    }
+
+    /// Whether ``endLine(into:)`` drops the spaces that end a line (no right
+    /// border): padding written last is then not worth writing.
+    var trimsTrailingSpaces: Bool { vertical == nil }
+
+    /// Appends the UTF-8 of `text` in one copy (appending the UTF-8 view
+    /// goes byte by byte).
+    static func append(_ text: String, to output: inout [UInt8]) {
+        let copied: Void? = text.utf8.withContiguousStorageIfAvailable { output.append(contentsOf: $0) }
+        if copied == nil { output.append(contentsOf: text.utf8) }
     }
 
     /// Appends `count` spaces.
@@ -133,7 +147,7 @@ struct LineDrawer: Sendable {
         let padding = max(0, width - line.width)
         if alignment == .right { Self.pad(padding, into: &output) }
         if !color || line.text.isEmpty || (style == .plain && line.highlights.isEmpty) {
-            output.append(contentsOf: line.text.utf8)
+            Self.append(line.text, to: &output)
         } else if line.highlights.isEmpty {
             Self.styled(line.text, style, emphasized: false, into: &output)
         } else {

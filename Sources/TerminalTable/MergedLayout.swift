@@ -401,7 +401,7 @@ struct MergedLayout {
                     if flat > groupStart[group] { drawer.separate(insideRegion: true, into: &output) }
                     write(details, detailKept[flat], width: detailWidths[flat], detailAlignments[flat], drawer, &output)
                 }
-                LineDrawer.pad(groupPadding[group], into: &output)
+                if !drawer.trimsTrailingSpaces { LineDrawer.pad(groupPadding[group], into: &output) }
                 drawer.endLine(into: &output)
             }
 
