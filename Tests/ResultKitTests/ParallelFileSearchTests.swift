@@ -31,12 +31,20 @@ import Testing
         var statistics: SearchStatistics
     }
 
-    func run(_ query: String, path: String, parallel: Bool, blockSize: Int = 4096) throws -> Outcome {
+    func run(
+        _ query: String,
+        path: String,
+        parallel: Bool,
+        blockSize: Int? = 4096,
+        limit: Int = 50,
+        offset: Int = 3,
+        keepsRecords: Bool = true
+    ) throws -> Outcome {
         let registry = try KindRegistry([noteKind()])
         var session = SearchSession(
             registry: registry,
             query: try QueryParser().parse(query),
-            options: SearchOptions(limit: 50, offset: 3)
+            options: SearchOptions(limit: limit, offset: offset, keepsRecords: keepsRecords)
         )
         var diagnostics: [String] = []
         if parallel {
@@ -78,5 +86,38 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: path) }
         let sequential = try run("herbal", path: path, parallel: false)
         #expect(try run("herbal", path: path, parallel: true, blockSize: 61) == sequential)
+    }
+
+    /// Every record kept (a limit above the count), as a 100,000-row table
+    /// asks: the workers' hits are taken block by block in input order.
+    @Test(arguments: [4096, 61, nil] as [Int?])
+    func keepingEveryRecordGivesTheSequentialAnswerInInputOrder(blockSize: Int?) throws {
+        let path = try Self.writeFile()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        for offset in [0, 7] {
+            let sequential = try run("", path: path, parallel: false, limit: 10_000, offset: offset)
+            let parallel = try run(
+                "", path: path, parallel: true, blockSize: blockSize, limit: 10_000, offset: offset)
+            #expect(sequential.hits.count > 5_000)
+            #expect(parallel == sequential)
+        }
+    }
+
+    /// Without their records, hits keep their rows, ranks and locations.
+    @Test func hitsWithoutTheirRecordsKeepRowsAndLocations() throws {
+        let path = try Self.writeFile()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        for parallel in [false, true] {
+            let kept = try run("tea", path: path, parallel: parallel, limit: 10_000)
+            let dropped = try run("tea", path: path, parallel: parallel, limit: 10_000, keepsRecords: false)
+            #expect(dropped == kept)
+        }
+        let registry = try KindRegistry([noteKind()])
+        var session = SearchSession(
+            registry: registry, query: try QueryParser().parse("tea"), options: SearchOptions(keepsRecords: false))
+        session.searchNDJSONFile(path: path, hint: nil, sourceIndex: 1, maxLineBytes: 1 << 20) { _ in }
+        let hits = session.finish().hits
+        #expect(!hits.isEmpty)
+        #expect(hits.allSatisfy { $0.record.object.members.isEmpty && $0.record.location.file == path })
     }
 }
