@@ -418,6 +418,15 @@ struct MergedLayout {
                     drawer.write(.blank, style: .plain, width: width, alignment: alignment, into: &output)
                     return
                 }
+                if !drawer.color, width > 0, cells[column].lineCount == 1, cells[column].firstWidth <= width {
+                    // A line that fits, without colour: its text, padded, as
+                    // fitting and writing it would draw it.
+                    let padding = width - cells[column].firstWidth
+                    if alignment == .right { LineDrawer.pad(padding, into: &output) }
+                    LineDrawer.append(cells[column].firstLine, to: &output)
+                    if alignment == .left { LineDrawer.pad(padding, into: &output) }
+                    return
+                }
                 let line = CellLayout.fit(cells[column], width: width, height: 1, alignment: alignment).first
                 drawer.write(line, style: cells[column].style, width: width, alignment: alignment, into: &output)
             }
