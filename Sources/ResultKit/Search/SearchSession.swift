@@ -78,13 +78,15 @@ public struct SearchSession: Sendable {
         statistics.read += 1
         let kindName = record.kindName ?? "unknown"
         let kind: ResultKind
-        if let known = registry.kind(named: kindName) {
+        // The recent kinds first: records' kinds repeat, and comparing a few
+        // short names beats hashing one.
+        if let known = knownKind(named: kindName)?.kind {
             kind = known
         } else if let fallback = fallbackKinds[kindName] {
             kind = fallback
-            fallbackFields.formUnion(record.object.keys)
+            noteFallbackFields(of: record.object)
         } else {
-            fallbackFields.formUnion(record.object.keys)
+            noteFallbackFields(of: record.object)
             kind = .fallback(named: kindName)
             fallbackKinds[kindName] = kind
             let known = registry.kinds.map(\.name).joined(separator: ", ")
@@ -103,6 +105,13 @@ public struct SearchSession: Sendable {
             return
         }
         process(record.object, kind: kind, order: order, location: record.location, diagnose: diagnose) { record }
+    }
+
+    /// Adds the keys of a record of an unknown kind to ``fallbackFields``.
+    private mutating func noteFallbackFields(of object: JSONObject) {
+        for member in object.members where !fallbackFields.contains(member.key) {
+            fallbackFields.insert(member.key)
+        }
     }
 
     /// Matches a record of a searched kind, given the fields it is searched
