@@ -132,7 +132,7 @@ public struct SearchSession: Sendable {
             evaluated = evaluate(searched, kind: kind, matcher: fuzzyMatcher)
             isFuzzyFallback = evaluated != nil
         }
-        guard let (found, match) = evaluated, let record = fullRecord() else {
+        guard let (found, match) = consume evaluated, let record = fullRecord() else {
             statistics.filteredOut += 1
             return
         }
