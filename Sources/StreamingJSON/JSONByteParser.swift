@@ -66,7 +66,9 @@ struct JSONByteParser: ~Copyable {
         }
         return try withUnsafeTemporaryAllocation(of: Frame.self, capacity: 16) { frames throws(JSONParseError) in
             try withUnsafeTemporaryAllocation(of: JSONValue.self, capacity: 32) { elements throws(JSONParseError) in
-                try withUnsafeTemporaryAllocation(of: JSONObject.Member.self, capacity: 32) {
+                // 24 members (40 bytes each) stay within the 1 KiB that is
+                // allocated on the stack; 32 went to the heap on every parse.
+                try withUnsafeTemporaryAllocation(of: JSONObject.Member.self, capacity: 24) {
                     members throws(JSONParseError) in
                     var parser = JSONByteParser(
                         base: start.assumingMemoryBound(to: UInt8.self),
