@@ -229,7 +229,8 @@ public enum SearchCommand {
                 output.print(RecordOutput.fieldTable(hits, fields: fields, options: render))
             } else {
                 let table = TableOutput(options: render, groupByKind: arguments.groupByKind, explain: arguments.explain)
-                output.print(utf8: table.renderUTF8(hits))
+                // Written as drawn, piece by piece, never joined into one buffer.
+                for piece in table.renderPieces(hits) { output.print(utf8: piece) }
             }
         case .markdown:
             if !hits.isEmpty { output.print(RecordOutput.markdown(hits, fields: fields)) }

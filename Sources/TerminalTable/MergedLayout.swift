@@ -222,6 +222,17 @@ struct MergedLayout {
     /// block is drawn on its own and the blocks are joined in order, so the
     /// bytes are the same as when drawn one after another.
     func write(into output: inout [UInt8]) {
+        for piece in pieces(after: []) {
+            output.append(contentsOf: piece)
+        }
+    }
+
+    /// The table's lines after `head`, as pieces that joined are the bytes
+    /// ``write(into:)`` appends: rows drawn on several cores come back as
+    /// the pieces they were drawn in, so that a caller that writes them out
+    /// one after another never joins them.
+    func pieces(after head: [UInt8]) -> [[UInt8]] {
+        var output = head
         let widths = renderWidths()
         let sharedWidths = Array(widths.prefix(sharedKept.count))
         let regionWidth = hasRegion ? widths.last ?? 0 : 0
@@ -261,10 +272,14 @@ struct MergedLayout {
             regionWidth: regionWidth)
         let rows = table.rows.indices
         let lineBytes = widths.reduce(0, +) + options.border.overhead(columns: widths.count) + 1
-        ParallelBlocks.append(count: rows.count, bytesPerItem: lineBytes, into: &output) { range, block in
+        var pieces = ParallelBlocks.pieces(count: rows.count, bytesPerItem: lineBytes, after: output) {
+            range, block in
             plan.draw(rows: range, into: &block)
         }
-        drawer.rule(.bottom, into: &output)
+        var bottom: [UInt8] = []
+        drawer.rule(.bottom, into: &bottom)
+        if !bottom.isEmpty { pieces.append(bottom) }
+        return pieces
     }
 
     /// What drawing a row needs once the widths are settled.

@@ -80,6 +80,43 @@ package enum ParallelBlocks {
         }
     }
 
+    /// What `draw` writes for items `0..<count`, as the pieces it was drawn
+    /// in, in order: the first piece is `output` with the first items'
+    /// bytes appended, so that joined they are what
+    /// ``append(count:bytesPerItem:into:_:)`` would leave in `output`, with
+    /// no copy made to join them.
+    /// - Parameters:
+    ///   - count: The number of items.
+    ///   - bytesPerItem: About how many bytes an item takes, to size buffers.
+    ///   - output: What comes before the items.
+    ///   - draw: Writes the items of a range, in order; it is called from
+    ///     several threads at once, for ranges that do not overlap.
+    static func pieces(
+        count: Int,
+        bytesPerItem: Int,
+        after output: consuming [UInt8],
+        _ draw: @Sendable (Range<Int>, inout [UInt8]) -> Void
+    ) -> [[UInt8]] {
+        if count < minimumParallelCount || coreCount < 2 {
+            var output = output
+            output.reserveCapacity(output.count + count * bytesPerItem)
+            draw(0..<count, &output)
+            return [output]
+        }
+        let head = output
+        return map(count: count) { range in
+            var bytes: [UInt8] = []
+            if range.lowerBound == 0 {
+                bytes.reserveCapacity(head.count + range.count * bytesPerItem)
+                bytes.append(contentsOf: head)
+            } else {
+                bytes.reserveCapacity(range.count * bytesPerItem)
+            }
+            draw(range, &bytes)
+            return bytes
+        }
+    }
+
     /// Appends to `output` what `draw` writes for items `0..<count`.
     /// - Parameters:
     ///   - count: The number of items.

@@ -25,6 +25,14 @@ public enum TableRenderer {
         return output
     }
 
+    /// Renders one merged table as ``renderUTF8(_:options:)-(MergedTable,_)``
+    /// does, as pieces that joined are its bytes, for a caller that writes
+    /// them out one after another: rows drawn on several cores are never
+    /// copied into one buffer.
+    package static func renderPieces(_ table: MergedTable, options: RenderOptions) -> [[UInt8]] {
+        MergedLayout(table, options: options).pieces(after: [])
+    }
+
     /// Renders sections (one per group, for `--group-by`), each with its title
     /// line and its own full headers, separated by blank lines.
     /// - Parameters:

@@ -35,10 +35,16 @@ public struct TableOutput: Sendable {
     /// Renders `hits` as ``render(_:)`` does, as UTF-8 bytes, for a caller
     /// that writes them out as they are.
     package func renderUTF8(_ hits: [SearchHit]) -> [UInt8] {
-        groupByKind ? renderSections(hits) : renderMerged(hits)
+        groupByKind ? renderSections(hits) : Array(renderMerged(hits).joined())
     }
 
-    private func renderMerged(_ hits: [SearchHit]) -> [UInt8] {
+    /// Renders `hits` as ``renderUTF8(_:)`` does, as pieces that joined are
+    /// its bytes, for a caller that writes them out one after another.
+    package func renderPieces(_ hits: [SearchHit]) -> [[UInt8]] {
+        groupByKind ? [renderSections(hits)] : renderMerged(hits)
+    }
+
+    private func renderMerged(_ hits: [SearchHit]) -> [[UInt8]] {
         // Groups in order of first appearance. Each hit's kind is read on every
         // core (reading a hit is a trip to memory); the groups are then settled
         // in order from those identities, by name only for a kind not met yet.
@@ -100,9 +106,9 @@ public struct TableOutput: Sendable {
         let kindColumn = Column("KIND", minWidth: max(4, kindWidth), priority: Self.kindColumn.priority)
         let sharedColumns = [kindColumn, Self.nameColumn] + (explain ? [Self.matchColumn] : [])
         let table = MergedTable(shared: sharedColumns, groups: groups, rows: consume rows)
-        let bytes = TableRenderer.renderUTF8(table, options: options)
+        let pieces = TableRenderer.renderPieces(table, options: options)
         BackgroundRelease.release(consume table)
-        return bytes
+        return pieces
     }
 
     private func renderSections(_ hits: [SearchHit]) -> [UInt8] {
