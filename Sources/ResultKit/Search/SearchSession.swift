@@ -183,15 +183,11 @@ public struct SearchSession: Sendable {
     /// hits found in input order stay in order.
     mutating func merge(_ workers: [SearchSession], hitRanges: [(worker: Int, hits: Range<Int>)]) {
         let total = workers.reduce(0) { $0 + $1.top.count }
+        let ranges = hitRanges.filter { !$0.hits.isEmpty }.map { (part: $0.worker, range: $0.hits) }
         let inOrder =
-            top.count == 0 && total <= top.capacity && workers.allSatisfy(\.top.keptEveryInsert)
-            && hitRanges.reduce(0) { $0 + $1.hits.count } == total
-        if inOrder {
-            top.reserveCapacity(total)
-            for (worker, hits) in hitRanges where !hits.isEmpty {
-                _ = top.append(workers[worker].top, range: hits)
-            }
-        } else {
+            hitRanges.reduce(0) { $0 + $1.hits.count } == total
+            && top.concatenate(workers.map(\.top), ranges: ranges)
+        if !inOrder {
             for worker in workers { top.merge(worker.top) }
         }
         for worker in workers { mergeAllButKeptHits(worker) }

@@ -1,3 +1,5 @@
+import Dispatch
+
 /// Keeps the `capacity` elements with the smallest keys seen, in bounded
 /// memory.
 ///
@@ -71,20 +73,56 @@ struct TopK<Key: Sendable, Element: Sendable>: Sendable {
     /// insertion (no element has been pushed out).
     var keptEveryInsert: Bool { heap.isEmpty }
 
-    /// Makes room for `count` elements in all.
-    mutating func reserveCapacity(_ count: Int) {
-        keys.reserveCapacity(min(count, capacity))
-        elements.reserveCapacity(min(count, capacity))
+    /// Keeps the elements `ranges` of `parts`, in that order, as inserting
+    /// each in turn would, when this keeps nothing yet, every part kept every
+    /// insert, and they fit. Large ranges are copied on every core.
+    /// - Returns: `false`, changing nothing, when they would not simply be appended.
+    mutating func concatenate(_ parts: [TopK], ranges: [(part: Int, range: Range<Int>)]) -> Bool {
+        let total = ranges.reduce(0) { $0 + $1.range.count }
+        guard elements.isEmpty, total <= capacity, parts.allSatisfy(\.keptEveryInsert) else { return false }
+        keys = Self.gather(parts.map(\.keys), ranges, total: total)
+        elements = Self.gather(parts.map(\.elements), ranges, total: total)
+        return true
     }
 
-    /// Appends the elements `range` of `other`, as inserting each would, when
-    /// this keeps every insert and they fit.
-    /// - Returns: `false`, changing nothing, when they would not simply be appended.
-    mutating func append(_ other: TopK, range: Range<Int>) -> Bool {
-        guard heap.isEmpty, elements.count + range.count <= capacity else { return false }
-        keys.append(contentsOf: other.keys[range])
-        elements.append(contentsOf: other.elements[range])
-        return true
+    /// Where ``gather(_:_:total:)`` copies to, each range by one worker.
+    private struct Destination<Value>: @unchecked Sendable {
+        let base: UnsafeMutablePointer<Value>
+    }
+
+    /// The values `ranges` of `sources`, in that order, in one array.
+    private static func gather<Value: Sendable>(
+        _ sources: [[Value]],
+        _ ranges: [(part: Int, range: Range<Int>)],
+        total: Int
+    ) -> [Value] {
+        var starts: [Int] = []
+        starts.reserveCapacity(ranges.count)
+        var offset = 0
+        for (_, range) in ranges {
+            starts.append(offset)
+            offset += range.count
+        }
+        let offsets = starts
+        return [Value](unsafeUninitializedCapacity: total) { buffer, count in
+            guard let base = buffer.baseAddress else { return }
+            let destination = Destination(base: base)
+            let copy = { @Sendable (index: Int) in
+                let (part, range) = ranges[index]
+                sources[part].withUnsafeBufferPointer { source in
+                    guard let start = source.baseAddress else { return }
+                    (destination.base + offsets[index]).initialize(from: start + range.lowerBound, count: range.count)
+                }
+            }
+            // Copying touches fresh memory and every value's storage: worth
+            // sharing out when there are many.
+            if total >= 1 << 14 && ranges.count > 1 {
+                DispatchQueue.concurrentPerform(iterations: ranges.count, execute: copy)
+            } else {
+                for index in ranges.indices { copy(index) }
+            }
+            count = total
+        }
     }
 
     /// Changes every kept element in place without changing its order.
