@@ -174,15 +174,22 @@ extension SearchSession {
             diagnostic.location = diagnostic.location.map { absolute($0, block: message.block) }
             diagnose(diagnostic)
         }
+        // Each worker's hits are relocated on a core of their own, in place:
+        // no other hit shares their storage.
+        let firstLines = firstLine
+        DispatchQueue.concurrentPerform(iterations: states.count) { index in
+            states[index].session.relocateHits { location, order in
+                var location = location
+                location.line = firstLines[(order - sourceBase) / blockSize] + location.line - 1
+                return location
+            }
+        }
         var workers: [SearchSession] = []
         for state in states {
-            // Taken out of the state, so that relocating changes the hits in
-            // place instead of copying every one that the state still shares.
+            // Taken out of the state, so that merging does not copy what the
+            // state still shares.
             var worker = template
             swap(&worker, &state.session)
-            worker.relocateHits { location, order in
-                absolute(location, block: (order - sourceBase) / blockSize)
-            }
             workers.append(worker)
         }
         // Each worker's hits of each block, in the order of the blocks.
