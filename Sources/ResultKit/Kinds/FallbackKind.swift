@@ -51,10 +51,21 @@ struct FallbackRow: CellRepresentable {
 
     static func otherFields(of object: JSONObject) -> String? {
         let identityKey = identityKeys.first { object[$0]?.scalarText?.isEmpty == false }
-        let pairs = object.keys.compactMap { key -> String? in
-            guard key != "kind", key != identityKey, let text = object[key]?.scalarText else { return nil }
-            return "\(key)=\(text)"
+        // `key=value` for each key once, in the order keys first appear, with
+        // the value of its last member; written into one string.
+        let members = object.members
+        var text = ""
+        for index in members.indices {
+            let key = members[index].key
+            guard key != "kind", key != identityKey,
+                !members[..<index].contains(where: { $0.key == key }),
+                let value = object[key]?.scalarText
+            else { continue }
+            if !text.isEmpty { text += " " }
+            text += key
+            text += "="
+            text += value
         }
-        return pairs.isEmpty ? nil : pairs.joined(separator: " ")
+        return text.isEmpty ? nil : text
     }
 }
