@@ -70,13 +70,14 @@ public struct Card: Sendable, Hashable {
     public init(record: JSONObject) throws(RecordDecodingError) {
         let rankText = try record.requiredString("rank")
         let suitText = try record.requiredString("suit")
+        // Written as the raw value (most records), no case folding is needed.
         guard
-            let rank = Rank(rawValue: rankText.uppercased())
+            let rank = Rank(rawValue: rankText) ?? Rank(rawValue: rankText.uppercased())
                 ?? Rank.allCases.first(where: { $0.title.lowercased() == rankText.lowercased() })
         else {
             throw RecordDecodingError("field \"rank\": \"\(rankText)\" is not one of A, 2…10, J, Q, K")
         }
-        guard let suit = Suit(rawValue: suitText.lowercased()) else {
+        guard let suit = Suit(rawValue: suitText) ?? Suit(rawValue: suitText.lowercased()) else {
             throw RecordDecodingError("field \"suit\": \"\(suitText)\" is not one of spades, hearts, diamonds, clubs")
         }
         self.init(rank: rank, suit: suit)
