@@ -284,7 +284,7 @@ private struct BlockFile: Sendable {
                         // `\r` that was cut); the last line may end past
                         // the block, or at the end of the file.
                         var newline = lineStart + line.count
-                        if newline < raw.count, raw[newline] == 0x0D { newline += 1 }
+                        if newline < end, raw[newline] == 0x0D { newline += 1 }
                         if newline < regionEnd { ended += 1 }
                         body(line, number, base + lineStart)
                     }
@@ -295,24 +295,35 @@ private struct BlockFile: Sendable {
     }
 
     /// Reads block `block` into `buffer`'s storage, which the outcome takes.
+    ///
+    /// The buffer keeps its size from block to block, and only the bytes
+    /// read count (`end`): growing an array writes every new byte, so
+    /// reading into what is already there saves a pass over each block.
     func read(block: Int, reusing buffer: inout [UInt8]) -> Outcome {
         var outcome = Outcome()
-        buffer.removeAll(keepingCapacity: true)
         swap(&outcome.buffer, &buffer)
+        var length = 0
+        /// Reads up to `count` bytes at file offset `offset` after the
+        /// first `length`; false on a read error.
+        func readMore(from offset: Int, count: Int) -> Bool {
+            let (read, ok) = read(into: &outcome.buffer, at: length, from: offset, count: count)
+            length += read
+            return ok
+        }
         let blockStart = block * blockSize
         let blockEnd = min(size, blockStart + blockSize)
         outcome.base = block == 0 ? 0 : blockStart - 1
-        guard append(&outcome.buffer, from: outcome.base, count: blockEnd - outcome.base) else {
+        guard readMore(from: outcome.base, count: blockEnd - outcome.base) else {
             outcome.failure = Diagnostic(.error, "cannot read the file: \(ReadError(errno: errno))")
             return outcome
         }
         let regionStart = blockStart - outcome.base
-        let regionEnd = outcome.buffer.count
+        let regionEnd = length
         outcome.regionEnd = regionEnd
         if block == 0 {
             outcome.start = 0
         } else {
-            guard let newline = outcome.buffer.firstIndex(of: 0x0A) else { return outcome }
+            guard let newline = outcome.buffer[..<length].firstIndex(of: 0x0A) else { return outcome }
             outcome.start = newline + 1
             outcome.leading = newline >= regionStart ? 1 : 0
             if outcome.start >= regionEnd { return outcome }
@@ -320,9 +331,9 @@ private struct BlockFile: Sendable {
         // Read past the block's end until its last line is complete.
         var scanFrom = regionEnd
         var step = 1 << 12
-        while outcome.buffer.last != 0x0A && outcome.base + outcome.buffer.count < size {
+        while (length == 0 || outcome.buffer[length - 1] != 0x0A) && outcome.base + length < size {
             let lineStart = outcome.buffer[..<scanFrom].lastIndex(of: 0x0A).map { $0 + 1 } ?? outcome.start
-            if outcome.buffer.count - lineStart > maxLineBytes {
+            if length - lineStart > maxLineBytes {
                 outcome.lineCount = outcome.buffer[outcome.start..<lineStart].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
                 outcome.end = lineStart
                 outcome.newlines = Self.countNewlines(outcome.buffer, regionStart..<regionEnd)
@@ -333,16 +344,16 @@ private struct BlockFile: Sendable {
                 )
                 return outcome
             }
-            scanFrom = outcome.buffer.count
-            let more = min(step, size - outcome.base - outcome.buffer.count)
+            scanFrom = length
+            let more = min(step, size - outcome.base - length)
             step = min(step * 2, 1 << 20)
-            guard append(&outcome.buffer, from: outcome.base + outcome.buffer.count, count: more) else { break }
-            if let newline = outcome.buffer[scanFrom...].firstIndex(of: 0x0A) {
-                outcome.buffer.removeSubrange((newline + 1)...)
+            guard readMore(from: outcome.base + length, count: more) else { break }
+            if let newline = outcome.buffer[scanFrom..<length].firstIndex(of: 0x0A) {
+                length = newline + 1
                 break
             }
         }
-        outcome.end = outcome.buffer.count
+        outcome.end = length
         return outcome
     }
 
@@ -366,31 +377,36 @@ private struct BlockFile: Sendable {
     /// cannot be read).
     func sample(maxBytes: Int) -> [UInt8] {
         var bytes: [UInt8] = []
-        _ = append(&bytes, from: 0, count: min(size, maxBytes))
-        return bytes
+        let (read, _) = read(into: &bytes, at: 0, from: 0, count: min(size, maxBytes))
+        return Array(bytes.prefix(read))
     }
 
-    /// What ``append(_:from:count:)`` grows a buffer with before reading into it.
+    /// What ``read(into:at:from:count:)`` grows a buffer with before
+    /// reading into it.
     private static let zeroes = [UInt8](repeating: 0, count: 1 << 16)
 
-    /// Appends `count` bytes read at `offset`; false on a read error.
-    private func append(_ buffer: inout [UInt8], from offset: Int, count: Int) -> Bool {
-        guard count > 0 else { return true }
-        let old = buffer.count
-        // Grown by copying zeroes, which runs at memory speed (appending a
-        // repeated byte goes one byte at a time).
-        buffer.reserveCapacity(old + count)
-        var zeroesLeft = count
-        while zeroesLeft > 0 {
-            let chunk = min(zeroesLeft, Self.zeroes.count)
-            buffer.append(contentsOf: Self.zeroes[..<chunk])
-            zeroesLeft -= chunk
+    /// Reads up to `count` bytes at file offset `offset` into `buffer` from
+    /// index `position` on, growing it when it is shorter.
+    /// - Returns: The number of bytes read (fewer at the end of the file),
+    ///   and `false` after a read error.
+    private func read(into buffer: inout [UInt8], at position: Int, from offset: Int, count: Int) -> (Int, Bool) {
+        guard count > 0 else { return (0, true) }
+        if buffer.count < position + count {
+            // Grown by copying zeroes, which runs at memory speed (appending
+            // a repeated byte goes one byte at a time).
+            buffer.reserveCapacity(position + count)
+            var zeroesLeft = position + count - buffer.count
+            while zeroesLeft > 0 {
+                let chunk = min(zeroesLeft, Self.zeroes.count)
+                buffer.append(contentsOf: Self.zeroes[..<chunk])
+                zeroesLeft -= chunk
+            }
         }
         var done = 0
         let ok = buffer.withUnsafeMutableBytes { raw -> Bool in
             guard let start = raw.baseAddress else { return false }
             while done < count {
-                let result = pread(fd, start + old + done, count - done, off_t(offset + done))
+                let result = pread(fd, start + position + done, count - done, off_t(offset + done))
                 if result < 0 {
                     if errno == EINTR { continue }
                     return false
@@ -400,7 +416,6 @@ private struct BlockFile: Sendable {
             }
             return true
         }
-        buffer.removeLast(count - done)
-        return ok
+        return (done, ok)
     }
 }
