@@ -170,6 +170,8 @@ extension SearchSession {
     ///   - mayMatch: `false` when ``LinePrefilter`` ruled the line out from
     ///     its bytes: it is then only validated, unless its kind needs more.
     ///   - scratch: Space reused between lines.
+    ///   - cache: Where short strings of lines read whole are made once, if
+    ///     the caller keeps one.
     ///   - diagnose: Called with warnings about the line.
     mutating func considerLine(
         _ line: UnsafeRawBufferPointer,
@@ -180,8 +182,24 @@ extension SearchSession {
         order: Int?,
         mayMatch: Bool = true,
         scratch: inout LineScratch,
+        cache: ShortStringCache? = nil,
         diagnose: (Diagnostic) -> Void
     ) {
+        if matchesEveryRecord {
+            // Every record is shown: extracting fields first would only
+            // parse each line twice. The reader's own line parsing applies.
+            let record: (Record) -> Void = { consider($0, order: order, diagnose: diagnose) }
+            if let cache {
+                RecordReader.readLine(
+                    line, number: number, firstLine: isFirstLine, file: file, hint: hint, cache: cache,
+                    record: record, diagnose: diagnose)
+            } else {
+                RecordReader.readLine(
+                    line, number: number, firstLine: isFirstLine, file: file, hint: hint, parser: JSONParser(),
+                    record: record, diagnose: diagnose)
+            }
+            return
+        }
         guard let bytes = RecordReader.lineContent(line, isFirstLine: isFirstLine) else { return }
         let plan = fieldScanPlan
         // While nothing has matched, every line is matched in full: fuzzy
@@ -192,14 +210,6 @@ extension SearchSession {
             return
         }
         let location = SourceLocation(file: file, line: number)
-        if matchesEveryRecord {
-            // Every record is shown: extracting fields first would only
-            // parse each line twice. The reader's own line parsing applies.
-            RecordReader.readLine(
-                line, number: number, firstLine: isFirstLine, file: file, hint: hint, parser: JSONParser(),
-                record: { consider($0, order: order, diagnose: diagnose) }, diagnose: diagnose)
-            return
-        }
         let isObject: Bool
         do {
             isObject = try plan.scanner.scan(bytes, into: &scratch.values)

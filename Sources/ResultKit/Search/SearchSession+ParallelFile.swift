@@ -70,10 +70,9 @@ extension SearchSession {
                 defer { swap(&session, &state.session) }
                 var scratch = LineScratch()
                 var shapes = FlatObjectShapes(scanner: session.fieldScanPlan.lightScanner)
+                // Short keys and values made once per worker, for lines
+                // that are read whole.
                 let cache = ShortStringCache()
-                // Every record is shown: each line is read whole, as
-                // `considerLine` would, with this worker's string cache.
-                let readsWholeLines = session.matchesEveryRecord && prefilter == nil
                 // One buffer for every block this worker reads: no fresh
                 // pages to fault in per block.
                 var buffer: [UInt8] = []
@@ -92,22 +91,6 @@ extension SearchSession {
                     var nextHit = 0
                     let firstHit = session.keptHitCount
                     let newlines = outcome.forEachLine { line, relativeLine, offset in
-                        if readsWholeLines {
-                            RecordReader.readLine(
-                                line, number: relativeLine, firstLine: block == 0 && relativeLine == 1, file: path,
-                                hint: hint, cache: cache,
-                                record: { record in
-                                    session.consider(record, order: sourceBase + offset) { diagnostic in
-                                        state.messages.append(
-                                            BlockMessage(block: block, line: relativeLine, diagnostic: diagnostic))
-                                    }
-                                }
-                            ) { diagnostic in
-                                state.messages.append(
-                                    BlockMessage(block: block, line: relativeLine, diagnostic: diagnostic))
-                            }
-                            return
-                        }
                         var mayMatch = true
                         if hasPrefilter {
                             let start = offset - outcome.base
@@ -128,7 +111,8 @@ extension SearchSession {
                             hint: hint,
                             order: sourceBase + offset,
                             mayMatch: mayMatch,
-                            scratch: &scratch
+                            scratch: &scratch,
+                            cache: cache
                         ) { diagnostic in
                             state.messages.append(
                                 BlockMessage(block: block, line: relativeLine, diagnostic: diagnostic))
