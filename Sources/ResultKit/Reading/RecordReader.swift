@@ -138,14 +138,8 @@ public struct RecordReader: Sendable {
             diagnose(Diagnostic(.error, "cannot read \(file): \(error)"))
             return
         }
-        if let offset = DataFormat.binaryOffset(in: head.prefix(4096)) {
-            diagnose(
-                Diagnostic(
-                    .error,
-                    "\(file): binary data (control byte 0x\(String(head[offset], radix: 16)) at offset \(offset)); "
-                        + "expected NDJSON, JSON, CSV or TSV text"
-                )
-            )
+        if let refusal = Self.binaryData(in: head, file: file) {
+            diagnose(refusal)
             return
         }
         let format = format ?? DataFormat.sniff(head.prefix(4096))
@@ -329,6 +323,17 @@ public struct RecordReader: Sendable {
             .warning,
             "malformed JSON: \(error.reason)",
             at: SourceLocation(file: location.file, line: location.line, column: error.offset + 1)
+        )
+    }
+
+    /// The error for a file whose first 4 KiB (`head`) hold binary data,
+    /// or `nil` when they look like text.
+    static func binaryData(in head: [UInt8], file: String) -> Diagnostic? {
+        guard let offset = DataFormat.binaryOffset(in: head.prefix(4096)) else { return nil }
+        return Diagnostic(
+            .error,
+            "\(file): binary data (control byte 0x\(String(head[offset], radix: 16)) at offset \(offset)); "
+                + "expected NDJSON, JSON, CSV or TSV text"
         )
     }
 

@@ -51,6 +51,11 @@ extension SearchSession {
         let blockCount = (size + blockSize - 1) / blockSize
         let workerCount = max(1, min(cores, blockCount))
         let file = BlockFile(fd: fd, size: size, blockSize: blockSize, maxLineBytes: maxLineBytes)
+        // Binary data is refused at once, as the reader refuses it.
+        if let refusal = RecordReader.binaryData(in: file.sample(maxBytes: 4096), file: path) {
+            diagnose(refusal)
+            return
+        }
         let sourceBase = sourceIndex << 44
         let template = emptyCopy()
 

@@ -2,10 +2,11 @@ import Foundation
 import ResultKit
 import Testing
 
-/// Blocks much smaller than a line: some blocks then hold no line start at
-/// all, and must give no lines (a fuzzed file once crashed the prefilter's
-/// scan of such a block).
-@Suite struct ParallelFileLongLineTests {
+/// Edge cases of the parallel file search, which must end as a sequential
+/// read does: blocks much smaller than a line (some then hold no line start
+/// at all, and must give no lines; a fuzzed file once crashed the
+/// prefilter's scan of such a block), and binary data.
+@Suite struct ParallelFileEdgeTests {
     @Test(arguments: ["tea", "cofee", ""])
     func blocksInsideOneLine(query: String) throws {
         let padding = String(repeating: "x", count: 700)
@@ -62,5 +63,32 @@ import Testing
         ) { _ in }
         let result = session.finish()
         #expect(result.hits.map(\.record.location.line).sorted() == Array(1...11))
+    }
+
+    /// A file that starts with binary data gets the reader's one error, not
+    /// a warning per line.
+    @Test func binaryDataIsRefusedAtOnce() throws {
+        var bytes = Array(#"{"kind":"note","name":"tea"}"#.utf8) + [0x0A]
+        bytes += (0..<20_000).map { UInt8(truncatingIfNeeded: $0 &* 131) }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("binary-\(UUID().uuidString).jsonl")
+            .path
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let registry = try KindRegistry([noteKind()])
+        var messages: [String] = []
+        RecordReader(registry: registry).read(
+            .path(path), record: { _ in }, diagnose: { messages.append($0.description) })
+        var session = SearchSession(
+            registry: registry, query: try QueryParser().parse("tea"), options: SearchOptions(limit: 10))
+        var parallel: [String] = []
+        session.searchNDJSONFile(
+            path: path, hint: nil, sourceIndex: 1, maxLineBytes: 1 << 20, workers: 2, blockSize: 4096
+        ) {
+            parallel.append($0.description)
+        }
+        #expect(messages.count == 1)
+        #expect(messages.first?.contains("binary data") == true)
+        #expect(parallel == messages)
+        #expect(session.finish().hits.isEmpty)
     }
 }
