@@ -30,6 +30,16 @@ public struct FlatObjectShapes: Sendable {
         var count: Int
         /// The wanted key of the value after it, or -1.
         var match: Int
+        /// The index in `keys` of the key of the value after it, or -1
+        /// for the last gap.
+        var key: Int
+    }
+
+    /// One member of a line that matched a shape: its key (an index in
+    /// `keys`) and where its value is.
+    package struct MemberSpan: Sendable {
+        var key: Int
+        var value: JSONFieldScanner.RawValue
     }
 
     /// One learned shape: `gapCount` gaps from `firstGap`, so
@@ -55,6 +65,8 @@ public struct FlatObjectShapes: Sendable {
     private var shapes: [Shape] = []
     private var gaps: [Gap] = []
     private var bytes: [UInt8] = []
+    /// The keys that the learned shapes name, each once, made when learned.
+    private var keys: [String] = []
     private var layout = JSONFieldScanner.FlatLayout()
     /// Lines scanned, and those that matched a shape, while deciding whether
     /// shapes pay off.
@@ -74,7 +86,59 @@ public struct FlatObjectShapes: Sendable {
         _ text: UnsafeRawBufferPointer,
         into values: inout [JSONFieldScanner.RawValue]
     ) -> Bool {
-        guard isEnabled else { return scanner.scanFlat(text, into: &values) }
+        scan(text, into: &values, members: nil)
+    }
+
+    /// Parses a flat object of plain text into the ``JSONObject`` that
+    /// ``JSONParser`` makes of it (every member, in order, strings and
+    /// numbers as written) without parsing its keys: they come from the
+    /// line's shape. `nil` when the line is not such an object, or when its
+    /// shape cannot be learned, which says nothing about whether it is
+    /// valid: the caller parses it then. `values` gets the wanted keys'
+    /// values, as ``scan(_:into:)`` gives them.
+    /// `spans` is scratch space, kept from line to line.
+    package mutating func parseObject(
+        _ text: UnsafeRawBufferPointer,
+        values: inout [JSONFieldScanner.RawValue],
+        spans: inout [MemberSpan],
+        cache: ShortStringCache
+    ) -> JSONObject? {
+        guard isEnabled else { return nil }
+        if spans.count < JSONFieldScanner.FlatLayout.capacity {
+            spans = Array(
+                repeating: MemberSpan(key: 0, value: .absent), count: JSONFieldScanner.FlatLayout.capacity)
+        }
+        return spans.withUnsafeMutableBufferPointer { spans -> JSONObject? in
+            var found = spans
+            guard scan(text, into: &values, members: &found) else { return nil }
+            guard let base = text.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return nil }
+            let members = keys.withUnsafeBufferPointer { keys in
+                [JSONObject.Member](unsafeUninitializedCapacity: found.count) { members, initialized in
+                    for (index, span) in found.enumerated() {
+                        (members.baseAddress! + index).initialize(
+                            to: JSONObject.Member(
+                                key: keys[span.key], value: span.value.value(in: base, count: text.count, cache: cache)
+                                    ?? .null))
+                    }
+                    initialized = found.count
+                }
+            }
+            return JSONObject(members)
+        }
+    }
+
+    /// ``scan(_:into:)``, and when `members` is given, every member of a
+    /// line that matches or teaches a shape, in order: `members` is then
+    /// cut to them (it holds ``JSONFieldScanner/FlatLayout/capacity``).
+    /// A line that `scanFlat` takes but whose shape is not learned gives
+    /// `false` when members are asked for.
+    @inline(__always)
+    private mutating func scan(
+        _ text: UnsafeRawBufferPointer,
+        into values: inout [JSONFieldScanner.RawValue],
+        members: UnsafeMutablePointer<UnsafeMutableBufferPointer<MemberSpan>>?
+    ) -> Bool {
+        guard isEnabled else { return members == nil && scanner.scanFlat(text, into: &values) }
         if values.count != scanner.keys.count {
             values = Array(repeating: .absent, count: scanner.keys.count)
         }
@@ -82,7 +146,15 @@ public struct FlatObjectShapes: Sendable {
         let base = start.assumingMemoryBound(to: UInt8.self)
         let found = values.withUnsafeMutableBufferPointer { values in
             for index in values.indices { values[index] = .absent }
-            if matchesShape(base, count: text.count, into: values) { return true }
+            if let members {
+                var count = 0
+                if matchesShape(base, count: text.count, into: values, members: members.pointee, memberCount: &count) {
+                    members.pointee = UnsafeMutableBufferPointer(rebasing: members.pointee[..<count])
+                    return true
+                }
+            } else if matchesShape(base, count: text.count, into: values, members: nil, memberCount: nil) {
+                return true
+            }
             for index in values.indices { values[index] = .absent }
             layout.members.removeAll(keepingCapacity: true)
             layout.isComplete = true
@@ -90,7 +162,18 @@ public struct FlatObjectShapes: Sendable {
                 for index in values.indices { values[index] = .absent }
                 return false
             }
-            learn(base, count: text.count)
+            let learned = learn(base, count: text.count)
+            guard let members else { return true }
+            guard learned, let shape = shapes.last else { return false }
+            // The members of the line just learned, from its layout and its shape's keys.
+            for (index, member) in layout.members.enumerated() {
+                members.pointee[index] = MemberSpan(
+                    key: gaps[shape.firstGap + index].key,
+                    value: JSONFieldScanner.RawValue(
+                        kind: JSONFieldScanner.RawValue.Kind(firstByte: base[member.start]), from: member.start,
+                        to: member.end))
+            }
+            members.pointee = UnsafeMutableBufferPointer(rebasing: members.pointee[..<layout.members.count])
             return true
         }
         lines &+= 1
@@ -103,10 +186,13 @@ public struct FlatObjectShapes: Sendable {
 
     /// Whether the text matches a learned shape; `values` then holds the
     /// values of the wanted keys.
+    @inline(__always)
     private mutating func matchesShape(
         _ base: UnsafePointer<UInt8>,
         count: Int,
-        into values: UnsafeMutableBufferPointer<JSONFieldScanner.RawValue>
+        into values: UnsafeMutableBufferPointer<JSONFieldScanner.RawValue>,
+        members: UnsafeMutableBufferPointer<MemberSpan>?,
+        memberCount: UnsafeMutablePointer<Int>?
     ) -> Bool {
         let scanner = scanner
         return shapes.withUnsafeBufferPointer { shapes in
@@ -121,7 +207,7 @@ public struct FlatObjectShapes: Sendable {
                         else { continue }
                         let found = Self.matches(
                             base, count: count, from: index, shapes: shapes, gaps: gaps, stored: stored,
-                            scanner: scanner, into: values)
+                            scanner: scanner, into: values, members: members, memberCount: memberCount)
                         if found { matched &+= 1 }
                         return found
                     }
@@ -149,7 +235,9 @@ public struct FlatObjectShapes: Sendable {
         gaps: UnsafeBufferPointer<Gap>,
         stored: UnsafePointer<UInt8>,
         scanner: JSONFieldScanner,
-        into values: UnsafeMutableBufferPointer<JSONFieldScanner.RawValue>
+        into values: UnsafeMutableBufferPointer<JSONFieldScanner.RawValue>,
+        members: UnsafeMutableBufferPointer<MemberSpan>?,
+        memberCount: UnsafeMutablePointer<Int>?
     ) -> Bool {
         var current = first
         var shape = shapes[first]
@@ -168,12 +256,19 @@ public struct FlatObjectShapes: Sendable {
                     scanner.setValue(
                         JSONFieldScanner.RawValue(kind: kind, from: position, to: end), forKeyAt: gap.match, in: values)
                 }
+                if let members {
+                    // Learned shapes have at most `members.count` values.
+                    guard slot < members.count else { return false }
+                    members[slot] = MemberSpan(
+                        key: gap.key, value: JSONFieldScanner.RawValue(kind: kind, from: position, to: end))
+                }
                 position = end
                 slot &+= 1
             }
             if slot == last {
                 let gap = gaps[shape.firstGap &+ last]
                 if position &+ gap.count == count, equal(base + position, stored + gap.start, count: gap.count) {
+                    memberCount?.pointee = last
                     return true
                 }
             }
@@ -211,27 +306,30 @@ public struct FlatObjectShapes: Sendable {
 
     /// Learns the shape of the text that `scanFlatObject` just took, as
     /// `layout` describes it.
-    private mutating func learn(_ base: UnsafePointer<UInt8>, count: Int) {
-        guard layout.isComplete else { return }
+    /// Returns whether it was learned.
+    @discardableResult
+    private mutating func learn(_ base: UnsafePointer<UInt8>, count: Int) -> Bool {
+        guard layout.isComplete else { return false }
         let members = layout.members
         let valueBytes = members.reduce(0) { $0 + ($1.end - $1.start) }
-        guard count - valueBytes <= Self.maxShapeBytes else { return }
+        guard count - valueBytes <= Self.maxShapeBytes else { return false }
         if shapes.count == Self.capacity {
             shapes.removeAll(keepingCapacity: true)
             gaps.removeAll(keepingCapacity: true)
             bytes.removeAll(keepingCapacity: true)
+            keys.removeAll(keepingCapacity: true)
         }
         let firstGap = gaps.count
         var position = 0
-        func addGap(to end: Int, match: Int) {
-            gaps.append(Gap(start: bytes.count, count: end - position, match: match))
+        func addGap(to end: Int, match: Int, key: Int) {
+            gaps.append(Gap(start: bytes.count, count: end - position, match: match, key: key))
             bytes.append(contentsOf: UnsafeBufferPointer(start: base + position, count: end - position))
         }
         for member in members {
-            addGap(to: member.start, match: member.match)
+            addGap(to: member.start, match: member.match, key: keyIndex(before: member.start, in: base))
             position = member.end
         }
-        addGap(to: count, match: -1)
+        addGap(to: count, match: -1, key: -1)
         // The first gap, and the first value when it is a short string
         // (the kind, most often): the bytes that tell shapes apart.
         var selectorCount = members.first?.start ?? count
@@ -243,6 +341,22 @@ public struct FlatObjectShapes: Sendable {
         let shape = Shape(
             firstGap: firstGap, gapCount: members.count + 1, selectorStart: selectorStart, selectorCount: selectorCount)
         shapes.append(shape)
+        return true
+    }
+
+    /// The index in `keys` of the key whose `:` precedes the value at
+    /// `valueStart` of a flat object of plain text, added when new.
+    private mutating func keyIndex(before valueStart: Int, in base: UnsafePointer<UInt8>) -> Int {
+        // Back over the whitespace and the colon to the key's closing quote,
+        // then to its opening one: plain keys hold no quote.
+        var close = valueStart - 1
+        while base[close] != ASCII.quote { close -= 1 }
+        var open = close - 1
+        while base[open] != ASCII.quote { open -= 1 }
+        let key = String(decoding: UnsafeBufferPointer(start: base + open + 1, count: close - open - 1), as: UTF8.self)
+        if let index = keys.firstIndex(of: key) { return index }
+        keys.append(key)
+        return keys.count - 1
     }
 
     /// Whether the `count` bytes at `a` and `b` are equal: up to sixteen as

@@ -221,6 +221,35 @@ extension JSONFieldScanner {
 }
 
 extension JSONFieldScanner.RawValue {
+    /// The value, as ``JSONParser`` builds it with `cache`; `nil` when absent.
+    @inline(__always)
+    package func value(in base: UnsafePointer<UInt8>, count total: Int, cache: ShortStringCache) -> JSONValue? {
+        switch kind {
+        case .absent: return nil
+        case .string: return .string(cache.string(base + start, count: count, readable: total &- start))
+        case .number: return .number(cache.string(base + start, count: count, readable: total &- start))
+        case .true: return .bool(true)
+        case .false: return .bool(false)
+        case .null: return .null
+        }
+    }
+}
+
+extension JSONFieldScanner.RawValue.Kind {
+    /// What a plain scalar that starts with `byte` is.
+    @inline(__always)
+    init(firstByte byte: UInt8) {
+        switch byte {
+        case ASCII.quote: self = .string
+        case 0x74: self = .true
+        case 0x66: self = .false
+        case 0x6E: self = .null
+        default: self = .number
+        }
+    }
+}
+
+extension JSONFieldScanner.RawValue {
     /// The value whose text (quotes included, for a string) runs from
     /// `start` to `end`.
     @inline(__always)

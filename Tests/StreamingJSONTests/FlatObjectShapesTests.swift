@@ -24,6 +24,26 @@ struct FlatObjectShapesTests {
         return Array(problems.prefix(3))
     }
 
+    /// What `FlatObjectShapes.parseObject` makes of each line in turn,
+    /// against what `JSONParser` makes of it; the first few disagreements.
+    /// A line it declines is parsed by the caller, so only a line it takes
+    /// can disagree. Also returns how many it took.
+    static func objectDisagreements(_ lines: [[UInt8]], shapes: inout FlatObjectShapes) -> ([String], Int) {
+        var problems: [String] = []
+        var taken = 0
+        var values: [JSONFieldScanner.RawValue] = []
+        var spans: [FlatObjectShapes.MemberSpan] = []
+        let cache = ShortStringCache()
+        for line in lines {
+            let object = line.withUnsafeBytes { shapes.parseObject($0, values: &values, spans: &spans, cache: cache) }
+            guard let object else { continue }
+            taken += 1
+            if case .success(.object(object)) = parseResult(line) { continue }
+            problems.append("\(String(decoding: line, as: UTF8.self).debugDescription): \(object)")
+        }
+        return (Array(problems.prefix(3)), taken)
+    }
+
     /// Lines of a few fixed layouts with random values, as one producer
     /// writes them, some damaged.
     static func producerLines(count: Int, damage: Bool, seed: UInt64) -> [[UInt8]] {
@@ -91,6 +111,29 @@ struct FlatObjectShapesTests {
         lines += try FuzzRegressionTests.inputs().map(\.1)
         var shapes = FlatObjectShapes(scanner: JSONFieldScanner(keys: Self.keys))
         #expect(Self.disagreements(lines + lines, shapes: &shapes) == [])
+    }
+
+    @Test("objects parsed from shapes are the parser's, every member in order, and no damaged line is taken")
+    func parsedObjects() throws {
+        var shapes = FlatObjectShapes(scanner: JSONFieldScanner(keys: ["kind"]))
+        let plain = Self.producerLines(count: 3_000, damage: false, seed: 4)
+        let (problems, taken) = Self.objectDisagreements(plain, shapes: &shapes)
+        #expect(problems == [])
+        #expect(taken == plain.count)  // Learning a line's shape parses it too.
+        #expect(shapes.matched > 2_500)
+
+        let damaged = Self.producerLines(count: 6_000, damage: true, seed: 5)
+        #expect(Self.objectDisagreements(damaged, shapes: &shapes).0 == [])
+
+        var generator = FlatRecordGenerator(random: SplitMix64(state: 6))
+        var lines = (0..<3_000).map { _ in Array(generator.record().utf8) }
+        lines += JSONParserTests.accepted.map(\.input) + JSONParserTests.rejected.map(\.input)
+        lines += try FuzzRegressionTests.inputs().map(\.1)
+        lines += [#"{"a":1,"a":2}"#, #" { "k" : "v" , "k2":null } "#, #"{}"#].map { Array($0.utf8) }
+        var fresh = FlatObjectShapes(scanner: JSONFieldScanner(keys: ["kind"]))
+        let (randomProblems, randomTaken) = Self.objectDisagreements(lines + lines, shapes: &fresh)
+        #expect(randomProblems == [])
+        #expect(randomTaken > 3_000)
     }
 
     @Test("a line like a learned one but for a value that is not a plain scalar is not taken")

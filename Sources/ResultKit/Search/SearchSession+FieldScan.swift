@@ -124,6 +124,8 @@ struct LineScratch {
     var values: [JSONValue?] = []
     var light: [JSONValue?] = []
     var raw: [JSONFieldScanner.RawValue] = []
+    /// Where the members of a line parsed from its shape are.
+    var spans: [FlatObjectShapes.MemberSpan] = []
     /// The layouts of the lines seen, for the quick path; made with the
     /// first line that takes it.
     var shapes: FlatObjectShapes?
@@ -187,7 +189,28 @@ extension SearchSession {
     ) {
         if matchesEveryRecord {
             // Every record is shown: extracting fields first would only
-            // parse each line twice. The reader's own line parsing applies.
+            // parse each line twice. A line laid out like one before it is
+            // parsed from its shape; any other, as the reader parses it.
+            guard let bytes = RecordReader.lineContent(line, isFirstLine: isFirstLine) else { return }
+            if let cache, let object = parseFromShape(bytes, scratch: &scratch, cache: cache) {
+                let location = SourceLocation(file: file, line: number)
+                // A registered kind named in the line and met before: found
+                // from its bytes, as `consider(_:order:diagnose:)` finds it.
+                let kindName = scratch.raw[0]
+                if kindName.kind == .string, kindName.count > 0, let base = bytes.baseAddress,
+                    let index = recentKinds.index(
+                        nameAt: base.assumingMemoryBound(to: UInt8.self) + kindName.start, count: kindName.count)
+                {
+                    statistics.read += 1
+                    process(
+                        object, kind: recentKinds.route(at: index).kind, order: order, location: location,
+                        diagnose: diagnose
+                    ) { Record(object: object, location: location, kindHint: hint) }
+                    return
+                }
+                consider(Record(object: object, location: location, kindHint: hint), order: order, diagnose: diagnose)
+                return
+            }
             let record: (Record) -> Void = { consider($0, order: order, diagnose: diagnose) }
             if let cache {
                 RecordReader.readLine(
@@ -251,6 +274,18 @@ extension SearchSession {
 }
 
 extension SearchSession {
+    /// The object of a flat line laid out like one before it, parsed from
+    /// its shape; `nil` for another line, which the caller parses.
+    private func parseFromShape(
+        _ bytes: UnsafeRawBufferPointer, scratch: inout LineScratch, cache: ShortStringCache
+    ) -> JSONObject? {
+        var shapes = scratch.shapes ?? FlatObjectShapes(scanner: fieldScanPlan.lightScanner)
+        scratch.shapes = nil
+        let object = shapes.parseObject(bytes, values: &scratch.raw, spans: &scratch.spans, cache: cache)
+        scratch.shapes = shapes
+        return object
+    }
+
     /// How to search the registered kind that a record names `name`; `nil`
     /// for an unknown kind.
     mutating func knownKind(named name: String?) -> KindRoute? {
