@@ -16,10 +16,10 @@ public struct Cell: Sendable, ExpressibleByStringLiteral {
     package let isVerbatim: Bool
     /// What few cells have: more lines, or highlights. `nil` for a plain cell
     /// of one line, so that copying a cell copies one string and no arrays.
-    private let extra: Extra?
+    let extra: Extra?
 
     /// The lines after the first, with their widths, and the highlights.
-    private final class Extra: Sendable {
+    final class Extra: Sendable {
         let moreLines: [String]
         let moreWidths: [Int]
         let highlights: [Range<Int>]
@@ -67,6 +67,15 @@ public struct Cell: Sendable, ExpressibleByStringLiteral {
             kept = Self.remap(highlights, from: text)
         }
         self.extra = kept.isEmpty ? nil : Extra(moreLines: [], moreWidths: [], highlights: kept)
+    }
+
+    /// A cell of one line that is already sanitised, `width` wide.
+    init(sanitizedLine line: String, width: Int, style: CellStyle, isVerbatim: Bool) {
+        self.firstLine = line
+        self.firstWidth = width
+        self.style = style
+        self.isVerbatim = isVerbatim
+        self.extra = nil
     }
 
     /// Creates a cell of several lines, each shown on its own line of the row.

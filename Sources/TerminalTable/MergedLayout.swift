@@ -4,7 +4,11 @@
 /// one more column. Inside the region, each group's kept columns are separated
 /// by two spaces and sized among that group's rows only.
 struct MergedLayout {
-    private let table: MergedTable
+    private let shared: [Column]
+    private let detailsHeader: String
+    private let groups: [DetailGroup]
+    /// The rows, in blocks drawn one after another (each on its own core).
+    private let blocks: [RowBlock]
     private let options: RenderOptions
     /// Indices of the groups that have rows.
     private let activeGroups: [Int]
@@ -29,29 +33,25 @@ struct MergedLayout {
         var details: [[Int]]
         var hasRows: [Bool]
 
-        init(_ table: MergedTable, rows range: Range<Int>) {
-            let sharedCount = table.shared.count
+        init(_ block: RowBlock, groups: [DetailGroup]) {
+            let sharedCount = block.sharedColumns
             var shared = Array(repeating: 0, count: sharedCount)
-            var details = table.groups.map { Array(repeating: 0, count: $0.columns.count) }
-            var hasRows = Array(repeating: false, count: table.groups.count)
-            table.rows.withUnsafeBufferPointer { rows in
-                for rowIndex in range {
-                    let widths = rows[rowIndex].size.widths
-                    for index in 0..<sharedCount {
-                        let wanted =
-                            index < widths.count
-                            ? max(0, widths[index]) : MergedLayout.cellWidth(rows[rowIndex].shared, at: index)
-                        if wanted > shared[index] { shared[index] = wanted }
-                    }
-                    let group = rows[rowIndex].group
-                    guard details.indices.contains(group) else { continue }
-                    hasRows[group] = true
-                    for index in details[group].indices {
-                        let sizeIndex = sharedCount + index
-                        let wanted =
-                            sizeIndex < widths.count
-                            ? max(0, widths[sizeIndex]) : MergedLayout.cellWidth(rows[rowIndex].details, at: index)
-                        if wanted > details[group][index] { details[group][index] = wanted }
+            var details = groups.map { Array(repeating: 0, count: $0.columns.count) }
+            var hasRows = Array(repeating: false, count: groups.count)
+            block.entries.withUnsafeBufferPointer { entries in
+                block.wanted.withUnsafeBufferPointer { wanted in
+                    for entry in entries {
+                        let first = Int(entry.firstWanted)
+                        for index in 0..<sharedCount where wanted[first + index] > shared[index] {
+                            shared[index] = wanted[first + index]
+                        }
+                        let group = Int(entry.group)
+                        guard details.indices.contains(group) else { continue }
+                        hasRows[group] = true
+                        let detailsStart = first + sharedCount
+                        for index in details[group].indices where wanted[detailsStart + index] > details[group][index] {
+                            details[group][index] = wanted[detailsStart + index]
+                        }
                     }
                 }
             }
@@ -61,28 +61,41 @@ struct MergedLayout {
         }
     }
 
-    /// The width of `cells[index]`, 0 when there is no such cell.
-    private static func cellWidth(_ cells: [Cell], at index: Int) -> Int {
-        cells.indices.contains(index) ? cells[index].displayWidth : 0
-    }
-
     /// The gap between detail columns inside the region.
     private static let detailGap = 2
 
+    /// Lays out `table`, its rows made into blocks first.
     init(_ table: MergedTable, options: RenderOptions) {
-        self.table = table
+        let sharedColumns = table.shared.count
+        let groupColumns = table.groups.map(\.columns.count)
+        let rows = table.rows
+        let blocks = ParallelBlocks.map(count: rows.count) { range in
+            RowBlock(rows[range], sharedColumns: sharedColumns, groupColumns: groupColumns)
+        }
+        self.init(
+            shared: table.shared, detailsHeader: table.detailsHeader, groups: table.groups, blocks: blocks,
+            options: options)
+    }
+
+    /// Lays out a merged table whose rows are in `blocks`, in order; each
+    /// block was made for `shared` and `groups`.
+    init(shared: [Column], detailsHeader: String, groups: [DetailGroup], blocks: [RowBlock], options: RenderOptions) {
+        self.shared = shared
+        self.detailsHeader = detailsHeader
+        self.groups = groups
+        self.blocks = blocks
         self.options = options
         let headers = options.showHeaders
 
-        var sharedWanted = table.shared.map { headers ? Self.headerWidth($0.header) : 0 }
-        var detailWanted = table.groups.map { group in
+        var sharedWanted = shared.map { headers ? Self.headerWidth($0.header) : 0 }
+        var detailWanted = groups.map { group in
             group.columns.map { headers ? Self.headerWidth($0.header) : 0 }
         }
-        var hasRows = Array(repeating: false, count: table.groups.count)
-        let blocks = ParallelBlocks.map(count: table.rows.count) { range in
-            Wanted(table, rows: range)
+        var hasRows = Array(repeating: false, count: groups.count)
+        let wanted = ParallelBlocks.mapBlocks(blocks.count, parallel: blocks.count > 1) { index in
+            Wanted(blocks[index], groups: groups)
         }
-        for block in blocks {
+        for block in wanted {
             for index in sharedWanted.indices {
                 sharedWanted[index] = max(sharedWanted[index], block.shared[index])
             }
@@ -93,14 +106,14 @@ struct MergedLayout {
                 }
             }
         }
-        sharedDemand = zip(table.shared, sharedWanted).map(Self.demand)
-        detailDemand = zip(table.groups, detailWanted).map { group, wanted in
+        sharedDemand = zip(shared, sharedWanted).map(Self.demand)
+        detailDemand = zip(groups, detailWanted).map { group, wanted in
             zip(group.columns, wanted).map(Self.demand)
         }
-        activeGroups = table.groups.indices.filter { hasRows[$0] }
-        sharedKept = Array(table.shared.indices)
-        detailKept = table.groups.map { Array($0.columns.indices) }
-        detailsHeaderWidth = headers ? Self.headerWidth(table.detailsHeader) : 0
+        activeGroups = groups.indices.filter { hasRows[$0] }
+        sharedKept = Array(shared.indices)
+        detailKept = groups.map { Array($0.columns.indices) }
+        detailsHeaderWidth = headers ? Self.headerWidth(detailsHeader) : 0
         if let limit = options.maxWidth, !options.wide {
             dropColumns(toFit: limit)
         }
@@ -165,12 +178,12 @@ struct MergedLayout {
                 best = (priority, order, group, column)
             }
             for column in sharedKept {
-                consider(table.shared[column].priority, column, -1, column)
+                consider(shared[column].priority, column, -1, column)
             }
             let minimum = regionMinimum
             for group in activeGroups where groupNeed(group, \.minimum) == minimum {
                 for column in detailKept[group] {
-                    consider(table.groups[group].columns[column].priority, table.shared.count + column, group, column)
+                    consider(groups[group].columns[column].priority, shared.count + column, group, column)
                 }
             }
             guard let chosen = best else { return }
@@ -236,7 +249,7 @@ struct MergedLayout {
         let widths = renderWidths()
         let sharedWidths = Array(widths.prefix(sharedKept.count))
         let regionWidth = hasRegion ? widths.last ?? 0 : 0
-        var groupWidths = Array(repeating: [Int](), count: table.groups.count)
+        var groupWidths = Array(repeating: [Int](), count: groups.count)
         for group in activeGroups {
             groupWidths[group] = self.groupWidths(group, regionWidth: regionWidth)
         }
@@ -247,14 +260,14 @@ struct MergedLayout {
             var slots: [LineDrawer.Slot] = []
             for (index, column) in sharedKept.enumerated() {
                 let header = CellLayout.fit(
-                    Cell(table.shared[column].header.uppercased()), width: sharedWidths[index], height: 1)
+                    Cell(shared[column].header.uppercased()), width: sharedWidths[index], height: 1)
                 slots.append(
                     .init(
-                        lines: header, style: .bold, alignment: table.shared[column].alignment,
+                        lines: header, style: .bold, alignment: shared[column].alignment,
                         width: sharedWidths[index]))
             }
             if hasRegion {
-                let header = CellLayout.fit(Cell(table.detailsHeader.uppercased()), width: regionWidth, height: 1)
+                let header = CellLayout.fit(Cell(detailsHeader.uppercased()), width: regionWidth, height: 1)
                 slots.append(.init(lines: header, style: .bold, alignment: .left, width: regionWidth))
             }
             drawer.draw(slots, height: 1, into: &output)
@@ -270,12 +283,20 @@ struct MergedLayout {
         let plan = RowPlan(
             layout: self, drawer: drawer, sharedWidths: sharedWidths, groupWidths: groupWidths,
             regionWidth: regionWidth)
-        let rows = table.rows.indices
         let lineBytes = widths.reduce(0, +) + options.border.overhead(columns: widths.count) + 1
-        var pieces = ParallelBlocks.pieces(count: rows.count, bytesPerItem: lineBytes, after: output) {
-            range, block in
-            plan.draw(rows: range, into: &block)
+        let blocks = blocks
+        let total = blocks.reduce(0) { $0 + $1.count }
+        // Each block on its own core; the first after `head`.
+        let head = output
+        var pieces = ParallelBlocks.mapBlocks(blocks.count, parallel: total >= ParallelBlocks.minimumParallelCount) {
+            index in
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity((index == 0 ? head.count : 0) + blocks[index].count * lineBytes)
+            if index == 0 { bytes.append(contentsOf: head) }
+            plan.draw(blocks[index], into: &bytes)
+            return bytes
         }
+        if pieces.isEmpty { pieces = [head] }
         var bottom: [UInt8] = []
         drawer.rule(.bottom, into: &bottom)
         if !bottom.isEmpty { pieces.append(bottom) }
@@ -283,7 +304,7 @@ struct MergedLayout {
     }
 
     /// What drawing a row needs once the widths are settled.
-    private struct RowPlan {
+    private struct RowPlan: Sendable {
         let layout: MergedLayout
         let drawer: LineDrawer
         let sharedWidths: [Int]
@@ -302,50 +323,45 @@ struct MergedLayout {
             self.sharedWidths = sharedWidths
             self.groupWidths = groupWidths
             self.regionWidth = regionWidth
-            let table = layout.table
-            sharedAlignments = layout.sharedKept.map { table.shared[$0].alignment }
-            detailAlignments = table.groups.indices.map { group in
-                layout.detailKept[group].map { table.groups[group].columns[$0].alignment }
+            sharedAlignments = layout.sharedKept.map { layout.shared[$0].alignment }
+            detailAlignments = layout.groups.indices.map { group in
+                layout.detailKept[group].map { layout.groups[group].columns[$0].alignment }
             }
             groupUsed = groupWidths.map { $0.reduce(0, +) + MergedLayout.detailGap * max(0, $0.count - 1) }
         }
 
-        /// Draws `rows` of the table, in order.
-        func draw(rows: Range<Int>, into output: inout [UInt8]) {
+        /// Draws the rows of `block`, in order.
+        func draw(_ block: RowBlock, into output: inout [UInt8]) {
             var slots: [LineDrawer.Slot] = []
             slots.reserveCapacity(layout.sharedKept.count + (layout.detailKept.map(\.count).max() ?? 0))
             // What every row reads, in flat arrays of this block's own: rows
             // drawn on several threads then never share a reference count.
             let lineLayout = LineLayout(self)
             let drawer = LineDrawer(widths: drawer.widths, border: drawer.border, color: drawer.color)
-            layout.table.rows.withUnsafeBufferPointer { table in
-                for rowIndex in rows {
-                    let height = max(1, table[rowIndex].size.height)
-                    if height == 1 {
-                        // Field by field: the row's widths are never touched.
-                        lineLayout.draw(
-                            shared: table[rowIndex].shared, details: table[rowIndex].details,
-                            group: table[rowIndex].group, drawer: drawer, into: &output)
-                        continue
-                    }
-                    let row = table[rowIndex]
-                    slots.removeAll(keepingCapacity: true)
-                    for (index, column) in layout.sharedKept.enumerated() {
-                        let cell = row.shared.indices.contains(column) ? row.shared[column] : nil
-                        let alignment = sharedAlignments[index]
-                        let lines = CellLayout.fit(
-                            cell, width: sharedWidths[index], height: height, alignment: alignment)
-                        slots.append(
-                            .init(
-                                lines: lines, style: cell?.style ?? .plain, alignment: alignment,
-                                width: sharedWidths[index]))
-                    }
-                    if layout.hasRegion {
-                        layout.appendDetails(
-                            row, widths: groupWidths, height: height, regionWidth: regionWidth, to: &slots)
-                    }
-                    drawer.draw(slots, height: height, into: &output)
+            for row in 0..<block.count {
+                if block.isPlain(row) {
+                    lineLayout.draw(row, of: block, drawer: drawer, into: &output)
+                    continue
                 }
+                let height = max(1, Int(block.entries[row].height))
+                let shared = block.sharedCells(row)
+                slots.removeAll(keepingCapacity: true)
+                for (index, column) in layout.sharedKept.enumerated() {
+                    let cell = shared.indices.contains(column) ? shared[column] : nil
+                    let alignment = sharedAlignments[index]
+                    let lines = CellLayout.fit(
+                        cell, width: sharedWidths[index], height: height, alignment: alignment)
+                    slots.append(
+                        .init(
+                            lines: lines, style: cell?.style ?? .plain, alignment: alignment,
+                            width: sharedWidths[index]))
+                }
+                if layout.hasRegion {
+                    layout.appendDetails(
+                        block.detailCells(row), group: Int(block.entries[row].group), widths: groupWidths,
+                        height: height, regionWidth: regionWidth, to: &slots)
+                }
+                drawer.draw(slots, height: height, into: &output)
             }
         }
 
@@ -393,14 +409,22 @@ struct MergedLayout {
                 groupPadding = plan.groupUsed.map { plan.regionWidth - $0 }
             }
 
-            /// Draws a row one line high, as ``LineDrawer/draw(_:height:into:)``
-            /// draws its slots, without making them.
-            func draw(shared: [Cell], details: [Cell], group: Int, drawer: LineDrawer, into output: inout [UInt8]) {
+            /// Draws row `row` of `block`, one line high with no cell kept
+            /// whole, as ``LineDrawer/draw(_:height:into:)`` draws its slots,
+            /// without making them.
+            func draw(_ row: Int, of block: RowBlock, drawer: LineDrawer, into output: inout [UInt8]) {
+                let entry = block.entries[row]
+                let first = Int(entry.firstCell)
+                let sharedCount = Int(entry.sharedCount)
+                let detailCount = Int(entry.detailCount)
+                let group = Int(entry.group)
                 drawer.startLine(into: &output)
                 for index in sharedKept.indices {
                     if index > 0 { drawer.separate(insideRegion: false, into: &output) }
                     let column = sharedKept[index]
-                    write(shared, column, width: sharedWidths[index], sharedAlignments[index], drawer, &output)
+                    write(
+                        block, column < sharedCount ? first + column : nil, width: sharedWidths[index],
+                        sharedAlignments[index], drawer, &output)
                 }
                 guard hasRegion else {
                     drawer.endLine(into: &output)
@@ -412,38 +436,54 @@ struct MergedLayout {
                     drawer.endLine(into: &output)
                     return
                 }
+                let details = first + sharedCount
                 for flat in groupStart[group]..<groupStart[group + 1] {
                     if flat > groupStart[group] { drawer.separate(insideRegion: true, into: &output) }
-                    write(details, detailKept[flat], width: detailWidths[flat], detailAlignments[flat], drawer, &output)
+                    let column = detailKept[flat]
+                    write(
+                        block, column < detailCount ? details + column : nil, width: detailWidths[flat],
+                        detailAlignments[flat], drawer, &output)
                 }
                 if !drawer.trimsTrailingSpaces { LineDrawer.pad(groupPadding[group], into: &output) }
                 drawer.endLine(into: &output)
             }
 
-            /// Writes `cells[column]` (blank when there is none) fitted to `width`.
+            /// Writes the cell at `index` of `block` (blank when there is
+            /// none) fitted to `width`: its bytes, padded, when it fits.
+            @inline(__always)
             private func write(
-                _ cells: [Cell],
-                _ column: Int,
+                _ block: RowBlock,
+                _ index: Int?,
                 width: Int,
                 _ alignment: Alignment,
                 _ drawer: LineDrawer,
                 _ output: inout [UInt8]
             ) {
-                guard column < cells.count else {
+                guard let index else {
                     drawer.write(.blank, style: .plain, width: width, alignment: alignment, into: &output)
                     return
                 }
-                if !drawer.color, width > 0, cells[column].lineCount == 1, cells[column].firstWidth <= width {
-                    // A line that fits, without colour: its text, padded, as
-                    // fitting and writing it would draw it.
-                    let padding = width - cells[column].firstWidth
-                    if alignment == .right { LineDrawer.pad(padding, into: &output) }
-                    LineDrawer.append(cells[column].firstLine, to: &output)
-                    if alignment == .left { LineDrawer.pad(padding, into: &output) }
+                let stored = block.cells[index]
+                let cellWidth = Int(stored.width)
+                guard width > 0, cellWidth <= width else {
+                    let cell = block.cell(at: index)
+                    let line = CellLayout.fit(cell, width: width, height: 1, alignment: alignment).first
+                    drawer.write(line, style: cell.style, width: width, alignment: alignment, into: &output)
                     return
                 }
-                let line = CellLayout.fit(cells[column], width: width, height: 1, alignment: alignment).first
-                drawer.write(line, style: cells[column].style, width: width, alignment: alignment, into: &output)
+                let padding = width - cellWidth
+                if alignment == .right { LineDrawer.pad(padding, into: &output) }
+                block.text.withUnsafeBufferPointer { text in
+                    let bytes = UnsafeBufferPointer(rebasing: text[Int(stored.start)..<Int(stored.start + stored.count)])
+                    if drawer.color, stored.style != .plain, !bytes.isEmpty {
+                        drawer.write(
+                            FittedLine(text: String(decoding: bytes, as: UTF8.self), width: cellWidth, highlights: []),
+                            style: stored.style, width: 0, alignment: .left, into: &output)
+                    } else {
+                        output.append(contentsOf: bytes)
+                    }
+                }
+                if alignment == .left { LineDrawer.pad(padding, into: &output) }
             }
         }
 
@@ -455,12 +495,12 @@ struct MergedLayout {
     {
         var slots: [LineDrawer.Slot] = []
         for (index, width) in sharedWidths.enumerated() {
-            let title = index == 0 ? Cell(table.groups[group].title) : nil
+            let title = index == 0 ? Cell(groups[group].title) : nil
             slots.append(
                 .init(
                     lines: CellLayout.fit(title, width: width, height: 1), style: .dim, alignment: .left, width: width))
         }
-        let columns = table.groups[group].columns
+        let columns = groups[group].columns
         let kept = detailKept[group]
         appendRegion(
             kept, cell: { Cell(columns[$0].header.uppercased(), style: .dim) }, columns: columns, widths: groupWidths,
@@ -469,24 +509,25 @@ struct MergedLayout {
         return slots
     }
 
-    /// Appends the details region of a row: its group's kept cells.
+    /// Appends the details region of a row of `group` whose detail cells
+    /// are `details`: its group's kept cells.
     private func appendDetails(
-        _ row: MergedRow,
+        _ details: [Cell],
+        group: Int,
         widths: [[Int]],
         height: Int,
         regionWidth: Int,
         to slots: inout [LineDrawer.Slot]
     ) {
-        guard table.groups.indices.contains(row.group) else {
+        guard groups.indices.contains(group) else {
             slots.append(.init(lines: .blank, style: .plain, alignment: .left, width: regionWidth))
             return
         }
-        let details = row.details
         appendRegion(
-            detailKept[row.group],
+            detailKept[group],
             cell: { details.indices.contains($0) ? details[$0] : Cell("") },
-            columns: table.groups[row.group].columns,
-            widths: widths[row.group],
+            columns: groups[group].columns,
+            widths: widths[group],
             height: height,
             regionWidth: regionWidth,
             to: &slots

@@ -56,6 +56,30 @@ package enum ParallelBlocks {
         }
     }
 
+    /// The ranges of the blocks that ``map(count:_:)`` cuts `count` items into.
+    package static func blocks(count: Int) -> [Range<Int>] {
+        let blockCount = blockCount(for: count)
+        return (0..<blockCount).map { range(ofBlock: $0, of: blockCount, count: count) }
+    }
+
+    /// `body(0) ..< body(count)`, in order, each on its own core when
+    /// `parallel`, for a few large pieces of work.
+    package static func mapBlocks<Result: Sendable>(
+        _ count: Int,
+        parallel: Bool,
+        _ body: @Sendable (Int) -> Result
+    ) -> [Result] {
+        guard parallel, count > 1, coreCount > 1 else { return (0..<count).map(body) }
+        return [Result](unsafeUninitializedCapacity: count) { buffer, initialized in
+            guard let base = buffer.baseAddress else { return }
+            let slots = Slots(base: base)
+            DispatchQueue.concurrentPerform(iterations: count) { index in
+                (slots.base + index).initialize(to: body(index))
+            }
+            initialized = count
+        }
+    }
+
     /// `transform(0) ..< transform(count)`, in order: the same as a plain
     /// `map`, each block of items made by one worker in its own place.
     /// - Parameters:

@@ -33,6 +33,21 @@ public enum TableRenderer {
         MergedLayout(table, options: options).pieces(after: [])
     }
 
+    /// Renders a merged table whose rows are in `blocks`, in order, as
+    /// ``renderPieces(_:options:)`` renders a ``MergedTable`` of the same
+    /// rows: for a caller that makes the rows in blocks on several cores.
+    /// Each block was made for `shared` and `groups`.
+    package static func renderPieces(
+        shared: [Column],
+        detailsHeader: String = "DETAILS",
+        groups: [DetailGroup],
+        blocks: [RowBlock],
+        options: RenderOptions
+    ) -> [[UInt8]] {
+        MergedLayout(shared: shared, detailsHeader: detailsHeader, groups: groups, blocks: blocks, options: options)
+            .pieces(after: [])
+    }
+
     /// Renders sections (one per group, for `--group-by`), each with its title
     /// line and its own full headers, separated by blank lines.
     /// - Parameters:

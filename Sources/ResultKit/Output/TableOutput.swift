@@ -81,34 +81,51 @@ public struct TableOutput: Sendable {
             rowGroups.append(index)
             previous = (identity, index)
         }
+        // The rows, made into blocks on every core: each row gives its
+        // cells and the widths it wants, which go straight into flat storage.
         let explain = explain
         let kindCellsByGroup = kindCells
         let groupOfRow = rowGroups
-        let rows = ParallelBlocks.mapEach(count: hits.count) { index in
-            let group = groupOfRow[index]
-            let kindCell = kindCellsByGroup[group]
-            let presented = PresentedRow(hits[index], explain: explain)
-            var shared = [kindCell, presented.name]
-            var widths = Self.widths(kind: kindCell.displayWidth, row: presented.widths)
-            if let reason = presented.reason {
-                shared.append(reason)
-                widths.insert(reason.displayWidth, at: 2)
+        let sharedCount = explain ? 3 : 2
+        let groupColumns = groups.map(\.columns.count)
+        let ranges = ParallelBlocks.blocks(count: hits.count)
+        let blocks = ParallelBlocks.mapBlocks(ranges.count, parallel: ranges.count > 1) { block in
+            var rows = RowBlock(sharedColumns: sharedCount, groupColumns: groupColumns)
+            rows.reserve(rows: ranges[block].count, cellsPerRow: sharedCount + 3, bytesPerRow: 80)
+            for index in ranges[block] {
+                Self.add(hits[index], kindCell: kindCellsByGroup[groupOfRow[index]], group: groupOfRow[index],
+                    explain: explain, to: &rows)
             }
-            return MergedRow(
-                group: group,
-                shared: shared,
-                details: presented.details,
-                size: RowSize(height: presented.height, widths: widths)
-            )
+            return rows
         }
         // KIND is never cut: its minimum is its widest label (up to 12 cells).
         let kindWidth = min(12, kindCells.map(\.displayWidth).max() ?? 4)
         let kindColumn = Column("KIND", minWidth: max(4, kindWidth), priority: Self.kindColumn.priority)
         let sharedColumns = [kindColumn, Self.nameColumn] + (explain ? [Self.matchColumn] : [])
-        let table = MergedTable(shared: sharedColumns, groups: groups, rows: consume rows)
-        let pieces = TableRenderer.renderPieces(table, options: options)
-        BackgroundRelease.release(consume table)
-        return pieces
+        return TableRenderer.renderPieces(shared: sharedColumns, groups: groups, blocks: blocks, options: options)
+    }
+
+    /// Adds a hit's row to `rows`: KIND, NAME and (for `--explain`) MATCH,
+    /// then its details; and the widths it wants, KIND's first.
+    private static func add(
+        _ hit: borrowing SearchHit, kindCell: Cell, group: Int, explain: Bool, to rows: inout RowBlock
+    ) {
+        let row = hit.row
+        rows.beginRow(group: group, height: max(1, row.rowHeight))
+        rows.add(kindCell)
+        rows.add(nameCell(row.name, match: hit.match))
+        let reason = explain ? Cell(Self.reason(hit), style: .dim) : nil
+        if let reason { rows.add(reason) }
+        rows.beginDetails()
+        rows.add(contentsOf: row.detailCells)
+        // KIND's width, then the row's own with MATCH's after NAME's.
+        let widths = row.cellWidths
+        rows.addWidth(kindCell.displayWidth)
+        for (index, width) in widths.enumerated() {
+            rows.addWidth(width)
+            if index == 0, let reason { rows.addWidth(reason.displayWidth) }
+        }
+        rows.endRow()
     }
 
     private func renderSections(_ hits: [SearchHit]) -> [UInt8] {
@@ -157,23 +174,6 @@ public struct TableOutput: Sendable {
             details = row.detailCells
             widths = row.cellWidths
             height = max(1, row.rowHeight)
-        }
-    }
-
-    /// KIND's width, then the row's own. Array literals for the usual
-    /// counts: they cost a third of growing an empty array.
-    private static func widths(kind: Int, row: [Int]) -> [Int] {
-        switch row.count {
-        case 1: return [kind, row[0]]
-        case 2: return [kind, row[0], row[1]]
-        case 3: return [kind, row[0], row[1], row[2]]
-        case 4: return [kind, row[0], row[1], row[2], row[3]]
-        default:
-            var widths: [Int] = []
-            widths.reserveCapacity(2 + row.count)
-            widths.append(kind)
-            widths.append(contentsOf: row)
-            return widths
         }
     }
 

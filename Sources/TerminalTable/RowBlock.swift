@@ -1,0 +1,205 @@
+/// A block of rows of a merged table, kept flat for drawing many of them:
+/// the text of every cell of one line in one byte buffer, and per cell only
+/// where its text is, its width and its style.
+///
+/// Drawing a row of such cells copies bytes and pads them, with no string
+/// or array touched (and so no reference counted) per cell. The few cells
+/// with more than that (several lines, or highlights) are kept whole, and
+/// any row that needs more than copying (one taller than a line, a cell
+/// cut to fit, colour on highlights) gets its cells back as ``Cell`` values.
+///
+/// Rows are added with ``beginRow(group:height:)``, their cells, their
+/// wanted widths, and ``endRow()``.
+package struct RowBlock: Sendable {
+    /// One row: its group and height, and where its cells and wanted widths are.
+    struct Entry: Sendable {
+        var group: Int32
+        var height: Int32
+        /// Its first cell in `cells`; its shared cells come first.
+        var firstCell: Int32
+        var sharedCount: Int16
+        var detailCount: Int16
+        /// Its first wanted width in `wanted`: one per shared column, then
+        /// one per column of its group (none for a row of no group).
+        var firstWanted: Int32
+    }
+
+    /// One cell: its first line's UTF-8 in `text`, or, for a cell kept
+    /// whole, its index in `whole`.
+    struct StoredCell: Sendable {
+        var start: UInt32
+        var count: UInt32
+        /// The width of the first line; of the widest line for a cell kept whole.
+        var width: Int32
+        var style: CellStyle
+        var isWhole: Bool
+        var isVerbatim: Bool
+    }
+
+    /// The number of shared columns of the table.
+    let sharedColumns: Int
+    /// The number of columns of each group of the table.
+    let groupColumns: [Int]
+
+    private(set) var entries: [Entry] = []
+    private(set) var cells: [StoredCell] = []
+    private(set) var text: [UInt8] = []
+    private(set) var whole: [Cell] = []
+    private(set) var wanted: [Int] = []
+    /// The widths the row being added asks for, as its ``RowSize`` gives them.
+    private var rowWidths: [Int] = []
+    private var rowSharedCount = 0
+
+    /// An empty block of a table with `sharedColumns` shared columns and
+    /// groups of `groupColumns` columns each.
+    package init(sharedColumns: Int, groupColumns: [Int]) {
+        self.sharedColumns = sharedColumns
+        self.groupColumns = groupColumns
+    }
+
+    /// Room for `rows` rows of about `bytesPerRow` bytes of text.
+    package mutating func reserve(rows: Int, cellsPerRow: Int, bytesPerRow: Int) {
+        entries.reserveCapacity(rows)
+        cells.reserveCapacity(rows * cellsPerRow)
+        text.reserveCapacity(rows * bytesPerRow)
+        wanted.reserveCapacity(rows * (sharedColumns + (groupColumns.max() ?? 0)))
+    }
+
+    /// The number of rows.
+    package var count: Int { entries.count }
+
+    // MARK: Adding rows
+
+    /// Starts a row of group `group` (an invalid index draws no details),
+    /// `height` lines tall; its shared cells follow.
+    package mutating func beginRow(group: Int, height: Int) {
+        entries.append(
+            Entry(
+                group: Int32(clamping: group), height: Int32(clamping: height), firstCell: Int32(cells.count),
+                sharedCount: 0, detailCount: 0, firstWanted: Int32(wanted.count)))
+        rowWidths.removeAll(keepingCapacity: true)
+        rowSharedCount = -1
+    }
+
+    /// Adds a cell to the row: a shared cell until ``beginDetails()``, a
+    /// detail cell after.
+    package mutating func add(_ cell: Cell) {
+        if cell.extra != nil {
+            cells.append(
+                StoredCell(
+                    start: UInt32(whole.count), count: 0, width: Int32(clamping: cell.displayWidth), style: cell.style,
+                    isWhole: true, isVerbatim: cell.isVerbatim))
+            whole.append(cell)
+            return
+        }
+        let start = text.count
+        LineDrawer.append(cell.firstLine, to: &text)
+        cells.append(
+            StoredCell(
+                start: UInt32(start), count: UInt32(text.count - start), width: Int32(clamping: cell.firstWidth),
+                style: cell.style, isWhole: false, isVerbatim: cell.isVerbatim))
+    }
+
+    /// Adds every cell of `cells` to the row, as ``add(_:)`` does.
+    package mutating func add(contentsOf cells: [Cell]) {
+        for cell in cells { add(cell) }
+    }
+
+    /// Ends the row's shared cells: the cells added next are its details.
+    package mutating func beginDetails() {
+        rowSharedCount = cells.count - Int(entries[entries.count - 1].firstCell)
+    }
+
+    /// Adds the width the row's next cell asks for, in the order of
+    /// ``RowSize/widths``.
+    package mutating func addWidth(_ width: Int) {
+        rowWidths.append(width)
+    }
+
+    /// Adds the widths the row's cells ask for, as ``addWidth(_:)`` does.
+    package mutating func addWidths(_ widths: [Int]) {
+        rowWidths.append(contentsOf: widths)
+    }
+
+    /// Ends the row: settles the width it wants in each column, as its
+    /// widths give them, else as its cells measure (0 for a missing cell).
+    package mutating func endRow() {
+        let index = entries.count - 1
+        var entry = entries[index]
+        let total = cells.count - Int(entry.firstCell)
+        let sharedCount = rowSharedCount < 0 ? total : rowSharedCount
+        entry.sharedCount = Int16(clamping: sharedCount)
+        entry.detailCount = Int16(clamping: total - sharedCount)
+        entries[index] = entry
+        let first = Int(entry.firstCell)
+        for column in 0..<sharedColumns {
+            wanted.append(
+                column < rowWidths.count
+                    ? max(0, rowWidths[column]) : column < sharedCount ? Int(cells[first + column].width) : 0)
+        }
+        let group = Int(entry.group)
+        guard groupColumns.indices.contains(group) else { return }
+        let details = first + sharedCount
+        for column in 0..<groupColumns[group] {
+            let sizeIndex = sharedColumns + column
+            wanted.append(
+                sizeIndex < rowWidths.count
+                    ? max(0, rowWidths[sizeIndex])
+                    : column < total - sharedCount ? Int(cells[details + column].width) : 0)
+        }
+    }
+
+    // MARK: Reading rows
+
+    /// Whether row `row` is drawn by copying its cells: one line high, and
+    /// no cell kept whole.
+    func isPlain(_ row: Int) -> Bool {
+        let entry = entries[row]
+        guard entry.height <= 1 else { return false }
+        let first = Int(entry.firstCell)
+        for index in first..<(first + Int(entry.sharedCount) + Int(entry.detailCount)) where cells[index].isWhole {
+            return false
+        }
+        return true
+    }
+
+    /// The cell at `index` in `cells`, as it was added.
+    func cell(at index: Int) -> Cell {
+        let stored = cells[index]
+        if stored.isWhole { return whole[Int(stored.start)] }
+        let line = text.withUnsafeBufferPointer { bytes in
+            String(decoding: bytes[Int(stored.start)..<Int(stored.start + stored.count)], as: UTF8.self)
+        }
+        return Cell(sanitizedLine: line, width: Int(stored.width), style: stored.style, isVerbatim: stored.isVerbatim)
+    }
+
+    /// The shared cells of row `row`, as they were added.
+    func sharedCells(_ row: Int) -> [Cell] {
+        let entry = entries[row]
+        let first = Int(entry.firstCell)
+        return (first..<(first + Int(entry.sharedCount))).map(cell(at:))
+    }
+
+    /// The detail cells of row `row`, as they were added.
+    func detailCells(_ row: Int) -> [Cell] {
+        let entry = entries[row]
+        let first = Int(entry.firstCell) + Int(entry.sharedCount)
+        return (first..<(first + Int(entry.detailCount))).map(cell(at:))
+    }
+}
+
+extension RowBlock {
+    /// The rows of `rows` in a block.
+    init(_ rows: ArraySlice<MergedRow>, sharedColumns: Int, groupColumns: [Int]) {
+        self.init(sharedColumns: sharedColumns, groupColumns: groupColumns)
+        entries.reserveCapacity(rows.count)
+        for row in rows {
+            beginRow(group: row.group, height: row.size.height)
+            add(contentsOf: row.shared)
+            beginDetails()
+            add(contentsOf: row.details)
+            addWidths(row.size.widths)
+            endRow()
+        }
+    }
+}
