@@ -61,16 +61,45 @@ public enum DisplayWidth {
     /// The width of `text` when it is printable ASCII (U+0020–U+007E only),
     /// which is then its own sanitised form and one cell per byte; else `nil`.
     package static func printableASCIIWidth(_ text: String) -> Int? {
-        let printable = text.utf8.withContiguousStorageIfAvailable { bytes in
-            bytes.allSatisfy { $0 &- 0x20 < 0x5F }
-        }
+        let printable = text.utf8.withContiguousStorageIfAvailable(isPrintableASCII)
         if let printable { return printable ? text.utf8.count : nil }
         return text.utf8.allSatisfy { $0 &- 0x20 < 0x5F } ? text.utf8.count : nil
+    }
+
+    /// Whether every byte is printable ASCII (0x20–0x7E), eight at a time.
+    @inline(__always)
+    package static func isPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let count = bytes.count
+        var offset = 0
+        while offset &+ 8 <= count {
+            guard isPrintableASCII(word: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)) else {
+                return false
+            }
+            offset &+= 8
+        }
+        while offset < count {
+            guard base[offset] &- 0x20 < 0x5F else { return false }
+            offset &+= 1
+        }
+        return true
+    }
+
+    /// Whether each byte of `word` is from 0x20 to 0x7E: no high bit, no
+    /// byte that borrows when 0x20 is taken from it, and none that reaches
+    /// 0x80 when 1 is added (neither can carry into the next byte once the
+    /// high bits are clear, but for a byte that already failed).
+    @inline(__always)
+    package static func isPrintableASCII(word: UInt64) -> Bool {
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        guard word & highBits == 0 else { return false }
+        return ((word &- 0x2020_2020_2020_2020) | (word &+ 0x0101_0101_0101_0101)) & highBits == 0
     }
 
     /// The width of ASCII bytes (controls count 0), or `nil` at the first byte
     /// that is not ASCII.
     private static func asciiWidth(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        if isPrintableASCII(bytes) { return bytes.count }
         var count = 0
         for byte in bytes {
             guard byte < 0x80 else { return nil }

@@ -63,91 +63,71 @@ struct LineDrawer: Sendable {
 
     /// Appends `height` lines of `slots`, each ending with a line feed.
     func draw(_ slots: [Slot], height: Int, into output: inout [UInt8]) {
-        for line in 0..<height {
-            startLine(into: &output)
-            for (index, slot) in slots.enumerated() {
-                if index > 0 { separate(insideRegion: slot.insideRegion, into: &output) }
-                write(slot.lines[line], style: slot.style, width: slot.width, alignment: slot.alignment, into: &output)
-                Self.pad(slot.trailing, into: &output)
+        var line = ByteBuffer(capacity: widths.reduce(0, +) + 64)
+        draw(slots, height: height, line: &line, into: &output)
+    }
+
+    /// Appends `height` lines of `slots`, each made in `line` (empty, and
+    /// left empty) and then appended to `output`.
+    func draw(_ slots: [Slot], height: Int, line: inout ByteBuffer, into output: inout [UInt8]) {
+        for index in 0..<height {
+            startLine(into: &line)
+            for (position, slot) in slots.enumerated() {
+                if position > 0 { separate(insideRegion: slot.insideRegion, into: &line) }
+                write(slot.lines[index], style: slot.style, width: slot.width, alignment: slot.alignment, into: &line)
+                line.appendSpaces(slot.trailing)
             }
-            endLine(into: &output)
+            endLine(&line, into: &output)
         }
     }
 
     /// Starts a line: the left border, if any.
-    func startLine(into output: inout [UInt8]) {
+    @inline(__always)
+    func startLine(into line: inout ByteBuffer) {
         if let vertical {
-            output.append(contentsOf: vertical)
-            output.append(0x20)
+            line.append(vertical)
+            line.append(0x20)
         }
     }
 
     /// Separates two cells of a line: two spaces inside the details region,
     /// else the column separator.
-    func separate(insideRegion: Bool, into output: inout [UInt8]) {
+    @inline(__always)
+    func separate(insideRegion: Bool, into line: inout ByteBuffer) {
         if insideRegion {
-            output.append(0x20)
-            output.append(0x20)
+            line.appendSpaces(2)
         } else {
-            output.append(contentsOf: columnSeparator)
+            line.append(columnSeparator)
         }
     }
 
-    /// Ends a line: the right border, or else no trailing spaces; then a line feed.
-    func endLine(into output: inout [UInt8]) {
+    /// Ends a line: the right border, or else no trailing spaces; then a
+    /// line feed. The line goes to `output` in one copy, and `line` is
+    /// emptied.
+    @inline(__always)
+    func endLine(_ line: inout ByteBuffer, into output: inout [UInt8]) {
         if let vertical {
-            output.append(0x20)
-            output.append(contentsOf: vertical)
+            line.append(0x20)
+            line.append(vertical)
         } else {
-            let end = output.withUnsafeBufferPointer { bytes in
-                var end = bytes.count
-                while end > 0 && bytes[end - 1] == 0x20 {
-                    end -= 1
-                }
-                return end
-            }
-            if end < output.count { output.removeLast(output.count - end) }
+            line.trimTrailingSpaces()
         }
-        output.append(0x0A)
+        line.append(0x0A)
+        line.withBytes(0..<line.count) { output.append(contentsOf: $0) }
+        line.removeAll()
     }
 
-    /// Whether ``endLine(into:)`` drops the spaces that end a line (no right
+    /// Whether ``endLine(_:into:)`` drops the spaces that end a line (no right
     /// border): padding written last is then not worth writing.
     var trimsTrailingSpaces: Bool { vertical == nil }
 
-    /// Appends the UTF-8 of `text` in one copy (appending the UTF-8 view
-    /// goes byte by byte).
-    static func append(_ text: String, to output: inout [UInt8]) {
-        let copied: Void? = text.utf8.withContiguousStorageIfAvailable { output.append(contentsOf: $0) }
-        if copied == nil { output.append(contentsOf: text.utf8) }
-    }
-
-    /// Appends `count` spaces.
-    static func pad(_ count: Int, into output: inout [UInt8]) {
-        guard count > 0 else { return }
-        // Copied from a run of spaces in the binary: appending a repeated
-        // byte goes one byte at a time, and no reference count is shared
-        // between the threads that draw.
-        spaces.withUTF8Buffer { run in
-            var left = count
-            while left > 0 {
-                let chunk = min(left, run.count)
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: run[..<chunk]))
-                left -= chunk
-            }
-        }
-    }
-
-    /// What ``pad(_:into:)`` copies from: 64 spaces.
-    private static let spaces: StaticString = "                                                                "
-
     /// Appends a fitted line padded to `width`, in `style` with its highlights
     /// emphasised when colour is on.
-    func write(_ line: FittedLine, style: CellStyle, width: Int, alignment: Alignment, into output: inout [UInt8]) {
+    func write(_ line: FittedLine, style: CellStyle, width: Int, alignment: Alignment, into output: inout ByteBuffer) {
         let padding = max(0, width - line.width)
-        if alignment == .right { Self.pad(padding, into: &output) }
+        if alignment == .right { output.appendSpaces(padding) }
         if !color || line.text.isEmpty || (style == .plain && line.highlights.isEmpty) {
-            Self.append(line.text, to: &output)
+            output.append(line.text)
         } else if line.highlights.isEmpty {
             Self.styled(line.text, style, emphasized: false, into: &output)
         } else {
@@ -164,18 +144,18 @@ struct LineDrawer: Sendable {
             }
             Self.styled(run, style, emphasized: runEmphasized, into: &output)
         }
-        if alignment == .left { Self.pad(padding, into: &output) }
+        if alignment == .left { output.appendSpaces(padding) }
     }
 
-    private static func styled(_ text: String, _ style: CellStyle, emphasized: Bool, into output: inout [UInt8]) {
+    private static func styled(_ text: String, _ style: CellStyle, emphasized: Bool, into output: inout ByteBuffer) {
         var parameters = style.sgrParameter ?? ""
         if emphasized { parameters += parameters.isEmpty ? "1;4" : ";1;4" }
         guard !parameters.isEmpty else {
-            output.append(contentsOf: text.utf8)
+            output.append(text)
             return
         }
-        output.append(contentsOf: TerminalText.sgr(parameters).utf8)
-        output.append(contentsOf: text.utf8)
-        output.append(contentsOf: TerminalText.reset.utf8)
+        output.append(TerminalText.sgr(parameters))
+        output.append(text)
+        output.append(TerminalText.reset)
     }
 }

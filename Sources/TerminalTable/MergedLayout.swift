@@ -338,9 +338,10 @@ struct MergedLayout {
             // drawn on several threads then never share a reference count.
             let lineLayout = LineLayout(self)
             let drawer = LineDrawer(widths: drawer.widths, border: drawer.border, color: drawer.color)
+            var line = ByteBuffer(capacity: drawer.widths.reduce(0, +) + 64)
             for row in 0..<block.count {
                 if block.isPlain(row) {
-                    lineLayout.draw(row, of: block, drawer: drawer, into: &output)
+                    lineLayout.draw(row, of: block, drawer: drawer, line: &line, into: &output)
                     continue
                 }
                 let height = max(1, Int(block.entries[row].height))
@@ -361,7 +362,7 @@ struct MergedLayout {
                         block.detailCells(row), group: Int(block.entries[row].group), widths: groupWidths,
                         height: height, regionWidth: regionWidth, to: &slots)
                 }
-                drawer.draw(slots, height: height, into: &output)
+                drawer.draw(slots, height: height, line: &line, into: &output)
             }
         }
 
@@ -412,40 +413,42 @@ struct MergedLayout {
             /// Draws row `row` of `block`, one line high with no cell kept
             /// whole, as ``LineDrawer/draw(_:height:into:)`` draws its slots,
             /// without making them.
-            func draw(_ row: Int, of block: RowBlock, drawer: LineDrawer, into output: inout [UInt8]) {
+            func draw(
+                _ row: Int, of block: RowBlock, drawer: LineDrawer, line: inout ByteBuffer, into output: inout [UInt8]
+            ) {
                 let entry = block.entries[row]
                 let first = Int(entry.firstCell)
                 let sharedCount = Int(entry.sharedCount)
                 let detailCount = Int(entry.detailCount)
                 let group = Int(entry.group)
-                drawer.startLine(into: &output)
+                drawer.startLine(into: &line)
                 for index in sharedKept.indices {
-                    if index > 0 { drawer.separate(insideRegion: false, into: &output) }
+                    if index > 0 { drawer.separate(insideRegion: false, into: &line) }
                     let column = sharedKept[index]
                     write(
                         block, column < sharedCount ? first + column : nil, width: sharedWidths[index],
-                        sharedAlignments[index], drawer, &output)
+                        sharedAlignments[index], drawer, &line)
                 }
                 guard hasRegion else {
-                    drawer.endLine(into: &output)
+                    drawer.endLine(&line, into: &output)
                     return
                 }
-                if !sharedKept.isEmpty { drawer.separate(insideRegion: false, into: &output) }
+                if !sharedKept.isEmpty { drawer.separate(insideRegion: false, into: &line) }
                 guard group >= 0, group + 1 < groupStart.count, groupStart[group] < groupStart[group + 1] else {
-                    drawer.write(.blank, style: .plain, width: regionWidth, alignment: .left, into: &output)
-                    drawer.endLine(into: &output)
+                    drawer.write(.blank, style: .plain, width: regionWidth, alignment: .left, into: &line)
+                    drawer.endLine(&line, into: &output)
                     return
                 }
                 let details = first + sharedCount
                 for flat in groupStart[group]..<groupStart[group + 1] {
-                    if flat > groupStart[group] { drawer.separate(insideRegion: true, into: &output) }
+                    if flat > groupStart[group] { drawer.separate(insideRegion: true, into: &line) }
                     let column = detailKept[flat]
                     write(
                         block, column < detailCount ? details + column : nil, width: detailWidths[flat],
-                        detailAlignments[flat], drawer, &output)
+                        detailAlignments[flat], drawer, &line)
                 }
-                if !drawer.trimsTrailingSpaces { LineDrawer.pad(groupPadding[group], into: &output) }
-                drawer.endLine(into: &output)
+                if !drawer.trimsTrailingSpaces { line.appendSpaces(groupPadding[group]) }
+                drawer.endLine(&line, into: &output)
             }
 
             /// Writes the cell at `index` of `block` (blank when there is
@@ -457,7 +460,7 @@ struct MergedLayout {
                 width: Int,
                 _ alignment: Alignment,
                 _ drawer: LineDrawer,
-                _ output: inout [UInt8]
+                _ output: inout ByteBuffer
             ) {
                 guard let index else {
                     drawer.write(.blank, style: .plain, width: width, alignment: alignment, into: &output)
@@ -472,18 +475,17 @@ struct MergedLayout {
                     return
                 }
                 let padding = width - cellWidth
-                if alignment == .right { LineDrawer.pad(padding, into: &output) }
-                block.text.withUnsafeBufferPointer { text in
-                    let bytes = UnsafeBufferPointer(rebasing: text[Int(stored.start)..<Int(stored.start + stored.count)])
+                if alignment == .right { output.appendSpaces(padding) }
+                block.text.withBytes(Int(stored.start)..<Int(stored.start + stored.count)) { bytes in
                     if drawer.color, stored.style != .plain, !bytes.isEmpty {
                         drawer.write(
                             FittedLine(text: String(decoding: bytes, as: UTF8.self), width: cellWidth, highlights: []),
                             style: stored.style, width: 0, alignment: .left, into: &output)
                     } else {
-                        output.append(contentsOf: bytes)
+                        output.append(bytes)
                     }
                 }
-                if alignment == .left { LineDrawer.pad(padding, into: &output) }
+                if alignment == .left { output.appendSpaces(padding) }
             }
         }
 

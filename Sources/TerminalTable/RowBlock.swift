@@ -43,7 +43,7 @@ package struct RowBlock: Sendable {
 
     private(set) var entries: [Entry] = []
     private(set) var cells: [StoredCell] = []
-    private(set) var text: [UInt8] = []
+    private(set) var text = ByteBuffer()
     private(set) var whole: [Cell] = []
     private(set) var wanted: [Int] = []
     /// The widths the row being added asks for, as its ``RowSize`` gives them.
@@ -61,7 +61,7 @@ package struct RowBlock: Sendable {
     package mutating func reserve(rows: Int, cellsPerRow: Int, bytesPerRow: Int) {
         entries.reserveCapacity(rows)
         cells.reserveCapacity(rows * cellsPerRow)
-        text.reserveCapacity(rows * bytesPerRow)
+        if text.count == 0 { text = ByteBuffer(capacity: rows * bytesPerRow) }
         wanted.reserveCapacity(rows * (sharedColumns + (groupColumns.max() ?? 0)))
     }
 
@@ -93,7 +93,7 @@ package struct RowBlock: Sendable {
             return
         }
         let start = text.count
-        LineDrawer.append(cell.firstLine, to: &text)
+        text.append(cell.firstLine)
         cells.append(
             StoredCell(
                 start: UInt32(start), count: UInt32(text.count - start), width: Int32(clamping: cell.firstWidth),
@@ -102,7 +102,9 @@ package struct RowBlock: Sendable {
 
     /// Adds every cell of `cells` to the row, as ``add(_:)`` does.
     package mutating func add(contentsOf cells: [Cell]) {
-        for cell in cells { add(cell) }
+        cells.withUnsafeBufferPointer { cells in
+            for index in cells.indices { add(cells[index]) }
+        }
     }
 
     /// Ends the row's shared cells: the cells added next are its details.
@@ -167,8 +169,8 @@ package struct RowBlock: Sendable {
     func cell(at index: Int) -> Cell {
         let stored = cells[index]
         if stored.isWhole { return whole[Int(stored.start)] }
-        let line = text.withUnsafeBufferPointer { bytes in
-            String(decoding: bytes[Int(stored.start)..<Int(stored.start + stored.count)], as: UTF8.self)
+        let line = text.withBytes(Int(stored.start)..<Int(stored.start + stored.count)) {
+            String(decoding: $0, as: UTF8.self)
         }
         return Cell(sanitizedLine: line, width: Int(stored.width), style: stored.style, isVerbatim: stored.isVerbatim)
     }

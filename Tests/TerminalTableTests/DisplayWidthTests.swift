@@ -1,4 +1,5 @@
 import TerminalTable
+import TestSupport
 import Testing
 
 struct DisplayWidthTests {
@@ -44,5 +45,37 @@ struct DisplayWidthTests {
         let suffix = text.split(separator: " ").last ?? ""
         #expect(DisplayWidth.of(suffix) == 2)
         #expect(DisplayWidth.of(text[...]) == DisplayWidth.of(text))
+    }
+}
+
+/// The eight-at-a-time check that text is printable ASCII, against the byte
+/// by byte rule.
+@Suite struct PrintableASCIITests {
+    @Test func everyByteAtEveryPlaceOfAWord() {
+        for position in 0..<8 {
+            for byte in UInt8.min...UInt8.max {
+                var bytes = [UInt8](repeating: 0x61, count: 8)
+                bytes[position] = byte
+                let word = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+                #expect(
+                    DisplayWidth.isPrintableASCII(word: word) == (0x20...0x7E).contains(byte),
+                    "byte \(byte) at \(position)")
+            }
+        }
+    }
+
+    @Test func randomTextOfEveryLength() {
+        var random = SplitMix64(state: 11)
+        let alphabet: [UInt8] = [0x00, 0x1F, 0x20, 0x21, 0x41, 0x7E, 0x7F, 0x80, 0xC3, 0xFF]
+        for length in 0..<40 {
+            for _ in 0..<300 {
+                let bytes = (0..<length).map { _ in
+                    Bool.random(using: &random)
+                        ? UInt8.random(in: 0x20...0x7E, using: &random) : alphabet.randomElement(using: &random)!
+                }
+                let expected = bytes.allSatisfy { (0x20...0x7E).contains($0) }
+                #expect(bytes.withUnsafeBufferPointer(DisplayWidth.isPrintableASCII) == expected, "\(bytes)")
+            }
+        }
     }
 }

@@ -279,11 +279,9 @@ extension SearchSession {
     private func parseFromShape(
         _ bytes: UnsafeRawBufferPointer, scratch: inout LineScratch, cache: ShortStringCache
     ) -> JSONObject? {
-        var shapes = scratch.shapes ?? FlatObjectShapes(scanner: fieldScanPlan.lightScanner)
-        scratch.shapes = nil
-        let object = shapes.parseObject(bytes, values: &scratch.raw, spans: &scratch.spans, cache: cache)
-        scratch.shapes = shapes
-        return object
+        // Mutated where it is: a copy would count a reference to each of its arrays.
+        if scratch.shapes == nil { scratch.shapes = FlatObjectShapes(scanner: fieldScanPlan.lightScanner) }
+        return scratch.shapes!.parseObject(bytes, values: &scratch.raw, spans: &scratch.spans, cache: cache)
     }
 
     /// How to search the registered kind that a record names `name`; `nil`

@@ -231,7 +231,9 @@ public struct SearchSession: Sendable {
             counts.filteredOut -= fuzzyMatched
             return SearchResult(hits: Self.dropping(options.offset, from: fuzzyTop.sorted()), statistics: counts)
         }
-        return SearchResult(hits: Self.dropping(options.offset, from: top.sorted()), statistics: statistics)
+        let descending = options.sort?.descending ?? false
+        let hits = top.sorted { keys in HitKey.areInOrder(keys, descending: descending) }
+        return SearchResult(hits: Self.dropping(options.offset, from: hits), statistics: statistics)
     }
 
     /// `hits` after the first `offset`, sharing their storage when there are none to drop.
@@ -382,6 +384,18 @@ struct HitKey: Sendable {
     var rank: Rank
     var sortValue: SortValue?
 
+    /// Whether no key of `keys` is before the one ahead of it: a pass
+    /// with no call or copy per key, for the many hits of a long listing.
+    static func areInOrder(_ keys: UnsafeBufferPointer<HitKey>, descending: Bool) -> Bool {
+        var index = 1
+        while index < keys.count {
+            if keys[index].isBefore(keys[index - 1], descending: descending) { return false }
+            index += 1
+        }
+        return true
+    }
+
+    @inline(__always)
     func isBefore(_ other: HitKey, descending: Bool) -> Bool {
         switch (sortValue, other.sortValue) {
         case (let mine?, let theirs?):

@@ -131,12 +131,15 @@ struct TopK<Key: Sendable, Element: Sendable>: Sendable {
     }
 
     /// The kept elements, best first.
-    func sorted() -> [Element] {
+    /// - Parameter inOrder: Tells whether keys are already sorted, as one
+    ///   pass of `isBefore` over them would, when the caller can compare
+    ///   its keys faster than through `isBefore`.
+    func sorted(inOrder: ((UnsafeBufferPointer<Key>) -> Bool)? = nil) -> [Element] {
         // Elements kept in order (as an empty query keeps its input) need
         // no sorting: one pass tells. Sorting is stable, so ties keep their
         // order either way.
         let inOrder = keys.withUnsafeBufferPointer { keys in
-            keys.indices.dropFirst().allSatisfy { !isBefore(keys[$0], keys[$0 - 1]) }
+            inOrder?(keys) ?? keys.indices.dropFirst().allSatisfy { !isBefore(keys[$0], keys[$0 - 1]) }
         }
         if inOrder { return elements }
         var order = Array(elements.indices)
