@@ -150,17 +150,22 @@ public struct SearchSession: Sendable {
             return
         }
         if let order { rank.order = order }
-        let kept =
-            options.keepsRecords
-            ? record : Record(object: JSONObject(), location: record.location, kindHint: record.kindHint)
-        let hit = SearchHit(record: kept, kind: kind, row: row, rank: rank, match: match)
         let key = HitKey(rank: rank, sortValue: options.sort.flatMap { SortValue(record.object[$0.field]) })
         if isFuzzyFallback {
             statistics.filteredOut += 1
             fuzzyMatched += 1
-            fuzzyTop.insert(hit, key: key)
         } else {
             statistics.matched += 1
+        }
+        // A hit that would not be kept is not made.
+        guard isFuzzyFallback ? fuzzyTop.mayKeep(key) : top.mayKeep(key) else { return }
+        let kept =
+            options.keepsRecords
+            ? record : Record(object: JSONObject(), location: record.location, kindHint: record.kindHint)
+        let hit = SearchHit(record: kept, kind: kind, row: row, rank: rank, match: match)
+        if isFuzzyFallback {
+            fuzzyTop.insert(hit, key: key)
+        } else {
             top.insert(hit, key: key)
         }
     }

@@ -18,6 +18,9 @@ struct TopK<Key: Sendable, Element: Sendable>: Sendable {
     /// index, as a max-heap.
     private var heap: [Int] = []
 
+    /// The most places reserved when the first element arrives.
+    static var reservedRoom: Int { 1 << 17 }
+
     init(capacity: Int, by isBefore: @escaping @Sendable (Key, Key) -> Bool) {
         self.capacity = max(0, capacity)
         self.isBefore = isBefore
@@ -28,6 +31,14 @@ struct TopK<Key: Sendable, Element: Sendable>: Sendable {
 
     mutating func insert(_ element: Element, key: Key) {
         if elements.count < capacity {
+            if elements.isEmpty {
+                // Room for as many as may be kept (up to a bound), at once:
+                // growing by doubling touches twice the memory and copies
+                // every element, while room never written is never touched.
+                let room = min(capacity, Self.reservedRoom)
+                keys.reserveCapacity(room)
+                elements.reserveCapacity(room)
+            }
             keys.append(key)
             elements.append(element)
             return
@@ -38,6 +49,15 @@ struct TopK<Key: Sendable, Element: Sendable>: Sendable {
         keys[worst] = key
         elements[worst] = element
         siftDown(0)
+    }
+
+    /// Whether inserting an element with `key` may keep it: `false` only
+    /// when it would surely be turned away.
+    func mayKeep(_ key: Key) -> Bool {
+        if elements.count < capacity { return true }
+        guard capacity > 0 else { return false }
+        guard let worst = heap.first else { return true }
+        return isBefore(key, keys[worst])
     }
 
     /// Adds what `other` keeps, as inserting each of its elements would.
