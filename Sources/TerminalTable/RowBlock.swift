@@ -46,8 +46,11 @@ package struct RowBlock: Sendable {
     private(set) var text = ByteBuffer()
     private(set) var whole: [Cell] = []
     private(set) var wanted: [Int] = []
-    /// The widths the row being added asks for, as its ``RowSize`` gives them.
-    private var rowWidths: [Int] = []
+    /// How many wanted widths the row being added has: one per shared
+    /// column, then one per column of its group.
+    private var rowWantedCount = 0
+    /// How many of them its widths gave so far.
+    private var rowWidthCount = 0
     private var rowSharedCount = 0
 
     /// An empty block of a table with `sharedColumns` shared columns and
@@ -77,7 +80,8 @@ package struct RowBlock: Sendable {
             Entry(
                 group: Int32(clamping: group), height: Int32(clamping: height), firstCell: Int32(cells.count),
                 sharedCount: 0, detailCount: 0, firstWanted: Int32(wanted.count)))
-        rowWidths.removeAll(keepingCapacity: true)
+        rowWantedCount = sharedColumns + (groupColumns.indices.contains(group) ? groupColumns[group] : 0)
+        rowWidthCount = 0
         rowSharedCount = -1
     }
 
@@ -114,13 +118,17 @@ package struct RowBlock: Sendable {
 
     /// Adds the width the row's next cell asks for, in the order of
     /// ``RowSize/widths``.
+    /// Widths past the row's columns are not kept.
+    @inline(__always)
     package mutating func addWidth(_ width: Int) {
-        rowWidths.append(width)
+        guard rowWidthCount < rowWantedCount else { return }
+        wanted.append(max(0, width))
+        rowWidthCount &+= 1
     }
 
     /// Adds the widths the row's cells ask for, as ``addWidth(_:)`` does.
     package mutating func addWidths(_ widths: [Int]) {
-        rowWidths.append(contentsOf: widths)
+        for width in widths { addWidth(width) }
     }
 
     /// Ends the row: settles the width it wants in each column, as its
@@ -133,21 +141,16 @@ package struct RowBlock: Sendable {
         entry.sharedCount = Int16(clamping: sharedCount)
         entry.detailCount = Int16(clamping: total - sharedCount)
         entries[index] = entry
+        // The widths not given: measured from the cells.
         let first = Int(entry.firstCell)
-        for column in 0..<sharedColumns {
-            wanted.append(
-                column < rowWidths.count
-                    ? max(0, rowWidths[column]) : column < sharedCount ? Int(cells[first + column].width) : 0)
-        }
-        let group = Int(entry.group)
-        guard groupColumns.indices.contains(group) else { return }
-        let details = first + sharedCount
-        for column in 0..<groupColumns[group] {
-            let sizeIndex = sharedColumns + column
-            wanted.append(
-                sizeIndex < rowWidths.count
-                    ? max(0, rowWidths[sizeIndex])
-                    : column < total - sharedCount ? Int(cells[details + column].width) : 0)
+        while rowWidthCount < rowWantedCount {
+            let column = rowWidthCount
+            let cell =
+                column < sharedColumns
+                ? (column < sharedCount ? first + column : nil)
+                : (column - sharedColumns < total - sharedCount ? first + sharedCount + column - sharedColumns : nil)
+            wanted.append(cell.map { Int(cells[$0].width) } ?? 0)
+            rowWidthCount += 1
         }
     }
 

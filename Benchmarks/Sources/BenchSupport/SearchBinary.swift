@@ -11,8 +11,9 @@ public enum SearchBinary {
     }
 
     /// The binary to measure: `explicit` when given, else the root package's
-    /// release build, built now with `swift build -c release --product search`
-    /// when it is not there yet.
+    /// release build as the README installs it (the Swift runtime linked in,
+    /// `swift build -c release --static-swift-stdlib --product search`),
+    /// brought up to date now.
     /// - Throws: ``BenchmarkError`` when `explicit` is not executable or the build fails.
     public static func locate(explicit: String?, log: (String) -> Void) throws(BenchmarkError) -> String {
         if let explicit {
@@ -21,11 +22,11 @@ public enum SearchBinary {
         }
         let root = packageRoot
         let binary = "\(root)/.build/release/search"
-        if access(binary, X_OK) == 0 { return binary }
-        log("building the search binary: (cd \(root) && swift build -c release --product search)")
+        let command = "swift build -c release --static-swift-stdlib --product search"
+        log("building the search binary as installed: (cd \(root) && \(command))")
         let logPath = "/tmp/resultkit-bench-build-\(getpid()).log"
         let sample = try ProcessRunner.run(
-            Shell.arguments("cd \(Shell.quote(root)) && swift build -c release --product search 2>&1"),
+            Shell.arguments("cd \(Shell.quote(root)) && \(command) 2>&1"),
             stdoutPath: logPath, stderrPath: "/dev/null")
         guard sample.exitStatus == 0, access(binary, X_OK) == 0 else {
             throw BenchmarkError("building search failed (status \(sample.exitStatus)); see \(logPath)")
