@@ -87,6 +87,7 @@ package struct RowBlock: Sendable {
 
     /// Adds a cell to the row: a shared cell until ``beginDetails()``, a
     /// detail cell after.
+    @inline(__always)
     package mutating func add(_ cell: Cell) {
         if cell.extra != nil {
             cells.append(
