@@ -95,8 +95,8 @@ public struct FlatObjectShapes: Sendable {
     /// line's shape. `nil` when the line is not such an object, or when its
     /// shape cannot be learned, which says nothing about whether it is
     /// valid: the caller parses it then. `values` gets the wanted keys'
-    /// values, as ``scan(_:into:)`` gives them; `spans` is scratch space,
-    /// kept from line to line; short strings come from `cache`.
+    /// values, as ``scan(_:into:)`` gives them.
+    /// `spans` is scratch space, kept from line to line.
     package mutating func parseObject(
         _ text: UnsafeRawBufferPointer,
         values: inout [JSONFieldScanner.RawValue],
@@ -139,8 +139,13 @@ public struct FlatObjectShapes: Sendable {
         members: UnsafeMutablePointer<UnsafeMutableBufferPointer<MemberSpan>>?
     ) -> Bool {
         guard isEnabled else { return members == nil && scanner.scanFlat(text, into: &values) }
-        let scanner = scanner
-        let found = scanner.withFlatScan(of: text, into: &values) { base, values in
+        if values.count != scanner.keys.count {
+            values = Array(repeating: .absent, count: scanner.keys.count)
+        }
+        guard let start = text.baseAddress, scanner.maxDepth > 0, scanner.allKeysASCII else { return false }
+        let base = start.assumingMemoryBound(to: UInt8.self)
+        let found = values.withUnsafeMutableBufferPointer { values in
+            for index in values.indices { values[index] = .absent }
             if let members {
                 var count = 0
                 if matchesShape(base, count: text.count, into: values, members: members.pointee, memberCount: &count) {
@@ -153,7 +158,10 @@ public struct FlatObjectShapes: Sendable {
             for index in values.indices { values[index] = .absent }
             layout.members.removeAll(keepingCapacity: true)
             layout.isComplete = true
-            guard scanner.scanFlatObject(base, count: text.count, into: values, layout: &layout) else { return false }
+            guard scanner.scanFlatObject(base, count: text.count, into: values, layout: &layout) else {
+                for index in values.indices { values[index] = .absent }
+                return false
+            }
             let learned = learn(base, count: text.count)
             guard let members else { return true }
             guard learned, let shape = shapes.last else { return false }

@@ -62,29 +62,21 @@ extension JSONFieldScanner {
     ///   whether the text is valid: ``scan(_:into:)`` decides, and gives the
     ///   error.
     public func scanFlat(_ bytes: UnsafeRawBufferPointer, into values: inout [RawValue]) -> Bool {
-        withFlatScan(of: bytes, into: &values) { base, values in
-            scanFlatObject(base, count: bytes.count, into: values, layout: nil)
-        }
-    }
-
-    /// What every flat scan of `bytes` does around its walk, `body`: one
-    /// value per key, every one absent when `body` starts and when it
-    /// fails; no walk at all for an empty text, a scanner that allows no
-    /// object, or keys that are not all ASCII (the walk compares raw bytes).
-    @inline(__always)
-    func withFlatScan(
-        of bytes: UnsafeRawBufferPointer,
-        into values: inout [RawValue],
-        _ body: (UnsafePointer<UInt8>, UnsafeMutableBufferPointer<RawValue>) -> Bool
-    ) -> Bool {
         if values.count != keys.count {
             values = Array(repeating: .absent, count: keys.count)
         }
         guard let start = bytes.baseAddress, maxDepth > 0, allKeysASCII else { return false }
         return values.withUnsafeMutableBufferPointer { buffer in
-            for index in buffer.indices { buffer[index] = .absent }
-            if body(start.assumingMemoryBound(to: UInt8.self), buffer) { return true }
-            for index in buffer.indices { buffer[index] = .absent }
+            for index in buffer.indices {
+                buffer[index] = .absent
+            }
+            if scanFlatObject(start.assumingMemoryBound(to: UInt8.self), count: bytes.count, into: buffer, layout: nil)
+            {
+                return true
+            }
+            for index in buffer.indices {
+                buffer[index] = .absent
+            }
             return false
         }
     }
