@@ -134,6 +134,8 @@ import Testing
         "body:cofee", "kind:pair coffee", "kind:note toffee", "coffee moons>3", "\"green tea\"", "cffe", "cfee",
         "zzzzzz",
         "coffee tab", "garden",
+        // Every record shown: lines read whole, most of them parsed from their shape.
+        "",
     ])
     func theSearchGivesWhatReadingEveryRecordGives(query: String) throws {
         let path = try Self.writeFile(seed: 7)
