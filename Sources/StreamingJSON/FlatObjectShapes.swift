@@ -117,7 +117,8 @@ public struct FlatObjectShapes: Sendable {
                     for (index, span) in found.enumerated() {
                         (members.baseAddress! + index).initialize(
                             to: JSONObject.Member(
-                                key: keys[span.key], value: span.value.value(in: base, count: text.count, cache: cache)
+                                key: keys[span.key],
+                                value: span.value.value(in: base, count: text.count, cache: cache)
                                     ?? .null))
                     }
                     initialized = found.count

@@ -78,7 +78,9 @@ struct ByteBuffer: Sendable {
         guard length > 0 else { return }
         reserve(length)
         let at = count
-        storage.withUnsafeMutableBytes { $0.baseAddress!.advanced(by: at).initializeMemory(as: UInt8.self, repeating: 0x20, count: length) }
+        storage.withUnsafeMutableBytes {
+            $0.baseAddress!.advanced(by: at).initializeMemory(as: UInt8.self, repeating: 0x20, count: length)
+        }
         count = at &+ length
     }
 

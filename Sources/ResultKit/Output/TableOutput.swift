@@ -93,7 +93,8 @@ public struct TableOutput: Sendable {
             var rows = RowBlock(sharedColumns: sharedCount, groupColumns: groupColumns)
             rows.reserve(rows: ranges[block].count, cellsPerRow: sharedCount + 3, bytesPerRow: 80)
             for index in ranges[block] {
-                Self.add(hits[index], kindCell: kindCellsByGroup[groupOfRow[index]], group: groupOfRow[index],
+                Self.add(
+                    hits[index], kindCell: kindCellsByGroup[groupOfRow[index]], group: groupOfRow[index],
                     explain: explain, to: &rows)
             }
             return rows
