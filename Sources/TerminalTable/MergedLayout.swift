@@ -41,7 +41,7 @@ struct MergedLayout {
             block.entries.withUnsafeBufferPointer { entries in
                 block.wanted.withUnsafeBufferPointer { wanted in
                     for entry in entries {
-                        let first = Int(entry.firstWanted)
+                        let first = entry.firstWanted
                         for index in 0..<sharedCount where wanted[first + index] > shared[index] {
                             shared[index] = wanted[first + index]
                         }
@@ -417,7 +417,7 @@ struct MergedLayout {
                 _ row: Int, of block: RowBlock, drawer: LineDrawer, line: inout ByteBuffer, into output: inout [UInt8]
             ) {
                 let entry = block.entries[row]
-                let first = Int(entry.firstCell)
+                let first = entry.firstCell
                 let sharedCount = Int(entry.sharedCount)
                 let detailCount = Int(entry.detailCount)
                 let group = Int(entry.group)
@@ -476,7 +476,7 @@ struct MergedLayout {
                 }
                 let padding = width - cellWidth
                 if alignment == .right { output.appendSpaces(padding) }
-                block.text.withBytes(Int(stored.start)..<Int(stored.start + stored.count)) { bytes in
+                block.text.withBytes(stored.start..<(stored.start + stored.count)) { bytes in
                     if drawer.color, stored.style != .plain, !bytes.isEmpty {
                         drawer.write(
                             FittedLine(text: String(decoding: bytes, as: UTF8.self), width: cellWidth, highlights: []),

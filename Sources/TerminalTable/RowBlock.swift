@@ -16,19 +16,19 @@ package struct RowBlock: Sendable {
         var group: Int32
         var height: Int32
         /// Its first cell in `cells`; its shared cells come first.
-        var firstCell: Int32
+        var firstCell: Int
         var sharedCount: Int16
         var detailCount: Int16
         /// Its first wanted width in `wanted`: one per shared column, then
         /// one per column of its group (none for a row of no group).
-        var firstWanted: Int32
+        var firstWanted: Int
     }
 
     /// One cell: its first line's UTF-8 in `text`, or, for a cell kept
     /// whole, its index in `whole`.
     struct StoredCell: Sendable {
-        var start: UInt32
-        var count: UInt32
+        var start: Int
+        var count: Int
         /// The width of the first line; of the widest line for a cell kept whole.
         var width: Int32
         var style: CellStyle
@@ -78,8 +78,8 @@ package struct RowBlock: Sendable {
     package mutating func beginRow(group: Int, height: Int) {
         entries.append(
             Entry(
-                group: Int32(clamping: group), height: Int32(clamping: height), firstCell: Int32(cells.count),
-                sharedCount: 0, detailCount: 0, firstWanted: Int32(wanted.count)))
+                group: Int32(clamping: group), height: Int32(clamping: height), firstCell: cells.count,
+                sharedCount: 0, detailCount: 0, firstWanted: wanted.count))
         rowWantedCount = sharedColumns + (groupColumns.indices.contains(group) ? groupColumns[group] : 0)
         rowWidthCount = 0
         rowSharedCount = -1
@@ -92,7 +92,7 @@ package struct RowBlock: Sendable {
         if cell.extra != nil {
             cells.append(
                 StoredCell(
-                    start: UInt32(whole.count), count: 0, width: Int32(clamping: cell.displayWidth), style: cell.style,
+                    start: whole.count, count: 0, width: Int32(clamping: cell.displayWidth), style: cell.style,
                     isWhole: true, isVerbatim: cell.isVerbatim))
             whole.append(cell)
             return
@@ -101,7 +101,7 @@ package struct RowBlock: Sendable {
         text.append(cell.firstLine)
         cells.append(
             StoredCell(
-                start: UInt32(start), count: UInt32(text.count - start), width: Int32(clamping: cell.firstWidth),
+                start: start, count: text.count - start, width: Int32(clamping: cell.firstWidth),
                 style: cell.style, isWhole: false, isVerbatim: cell.isVerbatim))
     }
 
@@ -114,7 +114,7 @@ package struct RowBlock: Sendable {
 
     /// Ends the row's shared cells: the cells added next are its details.
     package mutating func beginDetails() {
-        rowSharedCount = cells.count - Int(entries[entries.count - 1].firstCell)
+        rowSharedCount = cells.count - entries[entries.count - 1].firstCell
     }
 
     /// Adds the width the row's next cell asks for, in the order of
@@ -137,13 +137,13 @@ package struct RowBlock: Sendable {
     package mutating func endRow() {
         let index = entries.count - 1
         var entry = entries[index]
-        let total = cells.count - Int(entry.firstCell)
+        let total = cells.count - entry.firstCell
         let sharedCount = rowSharedCount < 0 ? total : rowSharedCount
         entry.sharedCount = Int16(clamping: sharedCount)
         entry.detailCount = Int16(clamping: total - sharedCount)
         entries[index] = entry
         // The widths not given: measured from the cells.
-        let first = Int(entry.firstCell)
+        let first = entry.firstCell
         while rowWidthCount < rowWantedCount {
             let column = rowWidthCount
             let cell =
@@ -162,7 +162,7 @@ package struct RowBlock: Sendable {
     func isPlain(_ row: Int) -> Bool {
         let entry = entries[row]
         guard entry.height <= 1 else { return false }
-        let first = Int(entry.firstCell)
+        let first = entry.firstCell
         for index in first..<(first + Int(entry.sharedCount) + Int(entry.detailCount)) where cells[index].isWhole {
             return false
         }
@@ -172,8 +172,8 @@ package struct RowBlock: Sendable {
     /// The cell at `index` in `cells`, as it was added.
     func cell(at index: Int) -> Cell {
         let stored = cells[index]
-        if stored.isWhole { return whole[Int(stored.start)] }
-        let line = text.withBytes(Int(stored.start)..<Int(stored.start + stored.count)) {
+        if stored.isWhole { return whole[stored.start] }
+        let line = text.withBytes(stored.start..<(stored.start + stored.count)) {
             String(decoding: $0, as: UTF8.self)
         }
         return Cell(sanitizedLine: line, width: Int(stored.width), style: stored.style, isVerbatim: stored.isVerbatim)
@@ -182,14 +182,14 @@ package struct RowBlock: Sendable {
     /// The shared cells of row `row`, as they were added.
     func sharedCells(_ row: Int) -> [Cell] {
         let entry = entries[row]
-        let first = Int(entry.firstCell)
+        let first = entry.firstCell
         return (first..<(first + Int(entry.sharedCount))).map(cell(at:))
     }
 
     /// The detail cells of row `row`, as they were added.
     func detailCells(_ row: Int) -> [Cell] {
         let entry = entries[row]
-        let first = Int(entry.firstCell) + Int(entry.sharedCount)
+        let first = entry.firstCell + Int(entry.sharedCount)
         return (first..<(first + Int(entry.detailCount))).map(cell(at:))
     }
 }
