@@ -47,9 +47,18 @@ public struct SearchHit: Sendable {
     var location: SourceLocation
 
     init(record: Record, kind: ResultKind, row: any CellRepresentable, rank: Rank, match: FieldMatch?) {
-        storage = Storage(
-            object: record.object, kindHint: record.kindHint, kind: kind, row: row, rank: rank, match: match)
-        location = record.location
+        self.init(
+            object: record.object, location: record.location, kindHint: record.kindHint, kind: kind, row: row,
+            rank: rank, match: match)
+    }
+
+    /// A hit of the record `object`, from `location`, given `kindHint`.
+    init(
+        object: JSONObject, location: SourceLocation, kindHint: String?, kind: ResultKind, row: any CellRepresentable,
+        rank: Rank, match: FieldMatch?
+    ) {
+        storage = Storage(object: object, kindHint: kindHint, kind: kind, row: row, rank: rank, match: match)
+        self.location = location
     }
 
     /// The storage, copied first if another hit shares it.

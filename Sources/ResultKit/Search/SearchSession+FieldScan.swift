@@ -204,8 +204,8 @@ extension SearchSession {
                     statistics.read += 1
                     process(
                         object, kind: recentKinds.route(at: index).kind, order: order, location: location,
-                        diagnose: diagnose
-                    ) { Record(object: object, location: location, kindHint: hint) }
+                        kindHint: hint, diagnose: diagnose
+                    ) { object }
                     return
                 }
                 consider(Record(object: object, location: location, kindHint: hint), order: order, diagnose: diagnose)
@@ -240,9 +240,9 @@ extension SearchSession {
             diagnose(RecordReader.malformed(error, at: location))
             return
         }
-        let parseWhole: () -> Record? = {
+        let parseWhole: () -> JSONObject? = {
             guard case .object(let object)? = try? JSONParser().parse(bytes) else { return nil }
-            return Record(object: object, location: location, kindHint: hint)
+            return object
         }
         guard isObject else {
             if let value = try? JSONParser().parse(bytes) { diagnose(RecordReader.notAnObject(value, at: location)) }
@@ -253,7 +253,9 @@ extension SearchSession {
         guard let route = knownKind(named: kindName), !route.readsWhole else {
             // Unknown kinds, and kinds whose search reads any field, take
             // the whole-record path.
-            if let record = parseWhole() { consider(record, order: order, diagnose: diagnose) }
+            if let object = parseWhole() {
+                consider(Record(object: object, location: location, kindHint: hint), order: order, diagnose: diagnose)
+            }
             return
         }
         let kind = route.kind
@@ -268,8 +270,8 @@ extension SearchSession {
             if let value { members.append(JSONObject.Member(key: key, value: value)) }
         }
         process(
-            JSONObject(members), kind: kind, order: order, location: location, diagnose: diagnose,
-            fullRecord: parseWhole)
+            JSONObject(members), kind: kind, order: order, location: location, kindHint: hint, diagnose: diagnose,
+            fullObject: parseWhole)
     }
 }
 

@@ -74,6 +74,10 @@ extension SearchSession {
                 swap(&session, &state.session)
                 defer { swap(&session, &state.session) }
                 var scratch = LineScratch()
+                // The path in storage of this worker's own: every record's
+                // location counts a reference to it, and two cores counting
+                // references to one string contend for its cache line.
+                let path = String(decoding: Array(path.utf8), as: UTF8.self)
                 var shapes = FlatObjectShapes(scanner: session.fieldScanPlan.lightScanner)
                 // Short keys and values made once per worker, for lines
                 // that are read whole.
@@ -187,7 +191,7 @@ extension SearchSession {
             hitRanges += state.hitRanges.map { (block: $0.block, worker: index, hits: $0.hits) }
         }
         hitRanges.sort { $0.block < $1.block }
-        merge(workers, hitRanges: hitRanges.map { (worker: $0.worker, hits: $0.hits) })
+        merge(&workers, hitRanges: hitRanges.map { (worker: $0.worker, hits: $0.hits) })
         // The workers' copies of the hits are freed off the main thread.
         BackgroundRelease.release(consume workers)
     }

@@ -104,7 +104,10 @@ public struct SearchSession: Sendable {
             statistics.filteredOut += 1
             return
         }
-        process(record.object, kind: kind, order: order, location: record.location, diagnose: diagnose) { record }
+        process(
+            record.object, kind: kind, order: order, location: record.location, kindHint: record.kindHint,
+            diagnose: diagnose
+        ) { record.object }
     }
 
     /// Adds the keys of a record of an unknown kind to ``fallbackFields``.
@@ -116,15 +119,17 @@ public struct SearchSession: Sendable {
 
     /// Matches a record of a searched kind, given the fields it is searched
     /// by (`searched`, the whole record or just the fields the search reads),
-    /// and keeps it when it ranks high enough. `fullRecord` gives the whole
-    /// record, only for records that match.
+    /// and keeps it when it ranks high enough. `fullObject` gives the whole
+    /// record's object, only for records that match; `location` and
+    /// `kindHint` are the record's.
     mutating func process(
         _ searched: JSONObject,
         kind: ResultKind,
         order: Int?,
         location: SourceLocation,
+        kindHint: String?,
         diagnose: (Diagnostic) -> Void,
-        fullRecord: () -> Record?
+        fullObject: () -> JSONObject?
     ) {
         var isFuzzyFallback = false
         var evaluated = evaluate(searched, kind: kind, matcher: matcher)
@@ -132,7 +137,7 @@ public struct SearchSession: Sendable {
             evaluated = evaluate(searched, kind: kind, matcher: fuzzyMatcher)
             isFuzzyFallback = evaluated != nil
         }
-        guard let (found, match) = consume evaluated, let record = fullRecord() else {
+        guard let (found, match) = consume evaluated, let object = fullObject() else {
             statistics.filteredOut += 1
             return
         }
@@ -143,14 +148,14 @@ public struct SearchSession: Sendable {
         // cheap on large inputs.
         let row: any CellRepresentable
         do {
-            row = try kind.makeRow(record.object)
+            row = try kind.makeRow(object)
         } catch {
             statistics.skipped += 1
             diagnose(Diagnostic(.warning, "\(kind.name): \(error.reason); record skipped", at: location))
             return
         }
         if let order { rank.order = order }
-        let key = HitKey(rank: rank, sortValue: options.sort.flatMap { SortValue(record.object[$0.field]) })
+        let key = HitKey(rank: rank, sortValue: options.sort.flatMap { SortValue(object[$0.field]) })
         if isFuzzyFallback {
             statistics.filteredOut += 1
             fuzzyMatched += 1
@@ -159,10 +164,11 @@ public struct SearchSession: Sendable {
         }
         // A hit that would not be kept is not made.
         guard isFuzzyFallback ? fuzzyTop.mayKeep(key) : top.mayKeep(key) else { return }
-        let kept =
-            options.keepsRecords
-            ? record : Record(object: JSONObject(), location: record.location, kindHint: record.kindHint)
-        let hit = SearchHit(record: kept, kind: kind, row: row, rank: rank, match: match)
+        // Without records, the hit keeps an empty object: the memory of
+        // records is reused while reading instead of growing with the hits.
+        let hit = SearchHit(
+            object: options.keepsRecords ? object : JSONObject(), location: location, kindHint: kindHint, kind: kind,
+            row: row, rank: rank, match: match)
         if isFuzzyFallback {
             fuzzyTop.insert(hit, key: key)
         } else {
@@ -185,15 +191,16 @@ public struct SearchSession: Sendable {
     /// Adds what parallel workers found, as ``merge(_:)`` of each would, and
     /// takes their kept hits in the order of `hitRanges` (the hits each
     /// worker kept from each block of the input, in input order), so that
-    /// hits found in input order stay in order.
-    mutating func merge(_ workers: [SearchSession], hitRanges: [(worker: Int, hits: Range<Int>)]) {
-        let total = workers.reduce(0) { $0 + $1.top.count }
+    /// hits found in input order stay in order. The workers' kept hits are
+    /// moved out of them.
+    mutating func merge(_ workers: inout [SearchSession], hitRanges: [(worker: Int, hits: Range<Int>)]) {
+        var tops = workers.indices.map { index in
+            let empty = TopK<HitKey, SearchHit>(capacity: workers[index].top.capacity, by: workers[index].top.isBefore)
+            return exchange(&workers[index].top, with: empty)
+        }
         let ranges = hitRanges.filter { !$0.hits.isEmpty }.map { (part: $0.worker, range: $0.hits) }
-        let inOrder =
-            hitRanges.reduce(0) { $0 + $1.hits.count } == total
-            && top.concatenate(workers.map(\.top), ranges: ranges)
-        if !inOrder {
-            for worker in workers { top.merge(worker.top) }
+        if !top.concatenate(&tops, ranges: ranges) {
+            for part in tops { top.merge(part) }
         }
         for worker in workers { mergeAllButKeptHits(worker) }
     }

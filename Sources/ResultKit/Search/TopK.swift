@@ -95,27 +95,17 @@ struct TopK<Key: Sendable, Element: Sendable>: Sendable {
 
     /// Keeps the elements `ranges` of `parts`, in that order, as inserting
     /// each in turn would, when this keeps nothing yet, every part kept every
-    /// insert, and they fit. Large ranges are copied on every core.
+    /// insert, and the ranges cover every part's elements once. The keys and
+    /// elements are moved out of the parts, which are left empty, each part
+    /// by a core of its own when there are many: nothing is copied, and no
+    /// reference is counted, on the way.
     /// - Returns: `false`, changing nothing, when they would not simply be appended.
-    mutating func concatenate(_ parts: [TopK], ranges: [(part: Int, range: Range<Int>)]) -> Bool {
+    mutating func concatenate(_ parts: inout [TopK], ranges: [(part: Int, range: Range<Int>)]) -> Bool {
         let total = ranges.reduce(0) { $0 + $1.range.count }
-        guard elements.isEmpty, total <= capacity, parts.allSatisfy(\.keptEveryInsert) else { return false }
-        keys = Self.gather(parts.map(\.keys), ranges, total: total)
-        elements = Self.gather(parts.map(\.elements), ranges, total: total)
-        return true
-    }
-
-    /// Where ``gather(_:_:total:)`` copies to, each range by one worker.
-    private struct Destination<Value>: @unchecked Sendable {
-        let base: UnsafeMutablePointer<Value>
-    }
-
-    /// The values `ranges` of `sources`, in that order, in one array.
-    private static func gather<Value: Sendable>(
-        _ sources: [[Value]],
-        _ ranges: [(part: Int, range: Range<Int>)],
-        total: Int
-    ) -> [Value] {
+        guard elements.isEmpty, total <= capacity, parts.allSatisfy(\.keptEveryInsert),
+            total == parts.reduce(0, { $0 + $1.count })
+        else { return false }
+        // Where each range goes, and each part's ranges from its last.
         var starts: [Int] = []
         starts.reserveCapacity(ranges.count)
         var offset = 0
@@ -123,26 +113,72 @@ struct TopK<Key: Sendable, Element: Sendable>: Sendable {
             starts.append(offset)
             offset += range.count
         }
-        let offsets = starts
-        return [Value](unsafeUninitializedCapacity: total) { buffer, count in
-            guard let base = buffer.baseAddress else { return }
-            let destination = Destination(base: base)
-            let copy = { @Sendable (index: Int) in
+        var backwards = [[Int]](repeating: [], count: parts.count)
+        for index in ranges.indices.reversed() { backwards[ranges[index].part].append(index) }
+        // Popping each part's ranges from its last, an element is moved out
+        // of its part only once everything after it has been.
+        var expected = parts.map(\.count)
+        for order in backwards {
+            for index in order {
                 let (part, range) = ranges[index]
-                sources[part].withUnsafeBufferPointer { source in
-                    guard let start = source.baseAddress else { return }
-                    (destination.base + offsets[index]).initialize(from: start + range.lowerBound, count: range.count)
-                }
+                guard range.upperBound == expected[part] else { return false }
+                expected[part] = range.lowerBound
             }
-            // Copying touches fresh memory and every value's storage: worth
-            // sharing out when there are many.
-            if total >= 1 << 14 && ranges.count > 1 {
-                DispatchQueue.concurrentPerform(iterations: ranges.count, execute: copy)
-            } else {
-                for index in ranges.indices { copy(index) }
-            }
-            count = total
         }
+        guard expected.allSatisfy({ $0 == 0 }) else { return false }
+        let gathered = Self.gather(&parts, ranges: ranges, starts: starts, backwards: backwards, total: total)
+        keys = gathered.keys
+        elements = gathered.elements
+        return true
+    }
+
+    /// Where ``gather(_:ranges:starts:backwards:total:)`` moves values
+    /// from and to, each part by one worker.
+    private struct Places: @unchecked Sendable {
+        let parts: UnsafeMutablePointer<TopK>
+        let keys: UnsafeMutablePointer<Key>
+        let elements: UnsafeMutablePointer<Element>
+    }
+
+    /// The keys and elements `ranges` of `parts`, in that order, moved out.
+    private static func gather(
+        _ parts: inout [TopK],
+        ranges: [(part: Int, range: Range<Int>)],
+        starts: [Int],
+        backwards: [[Int]],
+        total: Int
+    ) -> (keys: [Key], elements: [Element]) {
+        var keys: [Key] = []
+        let elements = [Element](unsafeUninitializedCapacity: total) { elementBuffer, elementCount in
+            keys = [Key](unsafeUninitializedCapacity: total) { keyBuffer, keyCount in
+                guard let keyBase = keyBuffer.baseAddress, let elementBase = elementBuffer.baseAddress else { return }
+                parts.withUnsafeMutableBufferPointer { parts in
+                    guard let partBase = parts.baseAddress else { return }
+                    let places = Places(parts: partBase, keys: keyBase, elements: elementBase)
+                    let move = { @Sendable (part: Int) in
+                        let topK = places.parts + part
+                        for index in backwards[part] {
+                            let range = ranges[index].range
+                            var position = starts[index] + range.count
+                            while position > starts[index] {
+                                position -= 1
+                                (places.keys + position).initialize(to: topK.pointee.keys.removeLast())
+                                (places.elements + position).initialize(to: topK.pointee.elements.removeLast())
+                            }
+                        }
+                    }
+                    // Moving touches fresh memory: worth sharing out when there are many.
+                    if total >= 1 << 14 && parts.count > 1 {
+                        DispatchQueue.concurrentPerform(iterations: parts.count, execute: move)
+                    } else {
+                        for part in parts.indices { move(part) }
+                    }
+                }
+                keyCount = total
+            }
+            elementCount = total
+        }
+        return (keys, elements)
     }
 
     /// Changes every kept element in place without changing its order.
