@@ -94,4 +94,56 @@ import Testing
         #expect(hits[0].rank.order != -1)
         #expect(copy.row.name == hits[0].row.name)
     }
+
+    /// Two parts whose elements are dealt out in blocks, as parallel workers
+    /// keep the hits of the blocks they read.
+    func dealt(_ blocks: [(part: Int, count: Int)], capacity: Int = 100)
+        -> (parts: [TopK<Int, String>], ranges: [(part: Int, range: Range<Int>)], expected: [String])
+    {
+        var parts = [0, 1].map { _ in TopK<Int, String>(capacity: capacity) { $0 < $1 } }
+        var ranges: [(part: Int, range: Range<Int>)] = []
+        var expected: [String] = []
+        var order = 0
+        for (part, count) in blocks {
+            let start = parts[part].count
+            for _ in 0..<count {
+                parts[part].insert("e\(order)", key: order)
+                expected.append("e\(order)")
+                order += 1
+            }
+            ranges.append((part, start..<parts[part].count))
+        }
+        return (parts, ranges, expected)
+    }
+
+    @Test func concatenatingMovesEveryPartInTheOrderOfTheRanges() {
+        let blocks = [(0, 3), (1, 2), (0, 0), (1, 4), (0, 1), (1, 1)]
+        var (parts, ranges, expected) = dealt(blocks)
+        var top = TopK<Int, String>(capacity: 100) { $0 < $1 }
+        #expect(top.concatenate(&parts, ranges: ranges))
+        #expect(top.sorted() == expected)
+        #expect(top.keys == Array(0..<expected.count))
+        #expect(parts.allSatisfy { $0.count == 0 })
+    }
+
+    @Test func concatenatingLargePartsMovesThemOnEveryCore() {
+        let blocks = (0..<40).map { (part: $0 % 2, count: 500 + $0) }
+        var (parts, ranges, expected) = dealt(blocks, capacity: 1 << 20)
+        var top = TopK<Int, String>(capacity: 1 << 20) { $0 < $1 }
+        #expect(top.concatenate(&parts, ranges: ranges))
+        #expect(top.sorted() == expected)
+    }
+
+    @Test func concatenatingRefusesRangesThatDoNotCoverThePartsOnce() {
+        var (parts, ranges, _) = dealt([(0, 3), (1, 2), (0, 2)])
+        var top = TopK<Int, String>(capacity: 100) { $0 < $1 }
+        // A range left out, ranges out of order, and too little room: nothing moves.
+        for wrong in [Array(ranges.dropLast()), [ranges[2], ranges[1], ranges[0]]] {
+            #expect(!top.concatenate(&parts, ranges: wrong))
+            #expect(top.count == 0 && parts[0].count == 5 && parts[1].count == 2)
+        }
+        var small = TopK<Int, String>(capacity: 6) { $0 < $1 }
+        #expect(!small.concatenate(&parts, ranges: ranges))
+        #expect(parts[0].count == 5)
+    }
 }
