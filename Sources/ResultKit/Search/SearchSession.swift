@@ -257,6 +257,13 @@ public struct SearchSession: Sendable {
 
     /// Whether the record satisfies the query, and how well.
     mutating func evaluate(_ object: JSONObject, kind: ResultKind, matcher: TextMatcher) -> (Rank, FieldMatch?)? {
+        // A query of no conditions (a listing) takes every record in order,
+        // without reading the kind's search fields: every worker would count
+        // references to the same array.
+        if query.conditions.isEmpty {
+            order += 1
+            return (Rank(tier: nil, weight: 0, quality: 0, fieldLength: 0, order: order), nil)
+        }
         let texts = FieldTexts(object: object, fields: kind.searchFields)
         var tier: MatchTier?
         var weight = 0
