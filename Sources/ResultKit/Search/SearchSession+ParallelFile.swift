@@ -192,7 +192,8 @@ extension SearchSession {
         }
         hitRanges.sort { $0.block < $1.block }
         merge(&workers, hitRanges: hitRanges.map { (worker: $0.worker, hits: $0.hits) })
-        // The workers' copies of the hits are freed off the main thread.
+        // What the workers still hold (fuzzy stand-ins, kinds, messages) is
+        // freed off the main thread; their kept hits were moved out.
         BackgroundRelease.release(consume workers)
     }
 }
