@@ -79,7 +79,7 @@ struct ByteBuffer: Sendable {
         reserve(length)
         let at = count
         storage.withUnsafeMutableBytes {
-            $0.baseAddress!.advanced(by: at).initializeMemory(as: UInt8.self, repeating: 0x20, count: length)
+            _ = $0.baseAddress!.advanced(by: at).initializeMemory(as: UInt8.self, repeating: 0x20, count: length)
         }
         count = at &+ length
     }
