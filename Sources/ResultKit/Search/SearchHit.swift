@@ -46,12 +46,6 @@ public struct SearchHit: Sendable {
     /// it never copies the storage.
     var location: SourceLocation
 
-    init(record: Record, kind: ResultKind, row: any CellRepresentable, rank: Rank, match: FieldMatch?) {
-        self.init(
-            object: record.object, location: record.location, kindHint: record.kindHint, kind: kind, row: row,
-            rank: rank, match: match)
-    }
-
     /// A hit of the record `object`, from `location`, given `kindHint`.
     init(
         object: JSONObject, location: SourceLocation, kindHint: String?, kind: ResultKind, row: any CellRepresentable,
