@@ -112,16 +112,18 @@ public struct FlatObjectShapes: Sendable {
             var found = spans
             guard scan(text, into: &values, members: &found) else { return nil }
             guard let base = text.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return nil }
-            let members = keys.withUnsafeBufferPointer { keys in
-                [JSONObject.Member](unsafeUninitializedCapacity: found.count) { members, initialized in
-                    for (index, span) in found.enumerated() {
-                        (members.baseAddress! + index).initialize(
-                            to: JSONObject.Member(
-                                key: keys[span.key],
-                                value: span.value.value(in: base, count: text.count, cache: cache)
-                                    ?? .null))
-                    }
-                    initialized = found.count
+            // `reserveCapacity` then `append`, as in `MoveStack.popArray`:
+            // `Array(unsafeUninitializedCapacity:)` looks the storage class
+            // up in the runtime's metadata cache for every line, which the
+            // cores of a parallel search contend for.
+            var members: [JSONObject.Member] = []
+            members.reserveCapacity(found.count)
+            keys.withUnsafeBufferPointer { keys in
+                for span in found {
+                    members.append(
+                        JSONObject.Member(
+                            key: keys[span.key],
+                            value: span.value.value(in: base, count: text.count, cache: cache) ?? .null))
                 }
             }
             return JSONObject(members)
