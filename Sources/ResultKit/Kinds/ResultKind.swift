@@ -85,6 +85,13 @@ public struct ResultKind: Sendable {
     ///   - decode: Builds the model from a record.
     ///   - present: Builds the view model from the model.
     ///   - fileID: Left to its default: names the declaring module in ``origin``.
+    ///
+    /// Inlinable so that the joining closure is specialized in the kind's
+    /// own module: there each view model is boxed as `any CellRepresentable`
+    /// from its concrete type. Boxed from generic code, every row would look
+    /// its box's type up in the runtime's shared cache, which the cores of a
+    /// parallel search contend for.
+    @inlinable
     public init<Model, ViewModel: CellRepresentable>(
         name: String,
         plural: String,
@@ -95,6 +102,26 @@ public struct ResultKind: Sendable {
         decode: @escaping @Sendable (JSONObject) throws(RecordDecodingError) -> Model,
         present: @escaping @Sendable (Model) -> ViewModel,
         fileID: String = #fileID
+    ) {
+        self.init(
+            name: name, plural: plural, columns: columns, searchFields: searchFields, fields: fields, sample: sample,
+            fileID: fileID,
+            makeRow: { (object) throws(RecordDecodingError) -> any CellRepresentable in
+                present(try decode(object))
+            })
+    }
+
+    /// The kind declared by ``init(name:plural:columns:searchFields:fields:sample:decode:present:fileID:)``.
+    @usableFromInline
+    init(
+        name: String,
+        plural: String,
+        columns: [KindColumn],
+        searchFields: [SearchField],
+        fields: [String],
+        sample: BundledSample?,
+        fileID: String,
+        makeRow: @escaping @Sendable (JSONObject) throws(RecordDecodingError) -> any CellRepresentable
     ) {
         var allFields = fields
         for field in searchFields.map(\.name) + columns.map(\.field) where !allFields.contains(field) {
@@ -108,10 +135,27 @@ public struct ResultKind: Sendable {
             fields: allFields,
             sample: sample,
             origin: "module " + (fileID.split(separator: "/").first.map(String.init) ?? fileID),
-            makeRow: { (object) throws(RecordDecodingError) -> any CellRepresentable in
-                present(try decode(object))
-            }
+            makeRow: makeRow
         )
+    }
+
+    private init(storage: Storage) {
+        self.storage = storage
+    }
+
+    /// The same kind under an identity of its own, for one search session.
+    ///
+    /// Every row that a session keeps counts a reference to its kind and
+    /// calls its `makeRow`. Two cores counting references to one object
+    /// contend for its cache line, so each worker of a parallel search
+    /// works with its own copy, whose `makeRow` is a closure of its own.
+    package func ownCopy() -> ResultKind {
+        let makeRow = storage.makeRow
+        return ResultKind(
+            storage: Storage(
+                name: name, plural: plural, columns: columns, searchFields: searchFields, fields: fields,
+                sample: sample, origin: origin,
+                makeRow: { (object) throws(RecordDecodingError) -> any CellRepresentable in try makeRow(object) }))
     }
 
     /// A kind built at run time, such as the fallback for unknown kinds.

@@ -292,7 +292,8 @@ extension SearchSession {
         guard let name else { return nil }
         if let route = recentKinds.route(named: name) { return route }
         guard let found = registry.kind(named: name) else { return nil }
-        let route = fieldScanPlan.route(for: found, included: includes(kindNamed: found.name))
+        // A copy of the kind for this session: see `ResultKind.ownCopy()`.
+        let route = fieldScanPlan.route(for: found.ownCopy(), included: includes(kindNamed: found.name))
         recentKinds.add(route, named: name)
         return route
     }
