@@ -28,9 +28,12 @@ package enum ParallelBlocks {
     }
 
     /// How many blocks `count` items are cut into: one (the calling thread)
-    /// for few items or one core, else a few per core of at least 1,024 items.
+    /// for few items or one core, else sixteen per core of at least 1,024
+    /// items. Cores take blocks as they finish, so the last block is all
+    /// that one core may work alone on at the end: small blocks keep that
+    /// short.
     private static func blockCount(for count: Int) -> Int {
-        count < minimumParallelCount || coreCount < 2 ? 1 : min(coreCount * 4, count / 1024)
+        count < minimumParallelCount || coreCount < 2 ? 1 : min(coreCount * 16, count / 1024)
     }
 
     /// The items of block `block` of `blocks`.

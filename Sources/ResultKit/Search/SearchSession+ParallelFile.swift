@@ -21,9 +21,9 @@ extension SearchSession {
     ///   - sourceIndex: The file's position among all sources, for ties.
     ///   - maxLineBytes: The longest line; past it the file stops with an error.
     ///   - workers: How many threads; by default one per core.
-    ///   - blockSize: Bytes per block; by default an eighth of each worker's
-    ///     share of the file (so that no worker is left with a large last
-    ///     block while the others wait), from 64 KiB to 4 MiB.
+    ///   - blockSize: Bytes per block; by default a thirty-second of each
+    ///     worker's share of the file (so that no worker is left with a
+    ///     large last block while the others wait), from 64 KiB to 4 MiB.
     ///   - diagnose: Called, in input order, with every warning and error.
     public mutating func searchNDJSONFile(
         path: String,
@@ -47,7 +47,7 @@ extension SearchSession {
         }
         let size = Int(info.st_size)
         let cores = max(1, workers ?? Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
-        let blockSize = max(blockSize ?? min(4 << 20, max(64 << 10, size / (cores * 8))), 1)
+        let blockSize = max(blockSize ?? min(4 << 20, max(64 << 10, size / (cores * 32))), 1)
         let blockCount = (size + blockSize - 1) / blockSize
         let workerCount = max(1, min(cores, blockCount))
         let file = BlockFile(fd: fd, size: size, blockSize: blockSize, maxLineBytes: maxLineBytes)
