@@ -88,11 +88,18 @@ public struct ProductViewModel: CellRepresentable {
         /// The cell of a product with no rating.
         static let unrated = Cell("–", style: .dim)
 
-        /// The texts and cells by `stars × 51 + tenths`.
-        static let table: [(String, Cell)] = (0...5).flatMap { stars in
+        /// A rating's text and its cell.
+        struct Entry: Sendable {
+            let text: String
+            let cell: Cell
+        }
+
+        /// The texts and cells by `stars × 51 + tenths`. Entries rather than
+        /// tuples: an array's tuple is copied by the runtime's generic code.
+        static let table: [Entry] = (0...5).flatMap { stars in
             (0...50).map { tenths in
                 let text = make(stars: stars, tenths: tenths)
-                return (text, Cell(text, style: .yellow))
+                return Entry(text: text, cell: Cell(text, style: .yellow))
             }
         }
 
@@ -106,7 +113,10 @@ public struct ProductViewModel: CellRepresentable {
         static func text(for value: Double) -> (String, Cell) {
             let stars = Int(value.rounded())
             let tenths = Int((value * 10).rounded())
-            if (0...5).contains(stars), (0...50).contains(tenths) { return table[stars * 51 + tenths] }
+            if (0...5).contains(stars), (0...50).contains(tenths) {
+                let entry = table[stars * 51 + tenths]
+                return (entry.text, entry.cell)
+            }
             let text = make(stars: stars, tenths: tenths)
             return (text, Cell(text, style: .yellow))
         }
