@@ -49,20 +49,8 @@ public struct JSONObject: Sendable, Hashable {
     }
 
     /// The value of the last member named `key`, or `nil`.
-    ///
-    /// Keys match as Swift compares strings, among keys of the same length
-    /// in UTF-8: comparing the lengths first passes over the other members
-    /// of a record at a glance, as decoders ask for field after field.
     public subscript(key: String) -> JSONValue? {
-        let length = key.utf8.count
-        return members.withUnsafeBufferPointer { members in
-            var index = members.count
-            while index > 0 {
-                index &-= 1
-                if members[index].key.utf8.count == length, members[index].key == key { return members[index].value }
-            }
-            return nil
-        }
+        members.last(where: { $0.key == key })?.value
     }
 
     /// The keys in input order, each once.

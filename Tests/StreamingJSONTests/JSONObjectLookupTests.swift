@@ -36,6 +36,13 @@ struct JSONObjectLookupTests {
         #expect(object[String(long.reversed().reversed())] == .number("1"))
     }
 
+    @Test("keys match as Swift strings do: canonically equivalent text is the same key")
+    func canonicalEquivalence() throws {
+        let object = try Self.parsed(#"{"cafe\u0301":1,"\u212Aind":"card"}"#)
+        #expect(object["café"] == .number("1"))
+        #expect(object["Kind"] == .string("card"))
+    }
+
     @Test("an empty object has no keys")
     func empty() {
         #expect(JSONObject()["name"] == nil)
