@@ -3,22 +3,22 @@ public import TextMatching
 
 /// One result: the record, its kind, its row, and why it matched.
 ///
-/// A hit is one reference to shared storage (copied on write) and the
+/// A hit is one reference to shared, immutable storage and the
 /// record's source location, so that keeping, sorting and handing on many
 /// thousands of hits moves two pointers each rather than every string and
 /// array a hit holds, and so that relocating a hit (as a parallel search
 /// does with its line numbers) never copies the storage.
 public struct SearchHit: Sendable {
-    /// Mutated only through ``unique()``, which copies it first when it is
-    /// shared, so no two hits ever see each other's changes; that is what makes
-    /// it safe to send.
-    private final class Storage: @unchecked Sendable {
-        var object: JSONObject
-        var kindHint: String?
-        var kind: ResultKind
-        var row: any CellRepresentable
-        var rank: Rank
-        var match: FieldMatch?
+    /// Never changed: a setter gives the hit new storage. Its properties are
+    /// constants, so reading them takes no exclusivity check, and drawing
+    /// many thousands of rows reads them all.
+    private final class Storage: Sendable {
+        let object: JSONObject
+        let kindHint: String?
+        let kind: ResultKind
+        let row: any CellRepresentable
+        let rank: Rank
+        let match: FieldMatch?
 
         init(
             object: JSONObject,
@@ -34,10 +34,6 @@ public struct SearchHit: Sendable {
             self.row = row
             self.rank = rank
             self.match = match
-        }
-
-        func copy() -> Storage {
-            Storage(object: object, kindHint: kindHint, kind: kind, row: row, rank: rank, match: match)
         }
     }
 
@@ -55,12 +51,6 @@ public struct SearchHit: Sendable {
         self.location = location
     }
 
-    /// The storage, copied first if another hit shares it.
-    private mutating func unique() -> Storage {
-        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
-        return storage
-    }
-
     /// The record as read, with its source location.
     public var record: Record {
         get { Record(object: storage.object, location: location, kindHint: storage.kindHint) }
@@ -68,9 +58,9 @@ public struct SearchHit: Sendable {
             location = newValue.location
             // Comparing an unchanged object is immediate: its members are the same array.
             if newValue.kindHint != storage.kindHint || newValue.object != storage.object {
-                let storage = unique()
-                storage.object = newValue.object
-                storage.kindHint = newValue.kindHint
+                storage = Storage(
+                    object: newValue.object, kindHint: newValue.kindHint, kind: storage.kind, row: storage.row,
+                    rank: storage.rank, match: storage.match)
             }
         }
     }
@@ -81,25 +71,41 @@ public struct SearchHit: Sendable {
     /// The kind that decoded and renders the record.
     public var kind: ResultKind {
         get { storage.kind }
-        set { unique().kind = newValue }
+        set {
+            storage = Storage(
+                object: storage.object, kindHint: storage.kindHint, kind: newValue, row: storage.row,
+                rank: storage.rank, match: storage.match)
+        }
     }
 
     /// The record's view model, which renders it.
     public var row: any CellRepresentable {
         get { storage.row }
-        set { unique().row = newValue }
+        set {
+            storage = Storage(
+                object: storage.object, kindHint: storage.kindHint, kind: storage.kind, row: newValue,
+                rank: storage.rank, match: storage.match)
+        }
     }
 
     /// How the record ranks; smaller sorts first.
     public var rank: Rank {
         get { storage.rank }
-        set { unique().rank = newValue }
+        set {
+            storage = Storage(
+                object: storage.object, kindHint: storage.kindHint, kind: storage.kind, row: storage.row,
+                rank: newValue, match: storage.match)
+        }
     }
 
     /// The best match among the query's words, if the query had any.
     public var match: FieldMatch? {
         get { storage.match }
-        set { unique().match = newValue }
+        set {
+            storage = Storage(
+                object: storage.object, kindHint: storage.kindHint, kind: storage.kind, row: storage.row,
+                rank: storage.rank, match: newValue)
+        }
     }
 }
 
