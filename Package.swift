@@ -53,17 +53,18 @@ let package = Package(
         .target(name: "TerminalTable", swiftSettings: swiftSettings),
         .target(name: "StreamingJSON", swiftSettings: swiftSettings),
         .target(name: "TextMatching", swiftSettings: swiftSettings),
+        .target(name: "ProcessMemory", swiftSettings: swiftSettings),
 
         // MARK: The core
         .target(
             name: "ResultKit",
-            dependencies: ["TerminalTable", "StreamingJSON", "TextMatching"],
+            dependencies: ["TerminalTable", "StreamingJSON", "TextMatching", "ProcessMemory"],
             swiftSettings: swiftSettings
         ),
 
         // MARK: The command
         .target(
-            name: "SearchCLI", dependencies: ["ResultKit", "StreamingJSON", "TerminalTable"],
+            name: "SearchCLI", dependencies: ["ResultKit", "StreamingJSON", "TerminalTable", "ProcessMemory"],
             swiftSettings: swiftSettings),
         .executableTarget(
             name: "search",
@@ -112,6 +113,7 @@ let package = Package(
             exclude: snapshotExcludes("TextMatchingTests"),
             swiftSettings: swiftSettings
         ),
+        .testTarget(name: "ProcessMemoryTests", dependencies: ["ProcessMemory"], swiftSettings: swiftSettings),
         .testTarget(
             name: "ResultKitTests",
             dependencies: ["ResultKit", "TestSupport"],

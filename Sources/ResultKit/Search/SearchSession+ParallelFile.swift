@@ -1,4 +1,5 @@
 import Dispatch
+import ProcessMemory
 import StreamingJSON
 import Synchronization
 
@@ -67,6 +68,9 @@ extension SearchSession {
             let states = (0..<workerCount).map { _ in WorkerState(session: template) }
             DispatchQueue.concurrentPerform(iterations: workerCount) { worker in
                 let state = states[worker]
+                // Huge pages for this thread's heap, when the process asked
+                // for them: a worker keeps every hit it finds there.
+                ProcessMemory.adviseHugePagesForThisThread()
                 // The session is taken out of the shared state while the
                 // worker runs: a class's property costs an exclusivity check
                 // and reference counts on every line.

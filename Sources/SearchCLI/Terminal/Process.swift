@@ -1,3 +1,5 @@
+import ProcessMemory
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -26,22 +28,8 @@ public func exitProcess(_ status: ExitStatus) -> Never {
     exit(status.rawValue)
 }
 
-/// Sets up the allocator for a process that lives for one search: memory
-/// it frees is kept for reuse rather than handed back to the system, and
-/// the heap grows in large steps. A search allocates and frees in bursts
-/// (a table of many rows holds them all, then lets them go), and every page
-/// handed back and taken again costs a page fault; pages reserved but never
-/// written cost nothing. A no-op where the C library has no `mallopt`.
+/// Sets up memory for a process that lives for one search: see
+/// `ProcessMemory.tuneForOneSearch()`. Call it first thing in `main`.
 public func tuneAllocatorForOneSearch() {
-    #if canImport(Glibc)
-        // `mallopt` is in <malloc.h>, which the Glibc module leaves out;
-        // its option numbers are macros there.
-        typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
-        guard let symbol = dlsym(nil, "mallopt") else { return }
-        let mallopt = unsafeBitCast(symbol, to: Mallopt.self)
-        let trimThreshold: Int32 = -1  // M_TRIM_THRESHOLD
-        let topPad: Int32 = -2  // M_TOP_PAD
-        _ = mallopt(trimThreshold, 1 << 30)
-        _ = mallopt(topPad, 64 << 20)
-    #endif
+    ProcessMemory.tuneForOneSearch()
 }
