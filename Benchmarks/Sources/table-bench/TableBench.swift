@@ -45,7 +45,7 @@ struct TableBench {
         print("width:   \(width) columns; every table is written to a file\n")
 
         let scratch = try Bench.makeScratch(in: directory)
-        defer { Bench.removeScratch(scratch, commands: 4) }
+        defer { Bench.removeScratch(scratch, commands: 5) }
         let common = ["", "--limit", String(rows), "--data", file.path]
         let searchCommands = [
             TimedCommand(
@@ -57,15 +57,59 @@ struct TableBench {
         ]
         var measured = try Bench.measure(searchCommands, runs: runs, scratch: scratch, progress: note)
         var missing: [String] = []
+        var paired: [[Double]] = []
         if pythonRuns > 0 {
             let (commands, absent) = pythonCommands(file: file.path, width: width)
             missing = absent
-            let python = try Bench.measure(
-                commands, runs: pythonRuns, scratch: scratch, warmUp: false, progress: note)
-            measured += python
+            let python = try measurePaired(
+                commands, against: searchCommands[0], rounds: pythonRuns, scratch: scratch)
+            measured += python.measurements
+            paired = python.ratios
         }
-        report(measured, rows: rows, missing: missing)
+        report(measured, rows: rows, missing: missing, paired: paired)
         try engine(seed: seed, rows: rows, width: width, runs: runs)
+    }
+
+    /// Runs of the search table taken just before and just after each run
+    /// of a Python renderer.
+    static let pairedSearchRuns = 2
+
+    /// Runs each of `commands` `rounds` times, each run between
+    /// ``pairedSearchRuns`` runs of `search` before and as many after, and
+    /// gives, per command, the ratio of each of its runs to the median of
+    /// the search runs around it. The machine's speed drifts over the
+    /// minutes a Python renderer takes; a ratio of runs seconds apart does
+    /// not drift with it.
+    private func measurePaired(
+        _ commands: [TimedCommand], against search: TimedCommand, rounds: Int, scratch: String
+    ) throws(BenchmarkError) -> (measurements: [Measurement], ratios: [[Double]]) {
+        var samples = [[ProcessSample]](repeating: [], count: commands.count)
+        var ratios = [[Double]](repeating: [], count: commands.count)
+        func runSearch() throws(BenchmarkError) -> Double {
+            try ProcessRunner.run(
+                search.arguments, stdoutPath: "\(scratch)/4.out", stderrPath: "\(scratch)/4.err"
+            ).seconds
+        }
+        for round in 0..<rounds {
+            for (index, command) in commands.enumerated() {
+                note("run \(round + 1)/\(rounds): \(command.label), between runs of the search table")
+                var around: [Double] = []
+                for _ in 0..<Self.pairedSearchRuns { around.append(try runSearch()) }
+                let output = "\(scratch)/\(2 + index)"
+                let sample = try ProcessRunner.run(
+                    command.arguments, stdoutPath: output + ".out", stderrPath: output + ".err")
+                for _ in 0..<Self.pairedSearchRuns { around.append(try runSearch()) }
+                samples[index].append(sample)
+                if let search = Summary(around)?.median, search > 0 { ratios[index].append(sample.seconds / search) }
+            }
+        }
+        let measurements = commands.enumerated().map { index, command in
+            let output = "\(scratch)/\(2 + index)"
+            return Measurement(
+                command: command, samples: samples[index], stdout: Bench.readPrefix(output + ".out"),
+                stderr: Bench.readPrefix(output + ".err"), stdoutLines: Bench.countLines(output + ".out"))
+        }
+        return (measurements, ratios)
     }
 
     private func note(_ message: String) {
@@ -95,7 +139,7 @@ struct TableBench {
         return (commands, missing)
     }
 
-    private func report(_ measured: [Measurement], rows: Int, missing: [String]) {
+    private func report(_ measured: [Measurement], rows: Int, missing: [String], paired: [[Double]]) {
         var table = TextTable(
             headers: ["COMMAND", "MEDIAN", "MIN", "RUNS", "ROWS/S", "PEAK RSS", "OUTPUT LINES", "STATUS"],
             rightAligned: [1, 2, 3, 4, 5, 6, 7])
@@ -128,12 +172,17 @@ struct TableBench {
                         + "see the engine figures below for what the table costs")
             }
         }
-        for measurement in measured.dropFirst(2) {
+        for (index, measurement) in measured.dropFirst(2).enumerated() {
             guard let time = measurement.wall?.median else { continue }
             let library = measurement.command.label.contains("tabulate") ? "tabulate" : "rich"
-            let speedup = time / searchTable
+            let ratios = index < paired.count ? paired[index] : []
+            guard let speedup = Summary(ratios)?.median else { continue }
             let target = library == "tabulate" ? "; target at least 50×: \(speedup >= 50 ? "met" : "MISSED")" : ""
-            print("search (table) is \(Format.ratio(speedup)) faster than \(library)\(target)")
+            print(
+                "search (table) is \(Format.ratio(speedup)) faster than \(library)\(target)\n"
+                    + "  the median of \(ratios.count) paired ratios (\(ratios.map(Format.ratio).joined(separator: ", "))): "
+                    + "each \(library) run against the median of the \(2 * Self.pairedSearchRuns) search table runs "
+                    + "around it; medians of all runs: \(Format.ratio(time / searchTable))")
         }
         print()
     }
