@@ -86,6 +86,21 @@ import Testing
         var hits: [String]
         var diagnostics: [String]
         var statistics: SearchStatistics
+
+        /// Where `self` and `other` part: the first hit or diagnostic that
+        /// differs, or the statistics, for a failure's message.
+        func difference(from other: Outcome) -> String {
+            if hits != other.hits {
+                let index = hits.indices.first { $0 >= other.hits.count || hits[$0] != other.hits[$0] } ?? hits.count
+                let mine = index < hits.count ? hits[index] : "none"
+                let theirs = index < other.hits.count ? other.hits[index] : "none"
+                return "hit \(index) of \(hits.count)/\(other.hits.count): \(mine) against \(theirs)"
+            }
+            if diagnostics != other.diagnostics {
+                return "diagnostics: \(diagnostics.count) against \(other.diagnostics.count)"
+            }
+            return "statistics: \(statistics) against \(other.statistics)"
+        }
     }
 
     /// How the file is searched: record by record (the reference), in
@@ -141,8 +156,11 @@ import Testing
         let path = try Self.writeFile(seed: 7)
         defer { try? FileManager.default.removeItem(atPath: path) }
         let sequential = try run(query, path: path, mode: .records)
-        #expect(try run(query, path: path, mode: .blocks) == sequential)
-        #expect(try run(query, path: path, mode: .lines) == sequential)
+        // The parts where they differ, so that a rare failure says what it saw.
+        let blocks = try run(query, path: path, mode: .blocks)
+        #expect(blocks == sequential, "\(blocks.difference(from: sequential))")
+        let lines = try run(query, path: path, mode: .lines)
+        #expect(lines == sequential, "\(lines.difference(from: sequential))")
         #expect(sequential.statistics.read > 6_000)
     }
 
