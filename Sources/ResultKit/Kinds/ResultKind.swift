@@ -104,39 +104,22 @@ public struct ResultKind: Sendable {
         fileID: String = #fileID
     ) {
         self.init(
-            name: name, plural: plural, columns: columns, searchFields: searchFields, fields: fields, sample: sample,
-            fileID: fileID,
+            name: name, plural: plural, columns: columns, searchFields: searchFields,
+            fields: Self.allFields(fields, searchFields: searchFields, columns: columns), sample: sample,
+            origin: "module " + (fileID.split(separator: "/").first.map(String.init) ?? fileID),
             makeRow: { (object) throws(RecordDecodingError) -> any CellRepresentable in
                 present(try decode(object))
             })
     }
 
-    /// The kind declared by ``init(name:plural:columns:searchFields:fields:sample:decode:present:fileID:)``.
+    /// `fields`, then each search field's and column's field not among them.
     @usableFromInline
-    init(
-        name: String,
-        plural: String,
-        columns: [KindColumn],
-        searchFields: [SearchField],
-        fields: [String],
-        sample: BundledSample?,
-        fileID: String,
-        makeRow: @escaping @Sendable (JSONObject) throws(RecordDecodingError) -> any CellRepresentable
-    ) {
+    static func allFields(_ fields: [String], searchFields: [SearchField], columns: [KindColumn]) -> [String] {
         var allFields = fields
         for field in searchFields.map(\.name) + columns.map(\.field) where !allFields.contains(field) {
             allFields.append(field)
         }
-        self.storage = Storage(
-            name: name,
-            plural: plural,
-            columns: columns,
-            searchFields: searchFields,
-            fields: allFields,
-            sample: sample,
-            origin: "module " + (fileID.split(separator: "/").first.map(String.init) ?? fileID),
-            makeRow: makeRow
-        )
+        return allFields
     }
 
     private init(storage: Storage) {
@@ -158,13 +141,16 @@ public struct ResultKind: Sendable {
                 makeRow: { (object) throws(RecordDecodingError) -> any CellRepresentable in try makeRow(object) }))
     }
 
-    /// A kind built at run time, such as the fallback for unknown kinds.
+    /// A kind from its parts: one declared in a module, or built at run
+    /// time, such as the fallback for unknown kinds.
+    @usableFromInline
     package init(
         name: String,
         plural: String,
         columns: [KindColumn],
         searchFields: [SearchField],
         fields: [String],
+        sample: BundledSample? = nil,
         origin: String,
         makeRow: @escaping @Sendable (JSONObject) throws(RecordDecodingError) -> any CellRepresentable
     ) {
@@ -174,7 +160,7 @@ public struct ResultKind: Sendable {
             columns: columns,
             searchFields: searchFields,
             fields: fields,
-            sample: nil,
+            sample: sample,
             origin: origin,
             makeRow: makeRow
         )
