@@ -67,7 +67,7 @@ let package = Package(
 
         // MARK: Data-driven kinds: a kind provider, as a kind module is
         .target(
-            name: "KindSpecs", dependencies: ["ResultKit", "SearchEngine", "TerminalTable", "StreamingJSON"],
+            name: "KindSpecs", dependencies: ["ResultKit", "TerminalTable", "StreamingJSON"],
             swiftSettings: swiftSettings),
 
         // MARK: The engine and the printers

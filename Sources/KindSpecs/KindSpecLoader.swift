@@ -1,4 +1,3 @@
-import SearchEngine
 import StreamingJSON
 
 #if canImport(Glibc)
@@ -163,25 +162,28 @@ public enum KindSpecLoader {
     }
 
     /// The bytes of a spec file, at most ``maxFileBytes``.
+    ///
+    /// Read with the system calls, as the folder is listed: a kind provider
+    /// needs nothing of the engine's readers.
     static func read(_ path: String) -> Result<[UInt8], KindSpecError> {
-        let reader: ByteReader
-        do {
-            reader = try ByteReader(path: path)
-        } catch {
-            return .failure(KindSpecError(file: path, "cannot read: \(error)"))
-        }
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return .failure(KindSpecError(file: path, "cannot read: \(describe(errno: errno))")) }
+        defer { close(fd) }
         var bytes: [UInt8] = []
-        do {
-            while try reader.readChunk(appendingTo: &bytes) > 0 {
-                if bytes.count > maxFileBytes {
-                    return .failure(
-                        KindSpecError(file: path, "larger than \(maxFileBytes >> 20) MiB; is this a kind spec?"))
-                }
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { readChunk(fd, into: $0) }
+            if count == 0 { return .success(bytes) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return .failure(KindSpecError(file: path, "cannot read: \(describe(errno: errno))"))
             }
-        } catch {
-            return .failure(KindSpecError(file: path, "cannot read: \(error)"))
+            bytes += chunk[..<count]
+            if bytes.count > maxFileBytes {
+                return .failure(
+                    KindSpecError(file: path, "larger than \(maxFileBytes >> 20) MiB; is this a kind spec?"))
+            }
         }
-        return .success(bytes)
     }
 
     /// The 1-based line and column (in bytes) of a byte offset.
@@ -209,4 +211,11 @@ public enum KindSpecLoader {
         clock_gettime(CLOCK_REALTIME, &now)
         return Int64(now.tv_sec)
     }
+}
+
+/// Reads what `fd` has next into `buffer`: the byte count, 0 at the end, or
+/// -1 with `errno` set. Outside the loader, whose own `read(_:)` would hide
+/// the system's.
+private func readChunk(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Int {
+    read(fd, buffer.baseAddress, buffer.count)
 }

@@ -112,6 +112,17 @@ struct KindSpecLoaderTests {
         }
     }
 
+    @Test func aSpecThatCannotBeReadIsAnErrorNamingTheFileAndTheReason() throws {
+        try SpecFixtures.withTemporaryDirectory { directory in
+            let folder = directory.appendingPathComponent("folder.kind.json")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+            try SpecFixtures.write(Self.valid, to: "note.kind.json", in: directory)
+            let loaded = KindSpecLoader.load(directories: [directory.path])
+            #expect(loaded.errors.map(\.description) == [folder.path + ": cannot read: Is a directory"])
+            #expect(loaded.specs.map(\.name) == ["note"])
+        }
+    }
+
     @Test func deeplyNestedJSONIsAnErrorNotACrash() {
         let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
         let errors = SpecFixtures.errors(deep)

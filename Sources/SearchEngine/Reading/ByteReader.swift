@@ -6,14 +6,14 @@
 
 /// Reads a file descriptor in chunks, so that no input is ever loaded whole
 /// unless its format needs it.
-package struct ByteReader: ~Copyable {
+struct ByteReader: ~Copyable {
     static let chunkSize = 1 << 20
 
     let fd: Int32
     let ownsDescriptor: Bool
 
     /// Opens `path` for reading.
-    package init(path: String) throws(ReadError) {
+    init(path: String) throws(ReadError) {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         if fd < 0 { throw ReadError(errno: errno) }
         self.fd = fd
@@ -32,7 +32,7 @@ package struct ByteReader: ~Copyable {
 
     /// Appends up to `chunkSize` bytes to `buffer`; returns how many were read
     /// (0 at the end of the input).
-    package func readChunk(appendingTo buffer: inout [UInt8]) throws(ReadError) -> Int {
+    func readChunk(appendingTo buffer: inout [UInt8]) throws(ReadError) -> Int {
         let start = buffer.count
         buffer.reserveCapacity(start + Self.chunkSize)
         var count = 0
