@@ -5,7 +5,7 @@ import ResultKit
 /// A spec names the kind, says how to build its NAME, lists its columns as
 /// JSON Pointers with a type and a format, and lists its search fields with
 /// their weights. ``KindSpecLoader`` reads and validates specs; ``kind``
-/// turns one into a ``ResultKind`` that the engine treats like any other.
+/// turns one into a `ResultKind` that the engine treats like any other.
 public struct KindSpec: Sendable {
     /// The file the spec was read from; it is the kind's origin.
     public var file: String

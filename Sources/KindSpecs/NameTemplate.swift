@@ -111,7 +111,7 @@ public struct NameTemplate: Sendable, CustomStringConvertible {
     }
 
     /// The template filled from `object`.
-    /// - Throws: ``RecordDecodingError`` naming the first placeholder whose
+    /// - Throws: `RecordDecodingError` naming the first placeholder whose
     ///   value is missing, null, or not a scalar.
     public func render(_ object: JSONObject) throws(RecordDecodingError) -> String {
         var out = ""

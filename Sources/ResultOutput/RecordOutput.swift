@@ -12,8 +12,12 @@ public enum RecordOutput {
     ///
     /// `positions` are offsets in Unicode extended grapheme clusters
     /// (user-perceived characters) of the matched field's text.
-    /// - Parameter fields: When given, each `record` keeps only these fields,
-    ///   in this order (`kind` and `name` as shown; a missing field is null).
+    /// - Parameters:
+    ///   - hits: The results, best first.
+    ///   - query: The query as the user wrote it.
+    ///   - total: How many records matched, shown or not.
+    ///   - fields: When given, each `record` keeps only these fields, in this
+    ///     order (`kind` and `name` as shown; a missing field is null).
     public static func json(_ hits: [SearchHit], query: String, total: Int, fields: [String]? = nil) -> String {
         let document = JSONValue.object(
             JSONObject([

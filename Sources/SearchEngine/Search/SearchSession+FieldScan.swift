@@ -135,7 +135,7 @@ struct LineScratch {
 extension SearchSession {
     /// Considers one line of NDJSON input, as
     /// ``RecordReader/read(_:record:lines:diagnose:)`` gives it: with the
-    /// same results and messages as parsing it into a ``Record`` for
+    /// same results and messages as parsing it into a `Record` for
     /// ``consider(_:order:diagnose:)``, but extracting only what the search
     /// needs, and passing over lines that the query's words rule out.
     public mutating func consider(_ line: NDJSONLine, diagnose: (Diagnostic) -> Void) {
