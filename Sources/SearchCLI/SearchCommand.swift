@@ -31,13 +31,12 @@ public enum SearchCommand {
     }
 
     private static func execute(
-        arguments: [String],
+        arguments commandLine: [String],
         environment: [String: String],
         console: Console,
         kinds: [ResultKind],
         output: inout Output
     ) -> ExitStatus {
-        let commandLine = arguments
         let arguments: SearchArguments
         do throws(UsageError) {
             arguments = try SearchArguments(parsing: commandLine)
@@ -45,57 +44,15 @@ public enum SearchCommand {
             output.error(HelpFormatter.usageError(error))
             return .usage
         }
-        // Kind spec files join the kinds built into this binary.
-        let loaded = KindSpecLoader.load(
-            directories: arguments.kindDirectories,
-            defaultDirectory: KindSpecLoader.defaultDirectory(environment: environment)
-        )
-        let merged = KindSpecLoader.merge(modules: kinds, specs: loaded.specs)
-        let specErrors = loaded.errors + merged.errors
-        if !specErrors.isEmpty {
-            for problem in specErrors { output.error(TerminalText.sanitize("error: \(problem)") + "\n") }
-            return .failure
+        guard let registry = registry(modules: kinds, arguments: arguments, environment: environment, output: output)
+        else { return .failure }
+        let render = renderOptions(arguments, environment: environment, console: console)
+        if let status = answerWithoutSearching(
+            arguments, registry: registry, render: render, environment: environment, console: console,
+            output: &output)
+        {
+            return status
         }
-        let registry: KindRegistry
-        do {
-            registry = try KindRegistry(merged.kinds)
-        } catch {
-            output.error(TerminalText.sanitize("error: \(error)") + "\n")
-            return .failure
-        }
-        if arguments.help {
-            let width = console.terminalColumns ?? environment["COLUMNS"].flatMap { Int($0) } ?? 80
-            output.print(HelpFormatter.help(width: width, kinds: registry.kinds.map(\.name)))
-            return .success
-        }
-        if arguments.version {
-            output.print("search \(version)\n")
-            return .success
-        }
-        if let shell = arguments.completionShell {
-            output.print(CompletionScript(kinds: registry.kinds.map(\.name)).render(for: shell))
-            return .success
-        }
-        if arguments.generateManPage {
-            output.print(ManPage(version: version, kinds: registry.kinds.map(\.name)).render())
-            return .success
-        }
-        let color = colorEnabled(arguments.color, environment: environment, console: console)
-        let width =
-            arguments.width ?? (console.outputIsTerminal ? console.terminalColumns : nil)
-            ?? environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 >= 10 ? $0 : nil }
-        let render = RenderOptions(
-            maxWidth: width,
-            border: arguments.style,
-            showHeaders: arguments.headers,
-            color: color,
-            wide: arguments.wide
-        )
-        if arguments.listKinds {
-            output.print(KindListing.render(registry, options: render))
-            return .success
-        }
-
         let query: Query
         do {
             query = try QueryParser().parse(arguments.query)
@@ -104,62 +61,24 @@ public enum SearchCommand {
             return .failure
         }
 
-        let sources = sources(for: arguments, registry: registry, console: console, query: query)
-        let reader = RecordReader(
-            registry: registry,
-            defaultKind: arguments.kinds.count == 1 ? arguments.kinds[0] : nil,
-            maxLineBytes: arguments.maxLineBytes,
-            maxDocumentBytes: arguments.maxDocumentBytes
-        )
-        var session = SearchSession(
-            registry: registry,
-            query: query,
-            options: SearchOptions(
-                limit: arguments.limit,
-                offset: arguments.offset,
-                kinds: arguments.kinds,
-                fuzzy: arguments.fuzzy,
-                sort: arguments.sort,
-                // The table shows rows only: the records need not be kept.
-                keepsRecords: arguments.format != .table || arguments.fields != nil
-            )
-        )
-        var hadError = false
-        var warnings = 0
-        var skipped = 0
+        var tally = DiagnosticTally()
         let messages = output
-        for (index, source) in sources.enumerated() {
-            let diagnose: (Diagnostic) -> Void = { diagnostic in
-                if diagnostic.severity == .error { hadError = true }
-                if diagnostic.skipsRecord { skipped += 1 } else { warnings += 1 }
+        let result: SearchResult
+        do throws(SearchError) {
+            result = try SearchEngine.search(
+                sources: sources(for: arguments, registry: registry, console: console, query: query),
+                query: query,
+                options: searchOptions(arguments),
+                registry: registry
+            ) { diagnostic in
+                tally.count(diagnostic)
                 messages.diagnostic(diagnostic)
             }
-            let record: (Record) -> Void = { record in session.consider(record, diagnose: diagnose) }
-            if case .path(let path) = source, ParallelInput.shouldSearchInParallel(path) {
-                session.searchNDJSONFile(
-                    path: path,
-                    hint: registry.kindName(forFile: path) ?? reader.defaultKind,
-                    sourceIndex: index + 1,
-                    maxLineBytes: arguments.maxLineBytes,
-                    diagnose: diagnose
-                )
-            } else {
-                reader.read(
-                    source, record: record, lines: { line in session.consider(line, diagnose: diagnose) },
-                    diagnose: diagnose)
-            }
-        }
-        if let problem = FieldCheck.unknownFields(
-            query: query,
-            sort: arguments.sort,
-            registry: registry,
-            session: session,
-            seenFields: session.fallbackFields
-        ) {
-            output.error(problem)
+        } catch {
+            output.error("error: \(error)\n")
             return .failure
         }
-        let result = session.finish()
+        let skipped = tally.skipped
         if skipped > 0 {
             output.error("warning: \(skipped) record\(skipped == 1 ? "" : "s") skipped; see the warnings above\n")
         }
@@ -175,17 +94,101 @@ public enum SearchCommand {
             )
         }
         let status: ExitStatus =
-            if hadError || (arguments.strict && (warnings + skipped) > 0) {
+            if tally.errors > 0 || (arguments.strict && (tally.warnings + skipped) > 0) {
                 .failure
             } else {
                 result.hits.isEmpty ? .noResults : .success
             }
-        // The output is written: free the kept hits, many small objects each,
+        // The output is written: free the results, many small objects each,
         // on a background thread rather than before the process may exit.
-        let finished = session
-        session = SearchSession(registry: registry, query: query, options: finished.options)
-        BackgroundRelease.release((consume finished, consume result))
+        BackgroundRelease.release(consume result)
         return status
+    }
+
+    /// The kinds of this binary's modules and of the spec files, or nil after
+    /// printing why they cannot be registered.
+    private static func registry(
+        modules: [ResultKind],
+        arguments: SearchArguments,
+        environment: [String: String],
+        output: Output
+    ) -> KindRegistry? {
+        // Kind spec files join the kinds built into this binary.
+        let loaded = KindSpecLoader.load(
+            directories: arguments.kindDirectories,
+            defaultDirectory: KindSpecLoader.defaultDirectory(environment: environment)
+        )
+        let merged = KindSpecLoader.merge(modules: modules, specs: loaded.specs)
+        let specErrors = loaded.errors + merged.errors
+        if !specErrors.isEmpty {
+            for problem in specErrors { output.error(TerminalText.sanitize("error: \(problem)") + "\n") }
+            return nil
+        }
+        do {
+            return try KindRegistry(merged.kinds)
+        } catch {
+            output.error(TerminalText.sanitize("error: \(error)") + "\n")
+            return nil
+        }
+    }
+
+    /// How tables are drawn: the width, the border, colour.
+    private static func renderOptions(_ arguments: SearchArguments, environment: [String: String], console: Console)
+        -> RenderOptions
+    {
+        let width =
+            arguments.width ?? (console.outputIsTerminal ? console.terminalColumns : nil)
+            ?? environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 >= 10 ? $0 : nil }
+        return RenderOptions(
+            maxWidth: width,
+            border: arguments.style,
+            showHeaders: arguments.headers,
+            color: colorEnabled(arguments.color, environment: environment, console: console),
+            wide: arguments.wide
+        )
+    }
+
+    /// Answers `--help`, `--version`, `--completions`, `--generate-man-page`
+    /// and `--list-kinds`; nil when the arguments ask for a search.
+    private static func answerWithoutSearching(
+        _ arguments: SearchArguments,
+        registry: KindRegistry,
+        render: RenderOptions,
+        environment: [String: String],
+        console: Console,
+        output: inout Output
+    ) -> ExitStatus? {
+        let kindNames = registry.kinds.map(\.name)
+        if arguments.help {
+            let width = console.terminalColumns ?? environment["COLUMNS"].flatMap { Int($0) } ?? 80
+            output.print(HelpFormatter.help(width: width, kinds: kindNames))
+        } else if arguments.version {
+            output.print("search \(version)\n")
+        } else if let shell = arguments.completionShell {
+            output.print(CompletionScript(kinds: kindNames).render(for: shell))
+        } else if arguments.generateManPage {
+            output.print(ManPage(version: version, kinds: kindNames).render())
+        } else if arguments.listKinds {
+            output.print(KindListing.render(registry, options: render))
+        } else {
+            return nil
+        }
+        return .success
+    }
+
+    /// What the engine is asked for besides the query.
+    private static func searchOptions(_ arguments: SearchArguments) -> SearchOptions {
+        SearchOptions(
+            limit: arguments.limit,
+            offset: arguments.offset,
+            kinds: arguments.kinds,
+            fuzzy: arguments.fuzzy,
+            sort: arguments.sort,
+            // The table shows rows only: the records need not be kept.
+            keepsRecords: arguments.format != .table || arguments.fields != nil,
+            maxLineBytes: arguments.maxLineBytes,
+            maxDocumentBytes: arguments.maxDocumentBytes
+        )
     }
 
     /// The sources to read: `--data`, else piped stdin, else the bundled samples.
@@ -194,15 +197,15 @@ public enum SearchCommand {
         registry: KindRegistry,
         console: Console,
         query: Query
-    ) -> [DataSource] {
+    ) -> [any SearchSource] {
         if !arguments.data.isEmpty {
-            return arguments.data.map { $0 == "-" ? .standardInput : .path($0) }
+            return arguments.data.map { $0 == "-" ? DataSource.standardInput : .path($0) }
         }
-        if console.inputHasData { return [.standardInput] }
+        if console.inputHasData { return [DataSource.standardInput] }
         let wanted = Set((arguments.kinds + query.kinds).compactMap { registry.kind(named: $0)?.name })
         return registry.kinds.compactMap { kind in
             guard wanted.isEmpty || wanted.contains(kind.name), let sample = kind.sample else { return nil }
-            return .bundled(sample, kind: kind.name)
+            return DataSource.bundled(sample, kind: kind.name)
         }
     }
 
@@ -221,7 +224,7 @@ public enum SearchCommand {
         if let fields = arguments.fields,
             let problem = FieldCheck.unknownOutputFields(fields, hits: hits, registry: registry)
         {
-            output.error(problem)
+            output.error("error: \(problem)\n")
             return .failure
         }
         let fields = arguments.fields
@@ -276,6 +279,21 @@ public enum SearchCommand {
             if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
             return console.outputIsTerminal
         }
+    }
+}
+
+/// Counts the problems a search reports, for the summary and the exit status.
+struct DiagnosticTally {
+    /// Problems that stop a source or the search.
+    private(set) var errors = 0
+    /// Warnings that lost no record.
+    private(set) var warnings = 0
+    /// Records lost to bad input or rejected by their kind.
+    private(set) var skipped = 0
+
+    mutating func count(_ diagnostic: Diagnostic) {
+        if diagnostic.severity == .error { errors += 1 }
+        if diagnostic.skipsRecord { skipped += 1 } else { warnings += 1 }
     }
 }
 

@@ -17,6 +17,10 @@ public struct SearchOptions: Sendable {
     /// location and kind hint, and the memory of the records is reused while
     /// reading instead of growing with the results.
     public var keepsRecords: Bool
+    /// The longest NDJSON line read (see ``RecordReader/maxLineBytes``).
+    public var maxLineBytes: Int
+    /// The largest whole-document input (see ``RecordReader/maxDocumentBytes``).
+    public var maxDocumentBytes: Int
 
     public init(
         limit: Int = 20,
@@ -24,7 +28,9 @@ public struct SearchOptions: Sendable {
         kinds: [String] = [],
         fuzzy: Bool = false,
         sort: FieldSort? = nil,
-        keepsRecords: Bool = true
+        keepsRecords: Bool = true,
+        maxLineBytes: Int = 64 << 20,
+        maxDocumentBytes: Int = 1 << 30
     ) {
         self.limit = limit
         self.offset = offset
@@ -32,6 +38,8 @@ public struct SearchOptions: Sendable {
         self.fuzzy = fuzzy
         self.sort = sort
         self.keepsRecords = keepsRecords
+        self.maxLineBytes = maxLineBytes
+        self.maxDocumentBytes = maxDocumentBytes
     }
 }
 

@@ -476,6 +476,9 @@ public struct SearchResult: Sendable {
     /// The results shown, best first.
     public var hits: [SearchHit]
     public var statistics: SearchStatistics
+    /// The finished search, held so that what it still references is freed
+    /// with the result, after the results are printed, not before.
+    var searched: SearchSession?
 }
 
 /// A scalar field's value as text and, when it reads as one, a number.

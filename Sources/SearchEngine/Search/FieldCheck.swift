@@ -1,13 +1,14 @@
-import ResultKit
-import SearchEngine
+package import ResultKit
 import StreamingJSON
 import TerminalTable
 
 /// Checks that fields named in the query, `--sort` and `--fields` exist in
-/// some kind in play, and lists the valid ones when they do not.
-enum FieldCheck {
+/// some kind in play, and lists the valid ones when they do not. The engine
+/// checks the query's and the sort's after reading (records of unknown kinds
+/// bring fields of their own); the printer checks `--fields`.
+package enum FieldCheck {
     /// The fields every kind in play declares, plus `kind` and `name`.
-    static func knownFields(registry: KindRegistry, session: SearchSession) -> [String] {
+    package static func knownFields(registry: KindRegistry, session: SearchSession) -> [String] {
         var fields = ["kind", "name"]
         for kind in registry.kinds where session.includes(kindNamed: kind.name) {
             for field in kind.fields where !fields.contains(field) { fields.append(field) }
@@ -15,9 +16,10 @@ enum FieldCheck {
         return fields
     }
 
-    /// An error message for the first unknown field, or nil. Fields of
+    /// The message (without `error: `, safe to print) for the first unknown
+    /// field, or nil. Fields of
     /// records of unknown kinds (`seenFields`) count as known.
-    static func unknownFields(
+    package static func unknownFields(
         query: Query,
         sort: FieldSort?,
         registry: KindRegistry,
@@ -28,12 +30,13 @@ enum FieldCheck {
         let named = query.referencedFields + (sort.map { [$0.field] } ?? [])
         guard let unknown = named.first(where: { !known.contains($0) && !seenFields.contains($0) }) else { return nil }
         let valid = (known + seenFields.sorted().filter { !known.contains($0) }).joined(separator: ", ")
-        return "error: unknown field '\(TerminalText.sanitize(unknown))'\n"
-            + "Available fields: \(TerminalText.sanitize(valid))\n"
+        return "unknown field '\(TerminalText.sanitize(unknown))'\n"
+            + "Available fields: \(TerminalText.sanitize(valid))"
     }
 
-    /// An error for `--fields` naming a field no result or kind has.
-    static func unknownOutputFields(_ fields: [String], hits: [SearchHit], registry: KindRegistry) -> String? {
+    /// The message (without `error: `, safe to print) for `--fields` naming a
+    /// field no result or kind has, or nil.
+    package static func unknownOutputFields(_ fields: [String], hits: [SearchHit], registry: KindRegistry) -> String? {
         var known = ["kind", "name"]
         for kind in registry.kinds {
             for field in kind.fields where !known.contains(field) { known.append(field) }
@@ -42,7 +45,7 @@ enum FieldCheck {
             for key in hit.record.object.keys where !known.contains(key) { known.append(key) }
         }
         guard let unknown = fields.first(where: { !known.contains($0) }) else { return nil }
-        return "error: unknown field '\(TerminalText.sanitize(unknown))' in --fields\n"
-            + "Available fields: \(TerminalText.sanitize(known.joined(separator: ", ")))\n"
+        return "unknown field '\(TerminalText.sanitize(unknown))' in --fields\n"
+            + "Available fields: \(TerminalText.sanitize(known.joined(separator: ", ")))"
     }
 }

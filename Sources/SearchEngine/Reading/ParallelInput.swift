@@ -1,13 +1,11 @@
-import ResultKit
-import SearchEngine
-
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
     import Musl
 #endif
 
-/// Decides which inputs are searched with every core.
+/// Decides which inputs are searched with every core: the engine's choice,
+/// per source, as a searcher chooses how to read a file.
 enum ParallelInput {
     /// Regular NDJSON files of 8 MiB or more are split into blocks for the
     /// cores; smaller files, pipes, JSON and CSV are read in one pass.

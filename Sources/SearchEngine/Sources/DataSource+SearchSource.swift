@@ -1,0 +1,21 @@
+extension DataSource: SearchSource {
+    /// Reads the source on the route that suits it: a large regular NDJSON
+    /// file in blocks on every core, anything else in one pass, records or
+    /// lines handed to the sink as they are read.
+    public func search(into sink: inout RecordSink) {
+        if case .path(let path) = self, ParallelInput.shouldSearchInParallel(path) {
+            sink.searchInBlocks(path: path)
+            return
+        }
+        let reader = sink.reader
+        func consider(_ line: NDJSONLine) { sink.consider(line) }
+        withoutActuallyEscaping(consider) { lines in
+            reader.read(
+                self,
+                record: { record in sink.consider(record) },
+                lines: lines,
+                diagnose: { diagnostic in sink.diagnose(diagnostic) }
+            )
+        }
+    }
+}

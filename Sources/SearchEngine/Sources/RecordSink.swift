@@ -1,0 +1,58 @@
+public import ResultKit
+
+/// Where a ``SearchSource`` puts what it reads: records, or unparsed NDJSON
+/// lines, and problems. Everything handed in is scored by one scorer and kept
+/// in one top-K for the whole search.
+///
+/// A sink is valid only during the call of ``SearchSource/search(into:)``
+/// it is passed to.
+public struct RecordSink {
+    /// Reads local bytes with the search's limits and default kind.
+    public let reader: RecordReader
+    /// The source's position among all sources, from 1: ties between equal
+    /// matches go to the earlier source.
+    public internal(set) var sourceIndex = 0
+    /// The search everything handed in goes to.
+    var session: SearchSession
+    /// Where problems go: the engine's caller.
+    private let report: (Diagnostic) -> Void
+
+    init(session: SearchSession, reader: RecordReader, report: @escaping (Diagnostic) -> Void) {
+        self.session = session
+        self.reader = reader
+        self.report = report
+    }
+
+    /// The kinds the search knows.
+    public var registry: KindRegistry { session.registry }
+
+    /// Scores a whole record and keeps it when it ranks high enough.
+    public mutating func consider(_ record: Record) {
+        session.consider(record, diagnose: report)
+    }
+
+    /// Classifies, scores and keeps one NDJSON line, extracting only what the
+    /// search needs from its bytes; malformed, blank and over-long lines are
+    /// reported and counted as the engine's own readers do.
+    public mutating func consider(_ line: NDJSONLine) {
+        session.consider(line, diagnose: report)
+    }
+
+    /// Reports a problem with the source or one of its records.
+    public func diagnose(_ diagnostic: Diagnostic) {
+        report(diagnostic)
+    }
+
+    /// Searches a regular NDJSON file in blocks on every core, with the same
+    /// results and messages as reading it line by line.
+    mutating func searchInBlocks(path: String) {
+        session.searchNDJSONFile(
+            path: path,
+            hint: registry.kindName(forFile: path) ?? reader.defaultKind,
+            sourceIndex: sourceIndex,
+            maxLineBytes: reader.maxLineBytes,
+            diagnose: report
+        )
+    }
+
+}
