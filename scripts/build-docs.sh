@@ -17,8 +17,11 @@
 # flags do not make the next ordinary build start over. DOCC overrides the
 # docc executable.
 #
-# Exits non-zero when the build or docc fails. Open the result with
-#   xcrun docc preview (macOS), or serve .build/docs/<Module> with --static-hosting.
+# Exits non-zero when the build or docc fails. To read the docs as you write
+# them, on Linux or macOS:
+#   "$(dirname "$(readlink -f "$(command -v swift)")")/docc" preview Sources/ResultKit/ResultKit.docc \
+#       --additional-symbol-graph-dir .build/docs-scratch/symbol-graphs/ResultKit
+# (after one run of this script), or serve .build/docs/<Module> built with --static-hosting.
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -39,7 +42,7 @@ while (($# > 0)); do
             shift
             ;;
         --coverage) docc_flags+=(--experimental-documentation-coverage --coverage-summary-level brief) ;;
-        -h | --help) sed -n '2,22s/^# \{0,1\}//p' "$0"; exit 0 ;;
+        -h | --help) sed -n '2,24s/^# \{0,1\}//p' "$0"; exit 0 ;;
         *) echo "error: unknown option '$1'" >&2; echo "Usage: $0 [--warnings-as-errors] [--static-hosting BASE] [--coverage]" >&2; exit 64 ;;
     esac
     shift
