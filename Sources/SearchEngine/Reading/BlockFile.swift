@@ -1,0 +1,195 @@
+import ResultKit
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// A file read in blocks. Block `i` holds the lines that start at a byte
+/// offset in `[i × blockSize, (i + 1) × blockSize)`; its last line is read
+/// past the block's end up to its newline.
+struct BlockFile: Sendable {
+    let fd: Int32
+    let size: Int
+    let blockSize: Int
+    let maxLineBytes: Int
+
+    struct Outcome {
+        var buffer: [UInt8] = []
+        /// The offset in the file of `buffer[0]`.
+        var base = 0
+        /// Where the block's first line starts in `buffer`, and where its lines end.
+        var start = 0
+        var end = 0
+        /// Where the bytes of the block itself end in `buffer` (lines go on
+        /// past it to their end).
+        var regionEnd = 0
+        /// The newlines in the block, when the read counted them (a failed
+        /// read); otherwise counted by `forEachLine`.
+        var newlines: Int?
+        var leading = 0
+        var lineCount = 0
+        var failure: Diagnostic?
+
+        /// The offsets in `buffer` of the bytes that keep their lines from
+        /// being ruled out by `prefilter`.
+        func prefilterHits(_ prefilter: LinePrefilter) -> [Int] {
+            // A block that holds no line start (one long line runs across
+            // it) has no lines.
+            guard start < end else { return [] }
+            return buffer.withUnsafeBytes { raw in prefilter.hits(in: raw, range: start..<end) }
+        }
+
+        /// Calls `body` with each line, its 1-based number in the block and
+        /// its byte offset in the file.
+        /// - Returns: How many newlines the block holds (every newline ends
+        ///   one line, which saves a pass to count them).
+        func forEachLine(_ body: (UnsafeRawBufferPointer, Int, Int) -> Void) -> Int {
+            var ended = 0
+            if start < end {
+                buffer.withUnsafeBytes { raw in
+                    guard let origin = raw.baseAddress else { return }
+                    let region = UnsafeRawBufferPointer(rebasing: raw[start..<end])
+                    _ = LineScanner.forEachLine(in: region, firstLine: 1, includeUnterminatedTail: true) {
+                        line, number in
+                        let lineStart = line.baseAddress.map { $0 - origin } ?? start
+                        // A line's newline is just past it (and past a
+                        // `\r` that was cut); the last line may end past
+                        // the block, or at the end of the file.
+                        var newline = lineStart + line.count
+                        if newline < end, raw[newline] == 0x0D { newline += 1 }
+                        if newline < regionEnd { ended += 1 }
+                        body(line, number, base + lineStart)
+                    }
+                }
+            }
+            return newlines ?? leading + ended
+        }
+    }
+
+    /// Reads block `block` into `buffer`'s storage, which the outcome takes.
+    ///
+    /// The buffer keeps its size from block to block, and only the bytes
+    /// read count (`end`): growing an array writes every new byte, so
+    /// reading into what is already there saves a pass over each block.
+    func read(block: Int, reusing buffer: inout [UInt8]) -> Outcome {
+        var outcome = Outcome()
+        swap(&outcome.buffer, &buffer)
+        var length = 0
+        /// Reads up to `count` bytes at file offset `offset` after the
+        /// first `length`; false on a read error.
+        func readMore(from offset: Int, count: Int) -> Bool {
+            let (read, ok) = read(into: &outcome.buffer, at: length, from: offset, count: count)
+            length += read
+            return ok
+        }
+        let blockStart = block * blockSize
+        let blockEnd = min(size, blockStart + blockSize)
+        outcome.base = block == 0 ? 0 : blockStart - 1
+        guard readMore(from: outcome.base, count: blockEnd - outcome.base) else {
+            outcome.failure = Diagnostic(.error, "cannot read the file: \(ReadError(errno: errno))")
+            return outcome
+        }
+        let regionStart = blockStart - outcome.base
+        let regionEnd = length
+        outcome.regionEnd = regionEnd
+        if block == 0 {
+            outcome.start = 0
+        } else {
+            guard let newline = outcome.buffer[..<length].firstIndex(of: 0x0A) else { return outcome }
+            outcome.start = newline + 1
+            outcome.leading = newline >= regionStart ? 1 : 0
+            if outcome.start >= regionEnd { return outcome }
+        }
+        // Read past the block's end until its last line is complete.
+        var scanFrom = regionEnd
+        var step = 1 << 12
+        while (length == 0 || outcome.buffer[length - 1] != 0x0A) && outcome.base + length < size {
+            let lineStart = outcome.buffer[..<scanFrom].lastIndex(of: 0x0A).map { $0 + 1 } ?? outcome.start
+            if length - lineStart > maxLineBytes {
+                outcome.lineCount = outcome.buffer[outcome.start..<lineStart].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+                outcome.end = lineStart
+                outcome.newlines = Self.countNewlines(outcome.buffer, regionStart..<regionEnd)
+                outcome.failure = Diagnostic(
+                    .error,
+                    "line is longer than \(RecordReader.describe(bytes: maxLineBytes)); "
+                        + "skipped the rest of this block of the file (raise the cap with --max-line-bytes)"
+                )
+                return outcome
+            }
+            scanFrom = length
+            let more = min(step, size - outcome.base - length)
+            step = min(step * 2, 1 << 20)
+            guard readMore(from: outcome.base + length, count: more) else { break }
+            if let newline = outcome.buffer[scanFrom..<length].firstIndex(of: 0x0A) {
+                length = newline + 1
+                break
+            }
+        }
+        outcome.end = length
+        return outcome
+    }
+
+    /// The line feeds in `range` of `buffer`, found with `memchr`.
+    static func countNewlines(_ buffer: [UInt8], _ range: Range<Int>) -> Int {
+        buffer.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return 0 }
+            var count = 0
+            var position = range.lowerBound
+            while position < range.upperBound,
+                let hit = memchr(base + position, 0x0A, range.upperBound - position)
+            {
+                count += 1
+                position = UnsafeRawPointer(hit) - base + 1
+            }
+            return count
+        }
+    }
+
+    /// The file's first `maxBytes` bytes (fewer when it is shorter or
+    /// cannot be read).
+    func sample(maxBytes: Int) -> [UInt8] {
+        var bytes: [UInt8] = []
+        let (read, _) = read(into: &bytes, at: 0, from: 0, count: min(size, maxBytes))
+        return Array(bytes.prefix(read))
+    }
+
+    /// What ``read(into:at:from:count:)`` grows a buffer with before
+    /// reading into it.
+    private static let zeroes = [UInt8](repeating: 0, count: 1 << 16)
+
+    /// Reads up to `count` bytes at file offset `offset` into `buffer` from
+    /// index `position` on, growing it when it is shorter.
+    /// - Returns: The number of bytes read (fewer at the end of the file),
+    ///   and `false` after a read error.
+    private func read(into buffer: inout [UInt8], at position: Int, from offset: Int, count: Int) -> (Int, Bool) {
+        guard count > 0 else { return (0, true) }
+        if buffer.count < position + count {
+            // Grown by copying zeroes, which runs at memory speed (appending
+            // a repeated byte goes one byte at a time).
+            buffer.reserveCapacity(position + count)
+            var zeroesLeft = position + count - buffer.count
+            while zeroesLeft > 0 {
+                let chunk = min(zeroesLeft, Self.zeroes.count)
+                buffer.append(contentsOf: Self.zeroes[..<chunk])
+                zeroesLeft -= chunk
+            }
+        }
+        var done = 0
+        let ok = buffer.withUnsafeMutableBytes { raw -> Bool in
+            guard let start = raw.baseAddress else { return false }
+            while done < count {
+                let result = pread(fd, start + position + done, count - done, off_t(offset + done))
+                if result < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
+                if result == 0 { break }
+                done += result
+            }
+            return true
+        }
+        return (done, ok)
+    }
+}

@@ -1,0 +1,120 @@
+import ResultKit
+import StreamingJSON
+
+/// What a large search extracts from each NDJSON line: the `kind`, the fields
+/// every searched kind's search fields read, and the fields the query filters
+/// or sorts by. Everything else in the line is validated but not decoded; a
+/// record is decoded whole only when it matches.
+///
+/// A class, so that taking it from the session for each line costs one
+/// reference count, not one per array inside.
+final class FieldScanPlan: Sendable {
+    let scanner: JSONFieldScanner
+    /// Kinds whose search fields may read any field: their records are
+    /// decoded whole.
+    let wholeRecordKinds: Set<String>
+    /// Rules lines out from their bytes, when the query allows it.
+    let prefilter: LinePrefilter?
+    /// Whether there is a prefilter (asked per line: unwrapping
+    /// ``prefilter`` copies it).
+    let hasPrefilter: Bool
+    /// Kinds whose every search field shows a value as written: a line the
+    /// prefilter rules out cannot match.
+    let verbatimKinds: Set<String>
+    /// Kinds with computed search fields that declare what they read: the
+    /// indices in `lightScanner.keys` of what they read.
+    let memoizedKinds: [String: [Int]]
+    /// Extracts `kind` and what memoized kinds read, from ruled-out lines.
+    let lightScanner: JSONFieldScanner
+    /// Whether lines of an unknown kind, once the kind has been seen, may be
+    /// ruled out. Their search fields are the identity field as written and
+    /// `key=value` pairs joined by spaces, so a fragment without `=` found in
+    /// them is in the raw bytes too. Not when the query or the sort names a
+    /// field: fields seen in such records must then be collected.
+    let rulesOutUnknownKinds: Bool
+
+    init(registry: KindRegistry, query: Query, sort: FieldSort?, fuzzy: Bool) {
+        var keys = ["kind"]
+        var whole = Set<String>()
+        func add(_ key: String) {
+            if !keys.contains(key) { keys.append(key) }
+        }
+        for kind in registry.kinds {
+            for field in kind.searchFields {
+                if let reads = field.reads { reads.forEach(add) } else { whole.insert(kind.name) }
+            }
+        }
+        query.referencedFields.forEach(add)
+        if let sort { add(sort.field) }
+        self.scanner = JSONFieldScanner(keys: keys)
+        self.wholeRecordKinds = whole
+
+        let prefilter = LinePrefilter(query: query, fuzzy: fuzzy)
+        self.prefilter = prefilter
+        self.hasPrefilter = prefilter != nil
+        var verbatim = Set<String>()
+        var memoized: [String: [Int]] = [:]
+        var lightKeys = ["kind"]
+        for kind in registry.kinds where !whole.contains(kind.name) {
+            if kind.searchFields.allSatisfy(\.isVerbatim) {
+                verbatim.insert(kind.name)
+            } else if prefilter?.isFieldTerm == false {
+                // A word matches the search fields only, which read these.
+                var indices: [Int] = []
+                for key in kind.searchFields.flatMap({ $0.reads ?? [] }) {
+                    if let index = lightKeys.firstIndex(of: key) {
+                        if !indices.contains(index) { indices.append(index) }
+                    } else {
+                        indices.append(lightKeys.count)
+                        lightKeys.append(key)
+                    }
+                }
+                memoized[kind.name] = indices
+            }
+        }
+        self.verbatimKinds = verbatim
+        self.memoizedKinds = memoized
+        self.lightScanner = JSONFieldScanner(keys: lightKeys)
+        self.rulesOutUnknownKinds =
+            query.referencedFields.isEmpty && sort == nil
+            && prefilter?.fragments.allSatisfy { !$0.contains(UInt8(ascii: "=")) } == true
+    }
+
+    /// How lines of `kind` are searched, `included` or not by the kind filter.
+    func route(for kind: ResultKind, included: Bool) -> KindRoute {
+        KindRoute(
+            kind: kind,
+            included: included,
+            readsWhole: wholeRecordKinds.contains(kind.name),
+            isVerbatim: verbatimKinds.contains(kind.name),
+            memoizedReads: memoizedKinds[kind.name]
+        )
+    }
+}
+
+/// What a large search decided once about a kind, so that no line pays for
+/// a set or dictionary lookup (a class: passing it costs one reference count).
+final class KindRoute: Sendable {
+    let kind: ResultKind
+    /// Whether the kind filter lets the kind's records through.
+    let included: Bool
+    /// Whether its search fields may read any field: records are decoded whole.
+    let readsWhole: Bool
+    /// Whether every search field shows a value as written.
+    let isVerbatim: Bool
+    /// For computed search fields, what they read (indices in the light scanner's keys).
+    let memoizedReads: [Int]?
+
+    /// Whether a line of this kind that the prefilter rules out is settled
+    /// by its kind alone: filtered out, or searched only in fields shown as
+    /// written.
+    var settlesRuledOutLines: Bool { !readsWhole && (!included || isVerbatim) }
+
+    init(kind: ResultKind, included: Bool, readsWhole: Bool, isVerbatim: Bool, memoizedReads: [Int]?) {
+        self.kind = kind
+        self.included = included
+        self.readsWhole = readsWhole
+        self.isVerbatim = isVerbatim
+        self.memoizedReads = memoizedReads
+    }
+}

@@ -1,0 +1,153 @@
+import ResultKit
+import StreamingJSON
+
+/// Keeps the best hits of a search in bounded memory and counts every record:
+/// the top-K of the results, the fuzzy stand-ins shown when nothing else
+/// matched, and the statistics.
+struct HitCollector: Sendable {
+    private let options: SearchOptions
+    /// Whether the query has words that rank results (not only filters):
+    /// only then do fuzzy matches stand in when nothing matched.
+    private let hasRankingTerms: Bool
+    private var top: TopK<HitKey, SearchHit>
+    private var fuzzyTop: TopK<HitKey, SearchHit>
+    private var fuzzyMatched = 0
+    /// The counts that account for every record read.
+    private(set) var statistics = SearchStatistics()
+
+    init(options: SearchOptions, hasRankingTerms: Bool) {
+        self.options = options
+        self.hasRankingTerms = hasRankingTerms
+        let descending = options.sort?.descending ?? false
+        self.top = TopK(capacity: options.offset + options.limit) { a, b in
+            a.isBefore(b, descending: descending)
+        }
+        self.fuzzyTop = TopK(capacity: options.fuzzy ? 0 : options.offset + options.limit) { a, b in
+            a.isBefore(b, descending: descending)
+        }
+    }
+
+    /// Whether some record has matched: until then every line is matched in
+    /// full, so that fuzzy matches can stand in.
+    var hasMatched: Bool { statistics.matched > 0 }
+
+    /// Whether a record that does not match is tried again with fuzzy
+    /// matching: while nothing has matched, for a query with ranking words.
+    var triesFuzzyStandIns: Bool { statistics.matched == 0 && !options.fuzzy && hasRankingTerms }
+
+    /// Counts a record read.
+    mutating func countRead() { statistics.read += 1 }
+
+    /// Counts a record of another kind, or one that does not match.
+    mutating func countFilteredOut() { statistics.filteredOut += 1 }
+
+    /// Counts a record that is read and then ruled out.
+    mutating func countReadAndFilteredOut() {
+        statistics.read += 1
+        statistics.filteredOut += 1
+    }
+
+    /// Counts a record its kind rejected.
+    mutating func countRejected() { statistics.skipped += 1 }
+
+    /// Counts a matching record and keeps it when it ranks high enough.
+    /// - Parameters:
+    ///   - object: The whole record.
+    ///   - isFuzzyStandIn: Whether it matched only fuzzily, standing in while
+    ///     nothing else matched.
+    mutating func collect(
+        _ object: JSONObject,
+        kind: ResultKind,
+        row: any CellRepresentable,
+        rank: Rank,
+        match: FieldMatch?,
+        location: SourceLocation,
+        kindHint: String?,
+        isFuzzyStandIn: Bool
+    ) {
+        let key = HitKey(rank: rank, sortValue: options.sort.flatMap { SortValue(object[$0.field]) })
+        if isFuzzyStandIn {
+            statistics.filteredOut += 1
+            fuzzyMatched += 1
+        } else {
+            statistics.matched += 1
+        }
+        // A hit that would not be kept is not made.
+        guard isFuzzyStandIn ? fuzzyTop.mayKeep(key) : top.mayKeep(key) else { return }
+        // Without records, the hit keeps an empty object: the memory of
+        // records is reused while reading instead of growing with the hits.
+        let hit = SearchHit(
+            object: options.keepsRecords ? object : JSONObject(), location: location, kindHint: kindHint, kind: kind,
+            row: row, rank: rank, match: match)
+        if isFuzzyStandIn {
+            fuzzyTop.insert(hit, key: key)
+        } else {
+            top.insert(hit, key: key)
+        }
+    }
+
+    /// How many hits are kept (not counting fuzzy stand-ins).
+    var keptHitCount: Int { top.count }
+
+    /// Adds what another collector found, as if this one had collected it.
+    mutating func merge(_ other: HitCollector) {
+        top.merge(other.top)
+        mergeAllButKeptHits(other)
+    }
+
+    /// Adds what parallel workers found, as ``merge(_:)`` of each would, and
+    /// takes their kept hits in the order of `hitRanges` (the hits each
+    /// worker kept from each block of the input, in input order), so that
+    /// hits found in input order stay in order. The workers' kept hits are
+    /// moved out of them.
+    mutating func merge(_ workers: inout [HitCollector], hitRanges: [(worker: Int, hits: Range<Int>)]) {
+        var tops = workers.indices.map { index in
+            let empty = TopK<HitKey, SearchHit>(capacity: workers[index].top.capacity, by: workers[index].top.isBefore)
+            return exchange(&workers[index].top, with: empty)
+        }
+        let ranges = hitRanges.filter { !$0.hits.isEmpty }.map { (part: $0.worker, range: $0.hits) }
+        if !top.concatenate(&tops, ranges: ranges) {
+            for part in tops { top.merge(part) }
+        }
+        for worker in workers { mergeAllButKeptHits(worker) }
+    }
+
+    /// What ``merge(_:)`` adds besides the kept hits.
+    private mutating func mergeAllButKeptHits(_ other: HitCollector) {
+        fuzzyTop.merge(other.fuzzyTop)
+        fuzzyMatched += other.fuzzyMatched
+        statistics.read += other.statistics.read
+        statistics.matched += other.statistics.matched
+        statistics.filteredOut += other.statistics.filteredOut
+        statistics.skipped += other.statistics.skipped
+    }
+
+    /// Changes the line numbers of the kept hits, after a parallel search
+    /// whose workers counted lines within their blocks.
+    /// `transform` gets a hit's location and its rank's order.
+    mutating func relocateHits(_ transform: (SourceLocation, Int) -> SourceLocation) {
+        top.transform { hit in hit.location = transform(hit.location, hit.rank.order) }
+        fuzzyTop.transform { hit in hit.location = transform(hit.location, hit.rank.order) }
+    }
+
+    /// The results, best first, after `offset`.
+    ///
+    /// When nothing matched, fuzzy subsequence matches stand in, as if
+    /// `--fuzzy` had been given.
+    func finish() -> SearchResult {
+        if statistics.matched == 0 && fuzzyMatched > 0 {
+            var counts = statistics
+            counts.matched = fuzzyMatched
+            counts.filteredOut -= fuzzyMatched
+            return SearchResult(hits: Self.dropping(options.offset, from: fuzzyTop.sorted()), statistics: counts)
+        }
+        let descending = options.sort?.descending ?? false
+        let hits = top.sorted { keys in HitKey.areInOrder(keys, descending: descending) }
+        return SearchResult(hits: Self.dropping(options.offset, from: hits), statistics: statistics)
+    }
+
+    /// `hits` after the first `offset`, sharing their storage when there are none to drop.
+    private static func dropping(_ offset: Int, from hits: [SearchHit]) -> [SearchHit] {
+        offset > 0 ? Array(hits.dropFirst(offset)) : hits
+    }
+}

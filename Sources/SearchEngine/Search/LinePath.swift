@@ -1,0 +1,324 @@
+import ResultKit
+import StreamingJSON
+import TextMatching
+
+/// How a search takes NDJSON lines: it extracts only the fields the search
+/// needs (``FieldScanPlan``), passes over lines the query's words rule out
+/// from their bytes (``LinePrefilter``), remembers for computed search fields
+/// whether their values can match (``ComputedFieldMemo``), and parses lines
+/// laid out like earlier ones from their shape (``FlatObjectShapes``). Every
+/// line comes out as the same results and messages as parsing it into a
+/// record would give.
+struct LinePath: Sendable {
+    /// What a line comes to, for the session to finish with.
+    enum Taken {
+        /// Nothing is left to do: the line was blank, malformed (reported),
+        /// ruled out, or of a kind the search filters out (counted).
+        case settled
+        /// A whole record, for ``SearchSession/consider(_:order:diagnose:)``.
+        case record(Record)
+        /// A whole record of a registered kind, already counted as read.
+        case parsed(JSONObject, ResultKind, SourceLocation)
+        /// The fields the search reads of a record of a registered, searched
+        /// kind, already counted as read; the whole record is parsed from
+        /// `content` (valid during the call only) when it matches.
+        case fields(JSONObject, ResultKind, SourceLocation, content: UnsafeRawBufferPointer)
+    }
+
+    private let plan: FieldScanPlan
+    /// Whether every record of every kind matches (an empty query, no kind filter).
+    private let matchesEveryRecord: Bool
+    /// Whether the prefilter's word can match records with computed search
+    /// fields, by the values those fields read.
+    private var memo = ComputedFieldMemo()
+    /// The key being looked up in ``memo``.
+    private var memoKey = ComputedFieldMemo.Key()
+    /// Space reused from line to line.
+    private var scratch = LineScratch()
+
+    init(plan: FieldScanPlan, matchesEveryRecord: Bool) {
+        self.plan = plan
+        self.matchesEveryRecord = matchesEveryRecord
+    }
+
+    /// Rules lines out from their bytes, when the query allows it.
+    var prefilter: LinePrefilter? { plan.prefilter }
+
+    /// Takes one NDJSON line, extracting only the fields the search needs.
+    /// - Parameters:
+    ///   - line: The line's bytes, without its line break.
+    ///   - file: Its file, for messages.
+    ///   - number: Its line number.
+    ///   - isFirstLine: Whether a byte-order mark may start it.
+    ///   - hint: The kind its file implies.
+    ///   - mayMatch: `false` when ``LinePrefilter`` ruled the line out from
+    ///     its bytes: it is then only validated, unless its kind needs more.
+    ///   - cache: Where short strings of lines read whole are made once, if
+    ///     the caller keeps one.
+    ///   - diagnose: Called with warnings about the line.
+    mutating func take(
+        _ line: UnsafeRawBufferPointer,
+        file: String,
+        line number: Int,
+        isFirstLine: Bool,
+        hint: String?,
+        mayMatch: Bool,
+        cache: ShortStringCache?,
+        kinds: inout KindResolver,
+        hits: inout HitCollector,
+        scorer: Scorer,
+        diagnose: (Diagnostic) -> Void
+    ) -> Taken {
+        if matchesEveryRecord {
+            // Every record is shown: extracting fields first would only
+            // parse each line twice. A line laid out like one before it is
+            // parsed from its shape; any other, as the reader parses it.
+            guard let bytes = RecordReader.lineContent(line, isFirstLine: isFirstLine) else { return .settled }
+            if let cache, let object = parseFromShape(bytes, cache: cache) {
+                let location = SourceLocation(file: file, line: number)
+                // A registered kind named in the line and met before: found
+                // from its bytes, as `consider(_:order:diagnose:)` finds it.
+                let kindName = scratch.raw[0]
+                if kindName.kind == .string, kindName.count > 0, let base = bytes.baseAddress,
+                    let index = kinds.index(
+                        nameAt: base.assumingMemoryBound(to: UInt8.self) + kindName.start, count: kindName.count)
+                {
+                    hits.countRead()
+                    return .parsed(object, kinds.route(at: index).kind, location)
+                }
+                return .record(Record(object: object, location: location, kindHint: hint))
+            }
+            var found: Record?
+            let record: (Record) -> Void = { found = $0 }
+            if let cache {
+                RecordReader.readLine(
+                    line, number: number, firstLine: isFirstLine, file: file, hint: hint, cache: cache,
+                    record: record, diagnose: diagnose)
+            } else {
+                RecordReader.readLine(
+                    line, number: number, firstLine: isFirstLine, file: file, hint: hint, parser: JSONParser(),
+                    record: record, diagnose: diagnose)
+            }
+            return found.map { .record($0) } ?? .settled
+        }
+        guard let bytes = RecordReader.lineContent(line, isFirstLine: isFirstLine) else { return .settled }
+        // While nothing has matched, every line is matched in full: fuzzy
+        // matches stand in when nothing matches (see `SearchSession.process`).
+        if !mayMatch, plan.hasPrefilter, hits.hasMatched,
+            ruledOut(
+                bytes, file: file, line: number, hint: hint, kinds: &kinds, hits: &hits, scorer: scorer,
+                diagnose: diagnose)
+        {
+            return .settled
+        }
+        let location = SourceLocation(file: file, line: number)
+        let isObject: Bool
+        do {
+            isObject = try plan.scanner.scan(bytes, into: &scratch.values)
+        } catch {
+            diagnose(RecordReader.malformed(error, at: location))
+            return .settled
+        }
+        guard isObject else {
+            if let value = try? JSONParser().parse(bytes) { diagnose(RecordReader.notAnObject(value, at: location)) }
+            return .settled
+        }
+        var kindName = hint
+        if case .string(let name)? = scratch.values[0], !name.isEmpty { kindName = name }
+        guard let route = kinds.route(named: kindName), !route.readsWhole else {
+            // Unknown kinds, and kinds whose search reads any field, take
+            // the whole-record path.
+            guard case .object(let object)? = try? JSONParser().parse(bytes) else { return .settled }
+            return .record(Record(object: object, location: location, kindHint: hint))
+        }
+        hits.countRead()
+        guard route.included else {
+            hits.countFilteredOut()
+            return .settled
+        }
+        var members: [JSONObject.Member] = []
+        members.reserveCapacity(scratch.values.count)
+        for (key, value) in zip(plan.scanner.keys, scratch.values) {
+            if let value { members.append(JSONObject.Member(key: key, value: value)) }
+        }
+        return .fields(JSONObject(members), route.kind, location, content: bytes)
+    }
+
+    /// The object of a flat line laid out like one before it, parsed from
+    /// its shape; `nil` for another line, which the caller parses.
+    private mutating func parseFromShape(_ bytes: UnsafeRawBufferPointer, cache: ShortStringCache) -> JSONObject? {
+        // Mutated where it is: a copy would count a reference to each of its arrays.
+        if scratch.shapes == nil { scratch.shapes = FlatObjectShapes(scanner: plan.lightScanner) }
+        return scratch.shapes!.parseObject(bytes, values: &scratch.raw, spans: &scratch.spans, cache: cache)
+    }
+
+    /// The fast path of ``ruledOut(_:file:line:hint:kinds:hits:scorer:diagnose:)``
+    /// for the common line, taken before anything else is done with it: a
+    /// flat object of plain text, found valid without building anything,
+    /// whose kind is named in it, was met before, and cannot match.
+    /// `false` says nothing: the line takes the usual path.
+    /// - Parameter line: A line the prefilter ruled out, not the first of its file.
+    @inline(__always)
+    mutating func quicklyRuledOut(
+        _ line: UnsafeRawBufferPointer,
+        kinds: inout KindResolver,
+        hits: inout HitCollector,
+        scorer: Scorer
+    ) -> Bool {
+        guard hits.hasMatched else { return false }
+        if scratch.shapes == nil { scratch.shapes = FlatObjectShapes(scanner: plan.lightScanner) }
+        guard scratch.shapes!.scan(line, into: &scratch.raw), let base = line.baseAddress else {
+            return false
+        }
+        let kind = scratch.raw[0]
+        guard kind.kind == .string, kind.count > 0 else { return false }
+        let name = base.assumingMemoryBound(to: UInt8.self) + kind.start
+        guard let index = kinds.index(nameAt: name, count: kind.count) else {
+            guard kinds.rulesOut(unknownKindAt: name, count: kind.count) else { return false }
+            hits.countReadAndFilteredOut()
+            return true
+        }
+        if !kinds.settlesRuledOutLines(at: index) {
+            let route = kinds.route(at: index)
+            guard !route.readsWhole, let reads = route.memoizedReads,
+                !prefilterMatches(route.kind, named: kind, reads: reads, line: line, scorer: scorer)
+            else { return false }
+        }
+        hits.countReadAndFilteredOut()
+        return true
+    }
+
+    /// Whether a line the prefilter passed over is settled without matching:
+    /// it is malformed or not an object (reported here, as the full path
+    /// would), or a valid record of a kind that cannot match. `false` sends
+    /// the line down the full path: unknown kinds, kinds read whole, and
+    /// computed search fields whose values may match.
+    private mutating func ruledOut(
+        _ bytes: UnsafeRawBufferPointer,
+        file: String,
+        line: Int,
+        hint: String?,
+        kinds: inout KindResolver,
+        hits: inout HitCollector,
+        scorer: Scorer,
+        diagnose: (Diagnostic) -> Void
+    ) -> Bool {
+        let scanner = plan.lightScanner
+        let route: KindRoute?
+        var kindName = hint
+        // Whether the kind was read from the line as plain text (not the
+        // file's hint), so that the quick path can find it again.
+        var namedInLine = false
+        if scanner.scanFlat(bytes, into: &scratch.raw), let base = bytes.baseAddress {
+            // The common line: a flat object of plain text, found valid
+            // without building anything. Its kind is found from its bytes.
+            let kind = scratch.raw[0]
+            if kind.kind == .string, kind.count > 0 {
+                let start = base.assumingMemoryBound(to: UInt8.self) + kind.start
+                if let index = kinds.index(nameAt: start, count: kind.count) {
+                    route = kinds.route(at: index)
+                } else {
+                    kindName = String(decoding: UnsafeBufferPointer(start: start, count: kind.count), as: UTF8.self)
+                    route = kinds.route(named: kindName)
+                    namedInLine = true
+                }
+            } else {
+                route = kinds.route(named: kindName)
+            }
+            if let reads = route?.memoizedReads, route?.included == true {
+                // Only the values at `reads` are looked at.
+                if scratch.light.count != scanner.keys.count {
+                    scratch.light = Array(repeating: nil, count: scanner.keys.count)
+                }
+                for index in reads { scratch.light[index] = scratch.raw[index].value(in: bytes) }
+            }
+        } else {
+            let isObject: Bool
+            do {
+                isObject = try scanner.scan(bytes, into: &scratch.light)
+            } catch {
+                diagnose(RecordReader.malformed(error, at: SourceLocation(file: file, line: line)))
+                return true
+            }
+            guard isObject else { return false }
+            if case .string(let name)? = scratch.light[0], !name.isEmpty { kindName = name }
+            route = kinds.route(named: kindName)
+        }
+        guard let route else {
+            // An unknown kind is seen once on the full path, for its warning.
+            let name = kindName ?? "unknown"
+            guard plan.rulesOutUnknownKinds, kinds.knowsFallback(name) else { return false }
+            // From now on, for good: the kind stays seen.
+            if namedInLine { kinds.addRuledOut(unknownKindNamed: name) }
+            hits.countReadAndFilteredOut()
+            return true
+        }
+        guard !route.readsWhole else { return false }
+        if route.included, !route.isVerbatim {
+            guard let reads = route.memoizedReads,
+                !prefilterMatches(route.kind, reads: reads, scorer: scorer)
+            else { return false }
+        }
+        hits.countReadAndFilteredOut()
+        return true
+    }
+
+    /// Whether the prefilter's word matches one of the computed search
+    /// fields of a record whose values at `reads` are in `scratch.light`,
+    /// remembered by those values.
+    private mutating func prefilterMatches(_ kind: ResultKind, reads: [Int], scorer: Scorer) -> Bool {
+        memoKey.start(kind: kind.name)
+        var remembered = true
+        for index in reads where !memoKey.append(scratch.light[index]) { remembered = false }
+        if remembered, let known = memo.lookup(memoKey) { return known }
+        let matches = evaluatePrefilter(kind, reads: reads, values: scratch.light, scorer: scorer)
+        if remembered { memo.remember(matches, for: memoKey) }
+        return matches
+    }
+
+    /// Whether the prefilter's word matches one of the computed search
+    /// fields of a record whose values at `reads` are the raw values that
+    /// `scanFlat` found in `line` (in `scratch.raw`), remembered by those values.
+    private mutating func prefilterMatches(
+        _ kind: ResultKind,
+        named name: JSONFieldScanner.RawValue,
+        reads: [Int],
+        line: UnsafeRawBufferPointer,
+        scorer: Scorer
+    ) -> Bool {
+        memoKey.start(kind: UnsafeRawBufferPointer(rebasing: line[name.start..<name.start + name.count]))
+        for index in reads { memoKey.append(scratch.raw[index], in: line) }
+        if let known = memo.lookup(memoKey) { return known }
+        if scratch.light.count != scratch.raw.count {
+            scratch.light = Array(repeating: nil, count: scratch.raw.count)
+        }
+        for index in reads { scratch.light[index] = scratch.raw[index].value(in: line) }
+        let matches = evaluatePrefilter(kind, reads: reads, values: scratch.light, scorer: scorer)
+        memo.remember(matches, for: memoKey)
+        return matches
+    }
+
+    /// Whether the prefilter's word matches one of the computed search
+    /// fields of a record with these `values` at `reads`.
+    private func evaluatePrefilter(_ kind: ResultKind, reads: [Int], values: [JSONValue?], scorer: Scorer) -> Bool {
+        guard let prefilter = plan.prefilter else { return true }
+        let keys = plan.lightScanner.keys
+        var members: [JSONObject.Member] = []
+        for index in reads {
+            if let value = values[index] { members.append(JSONObject.Member(key: keys[index], value: value)) }
+        }
+        return scorer.matchesSearchField(prefilter.pattern, kind: kind, object: JSONObject(members))
+    }
+
+}
+
+/// The scratch space a line path reuses from line to line.
+struct LineScratch {
+    var values: [JSONValue?] = []
+    var light: [JSONValue?] = []
+    var raw: [JSONFieldScanner.RawValue] = []
+    /// Where the members of a line parsed from its shape are.
+    var spans: [FlatObjectShapes.MemberSpan] = []
+    /// The layouts of the lines seen; made with the first line that needs it.
+    var shapes: FlatObjectShapes?
+}

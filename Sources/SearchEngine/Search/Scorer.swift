@@ -1,0 +1,181 @@
+import ResultKit
+import StreamingJSON
+import TextMatching
+
+/// Scores records against the query, the same for every kind and every
+/// source: which search field each word matches, at what tier, with what
+/// weight; numeric and field filters; and the order records are met in, which
+/// breaks ties.
+struct Scorer: Sendable {
+    let query: Query
+    private let matcher: TextMatcher
+    /// Used only while nothing has matched: fuzzy matches are shown when
+    /// there is nothing better.
+    private let fuzzyMatcher = TextMatcher(allowFuzzy: true)
+    /// How many records have matched, for their order.
+    private var order = 0
+
+    /// A scorer for `query`; `fuzzy` allows fuzzy matches from the start.
+    init(query: Query, fuzzy: Bool) {
+        self.query = query
+        self.matcher = TextMatcher(allowFuzzy: fuzzy)
+    }
+
+    /// Whether `pattern` matches any of `kind`'s search fields of `object`,
+    /// at any tier.
+    func matchesSearchField(_ pattern: MatchPattern, kind: ResultKind, object: JSONObject) -> Bool {
+        kind.searchFields.contains { field in
+            field.text(object).map { matcher.match(pattern, in: $0) != nil } ?? false
+        }
+    }
+
+    /// Whether the record satisfies the query, and how well.
+    /// - Parameters:
+    ///   - object: The record, or the fields of it that the search reads.
+    ///   - kind: Its kind, whose search fields words are matched against.
+    ///   - fuzzily: Whether to allow fuzzy subsequence matches, as a search
+    ///     does when nothing else matched.
+    /// - Returns: Its rank and the match to show, or `nil` when it does not
+    ///   match. Each record that matches takes the next place in order.
+    mutating func evaluate(_ object: JSONObject, kind: ResultKind, fuzzily: Bool = false) -> (Rank, FieldMatch?)? {
+        fuzzily ? evaluate(object, kind: kind, matcher: fuzzyMatcher) : evaluate(object, kind: kind, matcher: matcher)
+    }
+
+    private mutating func evaluate(_ object: JSONObject, kind: ResultKind, matcher: TextMatcher) -> (Rank, FieldMatch?)?
+    {
+        // A query of no conditions (a listing) takes every record in order,
+        // without reading the kind's search fields: every worker would count
+        // references to the same array.
+        if query.conditions.isEmpty {
+            order += 1
+            return (Rank(tier: nil, weight: 0, quality: 0, fieldLength: 0, order: order), nil)
+        }
+        let texts = FieldTexts(object: object, fields: kind.searchFields)
+        var tier: MatchTier?
+        var weight = 0
+        var quality = 0
+        var fieldLength = 0
+        var primary: FieldMatch?
+
+        for condition in query.conditions {
+            switch condition.clause {
+            case .text(let pattern, _):
+                let best = bestMatch(pattern, kind: kind, texts: texts, matcher: matcher)
+                if condition.negated {
+                    if let best, best.match.tier <= .substring { return nil }
+                    continue
+                }
+                guard let best else { return nil }
+                tier = max(tier ?? best.match.tier, best.match.tier)
+                weight += best.weight
+                quality += best.match.quality
+                fieldLength = max(fieldLength, best.text.count)
+                merge(best, into: &primary)
+            case .fieldText(let field, let pattern, _):
+                let text = value(of: field, in: object, kind: kind, texts: texts)?.text
+                let found = text.flatMap { matcher.match(pattern, in: $0) }
+                if condition.negated {
+                    if let found, found.tier <= .substring { return nil }
+                    continue
+                }
+                guard let text, let found else { return nil }
+                let candidate = Candidate(field: field, text: text, weight: 100, match: found)
+                tier = max(tier ?? found.tier, found.tier)
+                weight += candidate.weight
+                quality += found.quality
+                fieldLength = max(fieldLength, text.count)
+                merge(candidate, into: &primary)
+            case .compare(let field, let op, let number):
+                let holds =
+                    value(of: field, in: object, kind: kind, texts: texts)?.number.map { op.holds($0, number) } ?? false
+                if holds == condition.negated { return nil }
+            case .range(let field, let lower, let upper):
+                let holds =
+                    value(of: field, in: object, kind: kind, texts: texts)?.number.map { number in
+                        (lower.map { number >= $0 } ?? true) && (upper.map { number <= $0 } ?? true)
+                    } ?? false
+                if holds == condition.negated { return nil }
+            case .exists(let field):
+                let present = value(of: field, in: object, kind: kind, texts: texts) != nil
+                if present == condition.negated { return nil }
+            }
+        }
+
+        // Several words that together equal or begin a field rank as that.
+        let words = query.rankingTerms
+        if words.count > 1, let tierSoFar = tier, tierSoFar > .exact,
+            words.allSatisfy({ if case .text = $0.clause { true } else { false } })
+        {
+            let phrase = MatchPattern(
+                words.compactMap { if case .text(_, let raw) = $0.clause { raw } else { nil } }.joined(separator: " ")
+            )
+            if let best = bestMatch(phrase, kind: kind, texts: texts, matcher: matcher), best.match.tier < tierSoFar {
+                tier = best.match.tier
+                weight = best.weight * words.count
+                quality = best.match.quality
+                primary = FieldMatch(
+                    field: best.field, text: best.text, tier: best.match.tier, positions: best.match.positions)
+            }
+        }
+        order += 1
+        return (Rank(tier: tier, weight: weight, quality: quality, fieldLength: fieldLength, order: order), primary)
+    }
+
+    private struct Candidate {
+        var field: String
+        var text: String
+        var weight: Int
+        var match: TextMatch
+    }
+
+    /// The best match of `pattern` over the kind's search fields: best tier,
+    /// then highest weight, then highest quality.
+    private func bestMatch(_ pattern: MatchPattern, kind: ResultKind, texts: FieldTexts, matcher: TextMatcher)
+        -> Candidate?
+    {
+        var best: Candidate?
+        for (index, field) in kind.searchFields.enumerated() {
+            guard let text = texts[index], let match = matcher.match(pattern, in: text) else { continue }
+            let candidate = Candidate(field: field.name, text: text, weight: field.weight, match: match)
+            if let current = best {
+                let better =
+                    match.tier != current.match.tier
+                    ? match.tier < current.match.tier
+                    : (field.weight != current.weight
+                        ? field.weight > current.weight : match.quality > current.match.quality)
+                if better { best = candidate }
+            } else {
+                best = candidate
+            }
+        }
+        return best
+    }
+
+    /// Adds a word's match to the reported match: the first word sets the
+    /// field, and later words in the same field add their positions.
+    private func merge(_ candidate: Candidate, into primary: inout FieldMatch?) {
+        guard var current = primary else {
+            primary = FieldMatch(
+                field: candidate.field,
+                text: candidate.text,
+                tier: candidate.match.tier,
+                positions: candidate.match.positions
+            )
+            return
+        }
+        current.tier = max(current.tier, candidate.match.tier)
+        if current.field == candidate.field {
+            current.positions = Array(Set(current.positions + candidate.match.positions)).sorted()
+        }
+        primary = current
+    }
+
+    /// A field's value for filters and sorting: a search field by name, else
+    /// a top-level record field. `nil` when absent or null.
+    private func value(of field: String, in object: JSONObject, kind: ResultKind, texts: FieldTexts) -> FieldValue? {
+        if let index = kind.searchFields.firstIndex(where: { $0.name == field }), let text = texts[index] {
+            return FieldValue(text: text, number: object[field]?.doubleValue ?? Double(text))
+        }
+        return FieldValue(object[field])
+    }
+}
