@@ -117,16 +117,56 @@ import Testing
         #expect(outcome.messages == ["error: cannot read /nonexistent/notes.jsonl: No such file or directory"])
     }
 
-    @Test func aLineOverTheCapStopsTheSourceWithAClearError() throws {
-        let long = "{\"name\":\"" + String(repeating: "x", count: 3 << 20) + "\"}"
-        let path = try write("big.jsonl", "{\"name\":\"before\"}\n" + long + "\n{\"name\":\"after\"}\n")
-        let outcome = try read(.path(path), maxLineBytes: 1 << 20)
-        #expect(outcome.names == ["before"])
+    /// Regression: a line over the cap stopped the whole source. It is one
+    /// record lost: skipped with a located warning, and the rest is read,
+    /// whether the long line ends inside one read or spans many.
+    @Test(arguments: [100, 3 << 20])
+    func aLineOverTheCapIsSkippedAndTheRestIsRead(length: Int) throws {
+        let long = "{\"name\":\"" + String(repeating: "x", count: length) + "\"}"
+        let text = "{\"name\":\"before\"}\n" + long + "\r\n{\"name\":\"after\"}\n" + long + "\n{\"name\":\"end\"}"
+        let path = try write("big.jsonl", text)
+        let cap = length / 2
+        let outcome = try read(.path(path), maxLineBytes: cap)
+        #expect(outcome.names == ["before", "after", "end"])
+        let limit = length >= 1 << 20 ? "1536 KiB" : "50 bytes"
         #expect(
             outcome.messages == [
-                "error: \(path):2: line 2 is longer than 1 MiB; stopped reading this source (raise the cap with --max-line-bytes)"
+                "warning: \(path):2: line is longer than --max-line-bytes (\(limit)); skipped",
+                "warning: \(path):4: line is longer than --max-line-bytes (\(limit)); skipped",
             ]
         )
+        #expect(outcome.records.map(\.location.line) == [1, 3, 5])
+    }
+
+    /// A line exactly at the cap is read, with or without a `\r` before its
+    /// newline; one byte more is skipped.
+    @Test func aLineExactlyAtTheCapIsRead() throws {
+        let line = "{\"name\":\"" + String(repeating: "x", count: 90) + "\"}"
+        let path = try write("edge.jsonl", line + "\r\n" + line + "\n" + line + "\n")
+        let atCap = try read(.path(path), maxLineBytes: line.utf8.count)
+        #expect(atCap.records.count == 3)
+        #expect(atCap.diagnostics.isEmpty)
+        let under = try read(.path(path), maxLineBytes: line.utf8.count - 1)
+        #expect(under.records.isEmpty)
+        #expect(under.diagnostics.map(\.location?.line) == [1, 2, 3])
+    }
+
+    /// Regression: the document cap was checked only after a second read,
+    /// so a document that arrived in the first read passed any cap.
+    @Test(arguments: ["doc.json", "doc.csv", "doc.tsv"])
+    func aDocumentOverTheCapIsRefusedEvenWhenReadInOneGo(name: String) throws {
+        let text =
+            name.hasSuffix(".json")
+            ? "[" + (0..<200).map { "{\"name\":\"n\($0)\"}" }.joined(separator: ",") + "]"
+            : "name\n" + (0..<400).map { "n\($0)" }.joined(separator: "\n")
+        let path = try write(name, text)
+        let registry = try KindRegistry([noteKind()])
+        var outcome = Outcome()
+        RecordReader(registry: registry, maxDocumentBytes: 1024).read(
+            .path(path), record: { outcome.records.append($0) }, diagnose: { outcome.diagnostics.append($0) })
+        #expect(outcome.records.isEmpty)
+        #expect(outcome.messages.count == 1)
+        #expect(outcome.messages.first?.hasPrefix("error: \(path): larger than 1 KiB;") == true, "\(outcome.messages)")
     }
 
     @Test func binaryDataIsRefusedAtOnce() throws {

@@ -13,7 +13,7 @@ public struct RecordReader: Sendable {
     public var registry: KindRegistry
     /// The kind of records that name none and whose file names none either.
     public var defaultKind: String?
-    /// The longest line read; past it the source stops with an error.
+    /// The longest NDJSON line read; a longer one is skipped with a warning.
     public var maxLineBytes: Int
     /// The largest whole-document input (JSON arrays, CSV).
     public var maxDocumentBytes: Int
@@ -48,11 +48,10 @@ public struct RecordReader: Sendable {
         switch source {
         case .bundled(let sample, let kind):
             let name = source.displayName
-            sample.text.withUTF8Buffer { buffer in
-                readNDJSON(
-                    chunks: { _ in 0 }, initial: UnsafeRawBufferPointer(buffer), file: name, hint: kind, record: record,
-                    lines: lines, diagnose: diagnose)
-            }
+            var buffer = ReadBuffer()
+            sample.text.withUTF8Buffer { buffer.append(UnsafeRawBufferPointer($0)) }
+            readNDJSON(
+                &buffer, more: { _ in 0 }, file: name, hint: kind, record: record, lines: lines, diagnose: diagnose)
         case .standardInput:
             let reader = ByteReader(descriptor: 0)
             readStream(
@@ -131,69 +130,81 @@ public struct RecordReader: Sendable {
         lines: ((NDJSONLine) -> Void)?,
         diagnose: (Diagnostic) -> Void
     ) {
-        var head: [UInt8] = []
+        var buffer = ReadBuffer()
         do {
-            while head.count < 4096, try reader.readChunk(appendingTo: &head) > 0 {}
+            while buffer.count < 4096, try reader.readChunk(into: &buffer) > 0 {}
         } catch {
             diagnose(Diagnostic(.error, "cannot read \(file): \(error)"))
+            return
+        }
+        let head = buffer.withUnsafeBytes { Array($0.prefix(4096)) }
+        let format = format ?? DataFormat.sniff(head)
+        if format != .ndjson, let size = reader.regularFileSize, size > maxDocumentBytes {
+            // Known from the file's size, before reading any of the rest.
+            diagnose(tooLarge(file))
             return
         }
         if let refusal = Self.binaryData(in: head, file: file) {
             diagnose(refusal)
             return
         }
-        let format = format ?? DataFormat.sniff(head.prefix(4096))
         switch format {
         case .ndjson:
             var failure: ReadError?
-            head.withUnsafeBytes { initial in
-                readNDJSON(
-                    chunks: { buffer in
-                        do { return try reader.readChunk(appendingTo: &buffer) } catch {
-                            failure = error as? ReadError ?? ReadError(reason: "\(error)")
-                            return nil
-                        }
-                    },
-                    initial: initial, file: file, hint: hint, record: record, lines: lines, diagnose: diagnose
-                )
-            }
+            readNDJSON(
+                &buffer,
+                more: { buffer in
+                    do throws(ReadError) { return try reader.readChunk(into: &buffer) } catch {
+                        failure = error
+                        return nil
+                    }
+                },
+                file: file, hint: hint, record: record, lines: lines, diagnose: diagnose
+            )
             if let failure { diagnose(Diagnostic(.error, "cannot read \(file): \(failure)")) }
         case .json, .csv, .tsv:
-            var document = head
             do {
-                while try reader.readChunk(appendingTo: &document) > 0 {
-                    if document.count > maxDocumentBytes {
-                        diagnose(
-                            Diagnostic(
-                                .error,
-                                "\(file): larger than \(Self.describe(bytes: maxDocumentBytes)); "
-                                    + "raise the cap with --max-document-bytes, or use NDJSON, which is read line by line"
-                            )
-                        )
-                        return
-                    }
-                }
+                // The cap is checked before each read, so that at most one
+                // chunk past it is ever held.
+                while buffer.count <= maxDocumentBytes, try reader.readChunk(into: &buffer) > 0 {}
             } catch {
                 diagnose(Diagnostic(.error, "cannot read \(file): \(error)"))
                 return
             }
-            document.withUnsafeBytes { bytes in
+            if buffer.count > maxDocumentBytes {
+                diagnose(tooLarge(file))
+                return
+            }
+            buffer.withUnsafeBytes { bytes in
                 if format == .json {
                     readJSONDocument(bytes, file: file, hint: hint, record: record, diagnose: diagnose)
                 } else {
                     readDelimited(
-                        bytes, delimiter: format == .csv ? UInt8(ascii: ",") : 0x09, file: file, hint: hint,
-                        record: record, diagnose: diagnose)
+                        bytes, format: format, file: file, hint: hint, record: record, diagnose: diagnose)
                 }
             }
         }
     }
 
-    /// Reads NDJSON from `initial` and then from `chunks`, which appends more
-    /// bytes to its buffer and returns how many (0 at the end, nil on failure).
+    /// The error for a whole-document input over ``maxDocumentBytes``.
+    private func tooLarge(_ file: String) -> Diagnostic {
+        Diagnostic(
+            .error,
+            "\(file): larger than \(Self.describe(bytes: maxDocumentBytes)); "
+                + "raise the cap with --max-document-bytes, or use NDJSON, which is read line by line"
+        )
+    }
+
+    /// Reads NDJSON from `pending` and then from `more`, which reads more
+    /// bytes onto its end and returns how many (0 at the end, nil on failure).
+    ///
+    /// A line longer than ``maxLineBytes`` is skipped with a warning, and
+    /// reading goes on at the next line: its bytes are dropped as they
+    /// arrive, so an endless line (a binary stream, /dev/zero) never holds
+    /// more than the cap in memory.
     private func readNDJSON(
-        chunks: (inout [UInt8]) -> Int?,
-        initial: UnsafeRawBufferPointer,
+        _ pending: inout ReadBuffer,
+        more: (inout ReadBuffer) -> Int?,
         file: String,
         hint: String?,
         record: (Record) -> Void,
@@ -202,25 +213,11 @@ public struct RecordReader: Sendable {
     ) {
         // Records of a source repeat their keys and many values.
         let cache = ShortStringCache()
-        var nextLine = 1
-        // A line over the cap stops the source: an endless line (a binary
-        // stream, /dev/zero) must not grow memory without bound.
-        var stopped = false
         let maxLineBytes = maxLineBytes
-        func stop(atLine number: Int) {
-            stopped = true
-            diagnose(
-                Diagnostic(
-                    .error,
-                    "line \(number) is longer than \(Self.describe(bytes: maxLineBytes)); "
-                        + "stopped reading this source (raise the cap with --max-line-bytes)",
-                    at: SourceLocation(file: file, line: number)
-                )
-            )
-        }
         func handle(_ line: UnsafeRawBufferPointer, _ number: Int) {
-            guard !stopped else { return }
-            guard line.count <= maxLineBytes else { return stop(atLine: number) }
+            guard line.count <= maxLineBytes else {
+                return diagnose(Self.overLongLine(at: SourceLocation(file: file, line: number), maxLineBytes))
+            }
             if let lines {
                 return lines(NDJSONLine(bytes: line, number: number, file: file, hint: hint))
             }
@@ -229,22 +226,62 @@ public struct RecordReader: Sendable {
                 diagnose: diagnose)
         }
 
-        // The bytes not yet split into lines.
-        var pending = [UInt8]()
-        let first = LineScanner.forEachLine(in: initial, firstLine: 1, includeUnterminatedTail: false, handle)
-        nextLine += first.lines
-        pending.append(contentsOf: initial[first.consumed...])
-        while !stopped {
-            guard let read = chunks(&pending) else { return }
-            let atEnd = read == 0
-            let consumed = pending.withUnsafeBytes { bytes in
-                LineScanner.forEachLine(in: bytes, firstLine: nextLine, includeUnterminatedTail: atEnd, handle)
+        var nextLine = 1
+        // Whether the bytes arriving belong to an over-long line already
+        // reported, and are dropped up to its newline.
+        var skipping = false
+        // The first bytes of `pending` known to hold no newline.
+        var scanned = 0
+        var atEnd = false
+        while true {
+            if skipping {
+                guard let newline = pending.withUnsafeBytes({ Self.firstNewline(in: $0, from: 0) }) else {
+                    pending.removeAll()
+                    if atEnd { return }
+                    guard let read = more(&pending) else { return }
+                    atEnd = read == 0
+                    continue
+                }
+                pending.consume(newline + 1)
+                nextLine += 1
+                skipping = false
+                scanned = 0
             }
-            nextLine += consumed.lines
-            pending.removeFirst(consumed.consumed)
+            let complete = pending.withUnsafeBytes { Self.firstNewline(in: $0, from: scanned) } != nil
+            if complete || atEnd {
+                let done = pending.withUnsafeBytes { bytes in
+                    LineScanner.forEachLine(in: bytes, firstLine: nextLine, includeUnterminatedTail: atEnd, handle)
+                }
+                nextLine += done.lines
+                pending.consume(done.consumed)
+            }
             if atEnd { return }
-            if pending.count > maxLineBytes { stop(atLine: nextLine) }
+            scanned = pending.count
+            // The unfinished line is over the cap even without a `\r`
+            // before its newline.
+            if pending.count > maxLineBytes + 1 {
+                diagnose(Self.overLongLine(at: SourceLocation(file: file, line: nextLine), maxLineBytes))
+                pending.removeAll()
+                skipping = true
+                scanned = 0
+                continue
+            }
+            guard let read = more(&pending) else { return }
+            atEnd = read == 0
         }
+    }
+
+    /// The offset of the first `\n` in `bytes` at or after `offset`.
+    private static func firstNewline(in bytes: UnsafeRawBufferPointer, from offset: Int) -> Int? {
+        guard let base = bytes.baseAddress, offset < bytes.count else { return nil }
+        return memchr(base + offset, 0x0A, bytes.count - offset).map { UnsafeRawPointer($0) - base }
+    }
+
+    /// The warning for an NDJSON line over the cap, which is skipped.
+    static func overLongLine(at location: SourceLocation, _ maxLineBytes: Int) -> Diagnostic {
+        Diagnostic(
+            .warning, "line is longer than --max-line-bytes (\(describe(bytes: maxLineBytes))); skipped",
+            at: location)
     }
 
     /// Turns one NDJSON line into a record, or reports why it cannot be one.
@@ -391,22 +428,24 @@ public struct RecordReader: Sendable {
             record(Record(object: object, location: SourceLocation(file: file, line: 1), kindHint: hint))
         } catch {
             // Several objects in a `.json` file: read it as NDJSON.
+            var buffer = ReadBuffer()
+            buffer.append(bytes)
             readNDJSON(
-                chunks: { _ in 0 }, initial: bytes, file: file, hint: hint, record: record, lines: nil,
-                diagnose: diagnose)
+                &buffer, more: { _ in 0 }, file: file, hint: hint, record: record, lines: nil, diagnose: diagnose)
         }
     }
 
     private func readDelimited(
         _ bytes: UnsafeRawBufferPointer,
-        delimiter: UInt8,
+        format: DataFormat,
         file: String,
         hint: String?,
         record: (Record) -> Void,
         diagnose: (Diagnostic) -> Void
     ) {
         var header: [String]?
-        let problem = CSVParser(delimiter: delimiter).forEachRow(in: bytes) { fields, line in
+        let problem = CSVParser(delimiter: format == .tsv ? 0x09 : UInt8(ascii: ",")).forEachRow(in: bytes) {
+            fields, line in
             guard let columns = header else {
                 header = fields
                 return
@@ -435,7 +474,12 @@ struct LineIndex {
     private var starts: [Int] = [0]
 
     init(_ bytes: UnsafeRawBufferPointer) {
-        for (offset, byte) in bytes.enumerated() where byte == 0x0A { starts.append(offset + 1) }
+        guard let base = bytes.baseAddress else { return }
+        var position = 0
+        while position < bytes.count, let hit = memchr(base + position, 0x0A, bytes.count - position) {
+            position = UnsafeRawPointer(hit) - base + 1
+            starts.append(position)
+        }
     }
 
     func location(ofOffset offset: Int, file: String, withColumn: Bool = false) -> SourceLocation {

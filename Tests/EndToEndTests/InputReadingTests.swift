@@ -1,0 +1,77 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// How the built `search` reads its inputs: whatever route reads a file (in
+/// parallel blocks when it is big, in one pass when it is small or piped),
+/// the user sees the same results and the same warnings, and nothing is lost
+/// beyond the one bad record a warning names.
+@Suite(.serialized) struct InputReadingTests {
+    let directory: URL
+
+    init() throws {
+        directory = try Hostile.temporaryDirectory()
+    }
+
+    func write(_ name: String, _ bytes: [UInt8]) throws -> String {
+        let url = directory.appendingPathComponent(name)
+        try Data(bytes).write(to: url)
+        return url.path
+    }
+
+    /// Regression: an over-long line skipped the rest of its block when a big
+    /// file was read in parallel, and stopped the whole source when a small
+    /// file or stdin was read. Now each route skips that one line.
+    @Test func anOverLongLineIsSkippedAloneOnEveryRoute() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var lines: [String] = []
+        var total = 0
+        var index = 0
+        // Over 8 MiB, so that the file is read in parallel blocks.
+        while total < 9 << 20 {
+            let line =
+                index == 40_000 || index == 70_001
+                ? #"{"kind":"product","name":"huge \#(index)","description":""#
+                    + String(repeating: "z", count: 2 << 20) + #""}"#
+                : #"{"kind":"product","name":"teapot \#(index)","price":\#(index % 90 + 1)}"#
+            lines.append(line)
+            total += line.utf8.count + 1
+            index += 1
+        }
+        let bytes = Array((lines.joined(separator: "\n") + "\n").utf8)
+        let path = try write("big.jsonl", bytes)
+        let arguments = ["teapot", "--max-line-bytes", "1M", "--limit", "5", "--sort", "price", "--format", "jsonl"]
+
+        let parallel = try Hostile.run(arguments + ["--data", path, "--stats"], timeout: 120)
+        let piped = try Hostile.run(arguments + ["--data", "-", "--stats"], stdinBytes: bytes, timeout: 120)
+        try parallel.expectClean()
+        try piped.expectClean()
+        #expect(parallel.status == 0, "\(parallel.stderr)")
+        let expected = [
+            "warning: \(path):40001: line is longer than --max-line-bytes (1 MiB); skipped",
+            "warning: \(path):70002: line is longer than --max-line-bytes (1 MiB); skipped",
+            "warning: 2 records skipped; see the warnings above",
+        ]
+        let warnings = parallel.stderr.split(separator: "\n").map(String.init).filter { $0.hasPrefix("warning:") }
+        #expect(warnings == expected)
+        #expect(parallel.stderr.contains("read \(lines.count), "), "\(parallel.stderr)")
+        #expect(parallel.stderr.contains("skipped 2 "), "\(parallel.stderr)")
+        // Each record names its source: `<stdin>` when piped.
+        #expect(piped.text.replacingOccurrences(of: "<stdin>", with: path) == parallel.text)
+        #expect(piped.stderr.replacingOccurrences(of: "<stdin>", with: path) == parallel.stderr)
+        #expect(parallel.text.split(separator: "\n").count == 5)
+    }
+
+    /// Regression: a sparse 2 GB `.json` file was read up to the cap before
+    /// the `--max-document-bytes` error; its size alone decides it now.
+    @Test func aHugeDocumentIsRefusedByItsSizeAtOnce() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("sparse.json").path
+        #expect(FileManager.default.createFile(atPath: path, contents: nil))
+        #expect(truncate(path, 2 << 30) == 0)
+        let result = try Hostile.run(["x", "--data", path], timeout: 60)
+        try result.expectClean()
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("error: \(path): larger than 512 MiB;"), "\(result.stderr)")
+    }
+}
