@@ -74,4 +74,27 @@ import Testing
         #expect(result.status == 2)
         #expect(result.stderr.hasPrefix("error: \(path): larger than 512 MiB;"), "\(result.stderr)")
     }
+
+    /// Regression: a stray `"` on row 12 of a 100,011-row file swallowed the
+    /// other 100,000 rows with one warning, and `--stats` said "read 11".
+    @Test(arguments: ["csv", "tsv"])
+    func aStrayQuoteInABigFileCostsOneRow(format: String) throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let separator = format == "csv" ? "," : "\t"
+        var text = ["kind", "name", "price"].joined(separator: separator) + "\n"
+        for index in 0..<100_011 {
+            let name = index == 11 ? "\"stray teapot" : "teapot \(index)"
+            text += ["product", name, "\(index % 90 + 1)"].joined(separator: separator) + "\n"
+        }
+        let path = try write("stray.\(format)", Array(text.utf8))
+        let result = try Hostile.run(["teapot", "--data", path, "--stats", "--limit", "1"], timeout: 120)
+        try result.expectClean()
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "warning: \(path):13: malformed \(format.uppercased()): a quoted field is never closed; "
+                    + "skipped line 13 and read on from line 14"), "\(result.stderr)")
+        #expect(result.stderr.contains("stats: read 100011, matched 100010,"), "\(result.stderr)")
+        #expect(result.stderr.contains("skipped 1 "), "\(result.stderr)")
+    }
 }

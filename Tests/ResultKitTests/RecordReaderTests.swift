@@ -10,6 +10,11 @@ import Testing
         var diagnostics: [Diagnostic] = []
         var names: [String] { records.compactMap { $0.object["name"]?.stringValue } }
         var messages: [String] { diagnostics.map(\.description) }
+
+        /// The `body` of the record named `name`.
+        func body(of name: String) -> String? {
+            records.first { $0.object["name"]?.stringValue == name }?.object["body"]?.stringValue
+        }
     }
 
     let directory: URL
@@ -98,6 +103,78 @@ import Testing
     @Test func tsvAndAKindColumn() throws {
         let outcome = try read(.path(try write("mixed.tsv", "kind\tname\nnote\tx\nother\ty\n")))
         #expect(outcome.records.map(\.kindName) == ["note", "other"])
+    }
+
+    /// Regression: a stray quote on one row swallowed every row after it,
+    /// with one warning, and a TSV file was called CSV. The row is skipped
+    /// and reading goes on from the next line.
+    @Test(arguments: ["csv", "tsv"])
+    func aStrayQuoteSkipsItsLineAndTheRestIsRead(format: String) throws {
+        let separator = format == "csv" ? "," : "\t"
+        var rows = ["name", "body"].joined(separator: separator) + "\n"
+        for index in 1...200 {
+            let body = index == 12 ? "\"stray" : index == 5 ? "\"two\nlines\"" : "b\(index)"
+            rows += "n\(index)\(separator)\(body)\n"
+        }
+        let path = try write("stray.\(format)", rows)
+        let outcome = try read(.path(path))
+        #expect(outcome.records.count == 199)
+        #expect(!outcome.names.contains("n12"))
+        #expect(outcome.names.last == "n200")
+        #expect(outcome.body(of: "n5") == "two\nlines")
+        #expect(
+            outcome.messages == [
+                "warning: \(path):14: malformed \(format.uppercased()): a quoted field is never closed; "
+                    + "skipped line 14 and read on from line 15"
+            ])
+        #expect(outcome.diagnostics.allSatisfy { $0.skipsRecord })
+    }
+
+    /// A stray quote that a later quote closes makes a row over many lines:
+    /// that row's first line is skipped and the lines it swallowed are read
+    /// as rows, whether the closing quote is followed by more of the field
+    /// or leaves the row with more fields than the header.
+    @Test func aStrayQuoteClosedLaterSkipsOnlyItsOwnLine() throws {
+        var rows = "name,body,price\n"
+        for index in 1...100 {
+            rows += index == 10 ? "n10,\"stray,1\n" : index == 60 ? "n60,\"quoted, body\",2\n" : "n\(index),b,3\n"
+        }
+        let path = try write("late.csv", rows)
+        let outcome = try read(.path(path))
+        #expect(outcome.records.count == 99)
+        #expect(outcome.names.contains("n60"))
+        #expect(outcome.body(of: "n60") == "quoted, body")
+
+        let misaligned = try read(.path(try write("misaligned.csv", "name,body\nn1,\"x\nn2,b\nn3,\",c\nn4,d\n")))
+        #expect(misaligned.names == ["n2", "n4"])
+        #expect(
+            misaligned.messages == [
+                "warning: \(directory.path)/misaligned.csv:2: malformed CSV: a quoted field runs to line 4 and leaves "
+                    + "3 fields where the header has 2; skipped line 2 and read on from line 3",
+                "warning: \(directory.path)/misaligned.csv:4: malformed CSV: a quoted field is never closed; "
+                    + "skipped line 4 and read on from line 5",
+            ])
+        #expect(
+            outcome.messages == [
+                "warning: \(path):11: malformed CSV: a quoted field runs to line 61, where its closing quote is not "
+                    + "followed by a delimiter or the end of the row; skipped line 11 and read on from line 12"
+            ])
+    }
+
+    /// Stray quotes on many lines each cost one line, and a quote left open
+    /// on the last line says so without promising more.
+    @Test func strayQuotesOnManyLinesEachCostOneLine() throws {
+        var rows = "name,body\n"
+        for index in 1...50 { rows += index % 5 == 0 ? "n\(index),\"x\n" : "n\(index),b\n" }
+        rows += "last,\"open"
+        let path = try write("many.csv", rows)
+        let outcome = try read(.path(path))
+        #expect(outcome.records.count == 40)
+        #expect(outcome.diagnostics.count == 11)
+        #expect(outcome.diagnostics.map(\.location?.line) == (1...10).map { $0 * 5 + 1 } + [52])
+        #expect(
+            outcome.messages.last
+                == "warning: \(path):52: malformed CSV: a quoted field is never closed; skipped line 52")
     }
 
     @Test func aDirectoryIsReadInNameOrderSkippingOtherFiles() throws {

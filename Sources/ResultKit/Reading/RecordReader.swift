@@ -443,28 +443,44 @@ public struct RecordReader: Sendable {
         record: (Record) -> Void,
         diagnose: (Diagnostic) -> Void
     ) {
+        let name = format == .tsv ? "TSV" : "CSV"
         var header: [String]?
-        let problem = CSVParser(delimiter: format == .tsv ? 0x09 : UInt8(ascii: ",")).forEachRow(in: bytes) {
-            fields, line in
+        CSVParser(delimiter: format == .tsv ? 0x09 : UInt8(ascii: ",")).forEachRow(in: bytes) { row in
             guard let columns = header else {
-                header = fields
-                return
+                header = row.fields
+                return .taken
             }
-            let location = SourceLocation(file: file, line: line)
-            guard fields.count == columns.count else {
+            let location = SourceLocation(file: file, line: row.line)
+            guard row.fields.count == columns.count else {
+                // A row over several lines is read again from its second line.
+                if row.lastLine > row.line { return .misaligned }
                 diagnose(
                     Diagnostic(
-                        .warning, "expected \(columns.count) fields as in the header, found \(fields.count)",
+                        .warning, "expected \(columns.count) fields as in the header, found \(row.fields.count)",
                         at: location))
-                return
+                return .taken
             }
-            let members = zip(columns, fields).map { JSONObject.Member(key: $0, value: .string($1)) }
+            let members = zip(columns, row.fields).map { JSONObject.Member(key: $0, value: .string($1)) }
             record(Record(object: JSONObject(members), location: location, kindHint: hint))
-        }
-        if let problem {
+            return .taken
+        } problem: { problem in
+            let what =
+                switch problem.kind {
+                case .unterminatedQuote:
+                    "a quoted field is never closed"
+                case .strayQuote(let closingLine):
+                    "a quoted field runs to line \(closingLine), where its closing quote is not followed by "
+                        + "a delimiter or the end of the row"
+                case .misalignedQuote(let lastLine, let fields):
+                    "a quoted field runs to line \(lastLine) and leaves \(fields) fields where the header has "
+                        + "\(header?.count ?? 0)"
+                }
             diagnose(
                 Diagnostic(
-                    .warning, "malformed CSV: \(problem.reason)", at: SourceLocation(file: file, line: problem.line)))
+                    .warning,
+                    "malformed \(name): \(what); skipped line \(problem.line)"
+                        + (problem.readsOn ? " and read on from line \(problem.line + 1)" : ""),
+                    at: SourceLocation(file: file, line: problem.line)))
         }
     }
 }
