@@ -24,7 +24,7 @@ struct ReadBuffer: ~Copyable {
     private static let minimumCapacity = 1 << 16
 
     private var storage: UnsafeMutableRawPointer?
-    private var capacity = 0
+    private(set) var capacity = 0
     /// The first byte not consumed yet.
     private var start = 0
     /// One past the last byte read.
