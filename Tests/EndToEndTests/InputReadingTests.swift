@@ -97,4 +97,25 @@ import Testing
         #expect(result.stderr.contains("stats: read 100011, matched 100010,"), "\(result.stderr)")
         #expect(result.stderr.contains("skipped 1 "), "\(result.stderr)")
     }
+
+    /// Regression: an empty `--data` folder reported "1 record skipped".
+    @Test func anEmptyDataFolderSkipsNoRecord() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try Hostile.run(["x", "--data", directory.path, "--stats"])
+        try result.expectClean()
+        #expect(result.status == 1)
+        #expect(!result.stderr.contains("record skipped"), "\(result.stderr)")
+        #expect(result.stderr.contains("skipped 0 "), "\(result.stderr)")
+    }
+
+    /// Regression: UTF-16 on stdin gave garbage.
+    @Test func utf16OnStdinIsRefusedWithAHint() throws {
+        let text = #"{"kind":"product","name":"queen"}"# + "\n"
+        let bytes = text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        let result = try Hostile.run(["queen"], stdinBytes: bytes)
+        try result.expectClean()
+        #expect(result.status == 2)
+        #expect(
+            result.stderr == "error: <stdin>: UTF-16 is not supported; convert to UTF-8 (iconv -f UTF-16 -t UTF-8)\n")
+    }
 }

@@ -177,6 +177,51 @@ import Testing
                 == "warning: \(path):52: malformed CSV: a quoted field is never closed; skipped line 52")
     }
 
+    /// Regression: UTF-16 input gave garbage or confusing errors.
+    @Test(arguments: [
+        ("bom-le.jsonl", [0xFF, 0xFE] as [UInt8], true), ("bom-be.jsonl", [0xFE, 0xFF], false),
+        ("le.jsonl", [], true), ("be.csv", [], false),
+    ])
+    func utf16IsRefusedWithAHintToConvert(name: String, bom: [UInt8], littleEndian: Bool) throws {
+        let text = name.hasSuffix(".csv") ? "name\nnote\n" : "{\"name\":\"caf\u{E9}\"}\n{\"name\":\"b\"}\n"
+        let units = text.utf16.flatMap { unit in
+            littleEndian ? [UInt8(unit & 0xFF), UInt8(unit >> 8)] : [UInt8(unit >> 8), UInt8(unit & 0xFF)]
+        }
+        let path = try write(name, bom + units)
+        let outcome = try read(.path(path))
+        #expect(outcome.records.isEmpty)
+        #expect(
+            outcome.messages == ["error: \(path): UTF-16 is not supported; convert to UTF-8 (iconv -f UTF-16 -t UTF-8)"]
+        )
+    }
+
+    /// Regression: duplicate and empty header names were taken silently, so
+    /// a later column hid an earlier one.
+    @Test func aHeaderWithDuplicateOrEmptyNamesKeepsEveryColumnAndSaysSo() throws {
+        let path = try write("dup.csv", "name,body,,body\nx,first,third,fourth\n")
+        let outcome = try read(.path(path))
+        #expect(outcome.records.count == 1)
+        let keys = outcome.records.first?.object.members.map(\.key)
+        #expect(keys == ["name", "body", "column3", "body_2"])
+        #expect(outcome.records.first?.object["body_2"]?.stringValue == "fourth")
+        #expect(
+            outcome.messages == [
+                "warning: \(path):1: column 3 has no name; read as \"column3\"",
+                "warning: \(path):1: duplicate column \"body\" (columns 2 and 4); column 4 is read as \"body_2\"",
+            ])
+        #expect(outcome.diagnostics.allSatisfy { !$0.skipsRecord })
+    }
+
+    /// Regression: an empty folder's warning counted as a skipped record.
+    @Test func anEmptyFolderIsAWarningThatSkipsNoRecord() throws {
+        let folder = directory.appendingPathComponent("empty")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let outcome = try read(.path(folder.path))
+        #expect(outcome.messages.count == 1)
+        #expect(outcome.messages.first?.contains("no *.jsonl") == true)
+        #expect(outcome.diagnostics.first?.skipsRecord == false)
+    }
+
     @Test func aDirectoryIsReadInNameOrderSkippingOtherFiles() throws {
         let folder = directory.appendingPathComponent("data")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -52,6 +52,28 @@ public enum DataFormat: String, Sendable, CaseIterable {
         }
     }
 
+    /// Whether content whose first bytes are `head` is UTF-16: it starts
+    /// with a UTF-16 byte-order mark, or (without one) nearly every other
+    /// byte of its first 512 is NUL and the bytes between are not, as in
+    /// mostly ASCII text in UTF-16.
+    static func looksLikeUTF16(_ head: [UInt8]) -> Bool {
+        if head.count >= 2, (head[0] == 0xFF && head[1] == 0xFE) || (head[0] == 0xFE && head[1] == 0xFF) {
+            return true
+        }
+        let pairs = min(head.count, 512) / 2
+        guard pairs >= 2 else { return false }
+        var evenNULs = 0
+        var oddNULs = 0
+        for pair in 0..<pairs {
+            if head[2 * pair] == 0 { evenNULs += 1 }
+            if head[2 * pair + 1] == 0 { oddNULs += 1 }
+        }
+        // Little-endian ASCII has its NULs at odd offsets; big-endian, at even ones.
+        let most = pairs - pairs / 8
+        let few = pairs / 8
+        return (oddNULs >= most && evenNULs <= few) || (evenNULs >= most && oddNULs <= few)
+    }
+
     /// Where content looks binary rather than text, judged like `git` and
     /// `file` do from its first bytes: all NUL, or more than 2% control bytes
     /// (other than tab, line feed and carriage return) in at least 512 bytes.

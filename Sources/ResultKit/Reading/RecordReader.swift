@@ -75,7 +75,8 @@ public struct RecordReader: Sendable {
             if files.isEmpty {
                 diagnose(
                     Diagnostic(
-                        .warning, "\(path): no *.jsonl, *.ndjson, *.json, *.csv or *.tsv files in this directory"))
+                        .warning, "\(path): no *.jsonl, *.ndjson, *.json, *.csv or *.tsv files in this directory",
+                        skipsRecord: false))
             }
             for file in files {
                 // Inside a folder, only regular files are read: a FIFO would
@@ -363,9 +364,13 @@ public struct RecordReader: Sendable {
         )
     }
 
-    /// The error for a file whose first 4 KiB (`head`) hold binary data,
-    /// or `nil` when they look like text.
+    /// The error for a file whose first 4 KiB (`head`) hold binary data or
+    /// UTF-16 text, or `nil` when they look like UTF-8 text.
     static func binaryData(in head: [UInt8], file: String) -> Diagnostic? {
+        if DataFormat.looksLikeUTF16(head) {
+            return Diagnostic(
+                .error, "\(file): UTF-16 is not supported; convert to UTF-8 (iconv -f UTF-16 -t UTF-8)")
+        }
         guard let offset = DataFormat.binaryOffset(in: head.prefix(4096)) else { return nil }
         return Diagnostic(
             .error,
@@ -447,7 +452,8 @@ public struct RecordReader: Sendable {
         var header: [String]?
         CSVParser(delimiter: format == .tsv ? 0x09 : UInt8(ascii: ",")).forEachRow(in: bytes) { row in
             guard let columns = header else {
-                header = row.fields
+                header = Self.columnNames(
+                    row.fields, at: SourceLocation(file: file, line: row.line), diagnose: diagnose)
                 return .taken
             }
             let location = SourceLocation(file: file, line: row.line)
@@ -482,6 +488,56 @@ public struct RecordReader: Sendable {
                         + (problem.readsOn ? " and read on from line \(problem.line + 1)" : ""),
                     at: SourceLocation(file: file, line: problem.line)))
         }
+    }
+}
+
+extension RecordReader {
+    /// The field names a CSV or TSV header gives, each distinct: a column
+    /// with no name is named by its position (`column3`), and a name seen
+    /// before gets a suffix (`price_2`), each with a warning, so that no
+    /// column's values are lost or taken for another's.
+    static func columnNames(
+        _ header: [String], at location: SourceLocation, diagnose: (Diagnostic) -> Void
+    ) -> [String] {
+        var taken = Set(header)
+        var firstColumn: [String: Int] = [:]
+        var names: [String] = []
+        for (index, name) in header.enumerated() {
+            let position = index + 1
+            if name.isEmpty {
+                var given = "column\(position)"
+                var attempt = 2
+                while taken.contains(given) {
+                    given = "column\(position)_\(attempt)"
+                    attempt += 1
+                }
+                taken.insert(given)
+                diagnose(
+                    Diagnostic(
+                        .warning, "column \(position) has no name; read as \"\(given)\"", at: location,
+                        skipsRecord: false))
+                names.append(given)
+            } else if let first = firstColumn[name] {
+                var attempt = 2
+                var given = "\(name)_\(attempt)"
+                while taken.contains(given) {
+                    attempt += 1
+                    given = "\(name)_\(attempt)"
+                }
+                taken.insert(given)
+                diagnose(
+                    Diagnostic(
+                        .warning,
+                        "duplicate column \"\(name)\" (columns \(first) and \(position)); column \(position) is read as "
+                            + "\"\(given)\"",
+                        at: location, skipsRecord: false))
+                names.append(given)
+            } else {
+                firstColumn[name] = position
+                names.append(name)
+            }
+        }
+        return names
     }
 }
 
