@@ -118,4 +118,28 @@ import Testing
         #expect(
             result.stderr == "error: <stdin>: UTF-16 is not supported; convert to UTF-8 (iconv -f UTF-16 -t UTF-8)\n")
     }
+
+    /// Regression: a pretty-printed JSON object on stdin was sniffed as
+    /// NDJSON and gave one warning per line. A file's extension still decides.
+    @Test func aPrettyPrintedObjectOnStdinIsOneDocument() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let pretty = "\n{\n  \"kind\": \"product\",\n  \"name\": \"queen {bee}\",\n  \"price\": 3\n}\n"
+        let piped = try Hostile.run(["queen"], stdin: pretty)
+        try piped.expectClean()
+        #expect(piped.status == 0, "\(piped.stderr)")
+        #expect(piped.stderr.isEmpty, "\(piped.stderr)")
+        #expect(piped.text.contains("queen {bee}"))
+
+        // NDJSON whose first line is malformed (but complete) stays NDJSON.
+        let lines = #"{"kind":"product","name":"queen a",}"# + "\n" + #"{"kind":"product","name":"queen b"}"# + "\n"
+        let ndjson = try Hostile.run(["queen"], stdin: lines)
+        #expect(ndjson.status == 0)
+        #expect(ndjson.text.contains("queen b"))
+        #expect(ndjson.stderr.hasPrefix("warning: <stdin>:1:"), "\(ndjson.stderr)")
+
+        let file = try write("pretty.jsonl", Array(pretty.utf8))
+        let named = try Hostile.run(["queen", "--data", file])
+        #expect(named.status == 1)
+        #expect(named.stderr.contains("warning: \(file):2:"), "\(named.stderr)")
+    }
 }

@@ -39,7 +39,8 @@ public enum DataFormat: String, Sendable, CaseIterable {
     }
 
     /// The format of content whose first bytes are `head`: `[` means a JSON
-    /// array, `{` NDJSON (or a single object), anything else CSV.
+    /// array, `{` NDJSON (or a single object: see
+    /// ``objectRunsPastFirstLine(_:)``), anything else CSV.
     static func sniff(_ head: some Collection<UInt8>) -> DataFormat {
         var bytes = head[...]
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
@@ -50,6 +51,42 @@ public enum DataFormat: String, Sendable, CaseIterable {
         default:
             return first == nil ? .ndjson : (head.contains(0x09) && !head.contains(UInt8(ascii: ",")) ? .tsv : .csv)
         }
+    }
+
+    /// Whether the JSON object that starts content sniffed as NDJSON goes on
+    /// past its first line, as a pretty-printed document does: then the
+    /// content is one JSON document, not one object per line. `nil` while
+    /// `bytes` hold no line break after the object's start.
+    static func objectRunsPastFirstLine(_ bytes: UnsafeRawBufferPointer) -> Bool? {
+        guard let start = bytes.firstIndex(of: UInt8(ascii: "{")) else { return false }
+        var depth = 0
+        var inString = false
+        var escaped = false
+        for index in start..<bytes.count {
+            let byte = bytes[index]
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
+                // A line break inside a string is malformed NDJSON, not a document.
+                if byte == 0x0A { return false }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                depth -= 1
+                if depth <= 0 { return false }
+            case 0x0A: return true
+            default: break
+            }
+        }
+        return nil
     }
 
     /// Whether content whose first bytes are `head` is UTF-16: it starts

@@ -139,7 +139,25 @@ public struct RecordReader: Sendable {
             return
         }
         let head = buffer.withUnsafeBytes { Array($0.prefix(4096)) }
-        let format = format ?? DataFormat.sniff(head)
+        let isSniffed = format == nil
+        var format = format ?? DataFormat.sniff(head)
+        if format == .ndjson, isSniffed {
+            // Sniffed input that starts with an object over several lines
+            // (pretty-printed JSON) is one document; its first line decides.
+            do {
+                while true {
+                    if let runsOn = buffer.withUnsafeBytes({ DataFormat.objectRunsPastFirstLine($0) }) {
+                        if runsOn { format = .json }
+                        break
+                    }
+                    if buffer.count > maxLineBytes { break }
+                    if try reader.readChunk(into: &buffer) == 0 { break }
+                }
+            } catch {
+                diagnose(Diagnostic(.error, "cannot read \(file): \(error)"))
+                return
+            }
+        }
         if format != .ndjson, let size = reader.regularFileSize, size > maxDocumentBytes {
             // Known from the file's size, before reading any of the rest.
             diagnose(tooLarge(file))
