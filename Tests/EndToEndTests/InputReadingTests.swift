@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import TestSupport
 import Testing
 
@@ -141,5 +142,68 @@ import Testing
         let named = try Hostile.run(["queen", "--data", file])
         #expect(named.status == 1)
         #expect(named.stderr.contains("warning: \(file):2:"), "\(named.stderr)")
+    }
+
+    /// Regression: `--data $'x\xff.jsonl'` read `x\u{FFFD}.jsonl`, and in a
+    /// folder the file was "not a regular file". Paths are bytes until shown.
+    @Test func aFileNameThatIsNotUTF8IsReadAndShownEscaped() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let folder = directory.appendingPathComponent("raw")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        // Foundation takes names as strings: the file is made with the bytes.
+        let name = Array(folder.path.utf8) + Array("/x".utf8) + [0xFF] + Array(".jsonl".utf8) + [0]
+        let fd = name.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_WRONLY | O_CREAT, 0o644) }
+        }
+        #expect(fd >= 0)
+        let record = Array(#"{"kind":"product","name":"queen raw","price":2}"#.utf8) + [0x0A]
+        #expect(Glibc.write(fd, record, record.count) == record.count)
+        close(fd)
+
+        let inFolder = try Hostile.run(["queen", "--data", folder.path, "-o", "jsonl"])
+        try inFolder.expectClean()
+        #expect(inFolder.status == 0, "\(inFolder.stderr)")
+        #expect(inFolder.stderr.isEmpty, "\(inFolder.stderr)")
+        // JSON escapes the backslash of `\xFF`.
+        #expect(inFolder.text.contains("\"source\":\"\(folder.path)/x\\\\xFF.jsonl:1\""), "\(inFolder.text)")
+
+        // Named on the command line: the argument's bytes reach the binary
+        // through the shell, as a user's would.
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = [
+            "-c", #"exec "$0" queen --data "$1/x$(printf '\377').jsonl" --stats"#, BinaryRunner.binary.path,
+            folder.path,
+        ]
+        let named = try BinaryRunner.capture(process)
+        #expect(named.status == 0, "\(named.stderr)")
+        #expect(named.stdout.contains("queen raw"))
+        #expect(named.stderr.contains("read 1,"), "\(named.stderr)")
+
+        let again = Process()
+        again.executableURL = URL(fileURLWithPath: "/bin/sh")
+        again.arguments = [
+            "-c", #"exec "$0" queen --data "$1/y$(printf '\377').jsonl""#, BinaryRunner.binary.path, folder.path,
+        ]
+        let missing = try BinaryRunner.capture(again)
+        #expect(missing.status == 2)
+        #expect(missing.stderr == "error: cannot read \(folder.path)/y\\xFF.jsonl: No such file or directory\n")
+    }
+
+    /// Regression: the same file named three ways was shown three times.
+    @Test func aFileNamedTwiceIsReadOnce() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let folder = directory.appendingPathComponent("sub")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let file = folder.appendingPathComponent("y.jsonl")
+        try Data(#"{"kind":"product","name":"queen once","price":2}"#.utf8).write(to: file)
+        let result = try Hostile.run(
+            ["queen", "--data", folder.path, "--data", file.path, "--data", folder.path + "/./y.jsonl", "-o", "jsonl"])
+        try result.expectClean()
+        #expect(result.status == 0)
+        #expect(result.text.split(separator: "\n").count == 1, "\(result.text)")
+        #expect(
+            result.stderr == "warning: \(file.path): named more than once; read once\n"
+                + "warning: \(folder.path)/./y.jsonl: the same file as \(file.path); read once\n")
     }
 }

@@ -14,7 +14,7 @@ struct ByteReader: ~Copyable {
 
     /// Opens `path` for reading.
     init(path: String) throws(ReadError) {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = FilePathBytes.withCPath(path) { open($0, O_RDONLY | O_CLOEXEC) }
         if fd < 0 { throw ReadError(errno: errno) }
         self.fd = fd
         self.ownsDescriptor = true

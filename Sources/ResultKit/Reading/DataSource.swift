@@ -10,7 +10,7 @@ public enum DataSource: Sendable {
     /// The name used in messages: the path, `<stdin>` or `<bundled>/file`.
     public var displayName: String {
         switch self {
-        case .path(let path): path
+        case .path(let path): FilePathBytes.display(path)
         case .standardInput: "<stdin>"
         case .bundled(let sample, _): "<bundled>/\(sample.fileName)"
         }

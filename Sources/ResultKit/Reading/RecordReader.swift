@@ -65,27 +65,14 @@ public struct RecordReader: Sendable {
     private func readPath(
         _ path: String, record: (Record) -> Void, lines: ((NDJSONLine) -> Void)?, diagnose: (Diagnostic) -> Void
     ) {
+        let shown = FilePathBytes.display(path)
         var info = stat()
-        guard stat(path, &info) == 0 else {
-            diagnose(Diagnostic(.error, "cannot read \(path): \(ReadError(errno: errno))"))
+        guard FilePathBytes.withCPath(path, { stat($0, &info) }) == 0 else {
+            diagnose(Diagnostic(.error, "cannot read \(shown): \(ReadError(errno: errno))"))
             return
         }
         if (info.st_mode & S_IFMT) == S_IFDIR {
-            let files = Self.dataFiles(in: path, diagnose: diagnose)
-            if files.isEmpty {
-                diagnose(
-                    Diagnostic(
-                        .warning, "\(path): no *.jsonl, *.ndjson, *.json, *.csv or *.tsv files in this directory",
-                        skipsRecord: false))
-            }
-            for file in files {
-                // Inside a folder, only regular files are read: a FIFO would
-                // block, and a subfolder (or a link to one) could loop.
-                var entry = stat()
-                guard stat(file, &entry) == 0, (entry.st_mode & S_IFMT) == S_IFREG else {
-                    diagnose(Diagnostic(.warning, "\(file): skipped, not a regular file", skipsRecord: false))
-                    continue
-                }
+            for file in Self.regularDataFiles(in: path, diagnose: diagnose) {
                 readPath(file, record: record, lines: lines, diagnose: diagnose)
             }
             return
@@ -94,26 +81,95 @@ public struct RecordReader: Sendable {
         do {
             reader = try ByteReader(path: path)
         } catch {
-            diagnose(Diagnostic(.error, "cannot read \(path): \(error)"))
+            diagnose(Diagnostic(.error, "cannot read \(shown): \(error)"))
             return
         }
         let hint = registry.kindName(forFile: path) ?? defaultKind
         readStream(
-            reader, file: path, format: DataFormat.forFile(path), hint: hint, record: record, lines: lines,
+            reader, file: shown, format: DataFormat.forFile(path), hint: hint, record: record, lines: lines,
             diagnose: diagnose)
+    }
+
+    /// The regular data files directly inside `directory`, sorted by name,
+    /// with a warning when there are none and for each entry skipped.
+    private static func regularDataFiles(in directory: String, diagnose: (Diagnostic) -> Void) -> [String] {
+        let files = dataFiles(in: directory, diagnose: diagnose)
+        if files.isEmpty {
+            diagnose(
+                Diagnostic(
+                    .warning,
+                    "\(FilePathBytes.display(directory)): no *.jsonl, *.ndjson, *.json, *.csv or *.tsv files "
+                        + "in this directory",
+                    skipsRecord: false))
+        }
+        return files.filter { file in
+            // Inside a folder, only regular files are read: a FIFO would
+            // block, and a subfolder (or a link to one) could loop.
+            guard FileIdentity(ofRegularFile: file) != nil else {
+                diagnose(
+                    Diagnostic(
+                        .warning, "\(FilePathBytes.display(file)): skipped, not a regular file", skipsRecord: false))
+                return false
+            }
+            return true
+        }
+    }
+
+    /// The sources to read, one per file: each folder is replaced by its
+    /// data files, and a file named more than once (by another path, or
+    /// also found in a folder named) is read the first time only, with a
+    /// note. Standard input and bundled samples stay as they are; a path
+    /// that cannot be read stays, for reading to report.
+    public static func files(of sources: [DataSource], diagnose: (Diagnostic) -> Void) -> [DataSource] {
+        var firstNames: [FileIdentity: String] = [:]
+        var files: [DataSource] = []
+        func add(_ path: String, _ identity: FileIdentity?) {
+            if let identity {
+                if let first = firstNames[identity] {
+                    let again =
+                        path == first ? "named more than once" : "the same file as \(FilePathBytes.display(first))"
+                    diagnose(
+                        Diagnostic(
+                            .warning, "\(FilePathBytes.display(path)): \(again); read once", skipsRecord: false))
+                    return
+                }
+                firstNames[identity] = path
+            }
+            files.append(.path(path))
+        }
+        for source in sources {
+            guard case .path(let path) = source else {
+                files.append(source)
+                continue
+            }
+            var info = stat()
+            guard FilePathBytes.withCPath(path, { stat($0, &info) }) == 0 else {
+                files.append(source)
+                continue
+            }
+            if (info.st_mode & S_IFMT) == S_IFDIR {
+                for file in regularDataFiles(in: path, diagnose: diagnose) {
+                    add(file, FileIdentity(ofRegularFile: file))
+                }
+            } else {
+                add(path, FileIdentity(info))
+            }
+        }
+        return files
     }
 
     /// The data files directly inside `directory`, sorted by name.
     static func dataFiles(in directory: String, diagnose: (Diagnostic) -> Void) -> [String] {
-        guard let dir = opendir(directory) else {
-            diagnose(Diagnostic(.error, "cannot read \(directory): \(ReadError(errno: errno))"))
+        guard let dir = FilePathBytes.withCPath(directory, { opendir($0) }) else {
+            diagnose(Diagnostic(.error, "cannot read \(FilePathBytes.display(directory)): \(ReadError(errno: errno))"))
             return []
         }
         defer { closedir(dir) }
         var names: [String] = []
         while let entry = readdir(dir) {
+            // Names are bytes: one that is not UTF-8 must still open.
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+                FilePathBytes.decode(raw.prefix { $0 != 0 })
             }
             if name.hasPrefix(".") { continue }
             if DataFormat.forFile(name) != nil { names.append(name) }
@@ -556,6 +612,27 @@ extension RecordReader {
             }
         }
         return names
+    }
+}
+
+/// Which file a path names, whatever the path: its device and inode.
+struct FileIdentity: Hashable {
+    var device: UInt64
+    var inode: UInt64
+
+    init(_ info: stat) {
+        device = UInt64(info.st_dev)
+        inode = UInt64(info.st_ino)
+    }
+
+    /// The identity of the regular file at `path`, following links; `nil`
+    /// for anything else or a path that cannot be read.
+    init?(ofRegularFile path: String) {
+        var info = stat()
+        guard FilePathBytes.withCPath(path, { stat($0, &info) }) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            return nil
+        }
+        self.init(info)
     }
 }
 

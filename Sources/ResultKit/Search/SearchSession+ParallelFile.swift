@@ -36,7 +36,9 @@ extension SearchSession {
         blockSize: Int? = nil,
         diagnose: (Diagnostic) -> Void
     ) {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = FilePathBytes.withCPath(path) { open($0, O_RDONLY | O_CLOEXEC) }
+        // The path as messages and locations show it.
+        let path = FilePathBytes.display(path)
         guard fd >= 0 else {
             diagnose(Diagnostic(.error, "cannot read \(path): \(ReadError(errno: errno))"))
             return
