@@ -206,4 +206,45 @@ import Testing
             result.stderr == "warning: \(file.path): named more than once; read once\n"
                 + "warning: \(folder.path)/./y.jsonl: the same file as \(file.path); read once\n")
     }
+
+    /// Random files (seeded) read as a named file and through stdin give the
+    /// same results and the same warnings: NDJSON with malformed and
+    /// over-long lines, and CSV and TSV with stray quotes.
+    @Test(arguments: 0..<6)
+    func aFileAndTheSameBytesOnStdinAgree(seed: Int) throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var generator = SplitMix64(state: UInt64(seed))
+        func pick(_ count: Int) -> Int { Int(generator.next() % UInt64(count)) }
+        for format in ["jsonl", "csv", "tsv"] {
+            let separator = format == "csv" ? "," : "\t"
+            var text = format == "jsonl" ? "" : ["kind", "name", "price"].joined(separator: separator) + "\n"
+            for index in 0..<(50 + pick(300)) {
+                let name = ["teapot", "queen", "green tea"][pick(3)] + " \(index)"
+                if format == "jsonl" {
+                    switch pick(12) {
+                    case 0: text += #"{"kind":"product","name":"\#(name)"# + "\n"
+                    case 1:
+                        text +=
+                            #"{"kind":"product","name":"\#(name)","description":""#
+                            + String(repeating: "z", count: 2000) + "\"}\n"
+                    case 2: text += "\n"
+                    default: text += #"{"kind":"product","name":"\#(name)","price":\#(index % 50 + 1)}"# + "\n"
+                    }
+                } else {
+                    let field =
+                        pick(25) == 0 ? "\"stray \(name)" : pick(25) == 0 ? "\"quoted\(separator) \(name)\"" : name
+                    text += ["product", field, "\(index % 50 + 1)"].joined(separator: separator) + "\n"
+                }
+            }
+            let path = try write("random-\(seed).\(format)", Array(text.utf8))
+            let arguments = ["teapot", "--max-line-bytes", "1K", "--stats", "-o", "jsonl", "--limit", "1000"]
+            let named = try Hostile.run(arguments + ["--data", path])
+            let piped = try Hostile.run(arguments + ["--data", "-"], stdin: text)
+            try named.expectClean()
+            #expect(named.status == 0, "\(named.stderr)")
+            #expect(piped.text.replacingOccurrences(of: "<stdin>", with: path) == named.text, "seed \(seed) \(format)")
+            #expect(
+                piped.stderr.replacingOccurrences(of: "<stdin>", with: path) == named.stderr, "seed \(seed) \(format)")
+        }
+    }
 }
