@@ -247,4 +247,33 @@ import Testing
                 piped.stderr.replacingOccurrences(of: "<stdin>", with: path) == named.stderr, "seed \(seed) \(format)")
         }
     }
+
+    /// Regression (found by hand): in a file read in blocks, a line over the
+    /// default 64 MiB cap doubled the block's buffer at each step of reading
+    /// past the block, until an allocation of 32 GiB crashed the run.
+    @Test func aLineOverTheDefaultCapInABigFileIsSkipped() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("huge-line.jsonl").path
+        #expect(FileManager.default.createFile(atPath: path, contents: nil))
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        let record = Data((#"{"kind":"product","name":"teapot","price":1}"# + "\n").utf8)
+        var head = Data()
+        while head.count < 9 << 20 { head.append(record) }
+        try handle.write(contentsOf: head)
+        try handle.write(contentsOf: Data(#"{"kind":"product","name":"teapot huge","description":""#.utf8))
+        let chunk = Data(repeating: UInt8(ascii: "z"), count: 1 << 20)
+        for _ in 0..<66 { try handle.write(contentsOf: chunk) }
+        try handle.write(
+            contentsOf: Data(("\"}\n" + #"{"kind":"product","name":"teapot tail","price":2}"# + "\n").utf8))
+        try handle.close()
+        let lines = head.count / record.count + 1
+
+        let result = try Hostile.run(["teapot tail", "--data", path, "--stats"], timeout: 120)
+        try result.expectClean()
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.text.contains("teapot tail"))
+        #expect(
+            result.stderr.contains("warning: \(path):\(lines): line is longer than --max-line-bytes (64 MiB); skipped"),
+            "\(result.stderr)")
+    }
 }

@@ -416,7 +416,9 @@ private struct BlockFile: Sendable {
             // Grown by copying zeroes, which runs at memory speed (appending
             // a repeated byte goes one byte at a time), and at least doubled,
             // so that a long line read in steps costs time linear in its length.
-            buffer.reserveCapacity(max(position + count, buffer.capacity * 2))
+            if buffer.capacity < position + count {
+                buffer.reserveCapacity(max(position + count, buffer.capacity * 2))
+            }
             var zeroesLeft = position + count - buffer.count
             while zeroesLeft > 0 {
                 let chunk = min(zeroesLeft, Self.zeroes.count)
