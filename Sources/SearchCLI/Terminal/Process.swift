@@ -1,5 +1,5 @@
 import ProcessMemory
-import ResultKit
+import SearchEngine
 
 #if canImport(Glibc)
     import Glibc
