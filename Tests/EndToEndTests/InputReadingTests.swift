@@ -203,8 +203,15 @@ import Testing
         #expect(result.status == 0)
         #expect(result.text.split(separator: "\n").count == 1, "\(result.text)")
         #expect(
-            result.stderr == "warning: \(file.path): named more than once; read once\n"
-                + "warning: \(folder.path)/./y.jsonl: the same file as \(file.path); read once\n")
+            result.stderr == "warning: \(file.path): already read from the folder \(folder.path); read once\n"
+                + "warning: \(folder.path)/./y.jsonl: already read from the folder \(folder.path); read once\n")
+        let twice = try Hostile.run([
+            "queen", "--data", file.path, "--data", file.path, "--data", "\(folder.path)/../sub/y.jsonl",
+        ])
+        #expect(twice.status == 0)
+        #expect(
+            twice.stderr == "warning: \(file.path): named more than once; read once\n"
+                + "warning: \(folder.path)/../sub/y.jsonl: the same file as \(file.path); read once\n")
     }
 
     /// Random files (seeded) read as a named file and through stdin give the

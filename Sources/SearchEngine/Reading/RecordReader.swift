@@ -122,19 +122,26 @@ public struct RecordReader: Sendable {
     /// note. Standard input and bundled samples stay as they are; a path
     /// that cannot be read stays, for reading to report.
     public static func files(of sources: [DataSource], diagnose: (Diagnostic) -> Void) -> [DataSource] {
-        var firstNames: [FileIdentity: String] = [:]
+        // Each file's first name, and the folder it was found in.
+        var firstNames: [FileIdentity: (path: String, folder: String?)] = [:]
         var files: [DataSource] = []
-        func add(_ path: String, _ identity: FileIdentity?) {
+        func add(_ path: String, _ identity: FileIdentity?, folder: String? = nil) {
             if let identity {
                 if let first = firstNames[identity] {
                     let again =
-                        path == first ? "named more than once" : "the same file as \(FilePathBytes.display(first))"
+                        if let firstFolder = first.folder {
+                            "already read from the folder \(FilePathBytes.display(firstFolder))"
+                        } else if path == first.path {
+                            "named more than once"
+                        } else {
+                            "the same file as \(FilePathBytes.display(first.path))"
+                        }
                     diagnose(
                         Diagnostic(
                             .warning, "\(FilePathBytes.display(path)): \(again); read once", skipsRecord: false))
                     return
                 }
-                firstNames[identity] = path
+                firstNames[identity] = (path, folder)
             }
             files.append(.path(path))
         }
@@ -150,7 +157,7 @@ public struct RecordReader: Sendable {
             }
             if (info.st_mode & S_IFMT) == S_IFDIR {
                 for file in regularDataFiles(in: path, diagnose: diagnose) {
-                    add(file, FileIdentity(ofRegularFile: file))
+                    add(file, FileIdentity(ofRegularFile: file), folder: path)
                 }
             } else {
                 add(path, FileIdentity(info))
