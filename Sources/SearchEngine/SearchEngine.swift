@@ -43,7 +43,8 @@ public enum SearchEngine {
                 reader: reader,
                 report: report
             )
-            for (index, source) in sources.enumerated() {
+            // One source per file, each file once.
+            for (index, source) in RecordReader.files(of: sources, diagnose: report).enumerated() {
                 sink.sourceIndex = index + 1
                 source.search(into: &sink)
             }

@@ -23,7 +23,8 @@ struct ParallelFileReader {
     var hint: String?
     /// The file's position among all sources, for ties.
     var sourceIndex: Int
-    /// The longest line; past it the file stops with an error.
+    /// The longest line; a longer one is skipped with a warning, and its
+    /// bytes past the cap are not read.
     var maxLineBytes: Int
     /// How many threads; by default one per core.
     var workers: Int?
@@ -35,7 +36,9 @@ struct ParallelFileReader {
     /// Searches the file into `session`.
     /// - Parameter diagnose: Called, in input order, with every warning and error.
     func search(into session: inout SearchSession, diagnose: (Diagnostic) -> Void) {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = FilePathBytes.withCPath(path) { open($0, O_RDONLY | O_CLOEXEC) }
+        // The path as messages and locations show it.
+        let path = FilePathBytes.display(path)
         guard fd >= 0 else {
             diagnose(Diagnostic(.error, "cannot read \(path): \(ReadError(errno: errno))"))
             return
@@ -102,6 +105,13 @@ struct ParallelFileReader {
                     var nextHit = 0
                     let firstHit = session.keptHitCount
                     let newlines = outcome.forEachLine { line, relativeLine, offset in
+                        guard line.count <= maxLineBytes else {
+                            let location = SourceLocation(file: path, line: relativeLine)
+                            return state.messages.append(
+                                BlockMessage(
+                                    block: block, line: relativeLine,
+                                    diagnostic: RecordReader.overLongLine(at: location, maxLineBytes)))
+                        }
                         var mayMatch = true
                         if hasPrefilter {
                             let start = offset - outcome.base
