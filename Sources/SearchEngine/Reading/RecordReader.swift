@@ -36,7 +36,7 @@ public struct RecordReader: Sendable {
     ///   - source: What to read.
     ///   - record: Called with each well-formed record, in input order.
     ///   - lines: When given, called instead of `record` with each line of
-    ///     NDJSON input (after the line-length cap), unparsed: a search
+    ///     NDJSON input that ``NDJSONLineRule`` finds to be content, unparsed: a search
     ///     extracts only what it needs from it and reports what is malformed.
     ///   - diagnose: Called with each problem; a source that cannot be read
     ///     gives one `error`, a malformed record one `warning`.
@@ -298,16 +298,22 @@ public struct RecordReader: Sendable {
         // Records of a source repeat their keys and many values.
         let cache = ShortStringCache()
         let maxLineBytes = maxLineBytes
+        let parser = JSONParser()
         func handle(_ line: UnsafeRawBufferPointer, _ number: Int) {
-            guard line.count <= maxLineBytes else {
-                return diagnose(Self.overLongLine(at: SourceLocation(file: file, line: number), maxLineBytes))
+            switch NDJSONLineRule.classify(line, isFirstLine: number == 1, maxLineBytes: maxLineBytes) {
+            case .overLong:
+                diagnose(
+                    NDJSONLineRule.overLong(at: SourceLocation(file: file, line: number), maxLineBytes: maxLineBytes))
+            case .blank:
+                return
+            case .content(let content):
+                if let lines { return lines(NDJSONLine(bytes: content, number: number, file: file, hint: hint)) }
+                let found = NDJSONLineRule.record(
+                    content, at: SourceLocation(file: file, line: number), hint: hint,
+                    parse: { bytes throws(JSONParseError) in try parser.parse(bytes, cache: cache) },
+                    diagnose: diagnose)
+                if let found { record(found) }
             }
-            if let lines {
-                return lines(NDJSONLine(bytes: line, number: number, file: file, hint: hint))
-            }
-            Self.readLine(
-                line, number: number, firstLine: number == 1, file: file, hint: hint, cache: cache, record: record,
-                diagnose: diagnose)
         }
 
         var nextLine = 1
@@ -344,7 +350,8 @@ public struct RecordReader: Sendable {
             // The unfinished line is over the cap even without a `\r`
             // before its newline.
             if pending.count > maxLineBytes + 1 {
-                diagnose(Self.overLongLine(at: SourceLocation(file: file, line: nextLine), maxLineBytes))
+                diagnose(
+                    NDJSONLineRule.overLong(at: SourceLocation(file: file, line: nextLine), maxLineBytes: maxLineBytes))
                 pending.removeAll()
                 skipping = true
                 scanned = 0
@@ -361,92 +368,6 @@ public struct RecordReader: Sendable {
         return memchr(base + offset, 0x0A, bytes.count - offset).map { UnsafeRawPointer($0) - base }
     }
 
-    /// The warning for an NDJSON line over the cap, which is skipped.
-    static func overLongLine(at location: SourceLocation, _ maxLineBytes: Int) -> Diagnostic {
-        Diagnostic(
-            .warning, "line is longer than --max-line-bytes (\(describe(bytes: maxLineBytes))); skipped",
-            at: location)
-    }
-
-    /// Turns one NDJSON line into a record, or reports why it cannot be one.
-    /// Blank lines are skipped; a BOM is allowed on a file's first line.
-    static func readLine(
-        _ line: UnsafeRawBufferPointer,
-        number: Int,
-        firstLine: Bool,
-        file: String,
-        hint: String?,
-        parser: JSONParser,
-        record: (Record) -> Void,
-        diagnose: (Diagnostic) -> Void
-    ) {
-        readLine(
-            line, number: number, firstLine: firstLine, file: file, hint: hint,
-            parse: { bytes throws(JSONParseError) in try parser.parse(bytes) }, record: record, diagnose: diagnose)
-    }
-
-    /// Reads one NDJSON line as ``readLine(_:number:firstLine:file:hint:parser:record:diagnose:)``
-    /// does, taking short strings from `cache` and adding new ones to it.
-    static func readLine(
-        _ line: UnsafeRawBufferPointer,
-        number: Int,
-        firstLine: Bool,
-        file: String,
-        hint: String?,
-        cache: ShortStringCache,
-        record: (Record) -> Void,
-        diagnose: (Diagnostic) -> Void
-    ) {
-        let parser = JSONParser()
-        readLine(
-            line, number: number, firstLine: firstLine, file: file, hint: hint,
-            parse: { bytes throws(JSONParseError) in try parser.parse(bytes, cache: cache) }, record: record,
-            diagnose: diagnose)
-    }
-
-    private static func readLine(
-        _ line: UnsafeRawBufferPointer,
-        number: Int,
-        firstLine: Bool,
-        file: String,
-        hint: String?,
-        parse: (UnsafeRawBufferPointer) throws(JSONParseError) -> JSONValue,
-        record: (Record) -> Void,
-        diagnose: (Diagnostic) -> Void
-    ) {
-        guard let bytes = lineContent(line, isFirstLine: firstLine) else { return }
-        let location = SourceLocation(file: file, line: number)
-        do {
-            let value = try parse(bytes)
-            guard case .object(let object) = value else {
-                diagnose(notAnObject(value, at: location))
-                return
-            }
-            record(Record(object: object, location: location, kindHint: hint))
-        } catch {
-            diagnose(malformed(error, at: location))
-        }
-    }
-
-    /// The bytes of an NDJSON line to parse: without a byte-order mark on a
-    /// file's first line; `nil` for a blank line, which is skipped.
-    static func lineContent(_ line: UnsafeRawBufferPointer, isFirstLine: Bool) -> UnsafeRawBufferPointer? {
-        var bytes = line
-        if isFirstLine, bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
-            bytes = UnsafeRawBufferPointer(rebasing: bytes[3...])
-        }
-        return bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) ? nil : bytes
-    }
-
-    /// The warning for a line that is not JSON, at the column of the mistake.
-    static func malformed(_ error: JSONParseError, at location: SourceLocation) -> Diagnostic {
-        Diagnostic(
-            .warning,
-            "malformed JSON: \(error.reason)",
-            at: SourceLocation(file: location.file, line: location.line, column: error.offset + 1)
-        )
-    }
-
     /// The error for a file whose first 4 KiB (`head`) hold binary data or
     /// UTF-16 text, or `nil` when they look like UTF-8 text.
     static func binaryData(in head: [UInt8], file: String) -> Diagnostic? {
@@ -460,11 +381,6 @@ public struct RecordReader: Sendable {
             "\(file): binary data (control byte 0x\(String(head[offset], radix: 16)) at offset \(offset)); "
                 + "expected NDJSON, JSON, CSV or TSV text"
         )
-    }
-
-    /// The warning for a record that is valid JSON but not an object.
-    static func notAnObject(_ value: JSONValue, at location: SourceLocation) -> Diagnostic {
-        Diagnostic(.warning, "expected a JSON object, found \(value.typeName)", at: location)
     }
 
     /// `64 MiB`, `512 KiB` or `100 bytes`.
@@ -488,7 +404,7 @@ public struct RecordReader: Sendable {
                 try parser.parseArrayElements(bytes) { value, offset in
                     let location = lines.location(ofOffset: offset, file: file)
                     guard case .object(let object) = value else {
-                        diagnose(Self.notAnObject(value, at: location))
+                        diagnose(NDJSONLineRule.notAnObject(value, at: location))
                         return
                     }
                     record(Record(object: object, location: location, kindHint: hint))
@@ -669,9 +585,11 @@ struct LineIndex {
     }
 }
 
-/// One line of NDJSON input, not parsed yet.
+/// One line of NDJSON input, not parsed yet, that ``NDJSONLineRule`` found
+/// to be a record's content: within the cap, not blank.
 public struct NDJSONLine {
-    /// The line's bytes, without its line break; valid only during the call.
+    /// The line's content: without its line break, nor the byte-order mark
+    /// a file's first line may start with; valid only during the call.
     public var bytes: UnsafeRawBufferPointer
     /// Its 1-based line number.
     public var number: Int

@@ -46,10 +46,10 @@ struct LinePath: Sendable {
 
     /// Takes one NDJSON line, extracting only the fields the search needs.
     /// - Parameters:
-    ///   - line: The line's bytes, without its line break.
+    ///   - line: The line's content, as ``NDJSONLineRule`` found it: not
+    ///     blank, within the cap, without a byte-order mark.
     ///   - file: Its file, for messages.
     ///   - number: Its line number.
-    ///   - isFirstLine: Whether a byte-order mark may start it.
     ///   - hint: The kind its file implies.
     ///   - mayMatch: `false` when ``LinePrefilter`` ruled the line out from
     ///     its bytes: it is then only validated, unless its kind needs more.
@@ -60,7 +60,6 @@ struct LinePath: Sendable {
         _ line: UnsafeRawBufferPointer,
         file: String,
         line number: Int,
-        isFirstLine: Bool,
         hint: String?,
         mayMatch: Bool,
         cache: ShortStringCache?,
@@ -73,7 +72,7 @@ struct LinePath: Sendable {
             // Every record is shown: extracting fields first would only
             // parse each line twice. A line laid out like one before it is
             // parsed from its shape; any other, as the reader parses it.
-            guard let bytes = RecordReader.lineContent(line, isFirstLine: isFirstLine) else { return .settled }
+            let bytes = line
             if let cache, let object = parseFromShape(bytes, cache: cache) {
                 let location = SourceLocation(file: file, line: number)
                 // A registered kind named in the line and met before: found
@@ -88,20 +87,16 @@ struct LinePath: Sendable {
                 }
                 return .record(Record(object: object, location: location, kindHint: hint))
             }
-            var found: Record?
-            let record: (Record) -> Void = { found = $0 }
-            if let cache {
-                RecordReader.readLine(
-                    line, number: number, firstLine: isFirstLine, file: file, hint: hint, cache: cache,
-                    record: record, diagnose: diagnose)
-            } else {
-                RecordReader.readLine(
-                    line, number: number, firstLine: isFirstLine, file: file, hint: hint, parser: JSONParser(),
-                    record: record, diagnose: diagnose)
-            }
+            let parser = JSONParser()
+            let found = NDJSONLineRule.record(
+                line, at: SourceLocation(file: file, line: number), hint: hint,
+                parse: { bytes throws(JSONParseError) in
+                    if let cache { try parser.parse(bytes, cache: cache) } else { try parser.parse(bytes) }
+                },
+                diagnose: diagnose)
             return found.map { .record($0) } ?? .settled
         }
-        guard let bytes = RecordReader.lineContent(line, isFirstLine: isFirstLine) else { return .settled }
+        let bytes = line
         // While nothing has matched, every line is matched in full: fuzzy
         // matches stand in when nothing matches (see `SearchSession.process`).
         if !mayMatch, plan.hasPrefilter, hits.hasMatched,
@@ -116,11 +111,11 @@ struct LinePath: Sendable {
         do {
             isObject = try plan.scanner.scan(bytes, into: &scratch.values)
         } catch {
-            diagnose(RecordReader.malformed(error, at: location))
+            diagnose(NDJSONLineRule.malformed(error, at: location))
             return .settled
         }
         guard isObject else {
-            if let value = try? JSONParser().parse(bytes) { diagnose(RecordReader.notAnObject(value, at: location)) }
+            if let value = try? JSONParser().parse(bytes) { diagnose(NDJSONLineRule.notAnObject(value, at: location)) }
             return .settled
         }
         var kindName = hint
@@ -237,7 +232,7 @@ struct LinePath: Sendable {
             do {
                 isObject = try scanner.scan(bytes, into: &scratch.light)
             } catch {
-                diagnose(RecordReader.malformed(error, at: SourceLocation(file: file, line: line)))
+                diagnose(NDJSONLineRule.malformed(error, at: SourceLocation(file: file, line: line)))
                 return true
             }
             guard isObject else { return false }

@@ -105,27 +105,33 @@ struct ParallelFileReader {
                     var nextHit = 0
                     let firstHit = session.keptHitCount
                     let newlines = outcome.forEachLine { line, relativeLine, offset in
-                        guard line.count <= maxLineBytes else {
+                        let isFirstLine = block == 0 && relativeLine == 1
+                        let content: UnsafeRawBufferPointer
+                        switch NDJSONLineRule.classify(line, isFirstLine: isFirstLine, maxLineBytes: maxLineBytes) {
+                        case .overLong:
                             let location = SourceLocation(file: path, line: relativeLine)
                             return state.messages.append(
                                 BlockMessage(
                                     block: block, line: relativeLine,
-                                    diagnostic: RecordReader.overLongLine(at: location, maxLineBytes)))
+                                    diagnostic: NDJSONLineRule.overLong(at: location, maxLineBytes: maxLineBytes)))
+                        case .blank:
+                            return
+                        case .content(let bytes):
+                            content = bytes
                         }
                         var mayMatch = true
                         if hasPrefilter {
                             let start = offset - outcome.base
                             while nextHit < hits.count, hits[nextHit] < start { nextHit += 1 }
                             mayMatch = nextHit < hits.count && hits[nextHit] < start + line.count
-                            if !mayMatch, block > 0 || relativeLine > 1, session.quicklyRuledOut(line) {
+                            if !mayMatch, !isFirstLine, session.quicklyRuledOut(content) {
                                 return
                             }
                         }
                         session.considerLine(
-                            line,
+                            content,
                             file: path,
                             line: relativeLine,
-                            isFirstLine: block == 0 && relativeLine == 1,
                             hint: hint,
                             order: sourceBase + offset,
                             mayMatch: mayMatch,

@@ -65,7 +65,7 @@ public struct SearchSession: Sendable {
         ) { record.object }
     }
 
-    /// Considers one line of NDJSON input, as
+    /// Considers one line of NDJSON content, as
     /// ``RecordReader/read(_:record:lines:diagnose:)`` gives it: with the
     /// same results and messages as parsing it into a `Record` for
     /// ``consider(_:order:diagnose:)``, but extracting only what the search
@@ -74,11 +74,11 @@ public struct SearchSession: Sendable {
         let mayMatch = lines.prefilter.map { $0.mayMatch(line.bytes) } ?? true
         if !mayMatch, !line.isFirstLine, quicklyRuledOut(line.bytes) { return }
         considerLine(
-            line.bytes, file: line.file, line: line.number, isFirstLine: line.isFirstLine, hint: line.hint,
+            line.bytes, file: line.file, line: line.number, hint: line.hint,
             order: nil, mayMatch: mayMatch, diagnose: diagnose)
     }
 
-    /// Considers one NDJSON line (see ``LinePath/take(_:file:line:isFirstLine:hint:mayMatch:cache:kinds:hits:scorer:diagnose:)``).
+    /// Considers one NDJSON line (see ``LinePath/take(_:file:line:hint:mayMatch:cache:kinds:hits:scorer:diagnose:)``).
     /// - Parameters:
     ///   - order: Its position among all inputs, for ties; `nil` numbers
     ///     records in the order they are considered.
@@ -90,7 +90,6 @@ public struct SearchSession: Sendable {
         _ line: UnsafeRawBufferPointer,
         file: String,
         line number: Int,
-        isFirstLine: Bool,
         hint: String?,
         order: Int?,
         mayMatch: Bool = true,
@@ -98,7 +97,7 @@ public struct SearchSession: Sendable {
         diagnose: (Diagnostic) -> Void
     ) {
         let taken = lines.take(
-            line, file: file, line: number, isFirstLine: isFirstLine, hint: hint, mayMatch: mayMatch, cache: cache,
+            line, file: file, line: number, hint: hint, mayMatch: mayMatch, cache: cache,
             kinds: &kinds, hits: &hits, scorer: scorer, diagnose: diagnose)
         switch taken {
         case .settled:

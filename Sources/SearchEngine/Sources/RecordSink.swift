@@ -31,11 +31,31 @@ public struct RecordSink {
         session.consider(record, diagnose: report)
     }
 
-    /// Classifies, scores and keeps one NDJSON line, extracting only what the
-    /// search needs from its bytes; malformed, blank and over-long lines are
-    /// reported and counted as the engine's own readers do.
+    /// Scores and keeps one line of NDJSON content that ``NDJSONLineRule``
+    /// classified (as ``RecordReader`` hands them over), extracting only what
+    /// the search needs from its bytes; a malformed line is reported.
     public mutating func consider(_ line: NDJSONLine) {
         session.consider(line, diagnose: report)
+    }
+
+    /// Classifies one raw NDJSON line with ``NDJSONLineRule``, as the
+    /// engine's readers do, then scores and keeps it: an over-long line is
+    /// reported, a blank one passed over.
+    /// - Parameters:
+    ///   - line: The line's bytes, without its line break.
+    ///   - number: Its 1-based line number in `file`.
+    ///   - file: Where it comes from, for messages.
+    ///   - hint: The kind of its records when they name none.
+    public mutating func consider(ndjson line: UnsafeRawBufferPointer, number: Int, file: String, hint: String?) {
+        let maxLineBytes = reader.maxLineBytes
+        switch NDJSONLineRule.classify(line, isFirstLine: number == 1, maxLineBytes: maxLineBytes) {
+        case .overLong:
+            report(NDJSONLineRule.overLong(at: SourceLocation(file: file, line: number), maxLineBytes: maxLineBytes))
+        case .blank:
+            return
+        case .content(let content):
+            consider(NDJSONLine(bytes: content, number: number, file: file, hint: hint))
+        }
     }
 
     /// Reports a problem with the source or one of its records.

@@ -10,9 +10,10 @@
 ///
 /// ## What an implementation must guarantee
 /// - Hand every record it reads to the sink, in its own order, either whole
-///   (``RecordSink/consider(_:)-(Record)``) or as an unparsed NDJSON line
-///   (``RecordSink/consider(_:)-(NDJSONLine)``), which the sink classifies and
-///   accounts for exactly as the engine's own readers do.
+///   (``RecordSink/consider(_:)-(Record)``) or as a raw NDJSON line
+///   (``RecordSink/consider(ndjson:number:file:hint:)``), which the sink
+///   classifies with ``NDJSONLineRule`` and accounts for exactly as the
+///   engine's own readers do.
 /// - Report every problem through ``RecordSink/diagnose(_:)``, never by
 ///   printing: a source that cannot be read at all gives one `error`; a record
 ///   lost to bad input, one `warning` located by file and line. Nothing is

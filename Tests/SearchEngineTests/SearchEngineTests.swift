@@ -1,0 +1,96 @@
+import Foundation
+import ResultKit
+import SearchEngine
+import TestSupport
+import Testing
+
+/// The engine's one entry point and its source seam.
+@Suite struct SearchEngineTests {
+    /// A source that is not a file: it hands the engine raw NDJSON lines,
+    /// as a remote engine hands over the candidates it found.
+    struct LinesSource: SearchSource {
+        var name: String
+        var lines: [String]
+        var displayName: String { name }
+
+        func search(into sink: inout RecordSink) {
+            for (index, line) in lines.enumerated() {
+                var bytes = Array(line.utf8)
+                bytes.withUnsafeMutableBytes { raw in
+                    sink.consider(ndjson: UnsafeRawBufferPointer(raw), number: index + 1, file: name, hint: "note")
+                }
+            }
+        }
+    }
+
+    func search(
+        _ query: String, _ sources: [any SearchSource], options: SearchOptions = SearchOptions(limit: 10)
+    ) throws -> (names: [String], diagnostics: [String]) {
+        var diagnostics: [String] = []
+        let result = try SearchEngine.search(
+            sources: sources, query: try QueryParser().parse(query), options: options,
+            registry: try KindRegistry([noteKind()])
+        ) { diagnostics.append($0.description) }
+        return (result.hits.map(\.row.name), diagnostics)
+    }
+
+    func file(_ lines: [String]) throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("engine-\(UUID().uuidString).jsonl")
+            .path
+        try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    /// The lines every route must treat alike: a record, a blank line, a
+    /// malformed line, a line over the cap, an array, and a match.
+    static let lines = [
+        #"{"name":"coffee house"}"#, "   ", #"{"name":"#, #"{"name":"\#(String(repeating: "x", count: 200))"}"#,
+        "[1]", #"{"name":"coffee"}"#,
+    ]
+
+    @Test func aSourceOfRawLinesGivesWhatAFileOfThemGives() throws {
+        let path = try file(Self.lines)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        // The file's records take the one kind asked for, as the lines do.
+        var options = SearchOptions(limit: 10, kinds: ["note"])
+        options.maxLineBytes = 100
+        let fromFile = try search("coffee", [DataSource.path(path)], options: options)
+        let fromLines = try search("coffee", [LinesSource(name: path, lines: Self.lines)], options: options)
+        #expect(fromFile.names == ["coffee", "coffee house"])
+        #expect(fromLines.names == fromFile.names)
+        #expect(fromLines.diagnostics == fromFile.diagnostics)
+        #expect(fromFile.diagnostics.count == 3)
+        #expect(fromFile.diagnostics.contains { $0.contains(":4: line is longer than --max-line-bytes (100 bytes)") })
+    }
+
+    @Test func sourcesAreRankedAsOne() throws {
+        let path = try file([#"{"name":"coffee house"}"#])
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let found = try search(
+            "coffee", [DataSource.path(path), LinesSource(name: "remote", lines: [#"{"name":"coffee"}"#])],
+            options: SearchOptions(limit: 10, kinds: ["note"]))
+        #expect(found.names == ["coffee", "coffee house"])
+    }
+
+    @Test func anUnknownFieldIsAnErrorThatListsTheFields() throws {
+        let error = #expect(throws: SearchError.self) {
+            _ = try search("colour:red", [LinesSource(name: "remote", lines: [#"{"name":"coffee"}"#])])
+        }
+        #expect(error?.description == "unknown field 'colour'\nAvailable fields: kind, name, body")
+    }
+
+    @Test(arguments: [
+        ("", 10, "blank"), ("  \t", 10, "blank"), ("\u{FEFF} ", 10, "blank"), (#"{"a":1}"#, 7, "content"),
+        (#"{"a":1}"#, 6, "overLong"),
+    ])
+    func oneRuleSaysWhatALineIs(line: String, maxLineBytes: Int, expected: String) {
+        let verdict = Array(line.utf8).withUnsafeBytes { bytes in
+            switch NDJSONLineRule.classify(bytes, isFirstLine: true, maxLineBytes: maxLineBytes) {
+            case .blank: "blank"
+            case .overLong: "overLong"
+            case .content: "content"
+            }
+        }
+        #expect(verdict == expected)
+    }
+}
