@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Builds the DocC documentation of the library modules with the toolchain's
 # `docc`, from symbol graphs, into .build/docs/<Module>. ResultKit (the plug-in
-# API) and TerminalTable have a catalog of articles; the others are documented
-# by their doc comments alone.
+# API), SearchEngine and TerminalTable have a catalog of articles; the others
+# are documented by their doc comments alone.
 #
 # Usage: scripts/build-docs.sh [--warnings-as-errors] [--static-hosting BASE] [--coverage]
 #
