@@ -85,24 +85,21 @@ public enum SearchCommand {
         if let status = print(result, arguments: arguments, registry: registry, render: render, output: &output) {
             return status
         }
-        if arguments.stats {
-            let counts = result.statistics
-            output.error(
-                "stats: read \(counts.read + skipped - counts.skipped), matched \(counts.matched), "
-                    + "shown \(result.hits.count), filtered out \(counts.filteredOut), skipped \(skipped) "
-                    + "(malformed \(skipped - counts.skipped), rejected by their kind \(counts.skipped))\n"
-            )
-        }
-        let status: ExitStatus =
-            if tally.errors > 0 || (arguments.strict && (tally.warnings + skipped) > 0) {
-                .failure
-            } else {
-                result.hits.isEmpty ? .noResults : .success
-            }
+        if arguments.stats { output.error(statistics(result, tally: tally)) }
+        let status = tally.exitStatus(strict: arguments.strict, hasResults: !result.hits.isEmpty)
         // The output is written: free the results, many small objects each,
         // on a background thread rather than before the process may exit.
         BackgroundRelease.release(consume result)
         return status
+    }
+
+    /// The `--stats` line: every record read, accounted for.
+    private static func statistics(_ result: SearchResult, tally: DiagnosticTally) -> String {
+        let counts = result.statistics
+        let skipped = tally.skipped
+        return "stats: read \(counts.read + skipped - counts.skipped), matched \(counts.matched), "
+            + "shown \(result.hits.count), filtered out \(counts.filteredOut), skipped \(skipped) "
+            + "(malformed \(skipped - counts.skipped), rejected by their kind \(counts.skipped))\n"
     }
 
     /// The kinds of this binary's modules and of the spec files, or nil after
@@ -294,6 +291,13 @@ struct DiagnosticTally {
     mutating func count(_ diagnostic: Diagnostic) {
         if diagnostic.severity == .error { errors += 1 }
         if diagnostic.skipsRecord { skipped += 1 } else { warnings += 1 }
+    }
+
+    /// 2 after an error, or after any warning under `--strict`; else 0 with
+    /// results, 1 without.
+    func exitStatus(strict: Bool, hasResults: Bool) -> ExitStatus {
+        if errors > 0 || (strict && (warnings + skipped) > 0) { return .failure }
+        return hasResults ? .success : .noResults
     }
 }
 

@@ -15,7 +15,7 @@ import Synchronization
 /// the file) into a search of its own, and their results are merged as if
 /// the file had been read in order. Line numbers, warnings and ties come out
 /// the same as a sequential read: each line goes through the same
-/// ``LinePath`` as a line the ``RecordReader`` hands over.
+/// `LinePath` as a line the ``RecordReader`` hands over.
 struct ParallelFileReader {
     /// A regular file of NDJSON.
     var path: String
@@ -214,7 +214,7 @@ struct ParallelFileReader {
 
 extension SearchSession {
     /// Searches one regular NDJSON file with every core, as
-    /// ``ParallelFileReader`` does; the parameters are its properties.
+    /// `ParallelFileReader` does; the parameters are its properties.
     public mutating func searchNDJSONFile(
         path: String,
         hint: String?,

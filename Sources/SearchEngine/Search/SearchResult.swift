@@ -1,5 +1,3 @@
-public import ResultKit
-
 /// The counts that account for every record read.
 public struct SearchStatistics: Sendable, Equatable {
     /// Records read from every source.

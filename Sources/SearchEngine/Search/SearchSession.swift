@@ -3,10 +3,10 @@ import StreamingJSON
 
 /// One search in progress: what every source hands to the engine goes
 /// through it. It puts together the parts of a search, each keeping its own
-/// state: the ``KindResolver`` finds each record's kind, the ``Scorer``
-/// matches it, the ``HitCollector`` keeps the best and counts every record,
-/// and the ``LinePath`` takes NDJSON lines, extracting only what the search
-/// needs. A large file is read by the ``ParallelFileReader``, whose workers
+/// state: the `KindResolver` finds each record's kind, the `Scorer`
+/// matches it, the `HitCollector` keeps the best and counts every record,
+/// and the `LinePath` takes NDJSON lines, extracting only what the search
+/// needs. A large file is read by the `ParallelFileReader`, whose workers
 /// each run a session of their own, merged at the end.
 ///
 /// Feed it with ``consider(_:order:diagnose:)`` (or an NDJSON line), then
@@ -78,7 +78,7 @@ public struct SearchSession: Sendable {
             order: nil, mayMatch: mayMatch, diagnose: diagnose)
     }
 
-    /// Considers one NDJSON line (see ``LinePath/take(_:file:line:hint:mayMatch:cache:kinds:hits:scorer:diagnose:)``).
+    /// Considers one NDJSON line (see `LinePath.take(_:file:line:hint:mayMatch:cache:kinds:hits:scorer:diagnose:)`).
     /// - Parameters:
     ///   - order: Its position among all inputs, for ties; `nil` numbers
     ///     records in the order they are considered.
@@ -117,7 +117,7 @@ public struct SearchSession: Sendable {
     }
 
     /// Whether a line the prefilter ruled out, not the first of its file,
-    /// is settled at once (see ``LinePath/quicklyRuledOut(_:kinds:hits:scorer:)``).
+    /// is settled at once (see `LinePath.quicklyRuledOut(_:kinds:hits:scorer:)`).
     @inline(__always)
     mutating func quicklyRuledOut(_ line: UnsafeRawBufferPointer) -> Bool {
         lines.quicklyRuledOut(line, kinds: &kinds, hits: &hits, scorer: scorer)
@@ -192,7 +192,7 @@ public struct SearchSession: Sendable {
     /// so that its warning is given once.
     func knowsFallback(_ name: String) -> Bool { kinds.knowsFallback(name) }
 
-    /// Changes the line numbers of the kept hits (see ``HitCollector/relocateHits(_:)``).
+    /// Changes the line numbers of the kept hits (see `HitCollector.relocateHits(_:)`).
     mutating func relocateHits(_ transform: (SourceLocation, Int) -> SourceLocation) {
         hits.relocateHits(transform)
     }
@@ -204,7 +204,7 @@ public struct SearchSession: Sendable {
     }
 
     /// Adds what parallel workers found, taking their kept hits in the order
-    /// of `hitRanges` (see ``HitCollector/merge(_:hitRanges:)``).
+    /// of `hitRanges` (see `HitCollector.merge(_:hitRanges:)`).
     mutating func merge(_ workers: inout [SearchSession], hitRanges: [(worker: Int, hits: Range<Int>)]) {
         var collectors = workers.indices.map { index in
             exchange(&workers[index].hits, with: HitCollector(options: options, hasRankingTerms: false))
