@@ -24,7 +24,12 @@ public enum SearchCommand {
         var output = Output(console: console)
         let status = execute(
             arguments: arguments, environment: environment, console: console, kinds: kinds, output: &output)
-        return output.broken ? .brokenPipe : status
+        if output.readerGone { return .brokenPipe }
+        if let failure = output.failure {
+            output.error("error: cannot write to standard output: \(failure)\n")
+            return .failure
+        }
+        return status
     }
 
     private static func execute(
@@ -78,6 +83,7 @@ public enum SearchCommand {
             return .success
         }
         let color = colorEnabled(arguments.color, environment: environment, console: console)
+        output.allowsColor = color
         let width =
             arguments.width ?? (console.outputIsTerminal ? console.terminalColumns : nil)
             ?? environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 >= 10 ? $0 : nil }
@@ -160,7 +166,8 @@ public enum SearchCommand {
         if skipped > 0 {
             output.error("warning: \(skipped) record\(skipped == 1 ? "" : "s") skipped; see the warnings above\n")
         }
-        if let status = print(result, arguments: arguments, registry: registry, render: render, output: &output) {
+        if let status = printResults(result, arguments: arguments, registry: registry, render: render, output: &output)
+        {
             return status
         }
         if arguments.stats {
@@ -207,7 +214,7 @@ public enum SearchCommand {
     static let jsonlChunkBytes = 1 << 16
 
     /// Prints the results; returns a status only when printing failed.
-    private static func print(
+    private static func printResults(
         _ result: SearchResult,
         arguments: SearchArguments,
         registry: KindRegistry,
@@ -243,7 +250,7 @@ public enum SearchCommand {
             // loop within a chunk.
             var chunk = ""
             chunk.reserveCapacity(Self.jsonlChunkBytes + 4096)
-            for hit in hits where !output.broken {
+            for hit in hits where !output.stopped {
                 chunk += RecordOutput.jsonLine(hit, fields: fields)
                 if chunk.utf8.count >= Self.jsonlChunkBytes {
                     output.print(chunk)
@@ -273,34 +280,5 @@ public enum SearchCommand {
             if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
             return console.outputIsTerminal
         }
-    }
-}
-
-/// Buffered, sanitised writing to the console, remembering a broken pipe.
-struct Output {
-    let console: Console
-    private(set) var broken = false
-
-    init(console: Console) {
-        self.console = console
-    }
-
-    mutating func print(_ text: String) {
-        guard !broken else { return }
-        if !console.writeOutput(text) { broken = true }
-    }
-
-    mutating func print(utf8 bytes: [UInt8]) {
-        guard !broken else { return }
-        if !console.writeOutputBytes(bytes) { broken = true }
-    }
-
-    func error(_ text: String) {
-        console.writeError(text)
-    }
-
-    /// A warning or error about the input, with data made safe to print.
-    func diagnostic(_ diagnostic: Diagnostic) {
-        console.writeError(TerminalText.sanitize(diagnostic.description) + "\n")
     }
 }

@@ -54,10 +54,11 @@ public struct SearchSession: Sendable {
         self.matchesEveryRecord = query.conditions.isEmpty && kindFilter.isEmpty
         let sort = options.sort
         let descending = sort?.descending ?? false
-        self.top = TopK(capacity: options.offset + options.limit) { a, b in
+        let kept = options.keptCount
+        self.top = TopK(capacity: kept) { a, b in
             a.isBefore(b, descending: descending)
         }
-        self.fuzzyTop = TopK(capacity: options.fuzzy ? 0 : options.offset + options.limit) { a, b in
+        self.fuzzyTop = TopK(capacity: options.fuzzy ? 0 : kept) { a, b in
             a.isBefore(b, descending: descending)
         }
     }
