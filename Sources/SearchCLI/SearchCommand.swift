@@ -47,31 +47,20 @@ public enum SearchCommand {
             output.error(HelpFormatter.usageError(error))
             return .usage
         }
-        // Kind spec files join the kinds built into this binary.
-        let loaded = KindSpecLoader.load(
-            directories: arguments.kindDirectories,
-            defaultDirectory: KindSpecLoader.defaultDirectory(environment: environment)
-        )
-        let merged = KindSpecLoader.merge(modules: kinds, specs: loaded.specs)
-        let specErrors = loaded.errors + merged.errors
-        if !specErrors.isEmpty {
-            for problem in specErrors { output.error(TerminalText.sanitize("error: \(problem)") + "\n") }
-            return .failure
+        if arguments.version {
+            output.print("search \(version)\n")
+            return .success
         }
-        let registry: KindRegistry
-        do {
-            registry = try KindRegistry(merged.kinds)
-        } catch {
-            output.error(TerminalText.sanitize("error: \(error)") + "\n")
-            return .failure
-        }
+        // Help, the man page and completions work whatever the spec folders
+        // hold: their problems are warnings there, errors for a search.
+        let informational = arguments.help || arguments.completionShell != nil || arguments.generateManPage
+        guard
+            let registry = loadKinds(
+                arguments, environment: environment, builtIn: kinds, lenient: informational, output: output)
+        else { return .failure }
         if arguments.help {
             let width = console.terminalColumns ?? environment["COLUMNS"].flatMap { Int($0) } ?? 80
             output.print(HelpFormatter.help(width: width, kinds: registry.kinds.map(\.name)))
-            return .success
-        }
-        if arguments.version {
-            output.print("search \(version)\n")
             return .success
         }
         if let shell = arguments.completionShell {
@@ -190,6 +179,36 @@ public enum SearchCommand {
         session = SearchSession(registry: registry, query: query, options: finished.options)
         BackgroundRelease.release((consume finished, consume result))
         return status
+    }
+
+    /// The kinds built into this binary joined by those of the spec files;
+    /// `nil` after printing the errors. When `lenient`, errors are printed as
+    /// warnings and the kinds that loaded are used (the built-in ones alone
+    /// when even those clash).
+    private static func loadKinds(
+        _ arguments: SearchArguments,
+        environment: [String: String],
+        builtIn kinds: [ResultKind],
+        lenient: Bool,
+        output: Output
+    ) -> KindRegistry? {
+        let loaded = KindSpecLoader.load(
+            directories: arguments.kindDirectories,
+            defaultDirectory: KindSpecLoader.defaultDirectory(environment: environment)
+        )
+        for problem in loaded.warnings { output.error("warning: \(problem)\n") }
+        let merged = KindSpecLoader.merge(modules: kinds, specs: loaded.specs)
+        let label = lenient ? "warning" : "error"
+        let specErrors = loaded.errors + merged.errors
+        for problem in specErrors { output.error("\(label): \(problem)\n") }
+        guard specErrors.isEmpty || lenient else { return nil }
+        do {
+            return try KindRegistry(merged.kinds)
+        } catch {
+            output.error("\(label): \(error)\n")
+            guard lenient else { return nil }
+            return try? KindRegistry(kinds)
+        }
     }
 
     /// The sources to read: `--data`, else piped stdin, else the bundled samples.
