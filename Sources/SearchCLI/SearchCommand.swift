@@ -141,6 +141,16 @@ public enum SearchCommand {
                     diagnose: diagnose)
             }
         }
+        if let problem = KindCheck.unknownKind(
+            named: arguments.kinds + query.kinds,
+            registry: registry,
+            seen: session.unknownKindNames,
+            glued: arguments.gluedKinds,
+            query: arguments.queryWithGluedKinds
+        ) {
+            output.error(problem)
+            return .failure
+        }
         if let problem = FieldCheck.unknownFields(
             query: query,
             sort: arguments.sort,

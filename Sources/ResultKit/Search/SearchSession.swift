@@ -222,6 +222,10 @@ public struct SearchSession: Sendable {
     /// so that its warning is given once.
     func knowsFallback(_ name: String) -> Bool { fallbackKinds[name] != nil }
 
+    /// The names of the kinds that records gave and no registered kind has,
+    /// as the records spelled them.
+    public var unknownKindNames: Dictionary<String, ResultKind>.Keys { fallbackKinds.keys }
+
     /// How many hits are kept (not counting fuzzy stand-ins).
     var keptHitCount: Int { top.count }
 

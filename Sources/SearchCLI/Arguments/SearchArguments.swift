@@ -8,6 +8,12 @@ struct SearchArguments {
     var query = ""
     var data: [String] = []
     var kinds: [String] = []
+    /// The `--kind` values glued to `-k` (`-kong`), each with the argument as
+    /// typed: a word the user may have meant to exclude.
+    var gluedKinds: [String: String] = [:]
+    /// The query's words and the glued `-k` arguments, in command-line order:
+    /// the query the user may have meant.
+    var queryWithGluedKinds: [String] = []
     var kindDirectories: [String] = []
     var limit = 20
     var offset = 0
@@ -62,6 +68,13 @@ struct SearchArguments {
         data = parsed.all("data")
         kindDirectories = parsed.all("kinds")
         kinds = parsed.all("kind").flatMap { $0.split(separator: ",").map(String.init) }
+        let glued = parsed.attachedValues.filter { $0.option == "kind" }
+        for value in glued {
+            for kind in value.value.split(separator: ",") { gluedKinds[String(kind)] = value.argument }
+        }
+        queryWithGluedKinds =
+            (zip(parsed.positionalIndices, parsed.positionals) + glued.map { ($0.index, $0.argument) })
+            .sorted { $0.0 < $1.0 }.map(\.1)
         if let text = parsed.last("limit") { limit = try Self.count(text, option: "--limit") }
         if let text = parsed.last("offset") { offset = try Self.count(text, option: "--offset") }
         if let text = parsed.last("width") {
