@@ -258,6 +258,12 @@ public enum SearchCommand {
             return .failure
         }
         let fields = arguments.fields
+        if arguments.groupByKind && arguments.format != .table {
+            output.error(
+                "warning: --group-by applies to the table only; --format \(arguments.format.rawValue) ignores it\n")
+        } else if arguments.groupByKind && fields != nil {
+            output.error("warning: --group-by is ignored with --fields, whose table is one piece\n")
+        }
         switch arguments.format {
         case .table:
             guard !hits.isEmpty else { break }

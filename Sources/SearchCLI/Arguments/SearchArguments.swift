@@ -77,16 +77,19 @@ struct SearchArguments {
             .sorted { $0.0 < $1.0 }.map(\.1)
         if let text = parsed.last("limit") { limit = try Self.count(text, option: "--limit") }
         if let text = parsed.last("offset") { offset = try Self.count(text, option: "--offset") }
-        if let text = parsed.last("width") {
-            let value = try Self.count(text, option: "--width")
-            guard value >= 10 else { throw .invalidValue("--width", text, reason: "a table needs at least 10 columns") }
-            width = value
-        }
         if let text = parsed.last("format") {
             guard let value = OutputFormat(rawValue: text.lowercased()) else {
                 throw .invalidValue("--format", text, reason: Self.choices(OutputFormat.allCases.map(\.rawValue)))
             }
             format = value
+        }
+        if let text = parsed.last("width") {
+            let value = try Self.count(text, option: "--width")
+            // Only a table is fitted to the width; other formats ignore it.
+            guard value >= 10 || !(format == .table || listKinds) else {
+                throw .invalidValue("--width", text, reason: "a table needs at least 10 columns")
+            }
+            width = value
         }
         if let text = parsed.last("style") {
             guard let value = BorderStyle(rawValue: text.lowercased()) else {

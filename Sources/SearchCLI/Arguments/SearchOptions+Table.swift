@@ -46,7 +46,8 @@ enum SearchOptionTable {
         OptionSpec(
             "group-by",
             value: .choice("KEY", ["kind"]),
-            help: "Print one titled section per kind, each with its own headers."
+            help: "Print one titled section per kind, each with its own headers (tables only: other formats "
+                + "and --fields warn and ignore it)."
         ),
         OptionSpec(
             "style",
@@ -56,7 +57,8 @@ enum SearchOptionTable {
         ),
         OptionSpec(
             "width", value: .some("N"),
-            help: "Fit the table to N columns (default: the terminal's width, else no limit)."),
+            help: "Fit the table to N columns, at least 10 (default: the terminal's width, else no limit); "
+                + "other formats ignore it."),
         OptionSpec("wide", help: "Show every column, even when the terminal is narrow."),
         OptionSpec("no-headers", help: "Do not print the header row."),
         OptionSpec(
