@@ -294,11 +294,28 @@ public enum SearchCommand {
             }
             if !chunk.isEmpty { output.print(chunk) }
         case .csv, .tsv:
-            let columns = RecordOutput.columns(for: hits, fields: fields)
+            let columns: [String]
+            if let fields {
+                columns = fields
+            } else {
+                let union = RecordOutput.columnUnion(of: hits)
+                columns = union.columns
+                if union.total > columns.count {
+                    output.error(
+                        "warning: the results have \(union.total) different fields; --format "
+                            + "\(arguments.format.rawValue) shows the first \(columns.count) met (kind and name "
+                            + "first); choose the fields with --fields\n")
+                }
+            }
+            let options = RecordOutput.DelimitedOptions(
+                headers: arguments.headers,
+                visibleLineBreaks: output.console.outputIsTerminal,
+                formulaSafe: arguments.csvSafe
+            )
             output.print(
                 arguments.format == .csv
-                    ? RecordOutput.csv(hits, columns: columns, headers: arguments.headers)
-                    : RecordOutput.tsv(hits, columns: columns, headers: arguments.headers)
+                    ? RecordOutput.csv(hits, columns: columns, options: options)
+                    : RecordOutput.tsv(hits, columns: columns, options: options)
             )
         }
         return nil

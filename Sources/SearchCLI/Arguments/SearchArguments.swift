@@ -31,6 +31,7 @@ struct SearchArguments {
     var width: Int?
     var wide = false
     var headers = true
+    var csvSafe = false
     var color = ColorChoice.auto
     var listKinds = false
     var help = false
@@ -64,6 +65,7 @@ struct SearchArguments {
         }
         wide = parsed.flags.contains("wide")
         headers = !parsed.flags.contains("no-headers")
+        csvSafe = parsed.flags.contains("csv-safe")
         query = parsed.positionals.joined(separator: " ")
         data = parsed.all("data")
         kindDirectories = parsed.all("kinds")
