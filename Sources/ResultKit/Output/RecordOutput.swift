@@ -153,7 +153,7 @@ public enum RecordOutput {
     /// line breaks are made visible. Time and memory grow with rows ×
     /// columns plus the records' fields, whatever the number of columns.
     public static func csv(_ hits: [SearchHit], columns: [String], options: DelimitedOptions) -> String {
-        delimited(hits, columns: columns, options: options, separator: ",", lineEnd: "\r\n") { text in
+        delimited(hits, columns: columns, options: options, separator: UInt8(ascii: ","), lineEnd: "\r\n") { text in
             csvField(text, visibleLineBreaks: options.visibleLineBreaks, formulaSafe: options.formulaSafe)
         }
     }
@@ -168,33 +168,49 @@ public enum RecordOutput {
     /// Tab-separated values, escaped as ``tsv(_:columns:headers:)`` says;
     /// line breaks are always escaped, so `visibleLineBreaks` changes nothing.
     public static func tsv(_ hits: [SearchHit], columns: [String], options: DelimitedOptions) -> String {
-        delimited(hits, columns: columns, options: options, separator: "\t", lineEnd: "\n") { text in
+        delimited(hits, columns: columns, options: options, separator: UInt8(ascii: "\t"), lineEnd: "\n") { text in
             let field = tsvField(text)
             return options.formulaSafe && startsFormula(field) ? "'" + field : field
         }
     }
 
-    /// Rows of `columns`, each cell written by `field`.
+    /// Rows of `columns`, each cell written by `field` (an empty one as
+    /// nothing: `field("")` is `""` in every delimited format).
+    ///
+    /// A row costs one step per column plus one per member of its record;
+    /// the empty cells of a wide, sparse table cost a separator each.
     private static func delimited(
         _ hits: [SearchHit],
         columns: [String],
         options: DelimitedOptions,
-        separator: String,
+        separator: UInt8,
         lineEnd: String,
         field: (String) -> String
     ) -> String {
-        var out = ""
+        // Bytes, not a String: a separator is one byte to append, where a
+        // String append costs a capacity and uniqueness check each.
+        var out: [UInt8] = []
         if options.headers {
-            out += columns.lazy.map(field).joined(separator: separator)
-            out += lineEnd
+            for (index, column) in columns.enumerated() {
+                if index > 0 { out.append(separator) }
+                out.append(contentsOf: field(column).utf8)
+            }
+            out.append(contentsOf: lineEnd.utf8)
         }
-        let picker = FieldPicker(columns)
+        var picker = FieldPicker(columns)
         for hit in hits {
-            out += picker.texts(of: hit).lazy.map(field).joined(separator: separator)
-            out += lineEnd
+            picker.fill(from: hit.record.object)
+            for index in columns.indices {
+                if index > 0 { out.append(separator) }
+                let text = picker.text(at: index, of: hit)
+                if !text.isEmpty { out.append(contentsOf: field(text).utf8) }
+            }
+            picker.clear()
+            out.append(contentsOf: lineEnd.utf8)
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
+
     /// A GitHub pipe table of KIND, NAME and the row's details, or of `fields`.
     public static func markdown(_ hits: [SearchHit], fields: [String]? = nil) -> String {
         if let fields {
@@ -308,11 +324,20 @@ public enum RecordOutput {
 /// records' members: each record is walked once, whatever the number of
 /// fields, instead of being searched once per field.
 struct FieldPicker {
-    /// The distinct fields, each with its place in ``values(of:)``.
-    let slotOfField: [String: Int]
-    /// For each field asked for, its place in ``values(of:)``.
-    let slots: [Int]
     let fields: [String]
+    /// For each field asked for, its slot in ``values`` (a field asked for
+    /// twice has one slot).
+    let slots: [Int]
+    /// For each field asked for, what it is, decided once rather than per cell.
+    private let roles: [Role]
+    private enum Role {
+        case kind, name, field
+    }
+    private let slotOfField: [String: Int]
+    /// The values of the record last filled in, by slot.
+    private(set) var values: [JSONValue?]
+    /// The slots ``fill(from:)`` set, for ``clear()``.
+    private var filled: [Int] = []
 
     init(_ fields: [String]) {
         var slotOfField: [String: Int] = [:]
@@ -325,28 +350,51 @@ struct FieldPicker {
         }
         self.slotOfField = slotOfField
         self.fields = fields
+        self.roles = fields.map { $0 == "kind" ? .kind : $0 == "name" ? .name : .field }
+        self.values = Array(repeating: nil, count: slotOfField.count)
     }
 
-    /// The value of each distinct field in `object` (the last member of a
-    /// repeated key, as `JSONObject`'s subscript), by slot.
-    func values(of object: JSONObject) -> [JSONValue?] {
-        var values = [JSONValue?](repeating: nil, count: slotOfField.count)
+    /// Takes the fields' values from `object` (the last member of a
+    /// repeated key, as `JSONObject`'s subscript does). Call ``clear()``
+    /// before the next record.
+    mutating func fill(from object: JSONObject) {
         for member in object.members {
-            if let slot = slotOfField[member.key] { values[slot] = member.value }
+            if let slot = slotOfField[member.key] {
+                values[slot] = member.value
+                filled.append(slot)
+            }
         }
-        return values
+    }
+
+    /// Forgets the values of the last record, in time linear in its members.
+    mutating func clear() {
+        for slot in filled { values[slot] = nil }
+        filled.removeAll(keepingCapacity: true)
+    }
+
+    /// The values of `object`'s fields, by slot.
+    func values(of object: JSONObject) -> [JSONValue?] {
+        var copy = self
+        copy.clear()
+        copy.fill(from: object)
+        return copy.values
+    }
+
+    /// Field `index` of the filled record, `hit`, as ``RecordOutput/text(of:in:)`` gives it.
+    func text(at index: Int, of hit: SearchHit) -> String {
+        switch roles[index] {
+        case .kind: hit.kind.name
+        case .name: hit.row.name
+        case .field: values[slots[index]].map(RecordOutput.text(of:)) ?? ""
+        }
     }
 
     /// Each field of `hit` as ``RecordOutput/text(of:in:)`` gives it.
     func texts(of hit: SearchHit) -> [String] {
-        let values = values(of: hit.record.object)
-        return fields.indices.map { index in
-            switch fields[index] {
-            case "kind": hit.kind.name
-            case "name": hit.row.name
-            default: values[slots[index]].map(RecordOutput.text(of:)) ?? ""
-            }
-        }
+        var copy = self
+        copy.clear()
+        copy.fill(from: hit.record.object)
+        return fields.indices.map { copy.text(at: $0, of: hit) }
     }
 }
 
