@@ -45,6 +45,8 @@ let package = Package(
         .executable(name: "search", targets: ["search"]),
         .library(name: "ResultKit", targets: ["ResultKit"]),
         .library(name: "TerminalTable", targets: ["TerminalTable"]),
+        // For the fuzz package beside this one, which drives the option parser.
+        .library(name: "SearchCLI", targets: ["SearchCLI"]),
         .plugin(name: "NewKind", targets: ["NewKind"]),
     ],
     dependencies: [],

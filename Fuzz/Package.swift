@@ -40,5 +40,7 @@ let package = Package(
         fuzzTarget("FuzzQueryParser", ["ResultKit"]),
         fuzzTarget("FuzzTableLayout", ["TerminalTable"]),
         fuzzTarget("FuzzKindSpec", ["ResultKit", "TerminalTable"]),
+        fuzzTarget("FuzzOptionParser", ["SearchCLI"]),
+        fuzzTarget("FuzzDelimitedOutput", ["ResultKit"]),
     ]
 )

@@ -1,4 +1,5 @@
 import ResultKit
+import TerminalTable
 import TextMatching
 
 /// Checks that the kinds named by `--kind` and `kind:` exist: registered, or
@@ -28,19 +29,22 @@ enum KindCheck {
         else { return nil }
         let registered = registry.kinds.map(\.name)
         let inData = seen.sorted().filter { registry.kind(named: $0) == nil }
-        var message = "error: unknown kind '\(unknown)'"
-        if let argument = glued[unknown] { message += " (from '\(argument)', read as '--kind \(unknown)')" }
+        let shown = TerminalText.sanitize(unknown)
+        var message = "error: unknown kind '\(shown)'"
+        if let argument = glued[unknown] {
+            message += " (from '\(TerminalText.sanitize(argument))', read as '--kind \(shown)')"
+        }
         message += "\n"
         if let suggestion = EditDistance.closest(to: unknown, in: registered + inData, maxDistance: 2).first {
-            message += "hint: did you mean '\(suggestion)'?\n"
+            message += "hint: did you mean '\(TerminalText.sanitize(suggestion))'?\n"
         }
         message += "Known kinds: " + list(registered)
-        if !inData.isEmpty { message += "; in the data: " + list(inData) }
+        if !inData.isEmpty { message += "; in the data: " + TerminalText.sanitize(list(inData)) }
         message += "\n"
         if let argument = glued[unknown] {
             message +=
-                "hint: to exclude the word '\(argument.dropFirst())', put the query after '--': search -- "
-                + query.map(shellQuoted).joined(separator: " ") + "\n"
+                "hint: to exclude the word '\(TerminalText.sanitize(String(argument.dropFirst())))', put the query "
+                + "after '--': search -- " + TerminalText.sanitize(query.map(shellQuoted).joined(separator: " ")) + "\n"
         }
         return message
     }

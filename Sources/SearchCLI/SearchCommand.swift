@@ -32,6 +32,20 @@ public enum SearchCommand {
         return status
     }
 
+    /// What `run` prints on standard error for a command line it refuses
+    /// (exit status 64), as made safe by the output gate; `nil` for a command
+    /// line it accepts. Nothing is read or run: tools and the fuzzer check
+    /// the parser with it.
+    /// - Parameter arguments: The arguments after the program name.
+    public static func usageMessage(for arguments: [String]) -> String? {
+        do throws(UsageError) {
+            _ = try SearchArguments(parsing: arguments)
+            return nil
+        } catch {
+            return Output.sanitizedMessage(HelpFormatter.usageError(error))
+        }
+    }
+
     private static func execute(
         arguments: [String],
         environment: [String: String],
@@ -206,16 +220,16 @@ public enum SearchCommand {
             directories: arguments.kindDirectories,
             defaultDirectory: KindSpecLoader.defaultDirectory(environment: environment)
         )
-        for problem in loaded.warnings { output.error("warning: \(problem)\n") }
+        for problem in loaded.warnings { output.error("warning: \(TerminalText.sanitize(problem.description))\n") }
         let merged = KindSpecLoader.merge(modules: kinds, specs: loaded.specs)
         let label = lenient ? "warning" : "error"
         let specErrors = loaded.errors + merged.errors
-        for problem in specErrors { output.error("\(label): \(problem)\n") }
+        for problem in specErrors { output.error("\(label): \(TerminalText.sanitize(problem.description))\n") }
         guard specErrors.isEmpty || lenient else { return nil }
         do {
             return try KindRegistry(merged.kinds)
         } catch {
-            output.error("\(label): \(error)\n")
+            output.error("\(label): \(TerminalText.sanitize("\(error)"))\n")
             guard lenient else { return nil }
             return try? KindRegistry(kinds)
         }

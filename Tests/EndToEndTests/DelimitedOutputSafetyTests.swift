@@ -74,4 +74,15 @@ import Testing
             #expect(!run.text.contains(raw), "\(raw) reached the Markdown")
         }
     }
+
+    /// Regression (found by FuzzDelimitedOutput): a quote followed by a
+    /// combining mark is one Character that is not a quote, so it went
+    /// undoubled and the CSV no longer read back.
+    @Test func aQuoteBeforeACombiningMarkIsDoubled() throws {
+        let record = #"{"kind":"x","name":"say \"\u0301hi\", then","note":["\"\u0747"]}"#
+        let run = try GuardedRun.run(["--data", "-", "-o", "csv"], stdin: Array(record.utf8) + [0x0A])
+        #expect(run.status == 0, "\(run.stderr)")
+        let records = try RFC4180Reader.records(run.text)
+        #expect(records.last == ["x", "say \"\u{301}hi\", then", #"["\"\#u{747}"]"#], "\(run.text.debugDescription)")
+    }
 }

@@ -41,4 +41,19 @@ import Testing
         #expect(GuardedRun.firstControl(in: run.stdout) == nil, "\(run.text.debugDescription)")
         #expect(run.stderr.contains("^["), "the escape is shown, as ^[: \(run.stderr.debugDescription)")
     }
+
+    /// A line feed in what the user typed or in the data is shown as `^J`:
+    /// it cannot start a line of its own that reads like a message.
+    @Test(arguments: [
+        (["--format", "x\nerror: forged"], nil as String?),
+        (["--kind", "x\nerror: forged"], nil),
+        (["--\nerror: forged"], nil),
+        (["x", "--data", "-"], #"{"kind":"x\nerror: forged","name":"x"}"#),
+    ])
+    func aLineFeedCannotForgeAMessage(arguments: [String], stdin: String?) throws {
+        let run = try GuardedRun.run(arguments, stdin: stdin.map { Array($0.utf8) + [0x0A] })
+        #expect(!run.stderr.isEmpty)
+        #expect(!run.stderr.contains("\nerror: forged"), "\(run.stderr)")
+        #expect(run.stderr.contains("^Jerror: forged"), "\(run.stderr)")
+    }
 }

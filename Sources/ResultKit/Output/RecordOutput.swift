@@ -258,7 +258,16 @@ public enum RecordOutput {
         guard text.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else {
             return text
         }
-        return "\"" + text.replacingAll("\"", with: "\"\"") + "\""
+        // By scalars too: a quote followed by a combining mark is one
+        // Character that is not a quote, and would go undoubled.
+        var quoted = String.UnicodeScalarView()
+        quoted.append("\"")
+        for scalar in text.unicodeScalars {
+            quoted.append(scalar)
+            if scalar == "\"" { quoted.append("\"") }
+        }
+        quoted.append("\"")
+        return String(quoted)
     }
 
     /// Whether a spreadsheet would read `text` as a formula: it starts with
@@ -395,17 +404,5 @@ struct FieldPicker {
         copy.clear()
         copy.fill(from: hit.record.object)
         return fields.indices.map { copy.text(at: $0, of: hit) }
-    }
-}
-
-extension String {
-    /// The string with every `target` replaced, without Foundation.
-    func replacingAll(_ target: Character, with replacement: String) -> String {
-        var out = ""
-        out.reserveCapacity(count)
-        for character in self {
-            if character == target { out += replacement } else { out.append(character) }
-        }
-        return out
     }
 }

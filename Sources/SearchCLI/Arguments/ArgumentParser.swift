@@ -1,3 +1,4 @@
+import TerminalTable
 import TextMatching
 
 /// Splits a command line into options and positional arguments, following
@@ -130,12 +131,13 @@ enum UsageError: Error, Equatable {
     case missingValue(String)
     case invalidValue(String, String, reason: String)
 
+    /// The message, with what the user typed made safe to print.
     var message: String {
         switch self {
-        case .unknownOption(let option, _): "Unknown option '\(option)'"
+        case .unknownOption(let option, _): "Unknown option '\(TerminalText.sanitize(option))'"
         case .missingValue(let synopsis): "Missing value for '\(synopsis)'"
         case .invalidValue(let option, let value, let reason):
-            "The value '\(value)' is invalid for '\(option)': \(reason)"
+            "The value '\(TerminalText.sanitize(value))' is invalid for '\(TerminalText.sanitize(option))': \(reason)"
         }
     }
 

@@ -55,14 +55,18 @@ struct Output {
     }
 
     /// Writes a message (an error, a warning, statistics) to standard error,
-    /// with every control but the line feed made visible.
+    /// with every control but the line feed made visible. Data quoted in a
+    /// message is sanitised where the message is made, line feeds included,
+    /// so that it cannot start a line that looks like a message.
     func error(_ text: String) {
         console.writeError(Self.sanitizedMessage(text))
     }
 
     /// A warning or error about the input, with data made safe to print.
     func diagnostic(_ diagnostic: Diagnostic) {
-        error(diagnostic.description + "\n")
+        // One line: a line feed in the data is shown as ^J, so that it cannot
+        // forge a message of its own.
+        error(TerminalText.sanitize(diagnostic.description) + "\n")
     }
 
     /// `text` with every control but the line feed made visible.
