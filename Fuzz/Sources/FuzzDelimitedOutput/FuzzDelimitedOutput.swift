@@ -1,5 +1,7 @@
 import FuzzSupport
 import ResultKit
+import ResultOutput
+import SearchEngine
 import StreamingJSON
 
 /// Writes records made from the input as CSV and TSV.
