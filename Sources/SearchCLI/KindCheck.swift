@@ -23,6 +23,7 @@ enum KindCheck {
         glued: [String: String],
         query: [String]
     ) -> String? {
+        guard named.contains(where: { registry.kind(named: $0) == nil }) else { return nil }
         let seenKeys = Set(seen.map { $0.lowercased() })
         guard
             let unknown = named.first(where: { registry.kind(named: $0) == nil && !seenKeys.contains($0.lowercased()) })
