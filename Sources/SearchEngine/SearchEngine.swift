@@ -20,8 +20,10 @@ public enum SearchEngine {
     ///     bad input or rejected by its kind (`warning`).
     /// - Returns: The results, best first, and the counts that account for
     ///   every record read.
-    /// - Throws: ``SearchError/unknownField(message:)`` when the query or the
-    ///   sort names a field that no kind in play declares and no record of an
+    /// - Throws: ``SearchError/unknownKind(name:seen:)`` when a kind filter
+    ///   names a kind that is neither registered nor given by a record;
+    ///   ``SearchError/unknownField(message:)`` when the query or the sort
+    ///   names a field that no kind in play declares and no record of an
     ///   unknown kind had.
     public static func search(
         sources: [any SearchSource],
@@ -50,6 +52,15 @@ public enum SearchEngine {
             }
             return sink.session
         }
+        // A kind named that neither the registry nor any record has.
+        let named = options.kinds + query.kinds
+        if named.contains(where: { registry.kind(named: $0) == nil }) {
+            let seen = Set(session.unknownKindNames.map { $0.lowercased() })
+            if let unknown = named.first(where: { registry.kind(named: $0) == nil && !seen.contains($0.lowercased()) })
+            {
+                throw .unknownKind(name: unknown, seen: session.unknownKindNames.sorted())
+            }
+        }
         if let problem = FieldCheck.unknownFields(
             query: query, sort: options.sort, registry: registry, session: session,
             seenFields: session.fallbackFields)
@@ -66,12 +77,16 @@ public enum SearchEngine {
 
 /// Why a search could not give results.
 public enum SearchError: Error, Sendable, CustomStringConvertible {
+    /// `--kind` or `kind:` names a kind that no module or spec registers and
+    /// no record gave; `seen` lists the kinds records gave that none registers.
+    case unknownKind(name: String, seen: [String])
     /// The query or the sort names a field no kind in play has; the message,
     /// made safe to print, names it and lists the fields there are.
     case unknownField(message: String)
 
     public var description: String {
         switch self {
+        case .unknownKind(let name, _): "unknown kind '\(name)'"
         case .unknownField(let message): message
         }
     }

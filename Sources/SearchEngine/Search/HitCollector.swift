@@ -19,10 +19,11 @@ struct HitCollector: Sendable {
         self.options = options
         self.hasRankingTerms = hasRankingTerms
         let descending = options.sort?.descending ?? false
-        self.top = TopK(capacity: options.offset + options.limit) { a, b in
+        let kept = options.keptCount
+        self.top = TopK(capacity: kept) { a, b in
             a.isBefore(b, descending: descending)
         }
-        self.fuzzyTop = TopK(capacity: options.fuzzy ? 0 : options.offset + options.limit) { a, b in
+        self.fuzzyTop = TopK(capacity: options.fuzzy ? 0 : kept) { a, b in
             a.isBefore(b, descending: descending)
         }
     }

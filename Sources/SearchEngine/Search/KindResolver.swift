@@ -102,6 +102,10 @@ struct KindResolver: Sendable {
         recentKinds.addRuledOut(unknownKindNamed: name)
     }
 
+    /// The names of the kinds that records gave and no registered kind has,
+    /// as the records spelled them.
+    var unknownKindNames: Dictionary<String, ResultKind>.Keys { fallbackKinds.keys }
+
     /// Whether a record of an unknown kind named `name` was already seen,
     /// so that its warning is given once.
     func knowsFallback(_ name: String) -> Bool { fallbackKinds[name] != nil }

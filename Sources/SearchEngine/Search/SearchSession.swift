@@ -40,6 +40,10 @@ public struct SearchSession: Sendable {
     /// The fields seen in records of unknown kinds, which filters may name.
     public var fallbackFields: Set<String> { kinds.fallbackFields }
 
+    /// The names of the kinds that records gave and no registered kind has,
+    /// as the records spelled them.
+    public var unknownKindNames: Dictionary<String, ResultKind>.Keys { kinds.unknownKindNames }
+
     /// Whether `kind` is searched at all under the kind filter.
     public func includes(kindNamed name: String) -> Bool {
         kinds.includes(kindNamed: name)
