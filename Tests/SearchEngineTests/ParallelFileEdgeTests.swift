@@ -1,6 +1,7 @@
 import Foundation
 import ResultKit
 import SearchEngine
+import StreamingJSON
 import TestSupport
 import Testing
 
@@ -145,6 +146,53 @@ import Testing
         #expect(warnings.last == "warning: \(path):61: line is longer than --max-line-bytes (500 bytes); skipped")
         #expect(sequential.contains("tea 59 @60"))
         #expect(sequential.contains("tea 5 @6"), "a line at the cap (with its \\r) is read")
+        #expect(try search(parallel: true) == sequential)
+    }
+
+    /// Fuzzy matches stand in only while nothing has matched in the input
+    /// read so far. A worker starts with nothing matched, so it tries them on
+    /// lines that a read in order would not, and its kind's rejection of such
+    /// a line must not reach the user: here an earlier source matched, and
+    /// in the second file a block's first line is a note without a name
+    /// (rejected) whose body matches `cfe` only fuzzily.
+    @Test(arguments: [false, true])
+    func aRecordRejectedAsAFuzzyStandInAfterAMatchIsNotReported(matchInFile: Bool) throws {
+        let rejected = #"{"kind":"note","body":"coffee"}"#
+        let lines =
+            (matchInFile ? [#"{"kind":"note","name":"cfe"}"#] : [])
+            + (0..<30).map { #"{"kind":"note","name":"tea \#($0)"}"# }
+            + [rejected] + (0..<30).map { #"{"kind":"note","name":"tea \#($0)"}"# } + [rejected]
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("standin-\(UUID().uuidString).jsonl")
+            .path
+        try Data(lines.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let registry = try KindRegistry([noteKind()])
+        func search(parallel: Bool) throws -> [String] {
+            var session = SearchSession(
+                registry: registry, query: try QueryParser().parse("cfe"), options: SearchOptions(limit: 100))
+            var messages: [String] = []
+            if !matchInFile {
+                let object = try #require(try JSONParser().parse(#"{"kind":"note","name":"cfe"}"#).objectValue)
+                session.consider(Record(object: object, location: SourceLocation(file: "first.jsonl", line: 1))) {
+                    messages.append($0.description)
+                }
+            }
+            if parallel {
+                session.searchNDJSONFile(
+                    path: path, hint: nil, sourceIndex: 2, maxLineBytes: 1 << 20, workers: 2, blockSize: 64
+                ) { messages.append($0.description) }
+            } else {
+                RecordReader(registry: registry).read(
+                    .path(path), record: { record in session.consider(record) { messages.append($0.description) } },
+                    diagnose: { messages.append($0.description) })
+            }
+            let result = session.finish()
+            return result.hits.map { "\($0.row.name) @\($0.record.location.line)" } + messages
+                + ["\(result.statistics)"]
+        }
+        let sequential = try search(parallel: false)
+        #expect(sequential.first == "cfe @1")
+        #expect(!sequential.contains { $0.contains("record skipped") })
         #expect(try search(parallel: true) == sequential)
     }
 }

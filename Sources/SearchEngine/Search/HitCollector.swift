@@ -48,8 +48,24 @@ struct HitCollector: Sendable {
         statistics.filteredOut += 1
     }
 
-    /// Counts a record its kind rejected.
-    mutating func countRejected() { statistics.skipped += 1 }
+    /// Counts a record its kind rejected; `isFuzzyStandIn` when it matched
+    /// only fuzzily, standing in while nothing else matched.
+    mutating func countRejected(isFuzzyStandIn: Bool) {
+        statistics.skipped += 1
+        if isFuzzyStandIn { rejectedStandIns += 1 }
+    }
+
+    /// How many fuzzy stand-ins their kind rejected.
+    private(set) var rejectedStandIns = 0
+
+    /// Counts `count` rejected stand-ins as records that did not match: a
+    /// parallel worker tried them before its first match, but a match earlier
+    /// in the file means a read in order would not have.
+    mutating func forgetRejectedStandIns(_ count: Int) {
+        statistics.skipped -= count
+        statistics.filteredOut += count
+        rejectedStandIns -= count
+    }
 
     /// Counts a matching record and keeps it when it ranks high enough.
     /// - Parameters:
@@ -121,6 +137,7 @@ struct HitCollector: Sendable {
         statistics.matched += other.statistics.matched
         statistics.filteredOut += other.statistics.filteredOut
         statistics.skipped += other.statistics.skipped
+        rejectedStandIns += other.rejectedStandIns
     }
 
     /// Changes the line numbers of the kept hits, after a parallel search

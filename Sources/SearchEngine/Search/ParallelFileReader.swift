@@ -62,6 +62,8 @@ struct ParallelFileReader {
         }
         let sourceBase = sourceIndex << 44
         let template = session.emptyCopy()
+        // Whether an earlier source matched: then no fuzzy stand-in counts.
+        let matchedBefore = session.statistics.matched > 0
 
         /// One pass over the file by every worker, each with its own session.
         func runWorkers(prefilter: LinePrefilter?) -> [WorkerState] {
@@ -128,6 +130,8 @@ struct ParallelFileReader {
                                 return
                             }
                         }
+                        let matchedSoFar = session.statistics.matched
+                        let rejectedBefore = session.rejectedStandIns
                         session.considerLine(
                             content,
                             file: path,
@@ -139,6 +143,16 @@ struct ParallelFileReader {
                         ) { diagnostic in
                             state.messages.append(
                                 BlockMessage(block: block, line: relativeLine, diagnostic: diagnostic))
+                        }
+                        // Until a worker's first match, it tries fuzzy stand-ins
+                        // on lines that a read in order, having matched before,
+                        // would not: what their kind rejected is reported only
+                        // if no match comes before it in the file (see below).
+                        if session.rejectedStandIns != rejectedBefore, !state.messages.isEmpty {
+                            state.messages[state.messages.count - 1].rejectsStandIn = true
+                        }
+                        if session.statistics.matched != matchedSoFar, state.firstMatch[block] == nil {
+                            state.firstMatch[block] = relativeLine
                         }
                     }
                     state.blocks.append(BlockInfo(index: block, newlines: newlines, leading: outcome.leading))
@@ -170,9 +184,19 @@ struct ParallelFileReader {
             return location
         }
 
+        // The first match in the file: no fuzzy stand-in is tried after it.
+        let firstMatch = states.flatMap { $0.firstMatch.map { (block: $0.key, line: $0.value) } }
+            .min { ($0.block, $0.line) < ($1.block, $1.line) }
         var seenOnce = Set<String>()
+        var standInsAfterFirstMatch = 0
         let messages = states.flatMap(\.messages).sorted { ($0.block, $0.line) < ($1.block, $1.line) }
         for message in messages {
+            if message.rejectsStandIn,
+                matchedBefore || firstMatch.map { ($0.block, $0.line) < (message.block, message.line) } == true
+            {
+                standInsAfterFirstMatch += 1
+                continue
+            }
             var diagnostic = message.diagnostic
             if let key = diagnostic.onceKey {
                 let kindName = String(key.dropFirst("unknown-kind:".count))
@@ -206,6 +230,7 @@ struct ParallelFileReader {
         }
         hitRanges.sort { $0.block < $1.block }
         session.merge(&workerSessions, hitRanges: hitRanges.map { (worker: $0.worker, hits: $0.hits) })
+        session.forgetRejectedStandIns(standInsAfterFirstMatch)
         // What the workers still hold (fuzzy stand-ins, kinds, messages) is
         // freed off the main thread; their kept hits were moved out.
         BackgroundRelease.release(consume workerSessions)
@@ -238,6 +263,8 @@ private final class WorkerState: @unchecked Sendable {
     var blocks: [BlockInfo] = []
     /// The hits kept from each block, as indices of the session's kept hits.
     var hitRanges: [(block: Int, hits: Range<Int>)] = []
+    /// The line of each block's first match, for the blocks with one.
+    var firstMatch: [Int: Int] = [:]
 
     init(session: SearchSession) {
         self.session = session
@@ -249,6 +276,8 @@ private struct BlockMessage {
     var block: Int
     var line: Int
     var diagnostic: Diagnostic
+    /// Whether it reports a fuzzy stand-in its kind rejected.
+    var rejectsStandIn = false
 }
 
 /// How many newlines a block holds, and whether the newline that ends the

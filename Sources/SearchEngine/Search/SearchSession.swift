@@ -160,7 +160,7 @@ public struct SearchSession: Sendable {
         do {
             row = try kind.makeRow(object)
         } catch {
-            hits.countRejected()
+            hits.countRejected(isFuzzyStandIn: isFuzzyStandIn)
             diagnose(Diagnostic(.warning, "\(kind.name): \(error.reason); record skipped", at: location))
             return
         }
@@ -188,6 +188,15 @@ public struct SearchSession: Sendable {
 
     /// The prefilter of the line path, if the query has one.
     var prefilter: LinePrefilter? { lines.prefilter }
+
+    /// How many fuzzy stand-ins their kind rejected.
+    var rejectedStandIns: Int { hits.rejectedStandIns }
+
+    /// Counts `count` rejected stand-ins as records that did not match (see
+    /// `HitCollector.forgetRejectedStandIns(_:)`).
+    mutating func forgetRejectedStandIns(_ count: Int) {
+        hits.forgetRejectedStandIns(count)
+    }
 
     /// How many hits are kept (not counting fuzzy stand-ins).
     var keptHitCount: Int { hits.keptHitCount }
