@@ -37,8 +37,19 @@ public struct SearchSession: Sendable {
     var memoKey = ComputedFieldMemo.Key()
     /// Scratch space for ``consider(_:diagnose:)``'s lines.
     var lineScratch = LineScratch()
-    /// The fields seen in records of unknown kinds, which filters may name.
+    /// The fields seen in records of unknown kinds, which filters may name
+    /// (up to ``maxFallbackFields``, besides those in ``namedFields``).
     public private(set) var fallbackFields = Set<String>()
+    /// The fields the query and `--sort` name.
+    private let namedFields: [String]
+    /// Records of unknown kinds past ``maxRememberedUnknownKinds``, each
+    /// warned about since its kind could not be remembered.
+    private(set) var unrememberedUnknownKinds = 0
+    /// Which sorts of `kind` that is not a name (missing, a number, ...)
+    /// were warned about.
+    private var warnedKindTypes = Set<String>()
+    /// The kind that shows records without a kind name, once one was met.
+    private var kindlessKind: ResultKind?
 
     /// Starts a search.
     public init(registry: KindRegistry, query: Query, options: SearchOptions) {
@@ -51,6 +62,7 @@ public struct SearchSession: Sendable {
         self.fieldScanPlan = FieldScanPlan(
             registry: registry, query: query, sort: options.sort, fuzzy: options.fuzzy)
         self.hasRankingTerms = !query.rankingTerms.isEmpty
+        self.namedFields = query.referencedFields + (options.sort.map { [$0.field] } ?? [])
         self.matchesEveryRecord = query.conditions.isEmpty && kindFilter.isEmpty
         let sort = options.sort
         let descending = sort?.descending ?? false
@@ -76,29 +88,34 @@ public struct SearchSession: Sendable {
     ///     (once per kind) or when its kind rejects it.
     public mutating func consider(_ record: Record, order: Int? = nil, diagnose: (Diagnostic) -> Void) {
         statistics.read += 1
-        let kindName = record.kindName ?? "unknown"
         let kind: ResultKind
-        // The recent kinds first: records' kinds repeat, and comparing a few
-        // short names beats hashing one.
-        if let known = knownKind(named: kindName)?.kind {
-            kind = known
-        } else if let fallback = fallbackKinds[kindName] {
-            kind = fallback
-            noteFallbackFields(of: record.object)
+        if let kindName = record.kindName {
+            // The recent kinds first: records' kinds repeat, and comparing a
+            // few short names beats hashing one.
+            if let known = knownKind(named: kindName)?.kind {
+                kind = known
+            } else if let fallback = fallbackKinds[kindName] {
+                kind = fallback
+                noteFallbackFields(of: record.object)
+            } else {
+                noteFallbackFields(of: record.object)
+                kind = .fallback(named: kindName)
+                // Past the cap, a kind is not remembered: its records are
+                // still shown, and each is counted among the unknown-kind
+                // warnings.
+                let remembered = fallbackKinds.count < Self.maxRememberedUnknownKinds
+                if remembered { fallbackKinds[kindName] = kind }
+                // A record that cannot be shown is not worth a warning.
+                if includes(kindNamed: kindName) {
+                    if !remembered { unrememberedUnknownKinds += 1 }
+                    diagnose(unknownKindWarning("unknown kind '\(kindName)'", at: record.location, onceKey: kindName))
+                }
+            }
         } else {
             noteFallbackFields(of: record.object)
-            kind = .fallback(named: kindName)
-            fallbackKinds[kindName] = kind
-            let known = registry.kinds.map(\.name).joined(separator: ", ")
-            let what = record.kindName == nil ? "a record with no kind" : "unknown kind '\(kindName)'"
-            diagnose(
-                Diagnostic(
-                    .warning,
-                    "\(what): shown with the generic renderer (known kinds: \(known))",
-                    at: record.location,
-                    onceKey: "unknown-kind:\(kindName)"
-                )
-            )
+            kind = kindlessKind ?? .fallback(named: "unknown")
+            kindlessKind = kind
+            warnOnceAboutKind(of: record, diagnose: diagnose)
         }
         guard includes(kindNamed: kind.name) else {
             statistics.filteredOut += 1
@@ -110,10 +127,53 @@ public struct SearchSession: Sendable {
         ) { record.object }
     }
 
-    /// Adds the keys of a record of an unknown kind to ``fallbackFields``.
+    /// The most unknown kinds a session tells apart: records of further
+    /// unknown kinds are shown all the same, and each counts as a warning.
+    package static let maxRememberedUnknownKinds = 1024
+    /// The most fields of unknown kinds remembered to list as available,
+    /// besides those the query and `--sort` name, which are always noted.
+    package static let maxFallbackFields = 1024
+
+    /// Warns about a record with no `kind` name, once for each way of not
+    /// having one (missing, a number, an array, ...), when it can be shown.
+    private mutating func warnOnceAboutKind(of record: Record, diagnose: (Diagnostic) -> Void) {
+        guard includes(kindNamed: "unknown") else { return }
+        let value = record.object["kind"]
+        let sort = value.map { $0.stringValue == nil ? $0.typeName : "empty" } ?? "missing"
+        guard warnedKindTypes.insert(sort).inserted else { return }
+        let what =
+            switch value {
+            case nil, .string?: "a record with no kind"
+            case let value?: "\"kind\" is \(value.typeName), not a string"
+            }
+        diagnose(unknownKindWarning(what, at: record.location, onceKey: "kind-type:\(sort)"))
+    }
+
+    /// The warning for the first record of an unknown kind, or of a record
+    /// without a kind name, `what` saying which.
+    private func unknownKindWarning(_ what: String, at location: SourceLocation, onceKey: String) -> Diagnostic {
+        let known = registry.kinds.map(\.name).joined(separator: ", ")
+        return Diagnostic(
+            .warning,
+            "\(what): shown with the generic renderer (known kinds: \(known))",
+            at: location,
+            onceKey: onceKey.hasPrefix("kind-type:") ? onceKey : "unknown-kind:\(onceKey)",
+            group: Diagnostic.unknownKindGroup
+        )
+    }
+
+    /// Adds the keys of a record of an unknown kind to ``fallbackFields``,
+    /// up to a cap, and always those the query or the sort names.
     private mutating func noteFallbackFields(of object: JSONObject) {
+        if fallbackFields.count >= Self.maxFallbackFields {
+            for field in namedFields where !fallbackFields.contains(field) && object[field] != nil {
+                fallbackFields.insert(field)
+            }
+            return
+        }
         for member in object.members where !fallbackFields.contains(member.key) {
             fallbackFields.insert(member.key)
+            if fallbackFields.count >= Self.maxFallbackFields { return noteFallbackFields(of: object) }
         }
     }
 
@@ -213,13 +273,49 @@ public struct SearchSession: Sendable {
         statistics.matched += other.statistics.matched
         statistics.filteredOut += other.statistics.filteredOut
         statistics.skipped += other.statistics.skipped
-        fallbackKinds.merge(other.fallbackKinds) { mine, _ in mine }
-        fallbackFields.formUnion(other.fallbackFields)
+        for (name, kind) in other.fallbackKinds where fallbackKinds.count < Self.maxRememberedUnknownKinds {
+            if fallbackKinds[name] == nil { fallbackKinds[name] = kind }
+        }
+        unrememberedUnknownKinds += other.unrememberedUnknownKinds
+        for field in other.fallbackFields where !fallbackFields.contains(field) {
+            if fallbackFields.count < Self.maxFallbackFields || namedFields.contains(field) {
+                fallbackFields.insert(field)
+            }
+        }
+        warnedKindTypes.formUnion(other.warnedKindTypes)
+        kindlessKind = kindlessKind ?? other.kindlessKind
     }
 
     /// Whether a record of an unknown kind named `name` was already seen,
-    /// so that its warning is given once.
-    func knowsFallback(_ name: String) -> Bool { fallbackKinds[name] != nil }
+    /// so that its warning is given once; `false` for a record without a
+    /// kind name, whose warning depends on what its `kind` is.
+    func knowsFallback(_ name: String?) -> Bool { name.map { fallbackKinds[$0] != nil } ?? false }
+
+    /// How many unknown kinds this session remembers (at most ``maxRememberedUnknownKinds``).
+    package var rememberedUnknownKindCount: Int { fallbackKinds.count }
+
+    /// Whether the warning with this once-key was already given by this session.
+    func gaveWarning(onceKey key: String) -> Bool {
+        if key.hasPrefix("kind-type:") { return warnedKindTypes.contains(String(key.dropFirst("kind-type:".count))) }
+        return knowsFallback(String(key.dropFirst("unknown-kind:".count)))
+    }
+
+    /// The unknown kinds this session warned about that `other` warned
+    /// about too: the number of warnings that merging `others` adds is
+    /// theirs less these.
+    func newUnknownKindWarnings(in others: [SearchSession]) -> Int {
+        var names = Set<String>()
+        var types = Set<String>()
+        var unremembered = 0
+        for other in others {
+            for name in other.fallbackKinds.keys where fallbackKinds[name] == nil && includes(kindNamed: name) {
+                names.insert(name)
+            }
+            types.formUnion(other.warnedKindTypes.subtracting(warnedKindTypes))
+            unremembered += other.unrememberedUnknownKinds
+        }
+        return names.count + types.count + unremembered
+    }
 
     /// How many hits are kept (not counting fuzzy stand-ins).
     var keptHitCount: Int { top.count }
