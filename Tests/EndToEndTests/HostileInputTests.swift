@@ -136,6 +136,22 @@ import Testing
         #expect(result.text.contains("k99999"))
     }
 
+    /// A query word of 2,000 characters over long repetitive fields: the
+    /// work is bounded by the text's length, not by the text's length times
+    /// the word's (which, over these 4 MB, took minutes).
+    @Test func aTwoThousandCharacterWordOverLongRepetitiveFieldsEndsPromptly() throws {
+        let field = String(repeating: "a", count: 200_000)
+        let input = (0..<20).map { #"{"kind":"product","name":"\#(field)","price":\#($0)}"# }
+            .joined(separator: "\n")
+        let word = String(repeating: "a", count: 1_999) + "b"
+        let result = try Hostile.run([word, "--data", "-"], stdin: input, timeout: 60)
+        #expect(!result.timedOut, "a 2,000-character word took over 60 s")
+        #expect(result.status == 1, "\(result.stderr)")
+        let found = try Hostile.run([String(word.dropLast()), "--data", "-", "-o", "jsonl"], stdin: input, timeout: 60)
+        #expect(!found.timedOut)
+        #expect(found.text.split(separator: "\n").count == 20)
+    }
+
     @Test func invalidUTF8AndNULAreWarnedAboutAndTheRestIsShown() throws {
         var bytes = Array(#"{"kind":"product","name":"fine one","price":1}"#.utf8) + [0x0A]
         bytes +=
