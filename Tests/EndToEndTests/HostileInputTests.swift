@@ -18,6 +18,7 @@ import Testing
         #"\u001b]0;title\u001b\\"#,
         #"bidi \u202eexe.txt\u202c and \u2067isolate\u2069"#,
         #"bell\u0007 backspace\u0008 cr\r del\u007f"#,
+        #"invisible z\u200bw\u2060j \u00adsoft \ufeffbom \u3164filler \ufff9note\ufffb \udb40\udc41tag"#,
     ]
 
     static var attackRecords: String {
@@ -36,6 +37,7 @@ import Testing
         #expect(result.text.components(separatedBy: "evil ").count - 1 == Self.attacks.count, "\(result.text)")
         #expect(result.text.contains("^[]52;c;"))
         #expect(result.text.contains("\\u{202E}"))
+        #expect(result.text.contains("z\\u{200B}w"))
     }
 
     @Test(arguments: ["table", "json", "jsonl", "markdown"])
@@ -53,7 +55,8 @@ import Testing
         let result = try Hostile.run(["evil", "--data", "-", "--format", format], stdin: Self.attackRecords)
         #expect(result.status == 0, "\(result.stderr)")
         // The delimiters may stay: TSV's tab, and the CR of CSV's CRLF line ends.
-        try result.expectClean(allowingTabs: format == "tsv", allowingCR: format == "csv")
+        // Invisible format characters are text to a spreadsheet; only the table must show them.
+        try result.expectClean(allowingTabs: format == "tsv", allowingCR: format == "csv", allowingInvisible: true)
     }
 
     @Test func colourIsTheOnlyEscapeSequenceWhenColourIsOn() throws {
@@ -341,10 +344,11 @@ private struct Outcome {
 
     /// Checks that the run ended by itself with status 0, 1 or 2 and that
     /// stdout holds no C0 or C1 control other than the newline (and the tab,
-    /// when allowed), and no bidi control (unless allowed).
+    /// when allowed), no bidi control and no invisible format character
+    /// (unless allowed).
     func expectClean(
         allowingTabs: Bool = false, allowingCR: Bool = false, allowingBidi: Bool = false,
-        sourceLocation: SourceLocation = #_sourceLocation
+        allowingInvisible: Bool = false, sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
         #expect(!timedOut, "the binary did not finish in time", sourceLocation: sourceLocation)
         #expect([0, 1, 2].contains(status), "exit status \(status): \(stderr)", sourceLocation: sourceLocation)
@@ -356,6 +360,9 @@ private struct Outcome {
             case 0x0D: !allowingCR
             case 0x00...0x1F, 0x7F...0x9F: true
             case 0x061C, 0x200E, 0x200F, 0x2028...0x202E, 0x2066...0x2069: !allowingBidi
+            // Invisible characters that change meaning or alignment (JSON keeps them as text).
+            case 0x00AD, 0x200B, 0x2060, 0x3164, 0xFEFF, 0xFFF9...0xFFFB, 0xE0000...0xE007F:
+                !(allowingBidi || allowingInvisible)
             default: false
             }
         }

@@ -3,17 +3,25 @@
 #
 #   scripts/bench/run.sh [--install] [search|table|all] [-- options for the program]
 #
-# --install first installs the peers the benchmarks compare with (Debian's
-# ripgrep, fzf and jq; Python's tabulate and rich). Figures go to stdout,
-# progress to stderr. See Benchmarks/README.md.
+# --install first installs the peers the benchmarks compare with: Debian's
+# ripgrep, fzf and jq (apt-get, as root), and Python's tabulate and rich into a
+# virtual environment, .build/bench-venv (Debian 12's Python refuses a system
+# pip install, PEP 668). The table benchmark uses that environment's python3
+# when it exists. Figures go to stdout, progress to stderr. See
+# Benchmarks/README.md.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 
 if [[ "${1:-}" == "--install" ]]; then
     shift
-    apt-get install -y ripgrep fzf jq
-    python3 -m pip install tabulate rich
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ripgrep fzf jq python3-venv
+    python3 -m venv "$root/.build/bench-venv"
+    "$root/.build/bench-venv/bin/python3" -m pip install --quiet tabulate rich
 fi
+venv_python="$root/.build/bench-venv/bin/python3"
+python_flag=()
+[[ -x "$venv_python" ]] && python_flag=(--python "$venv_python")
 which="${1:-all}"
 [[ $# -gt 0 ]] && shift
 [[ "${1:-}" == "--" ]] && shift
@@ -32,9 +40,9 @@ bin="$root/Benchmarks/.build/release"
 
 case "$which" in
 search) "$bin/search-bench" --search "$search" "$@" ;;
-table) "$bin/table-bench" --search "$search" "$@" ;;
+table) "$bin/table-bench" --search "$search" "${python_flag[@]}" "$@" ;;
 all)
     "$bin/search-bench" --search "$search" "$@"
-    "$bin/table-bench" --search "$search"
+    "$bin/table-bench" --search "$search" "${python_flag[@]}"
     ;;
 esac

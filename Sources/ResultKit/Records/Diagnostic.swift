@@ -23,7 +23,7 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     /// message up to its first colon (`malformed JSON`, a kind's name).
     public var group: String
     /// When set, this stands for that many diagnostics of its group that
-    /// were counted but not kept (see ``DiagnosticCap``); it is not printed
+    /// were counted but not kept (see `DiagnosticCap` in SearchEngine); it is not printed
     /// itself.
     public var tally: Int?
 
