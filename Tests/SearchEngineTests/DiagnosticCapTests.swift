@@ -119,6 +119,20 @@ import Testing
         #expect(parallel.diagnostics.lines == sequential.diagnostics.lines)
     }
 
+    @Test func groupsPastTheCapOfASourceAreCountedTogether() {
+        var cap = DiagnosticCap()
+        for group in 0..<100 {
+            for line in 1...20 {
+                _ = cap.admit(Diagnostic(.warning, "g\(group): bad", at: SourceLocation(file: "f", line: line)))
+            }
+        }
+        #expect(cap.warnings == 2_000)
+        #expect(cap.skippedRecords == 2_000)
+        let summary = cap.summary
+        #expect(summary.count == DiagnosticCap.maxGroupsPerSource + 1)
+        #expect(summary.last == "warning: f: ... and 710 more problems of other sorts")
+    }
+
     @Test func tallyNumbersAreGroupedByThousands() {
         #expect(DiagnosticCap.grouped(999_000) == "999,000")
         #expect(DiagnosticCap.grouped(12) == "12")

@@ -119,10 +119,11 @@ struct DiagnosticSample<Position: Comparable & Sendable>: Sendable {
 
     /// Counts `diagnostic`, and keeps it when it is among the first of its group.
     mutating func add(_ diagnostic: Diagnostic, at position: Position) {
-        var key = Self.key(diagnostic)
-        if groups[key] == nil, groups.count >= DiagnosticCap.maxGroupsPerSource {
-            key = Self.key(severity: diagnostic.severity, group: DiagnosticCap.otherGroup)
+        var diagnostic = diagnostic
+        if groups[Self.key(diagnostic)] == nil, groups.count >= DiagnosticCap.maxGroupsPerSource {
+            diagnostic.group = DiagnosticCap.otherGroup
         }
+        let key = Self.key(diagnostic)
         groups[key, default: Group()].count += 1
         if groups[key]!.first.count < limit { groups[key]!.first.append((position, diagnostic)) }
     }
