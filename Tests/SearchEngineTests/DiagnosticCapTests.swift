@@ -119,6 +119,20 @@ import Testing
         #expect(parallel.diagnostics.lines == sequential.diagnostics.lines)
     }
 
+    @Test func aKindThatIsNotANameIsReportedPastManyUnknownKinds() throws {
+        let lines =
+            (0..<30).map { #"{"kind":"k\#($0)","name":"tea"}"# } + [#"{"kind":5,"name":"tea"}"#, #"{"name":"tea"}"#]
+        let path = try Self.writeFile(lines)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let sequential = try run(path, parallel: false)
+        #expect(sequential.diagnostics.printed.count == 12)
+        #expect(sequential.diagnostics.printed.contains { $0.contains(#""kind" is a number, not a string"#) })
+        #expect(sequential.diagnostics.printed.contains { $0.contains("a record with no kind") })
+        #expect(sequential.diagnostics.cap.summary == ["warning: \(path): ... and 20 more unknown kinds"])
+        let parallel = try run(path, parallel: true)
+        #expect(parallel.diagnostics.lines == sequential.diagnostics.lines)
+    }
+
     @Test func groupsPastTheCapOfASourceAreCountedTogether() {
         var cap = DiagnosticCap()
         for group in 0..<100 {

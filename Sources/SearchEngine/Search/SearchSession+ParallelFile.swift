@@ -187,9 +187,12 @@ extension SearchSession {
             }
         }
         firstFew.sort { $0.position < $1.position }
-        let unknownKindKey = DiagnosticSample<BlockPosition>.key(severity: .warning, group: Diagnostic.unknownKindGroup)
-        if totals[unknownKindKey] != nil {
-            totals[unknownKindKey]!.count = newUnknownKindWarnings(in: states.map(\.session))
+        let kindWarnings = newKindWarnings(in: states.map(\.session))
+        for (group, count) in [
+            (Diagnostic.unknownKindGroup, kindWarnings.unknownKinds), (Self.kindTypeGroup, kindWarnings.kindTypes),
+        ] {
+            let key = DiagnosticSample<BlockPosition>.key(severity: .warning, group: group)
+            if totals[key] != nil { totals[key]!.count = count }
         }
         var reported: [String: Int] = [:]
         for (position, diagnostic) in firstFew {

@@ -139,6 +139,9 @@ public struct SearchSession: Sendable {
     /// besides those the query and `--sort` name, which are always noted.
     package static let maxFallbackFields = 1024
 
+    /// The group of warnings about records without a kind name.
+    static let kindTypeGroup = "no kind name"
+
     /// Warns about a record with no `kind` name, once for each way of not
     /// having one (missing, a number, an array, ...), when it can be shown.
     private mutating func warnOnceAboutKind(of record: Record, diagnose: (Diagnostic) -> Void) {
@@ -163,7 +166,9 @@ public struct SearchSession: Sendable {
             "\(what): shown with the generic renderer (known kinds: \(known))",
             at: location,
             onceKey: onceKey.hasPrefix("kind-type:") ? onceKey : "unknown-kind:\(onceKey)",
-            group: Diagnostic.unknownKindGroup
+            // Records without a kind name are told apart from unknown kinds:
+            // there are few sorts of them, each warned about once.
+            group: onceKey.hasPrefix("kind-type:") ? Self.kindTypeGroup : Diagnostic.unknownKindGroup
         )
     }
 
@@ -323,10 +328,11 @@ public struct SearchSession: Sendable {
         return knowsFallback(String(key.dropFirst("unknown-kind:".count)))
     }
 
-    /// The unknown kinds this session warned about that `other` warned
-    /// about too: the number of warnings that merging `others` adds is
-    /// theirs less these.
-    func newUnknownKindWarnings(in others: [SearchSession]) -> Int {
+    /// How many warnings about unknown kinds, and about records without a
+    /// kind name, merging `others` adds to this session's: each kind and
+    /// each sort of missing name once, however many of `others` warned
+    /// about it.
+    func newKindWarnings(in others: [SearchSession]) -> (unknownKinds: Int, kindTypes: Int) {
         var names = Set<String>()
         var types = Set<String>()
         var unremembered = 0
@@ -337,7 +343,7 @@ public struct SearchSession: Sendable {
             types.formUnion(other.warnedKindTypes.subtracting(warnedKindTypes))
             unremembered += other.unrememberedUnknownKinds
         }
-        return names.count + types.count + unremembered
+        return (names.count + unremembered, types.count)
     }
 
     /// How many hits are kept (not counting fuzzy stand-ins).
