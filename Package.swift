@@ -19,6 +19,19 @@ let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
+/// The engine and the libraries its hot loops run in are optimised in debug
+/// builds too: unoptimised, their SIMD and generic code is tens of times
+/// slower, so `swift run search` and the end-to-end tests crawl. Set
+/// `RESULTKIT_UNOPTIMIZED_DEBUG=1` to step through them in a debugger.
+///
+/// Only when this package is built for itself: SwiftPM refuses unsafe flags
+/// in a package that others depend on by version, and a checkout of it as a
+/// dependency lies in a `checkouts` folder.
+let optimizedInDebug: [SwiftSetting] =
+    Context.environment["RESULTKIT_UNOPTIMIZED_DEBUG"] == "1"
+        || Context.packageDirectory.contains("/checkouts/")
+    ? swiftSettings : swiftSettings + [.unsafeFlags(["-O"], .when(configuration: .debug))]
+
 /// Golden files live in `__Snapshots__` folders under a test target; they are
 /// data, not sources.
 func snapshotExcludes(_ target: String) -> [String] {
@@ -50,36 +63,38 @@ let package = Package(
         .library(name: "SearchEngine", targets: ["SearchEngine"]),
         .library(name: "ResultOutput", targets: ["ResultOutput"]),
         .library(name: "TerminalTable", targets: ["TerminalTable"]),
+        // For the fuzz package beside this one, which drives the option parser.
+        .library(name: "SearchCLI", targets: ["SearchCLI"]),
         .plugin(name: "NewKind", targets: ["NewKind"]),
     ],
     dependencies: [],
     targets: [
         // MARK: Libraries that know nothing of kinds
-        .target(name: "TerminalTable", swiftSettings: swiftSettings),
-        .target(name: "StreamingJSON", swiftSettings: swiftSettings),
-        .target(name: "TextMatching", swiftSettings: swiftSettings),
+        .target(name: "TerminalTable", swiftSettings: optimizedInDebug),
+        .target(name: "StreamingJSON", swiftSettings: optimizedInDebug),
+        .target(name: "TextMatching", swiftSettings: optimizedInDebug),
         .target(name: "ProcessMemory", swiftSettings: swiftSettings),
 
         // MARK: The plug-in API, which kind modules import
         .target(
             name: "ResultKit", dependencies: ["TerminalTable", "StreamingJSON", "TextMatching"],
-            swiftSettings: swiftSettings),
+            swiftSettings: optimizedInDebug),
 
         // MARK: Data-driven kinds: a kind provider, as a kind module is
         .target(
-            name: "KindSpecs", dependencies: ["ResultKit", "TerminalTable", "StreamingJSON"],
+            name: "KindSpecs", dependencies: ["ResultKit", "TerminalTable", "StreamingJSON", "TextMatching"],
             swiftSettings: swiftSettings),
 
         // MARK: The engine and the printers
         .target(
             name: "SearchEngine",
             dependencies: ["ResultKit", "TerminalTable", "StreamingJSON", "TextMatching", "ProcessMemory"],
-            swiftSettings: swiftSettings
+            swiftSettings: optimizedInDebug
         ),
         .target(
             name: "ResultOutput",
             dependencies: ["SearchEngine", "ResultKit", "TerminalTable", "StreamingJSON", "TextMatching"],
-            swiftSettings: swiftSettings
+            swiftSettings: optimizedInDebug
         ),
 
         // MARK: The command
@@ -87,7 +102,7 @@ let package = Package(
             name: "SearchCLI",
             dependencies: [
                 "ResultKit", "KindSpecs", "SearchEngine", "ResultOutput", "StreamingJSON", "TerminalTable",
-                "ProcessMemory",
+                "TextMatching", "ProcessMemory",
             ],
             swiftSettings: swiftSettings
         ),

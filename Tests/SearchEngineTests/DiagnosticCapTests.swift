@@ -77,6 +77,18 @@ import Testing
         }
     }
 
+    @Test func aKindTheFilterNamesIsRememberedPastTheKindCap() throws {
+        let count = SearchSession.maxRememberedUnknownKinds + 10
+        let lines = (0..<count).map { #"{"kind":"k\#($0)","name":"tea"}"# }
+        let path = try Self.writeFile(lines)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        for parallel in [false, true] {
+            let run = try run(path, parallel: parallel, kinds: ["k\(count - 1)"])
+            #expect(run.session.unknownKindNames.contains("k\(count - 1)"))
+            #expect(run.result.hits.count == 1)
+        }
+    }
+
     @Test func aFieldTheQueryNamesIsNotedPastTheFieldCap() throws {
         let count = SearchSession.maxFallbackFields * 2
         let lines = (0..<count).map { #"{"kind":"other","name":"tea","f\#($0)":"x"}"# }

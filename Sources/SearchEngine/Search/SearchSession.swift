@@ -71,10 +71,11 @@ public struct SearchSession: Sendable {
         self.matchesEveryRecord = query.conditions.isEmpty && kindFilter.isEmpty
         let sort = options.sort
         let descending = sort?.descending ?? false
-        self.top = TopK(capacity: options.offset + options.limit) { a, b in
+        let kept = options.keptCount
+        self.top = TopK(capacity: kept) { a, b in
             a.isBefore(b, descending: descending)
         }
-        self.fuzzyTop = TopK(capacity: options.fuzzy ? 0 : options.offset + options.limit) { a, b in
+        self.fuzzyTop = TopK(capacity: options.fuzzy ? 0 : kept) { a, b in
             a.isBefore(b, descending: descending)
         }
     }
@@ -108,7 +109,7 @@ public struct SearchSession: Sendable {
                 // Past the cap, a kind is not remembered: its records are
                 // still shown, and each is counted among the unknown-kind
                 // warnings.
-                let remembered = fallbackKinds.count < Self.maxRememberedUnknownKinds
+                let remembered = mayRemember(unknownKind: kindName)
                 if remembered { fallbackKinds[kindName] = kind }
                 // A record that cannot be shown is not worth a warning.
                 if includes(kindNamed: kindName) {
@@ -138,6 +139,13 @@ public struct SearchSession: Sendable {
     /// The most fields of unknown kinds remembered to list as available,
     /// besides those the query and `--sort` name, which are always noted.
     package static let maxFallbackFields = 1024
+
+    /// Whether an unknown kind named `name` may be remembered: while there is
+    /// room, and always when `--kind` or `kind:` names it, which is then
+    /// known to be in the data.
+    private func mayRemember(unknownKind name: String) -> Bool {
+        fallbackKinds.count < Self.maxRememberedUnknownKinds || (!kindFilter.isEmpty && includes(kindNamed: name))
+    }
 
     /// The group of warnings about records without a kind name.
     static let kindTypeGroup = "no kind name"
@@ -301,7 +309,7 @@ public struct SearchSession: Sendable {
         statistics.matched += other.statistics.matched
         statistics.filteredOut += other.statistics.filteredOut
         statistics.skipped += other.statistics.skipped
-        for (name, kind) in other.fallbackKinds where fallbackKinds.count < Self.maxRememberedUnknownKinds {
+        for (name, kind) in other.fallbackKinds where mayRemember(unknownKind: name) {
             if fallbackKinds[name] == nil { fallbackKinds[name] = kind }
         }
         unrememberedUnknownKinds += other.unrememberedUnknownKinds
@@ -345,6 +353,10 @@ public struct SearchSession: Sendable {
         }
         return (names.count + unremembered, types.count)
     }
+
+    /// The names of the kinds that records gave and no registered kind has,
+    /// as the records spelled them.
+    public var unknownKindNames: Dictionary<String, ResultKind>.Keys { fallbackKinds.keys }
 
     /// How many hits are kept (not counting fuzzy stand-ins).
     var keptHitCount: Int { top.count }
