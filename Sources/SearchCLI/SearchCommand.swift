@@ -87,24 +87,26 @@ public enum SearchCommand {
             return .failure
         }
 
-        var tally = DiagnosticTally()
+        // Of each group of alike warnings in a source, the first few are
+        // printed and the rest counted, then summed up after the others.
+        var cap = DiagnosticCap()
         let messages = output
         let result: SearchResult
         do throws(SearchError) {
             result = try SearchEngine.search(
                 sources: sources(for: arguments, registry: registry, console: console, query: query),
                 query: query,
-                options: searchOptions(arguments),
+                options: searchOptions(arguments, diagnosticCap: cap.limit),
                 registry: registry
             ) { diagnostic in
-                tally.count(diagnostic)
-                messages.diagnostic(diagnostic)
+                if cap.admit(diagnostic) { messages.diagnostic(diagnostic) }
             }
         } catch {
             output.error(message(for: error, arguments: arguments, query: query, registry: registry))
             return .failure
         }
-        let skipped = tally.skipped
+        for line in cap.summary { output.error(TerminalText.sanitize(line) + "\n") }
+        let skipped = cap.skippedRecords
         if skipped > 0 {
             output.error("warning: \(skipped) record\(skipped == 1 ? "" : "s") skipped; see the warnings above\n")
         }
@@ -113,8 +115,13 @@ public enum SearchCommand {
         {
             return status
         }
-        if arguments.stats { output.error(statistics(result, tally: tally)) }
-        let status = tally.exitStatus(strict: arguments.strict, hasResults: !result.hits.isEmpty)
+        if arguments.stats { output.error(statistics(result, cap: cap)) }
+        let status: ExitStatus =
+            if cap.errors > 0 || (arguments.strict && cap.warnings > 0) {
+                .failure
+            } else {
+                result.hits.isEmpty ? .noResults : .success
+            }
         // The output is written: free the results, many small objects each,
         // on a background thread rather than before the process may exit.
         BackgroundRelease.release(consume result)
@@ -141,12 +148,13 @@ public enum SearchCommand {
     }
 
     /// The `--stats` line: every record read, accounted for.
-    private static func statistics(_ result: SearchResult, tally: DiagnosticTally) -> String {
+    private static func statistics(_ result: SearchResult, cap: DiagnosticCap) -> String {
         let counts = result.statistics
-        let skipped = tally.skipped
+        let skipped = cap.skippedRecords
         return "stats: read \(counts.read + skipped - counts.skipped), matched \(counts.matched), "
             + "shown \(result.hits.count), filtered out \(counts.filteredOut), skipped \(skipped) "
-            + "(malformed \(skipped - counts.skipped), rejected by their kind \(counts.skipped))\n"
+            + "(malformed \(skipped - counts.skipped), rejected by their kind \(counts.skipped)), "
+            + "other warnings \(cap.warnings - skipped)\n"
     }
 
     /// How tables are drawn: the width, the border, colour.
@@ -200,7 +208,7 @@ public enum SearchCommand {
     }
 
     /// What the engine is asked for besides the query.
-    private static func searchOptions(_ arguments: SearchArguments) -> SearchOptions {
+    private static func searchOptions(_ arguments: SearchArguments, diagnosticCap: Int) -> SearchOptions {
         SearchOptions(
             limit: arguments.limit,
             offset: arguments.offset,
@@ -210,7 +218,8 @@ public enum SearchCommand {
             // The table shows rows only: the records need not be kept.
             keepsRecords: arguments.format != .table || arguments.fields != nil,
             maxLineBytes: arguments.maxLineBytes,
-            maxDocumentBytes: arguments.maxDocumentBytes
+            maxDocumentBytes: arguments.maxDocumentBytes,
+            diagnosticCap: diagnosticCap
         )
     }
 
@@ -355,27 +364,5 @@ public enum SearchCommand {
             if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
             return console.outputIsTerminal
         }
-    }
-}
-
-/// Counts the problems a search reports, for the summary and the exit status.
-struct DiagnosticTally {
-    /// Problems that stop a source or the search.
-    private(set) var errors = 0
-    /// Warnings that lost no record.
-    private(set) var warnings = 0
-    /// Records lost to bad input or rejected by their kind.
-    private(set) var skipped = 0
-
-    mutating func count(_ diagnostic: Diagnostic) {
-        if diagnostic.severity == .error { errors += 1 }
-        if diagnostic.skipsRecord { skipped += 1 } else { warnings += 1 }
-    }
-
-    /// 2 after an error, or after any warning under `--strict`; else 0 with
-    /// results, 1 without.
-    func exitStatus(strict: Bool, hasResults: Bool) -> ExitStatus {
-        if errors > 0 || (strict && (warnings + skipped) > 0) { return .failure }
-        return hasResults ? .success : .noResults
     }
 }

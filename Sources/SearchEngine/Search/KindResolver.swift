@@ -14,13 +14,34 @@ struct KindResolver: Sendable {
     private var recentKinds = RecentKinds()
     /// The generic kinds made for names no module or spec registers.
     private var fallbackKinds: [String: ResultKind] = [:]
-    /// The fields seen in records of unknown kinds, which filters may name.
+    /// The fields seen in records of unknown kinds, which filters may name
+    /// (up to ``maxFallbackFields``, besides those in ``namedFields``).
     private(set) var fallbackFields = Set<String>()
+    /// The fields the query and `--sort` name.
+    private let namedFields: [String]
+    /// Records of unknown kinds past ``maxRememberedUnknownKinds``, each
+    /// warned about since its kind could not be remembered.
+    private(set) var unrememberedUnknownKinds = 0
+    /// Which sorts of `kind` that is not a name (missing, a number, ...)
+    /// were warned about.
+    private var warnedKindTypes = Set<String>()
+    /// The kind that shows records without a kind name, once one was met.
+    private var kindlessKind: ResultKind?
 
-    init(registry: KindRegistry, plan: FieldScanPlan, kinds: [String]) {
+    /// The most unknown kinds a search tells apart: records of further
+    /// unknown kinds are shown all the same, and each counts as a warning.
+    static let maxRememberedUnknownKinds = 1024
+    /// The most fields of unknown kinds remembered to list as available,
+    /// besides those the query and `--sort` name, which are always noted.
+    static let maxFallbackFields = 1024
+    /// The group of warnings about records without a kind name.
+    static let kindTypeGroup = "no kind name"
+
+    init(registry: KindRegistry, plan: FieldScanPlan, kinds: [String], namedFields: [String]) {
         self.registry = registry
         self.plan = plan
         self.kindFilter = Set(kinds.map { registry.kind(named: $0)?.name ?? $0.lowercased() })
+        self.namedFields = namedFields
     }
 
     /// Whether `kind` is searched at all under the kind filter.
@@ -32,33 +53,82 @@ struct KindResolver: Sendable {
     var keepsEveryKind: Bool { kindFilter.isEmpty }
 
     /// The kind of `record`: a registered one, or a generic kind for an
-    /// unknown name, with a warning the first time the name is met.
+    /// unknown name (or none), with a warning the first time it is met.
     mutating func kind(of record: Record, diagnose: (Diagnostic) -> Void) -> ResultKind {
-        let kindName = record.kindName ?? "unknown"
+        guard let kindName = record.kindName else {
+            noteFallbackFields(of: record.object)
+            let kind = kindlessKind ?? .fallback(named: "unknown")
+            kindlessKind = kind
+            warnOnceAboutKind(of: record, diagnose: diagnose)
+            return kind
+        }
         // The recent kinds first: records' kinds repeat, and comparing a few
         // short names beats hashing one.
         if let known = route(named: kindName)?.kind { return known }
         noteFallbackFields(of: record.object)
         if let fallback = fallbackKinds[kindName] { return fallback }
         let kind = ResultKind.fallback(named: kindName)
-        fallbackKinds[kindName] = kind
-        let known = registry.kinds.map(\.name).joined(separator: ", ")
-        let what = record.kindName == nil ? "a record with no kind" : "unknown kind '\(kindName)'"
-        diagnose(
-            Diagnostic(
-                .warning,
-                "\(what): shown with the generic renderer (known kinds: \(known))",
-                at: record.location,
-                onceKey: "unknown-kind:\(kindName)"
-            )
-        )
+        // Past the cap, a kind is not remembered: its records are still
+        // shown, and each is counted among the unknown-kind warnings.
+        let remembered = mayRemember(unknownKind: kindName)
+        if remembered { fallbackKinds[kindName] = kind }
+        // A record that cannot be shown is not worth a warning.
+        if includes(kindNamed: kindName) {
+            if !remembered { unrememberedUnknownKinds += 1 }
+            diagnose(unknownKindWarning("unknown kind '\(kindName)'", at: record.location, onceKey: kindName))
+        }
         return kind
     }
 
-    /// Adds the keys of a record of an unknown kind to ``fallbackFields``.
+    /// Whether an unknown kind named `name` may be remembered: while there is
+    /// room, and always when `--kind` or `kind:` names it, which is then
+    /// known to be in the data.
+    private func mayRemember(unknownKind name: String) -> Bool {
+        fallbackKinds.count < Self.maxRememberedUnknownKinds || (!kindFilter.isEmpty && includes(kindNamed: name))
+    }
+
+    /// Warns about a record with no `kind` name, once for each way of not
+    /// having one (missing, a number, an array, ...), when it can be shown.
+    private mutating func warnOnceAboutKind(of record: Record, diagnose: (Diagnostic) -> Void) {
+        guard includes(kindNamed: "unknown") else { return }
+        let value = record.object["kind"]
+        let sort = value.map { $0.stringValue == nil ? $0.typeName : "empty" } ?? "missing"
+        guard warnedKindTypes.insert(sort).inserted else { return }
+        let what =
+            switch value {
+            case nil, .string?: "a record with no kind"
+            case let value?: "\"kind\" is \(value.typeName), not a string"
+            }
+        diagnose(unknownKindWarning(what, at: record.location, onceKey: "kind-type:\(sort)"))
+    }
+
+    /// The warning for the first record of an unknown kind, or of a record
+    /// without a kind name, `what` saying which.
+    private func unknownKindWarning(_ what: String, at location: SourceLocation, onceKey: String) -> Diagnostic {
+        let known = registry.kinds.map(\.name).joined(separator: ", ")
+        return Diagnostic(
+            .warning,
+            "\(what): shown with the generic renderer (known kinds: \(known))",
+            at: location,
+            onceKey: onceKey.hasPrefix("kind-type:") ? onceKey : "unknown-kind:\(onceKey)",
+            // Records without a kind name are told apart from unknown kinds:
+            // there are few sorts of them, each warned about once.
+            group: onceKey.hasPrefix("kind-type:") ? Self.kindTypeGroup : Diagnostic.unknownKindGroup
+        )
+    }
+
+    /// Adds the keys of a record of an unknown kind to ``fallbackFields``,
+    /// up to a cap, and always those the query or the sort names.
     private mutating func noteFallbackFields(of object: JSONObject) {
+        if fallbackFields.count >= Self.maxFallbackFields {
+            for field in namedFields where !fallbackFields.contains(field) && object[field] != nil {
+                fallbackFields.insert(field)
+            }
+            return
+        }
         for member in object.members where !fallbackFields.contains(member.key) {
             fallbackFields.insert(member.key)
+            if fallbackFields.count >= Self.maxFallbackFields { return noteFallbackFields(of: object) }
         }
     }
 
@@ -107,12 +177,49 @@ struct KindResolver: Sendable {
     var unknownKindNames: Dictionary<String, ResultKind>.Keys { fallbackKinds.keys }
 
     /// Whether a record of an unknown kind named `name` was already seen,
-    /// so that its warning is given once.
-    func knowsFallback(_ name: String) -> Bool { fallbackKinds[name] != nil }
+    /// so that its warning is given once; `false` for a record without a
+    /// kind name, whose warning depends on what its `kind` is.
+    func knowsFallback(_ name: String?) -> Bool { name.map { fallbackKinds[$0] != nil } ?? false }
+
+    /// How many unknown kinds this search remembers (at most ``maxRememberedUnknownKinds``).
+    var rememberedUnknownKindCount: Int { fallbackKinds.count }
+
+    /// Whether the warning with this once-key was already given.
+    func gaveWarning(onceKey key: String) -> Bool {
+        if key.hasPrefix("kind-type:") { return warnedKindTypes.contains(String(key.dropFirst("kind-type:".count))) }
+        return knowsFallback(String(key.dropFirst("unknown-kind:".count)))
+    }
+
+    /// How many warnings about unknown kinds, and about records without a
+    /// kind name, merging `others` adds to this resolver's: each kind and
+    /// each sort of missing name once, however many of `others` warned
+    /// about it.
+    func newKindWarnings(in others: [KindResolver]) -> (unknownKinds: Int, kindTypes: Int) {
+        var names = Set<String>()
+        var types = Set<String>()
+        var unremembered = 0
+        for other in others {
+            for name in other.fallbackKinds.keys where fallbackKinds[name] == nil && includes(kindNamed: name) {
+                names.insert(name)
+            }
+            types.formUnion(other.warnedKindTypes.subtracting(warnedKindTypes))
+            unremembered += other.unrememberedUnknownKinds
+        }
+        return (names.count + unremembered, types.count)
+    }
 
     /// Adds the unknown kinds and fields another resolver met.
     mutating func merge(_ other: KindResolver) {
-        fallbackKinds.merge(other.fallbackKinds) { mine, _ in mine }
-        fallbackFields.formUnion(other.fallbackFields)
+        for (name, kind) in other.fallbackKinds where mayRemember(unknownKind: name) {
+            if fallbackKinds[name] == nil { fallbackKinds[name] = kind }
+        }
+        unrememberedUnknownKinds += other.unrememberedUnknownKinds
+        for field in other.fallbackFields where !fallbackFields.contains(field) {
+            if fallbackFields.count < Self.maxFallbackFields || namedFields.contains(field) {
+                fallbackFields.insert(field)
+            }
+        }
+        warnedKindTypes.formUnion(other.warnedKindTypes)
+        kindlessKind = kindlessKind ?? other.kindlessKind
     }
 }

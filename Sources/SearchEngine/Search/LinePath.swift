@@ -241,8 +241,7 @@ struct LinePath: Sendable {
         }
         guard let route else {
             // An unknown kind is seen once on the full path, for its warning.
-            let name = kindName ?? "unknown"
-            guard plan.rulesOutUnknownKinds, kinds.knowsFallback(name) else { return false }
+            guard plan.rulesOutUnknownKinds, let name = kindName, kinds.knowsFallback(name) else { return false }
             // From now on, for good: the kind stays seen.
             if namedInLine { kinds.addRuledOut(unknownKindNamed: name) }
             hits.countReadAndFilteredOut()

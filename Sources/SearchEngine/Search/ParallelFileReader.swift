@@ -14,8 +14,9 @@ import Synchronization
 /// the file in turn, each reads only its block (so memory does not grow with
 /// the file) into a search of its own, and their results are merged as if
 /// the file had been read in order. Line numbers, warnings and ties come out
-/// the same as a sequential read: each line goes through the same
-/// `LinePath` as a line the ``RecordReader`` hands over.
+/// the same as a sequential read: each line is classified by
+/// ``NDJSONLineRule`` and goes through the same `LinePath` as a line the
+/// ``RecordReader`` hands over.
 struct ParallelFileReader {
     /// A regular file of NDJSON.
     var path: String
@@ -32,10 +33,17 @@ struct ParallelFileReader {
     /// the file (so that no worker is left with a large last block while the
     /// others wait), from 64 KiB to 4 MiB.
     var blockSize: Int?
+    /// How many diagnostics of each group (see ``Diagnostic/group``) are
+    /// passed on one by one; the rest of a group are counted, not kept, and
+    /// passed on as one tally.
+    var diagnosticCap: Int
 
     /// Searches the file into `session`.
-    /// - Parameter diagnose: Called, in input order, with every warning and error.
+    /// - Parameter diagnose: Called, in input order, with the first
+    ///   `diagnosticCap` warnings and errors of each group, then with a tally
+    ///   of each group's rest.
     func search(into session: inout SearchSession, diagnose: (Diagnostic) -> Void) {
+        let cap = diagnosticCap
         let fd = FilePathBytes.withCPath(path) { open($0, O_RDONLY | O_CLOEXEC) }
         // The path as messages and locations show it.
         let path = FilePathBytes.display(path)
@@ -70,7 +78,7 @@ struct ParallelFileReader {
             // Not `prefilter != nil` per line: that copies the prefilter.
             let hasPrefilter = prefilter != nil
             let nextBlock = Atomic<Int>(0)
-            let states = (0..<workerCount).map { _ in WorkerState(session: template) }
+            let states = (0..<workerCount).map { _ in WorkerState(session: template, diagnosticCap: cap) }
             DispatchQueue.concurrentPerform(iterations: workerCount) { worker in
                 let state = states[worker]
                 // Huge pages for this thread's heap, when the process asked
@@ -99,8 +107,8 @@ struct ParallelFileReader {
                     defer { buffer = outcome.buffer }
                     if var failure = outcome.failure {
                         failure.location = SourceLocation(file: path, line: outcome.lineCount + 1)
-                        state.messages.append(
-                            BlockMessage(block: block, line: outcome.lineCount + 1, diagnostic: failure))
+                        state.diagnostics.add(
+                            failure, at: BlockPosition(block: block, line: outcome.lineCount + 1))
                     }
                     // Offsets in the block's buffer that keep their lines in.
                     let hits = prefilter.map { outcome.prefilterHits($0) } ?? []
@@ -108,14 +116,13 @@ struct ParallelFileReader {
                     let firstHit = session.keptHitCount
                     let newlines = outcome.forEachLine { line, relativeLine, offset in
                         let isFirstLine = block == 0 && relativeLine == 1
+                        let position = BlockPosition(block: block, line: relativeLine)
                         let content: UnsafeRawBufferPointer
                         switch NDJSONLineRule.classify(line, isFirstLine: isFirstLine, maxLineBytes: maxLineBytes) {
                         case .overLong:
                             let location = SourceLocation(file: path, line: relativeLine)
-                            return state.messages.append(
-                                BlockMessage(
-                                    block: block, line: relativeLine,
-                                    diagnostic: NDJSONLineRule.overLong(at: location, maxLineBytes: maxLineBytes)))
+                            return state.diagnostics.add(
+                                NDJSONLineRule.overLong(at: location, maxLineBytes: maxLineBytes), at: position)
                         case .blank:
                             return
                         case .content(let bytes):
@@ -131,7 +138,8 @@ struct ParallelFileReader {
                             }
                         }
                         let matchedSoFar = session.statistics.matched
-                        let rejectedBefore = session.rejectedStandIns
+                        let rejectedSoFar = session.rejectedStandIns
+                        var last: Diagnostic?
                         session.considerLine(
                             content,
                             file: path,
@@ -141,15 +149,15 @@ struct ParallelFileReader {
                             mayMatch: mayMatch,
                             cache: cache
                         ) { diagnostic in
-                            state.messages.append(
-                                BlockMessage(block: block, line: relativeLine, diagnostic: diagnostic))
+                            last = diagnostic
+                            state.diagnostics.add(diagnostic, at: position)
                         }
                         // Until a worker's first match, it tries fuzzy stand-ins
                         // on lines that a read in order, having matched before,
                         // would not: what their kind rejected is reported only
                         // if no match comes before it in the file (see below).
-                        if session.rejectedStandIns != rejectedBefore, !state.messages.isEmpty {
-                            state.messages[state.messages.count - 1].rejectsStandIn = true
+                        if session.rejectedStandIns != rejectedSoFar, let last {
+                            state.rejectedStandIns.append((position, DiagnosticSample<BlockPosition>.key(last)))
                         }
                         if session.statistics.matched != matchedSoFar, state.firstMatch[block] == nil {
                             state.firstMatch[block] = relativeLine
@@ -184,26 +192,73 @@ struct ParallelFileReader {
             return location
         }
 
-        // The first match in the file: no fuzzy stand-in is tried after it.
-        let firstMatch = states.flatMap { $0.firstMatch.map { (block: $0.key, line: $0.value) } }
-            .min { ($0.block, $0.line) < ($1.block, $1.line) }
+        // The first few diagnostics of each group, in input order, then
+        // one tally of each group's rest. Warnings about unknown kinds are
+        // given once per kind: what the workers saw that this session had
+        // not is counted from their kinds, since two workers may each have
+        // warned about the same kind.
+        // The first match in the file: no fuzzy stand-in is tried after it,
+        // so that the stand-ins a worker's kind rejected past it are dropped.
+        let firstMatch = states.flatMap { $0.firstMatch.map { BlockPosition(block: $0.key, line: $0.value) } }.min()
+        var droppedStandIns = Set<BlockPosition>()
+        var droppedPerGroup: [String: Int] = [:]
+        for state in states {
+            for (position, key) in state.rejectedStandIns
+            where matchedBefore || firstMatch.map({ $0 < position }) == true {
+                droppedStandIns.insert(position)
+                droppedPerGroup[key, default: 0] += 1
+            }
+        }
         var seenOnce = Set<String>()
-        var standInsAfterFirstMatch = 0
-        let messages = states.flatMap(\.messages).sorted { ($0.block, $0.line) < ($1.block, $1.line) }
-        for message in messages {
-            if message.rejectsStandIn,
-                matchedBefore || firstMatch.map { ($0.block, $0.line) < (message.block, message.line) } == true
-            {
-                standInsAfterFirstMatch += 1
+        var firstFew: [(position: BlockPosition, diagnostic: Diagnostic)] = []
+        var totals: [String: (count: Int, sample: Diagnostic)] = [:]
+        var groupOrder: [String] = []
+        for state in states {
+            for (key, group) in state.diagnostics.groups {
+                firstFew += group.first
+                if let total = totals[key] {
+                    totals[key] = (total.count + group.count, total.sample)
+                } else if let sample = group.first.first?.diagnostic {
+                    totals[key] = (group.count, sample)
+                    groupOrder.append(key)
+                }
+            }
+        }
+        firstFew.sort { $0.position < $1.position }
+        for (key, count) in droppedPerGroup { totals[key]?.count -= count }
+        let kindWarnings = session.newKindWarnings(in: states.map(\.session))
+        for (group, count) in [
+            (Diagnostic.unknownKindGroup, kindWarnings.unknownKinds),
+            (SearchSession.kindTypeGroup, kindWarnings.kindTypes),
+        ] {
+            let key = DiagnosticSample<BlockPosition>.key(severity: .warning, group: group)
+            if totals[key] != nil { totals[key]!.count = count }
+        }
+        var reported: [String: Int] = [:]
+        for (position, diagnostic) in firstFew {
+            var diagnostic = diagnostic
+            let key = DiagnosticSample<BlockPosition>.key(diagnostic)
+            if let once = diagnostic.onceKey, session.gaveWarning(onceKey: once) || !seenOnce.insert(once).inserted {
                 continue
             }
-            var diagnostic = message.diagnostic
-            if let key = diagnostic.onceKey {
-                let kindName = String(key.dropFirst("unknown-kind:".count))
-                if session.knowsFallback(kindName) || !seenOnce.insert(key).inserted { continue }
+            if droppedStandIns.contains(position), diagnostic.skipsRecord, diagnostic.onceKey == nil,
+                diagnostic.message.hasSuffix("; record skipped")
+            {
+                continue
             }
-            diagnostic.location = diagnostic.location.map { absolute($0, block: message.block) }
+            guard reported[key, default: 0] < cap else { continue }
+            reported[key, default: 0] += 1
+            diagnostic.location = diagnostic.location.map { absolute($0, block: position.block) }
             diagnose(diagnostic)
+        }
+        for key in groupOrder {
+            guard let total = totals[key] else { continue }
+            let rest = total.count - reported[key, default: 0]
+            guard rest > 0 else { continue }
+            diagnose(
+                Diagnostic(
+                    total.sample.severity, total.sample.group, at: SourceLocation(file: path, line: 0),
+                    skipsRecord: total.sample.skipsRecord, group: total.sample.group, tally: rest))
         }
         // Each worker's hits are relocated on a core of their own, in place:
         // no other hit shares their storage.
@@ -230,7 +285,7 @@ struct ParallelFileReader {
         }
         hitRanges.sort { $0.block < $1.block }
         session.merge(&workerSessions, hitRanges: hitRanges.map { (worker: $0.worker, hits: $0.hits) })
-        session.forgetRejectedStandIns(standInsAfterFirstMatch)
+        session.forgetRejectedStandIns(droppedStandIns.count)
         // What the workers still hold (fuzzy stand-ins, kinds, messages) is
         // freed off the main thread; their kept hits were moved out.
         BackgroundRelease.release(consume workerSessions)
@@ -247,11 +302,12 @@ extension SearchSession {
         maxLineBytes: Int,
         workers: Int? = nil,
         blockSize: Int? = nil,
+        diagnosticCap: Int = DiagnosticCap().limit,
         diagnose: (Diagnostic) -> Void
     ) {
         let reader = ParallelFileReader(
             path: path, hint: hint, sourceIndex: sourceIndex, maxLineBytes: maxLineBytes, workers: workers,
-            blockSize: blockSize)
+            blockSize: blockSize, diagnosticCap: diagnosticCap)
         reader.search(into: &self, diagnose: diagnose)
     }
 }
@@ -259,25 +315,27 @@ extension SearchSession {
 /// What one worker found: its own session, and messages to report in order.
 private final class WorkerState: @unchecked Sendable {
     var session: SearchSession
-    var messages: [BlockMessage] = []
+    var diagnostics: DiagnosticSample<BlockPosition>
     var blocks: [BlockInfo] = []
     /// The hits kept from each block, as indices of the session's kept hits.
     var hitRanges: [(block: Int, hits: Range<Int>)] = []
     /// The line of each block's first match, for the blocks with one.
     var firstMatch: [Int: Int] = [:]
+    /// Where a fuzzy stand-in was rejected by its kind, and its diagnostic's group.
+    var rejectedStandIns: [(position: BlockPosition, key: String)] = []
 
-    init(session: SearchSession) {
+    init(session: SearchSession, diagnosticCap: Int) {
         self.session = session
+        self.diagnostics = DiagnosticSample(limit: diagnosticCap)
     }
 }
 
-/// A message with the block it came from and its line within the block.
-private struct BlockMessage {
+/// Where a diagnostic was found: a block, and a line within the block.
+private struct BlockPosition: Comparable, Hashable, Sendable {
     var block: Int
     var line: Int
-    var diagnostic: Diagnostic
-    /// Whether it reports a fuzzy stand-in its kind rejected.
-    var rejectsStandIn = false
+
+    static func < (a: Self, b: Self) -> Bool { (a.block, a.line) < (b.block, b.line) }
 }
 
 /// How many newlines a block holds, and whether the newline that ends the

@@ -14,11 +14,33 @@ struct Scorer: Sendable {
     private let fuzzyMatcher = TextMatcher(allowFuzzy: true)
     /// How many records have matched, for their order.
     private var order = 0
+    /// For each condition that repeats an earlier word (as folded), the
+    /// index of the first; empty when no word repeats.
+    private let repeatedWords: [Int?]
 
     /// A scorer for `query`; `fuzzy` allows fuzzy matches from the start.
     init(query: Query, fuzzy: Bool) {
         self.query = query
         self.matcher = TextMatcher(allowFuzzy: fuzzy)
+        self.repeatedWords = Self.repeatedWords(in: query)
+    }
+
+    /// For each condition of `query` that repeats an earlier word, the
+    /// index of the first; empty when no word repeats.
+    private static func repeatedWords(in query: Query) -> [Int?] {
+        var first: [[UInt32]: Int] = [:]
+        var repeats = [Int?](repeating: nil, count: query.conditions.count)
+        var any = false
+        for (index, condition) in query.conditions.enumerated() {
+            guard case .text(let pattern, _) = condition.clause else { continue }
+            if let earlier = first[pattern.units] {
+                repeats[index] = earlier
+                any = true
+            } else {
+                first[pattern.units] = index
+            }
+        }
+        return any ? repeats : []
     }
 
     /// Whether `pattern` matches any of `kind`'s search fields of `object`,
@@ -57,10 +79,22 @@ struct Scorer: Sendable {
         var fieldLength = 0
         var primary: FieldMatch?
 
-        for condition in query.conditions {
+        // A field's length in characters takes a pass over it: once per
+        // field, however many words match in it.
+        var lengths = FieldLengths(remembers: query.conditions.count > 1)
+        // A word said again matches as it did the first time: matched once.
+        var matchesOfWords: [Candidate?] =
+            repeatedWords.isEmpty ? [] : Array(repeating: nil, count: repeatedWords.count)
+        for (index, condition) in query.conditions.enumerated() {
             switch condition.clause {
             case .text(let pattern, _):
-                let best = bestMatch(pattern, kind: kind, texts: texts, matcher: matcher)
+                let best: Candidate?
+                if let earlier = repeatedWords.isEmpty ? nil : repeatedWords[index] {
+                    best = matchesOfWords[earlier]
+                } else {
+                    best = bestMatch(pattern, kind: kind, texts: texts, matcher: matcher)
+                    if !repeatedWords.isEmpty { matchesOfWords[index] = best }
+                }
                 if condition.negated {
                     if let best, best.match.tier <= .substring { return nil }
                     continue
@@ -69,7 +103,7 @@ struct Scorer: Sendable {
                 tier = max(tier ?? best.match.tier, best.match.tier)
                 weight += best.weight
                 quality += best.match.quality
-                fieldLength = max(fieldLength, best.text.count)
+                fieldLength = max(fieldLength, lengths.length(of: best.text, in: best.field))
                 merge(best, into: &primary)
             case .fieldText(let field, let pattern, _):
                 let text = value(of: field, in: object, kind: kind, texts: texts)?.text
@@ -83,7 +117,7 @@ struct Scorer: Sendable {
                 tier = max(tier ?? found.tier, found.tier)
                 weight += candidate.weight
                 quality += found.quality
-                fieldLength = max(fieldLength, text.count)
+                fieldLength = max(fieldLength, lengths.length(of: text, in: field))
                 merge(candidate, into: &primary)
             case .compare(let field, let op, let number):
                 let holds =
@@ -177,5 +211,24 @@ struct Scorer: Sendable {
             return FieldValue(text: text, number: object[field]?.doubleValue ?? Double(text))
         }
         return FieldValue(object[field])
+    }
+}
+
+/// The lengths in characters of the fields a record matched in, each
+/// counted once when several words match in one field.
+struct FieldLengths {
+    private let remembers: Bool
+    private var known: [(field: String, length: Int)] = []
+
+    init(remembers: Bool) {
+        self.remembers = remembers
+    }
+
+    mutating func length(of text: String, in field: String) -> Int {
+        guard remembers else { return text.count }
+        if let index = known.firstIndex(where: { $0.field == field }) { return known[index].length }
+        let length = text.count
+        known.append((field, length))
+        return length
     }
 }

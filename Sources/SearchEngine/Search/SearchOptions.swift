@@ -21,6 +21,9 @@ public struct SearchOptions: Sendable {
     public var maxLineBytes: Int
     /// The largest whole-document input (see ``RecordReader/maxDocumentBytes``).
     public var maxDocumentBytes: Int
+    /// How many diagnostics of each group a parallel read passes on one by
+    /// one; the rest are counted and passed on as one tally (see ``DiagnosticCap``).
+    public var diagnosticCap: Int
 
     public init(
         limit: Int = 20,
@@ -30,7 +33,8 @@ public struct SearchOptions: Sendable {
         sort: FieldSort? = nil,
         keepsRecords: Bool = true,
         maxLineBytes: Int = 64 << 20,
-        maxDocumentBytes: Int = 1 << 30
+        maxDocumentBytes: Int = 1 << 30,
+        diagnosticCap: Int = DiagnosticCap().limit
     ) {
         self.limit = limit
         self.offset = offset
@@ -40,6 +44,7 @@ public struct SearchOptions: Sendable {
         self.keepsRecords = keepsRecords
         self.maxLineBytes = maxLineBytes
         self.maxDocumentBytes = maxDocumentBytes
+        self.diagnosticCap = diagnosticCap
     }
 
     /// How many results a search keeps to return ``limit`` after ``offset``:

@@ -28,7 +28,9 @@ public struct SearchSession: Sendable {
         self.query = query
         self.options = options
         let plan = FieldScanPlan(registry: registry, query: query, sort: options.sort, fuzzy: options.fuzzy)
-        self.kinds = KindResolver(registry: registry, plan: plan, kinds: options.kinds + query.kinds)
+        self.kinds = KindResolver(
+            registry: registry, plan: plan, kinds: options.kinds + query.kinds,
+            namedFields: query.referencedFields + (options.sort.map { [$0.field] } ?? []))
         self.scorer = Scorer(query: query, fuzzy: options.fuzzy)
         self.hits = HitCollector(options: options, hasRankingTerms: !query.rankingTerms.isEmpty)
         self.lines = LinePath(plan: plan, matchesEveryRecord: query.conditions.isEmpty && kinds.keepsEveryKind)
@@ -201,9 +203,24 @@ public struct SearchSession: Sendable {
     /// How many hits are kept (not counting fuzzy stand-ins).
     var keptHitCount: Int { hits.keptHitCount }
 
-    /// Whether a record of an unknown kind named `name` was already seen,
-    /// so that its warning is given once.
-    func knowsFallback(_ name: String) -> Bool { kinds.knowsFallback(name) }
+    /// The most unknown kinds a search tells apart (see `KindResolver`).
+    package static var maxRememberedUnknownKinds: Int { KindResolver.maxRememberedUnknownKinds }
+    /// The most fields of unknown kinds remembered (see `KindResolver`).
+    package static var maxFallbackFields: Int { KindResolver.maxFallbackFields }
+    /// The group of warnings about records without a kind name.
+    static var kindTypeGroup: String { KindResolver.kindTypeGroup }
+
+    /// How many unknown kinds this session remembers.
+    package var rememberedUnknownKindCount: Int { kinds.rememberedUnknownKindCount }
+
+    /// Whether the warning with this once-key was already given by this session.
+    func gaveWarning(onceKey key: String) -> Bool { kinds.gaveWarning(onceKey: key) }
+
+    /// How many warnings about unknown kinds, and about records without a
+    /// kind name, merging `others` adds (see `KindResolver.newKindWarnings(in:)`).
+    func newKindWarnings(in others: [SearchSession]) -> (unknownKinds: Int, kindTypes: Int) {
+        kinds.newKindWarnings(in: others.map(\.kinds))
+    }
 
     /// Changes the line numbers of the kept hits (see `HitCollector.relocateHits(_:)`).
     mutating func relocateHits(_ transform: (SourceLocation, Int) -> SourceLocation) {

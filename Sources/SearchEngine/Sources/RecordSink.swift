@@ -71,6 +71,7 @@ public struct RecordSink {
             hint: registry.kindName(forFile: path) ?? reader.defaultKind,
             sourceIndex: sourceIndex,
             maxLineBytes: reader.maxLineBytes,
+            diagnosticCap: session.options.diagnosticCap,
             diagnose: report
         )
     }
