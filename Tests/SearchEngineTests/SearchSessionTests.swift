@@ -36,23 +36,6 @@ import TextMatching
         #expect(result.hits.map(\.match?.tier) == [.exact, .prefix, .wordPrefix, .substring, .typo])
     }
 
-    /// Regression: a record its kind rejects that only fuzzy-matched was
-    /// reported and counted as skipped when it came before the first real
-    /// match, and filtered out when it came after; the parallel route, whose
-    /// workers each start before their first match, differed from a
-    /// sequential read at random.
-    @Test func aRejectedFuzzyStandInCountsTheSameWhereverItComes() throws {
-        let rejected = #"{"body":"c x f x f x e"}"#  // no name: the note kind rejects it
-        let match = #"{"name":"cffe"}"#
-        let before = try search("cffe", [rejected, match])
-        let after = try search("cffe", [match, rejected])
-        #expect(before.diagnostics.isEmpty, "\(before.diagnostics)")
-        #expect(after.diagnostics.isEmpty)
-        #expect(before.result.statistics == after.result.statistics)
-        #expect(before.result.statistics.skipped == 0)
-        #expect(names(before.result) == ["cffe"])
-    }
-
     @Test func anExactMatchOfOneKindBeatsASubstringMatchOfAnother() throws {
         let lines = [#"{"kind":"memo","name":"espresso-coffee-notes"}"#, #"{"kind":"note","name":"espresso"}"#]
         let (result, _) = try search("espresso", lines)

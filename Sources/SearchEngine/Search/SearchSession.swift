@@ -221,21 +221,13 @@ public struct SearchSession: Sendable {
         }
         var rank = found
         // Matching records are decoded by their kind, so that what is counted
-        // and shown is valid; a matching record its kind rejects is reported. Records
+        // and shown is valid; a record its kind rejects is reported. Records
         // that do not match are checked as JSON only, which keeps the hot path
         // cheap on large inputs.
         let row: any CellRepresentable
         do {
             row = try kind.makeRow(object)
         } catch {
-            // A fuzzy stand-in is tried only until something matches, which
-            // depends on the order a route reads records in; one its kind
-            // rejects is passed over like a record that does not match, so
-            // that every route counts and reports the same.
-            if isFuzzyFallback {
-                statistics.filteredOut += 1
-                return
-            }
             statistics.skipped += 1
             diagnose(Diagnostic(.warning, "\(kind.name): \(error.reason); record skipped", at: location))
             return
