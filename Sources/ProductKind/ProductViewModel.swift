@@ -31,10 +31,8 @@ public struct ProductViewModel: CellRepresentable {
     /// `★★☆☆☆ 2.0`, or `–` when unrated.
     public var rating: String { texts.rating }
 
-    /// Two lines when the description does not fit one.
-    public var rowHeight: Int {
-        texts.aboutWidth > Self.aboutWidth ? 2 : 1
-    }
+    /// Up to two lines: a long name or description wraps onto the second.
+    public var rowHeight: Int { 2 }
 
     public var detailCells: [Cell] { texts.cells }
 

@@ -36,12 +36,16 @@ struct TableRendererTests {
         #expect(text == "tea  7\n")
     }
 
-    @Test func rowTakesExactlyItsHeightPaddedWithBlankLines() {
+    @Test func rowTakesTheLinesItsTextNeedsUpToItsHeight() {
         let text = TableRenderer.render(
-            Self.section([Column("a"), Column("b")], [Row(["x", "y"], height: 3), Row(["z", "w"])]),
+            Self.section(
+                [Column("a"), Column("b", maxWidth: 6)],
+                [Row(["x", "y"], height: 3), Row(["z", "one two"], height: 3), Row(["v", "w"])]),
             options: RenderOptions(showHeaders: false)
         )
-        #expect(Self.lines(text) == ["x  y", "", "", "z  w"])
+        // A row of height 3 whose text fits one line takes one; text that
+        // wraps takes the lines it needs, the other cells padded with blanks.
+        #expect(Self.lines(text) == ["x  y", "z  one", "   two", "v  w"])
     }
 
     @Test func longTextWrapsAtSpacesWithinTheHeightAndIsCutWithEllipsis() {
@@ -72,12 +76,17 @@ struct TableRendererTests {
         #expect(Self.lines(text) == ["中…", "👨‍👩‍👧…", "e\u{301}e\u{301}e\u{301}…"])
     }
 
-    @Test func numbersAreCutNotWrapped() {
-        let text = TableRenderer.render(
-            Self.section([Column("n", alignment: .right, maxWidth: 4)], [Row(["123456"], height: 2)]),
-            options: RenderOptions(showHeaders: false)
-        )
-        #expect(Self.lines(text) == ["123…", ""])
+    @Test func numbersAreShownWholeNeverCutOrWrapped() {
+        // `123…` would read as another number, and `123` / `456` as two.
+        let columns = [Column("name", minWidth: 4, priority: 10), Column("n", alignment: .right, maxWidth: 4)]
+        let rows = [Row(["tea", "123456"], height: 2)]
+        let fits = TableRenderer.render(
+            Self.section(columns, rows), options: RenderOptions(maxWidth: 20, showHeaders: false))
+        #expect(Self.lines(fits) == ["tea  123456"])
+        // Too narrow for the whole number: its column is dropped.
+        let narrow = TableRenderer.render(
+            Self.section(columns, rows), options: RenderOptions(maxWidth: 10, showHeaders: false))
+        #expect(Self.lines(narrow) == ["tea"])
     }
 
     @Test func lowestPriorityColumnIsDroppedFirstAndWideKeepsIt() {
@@ -104,9 +113,13 @@ struct TableRendererTests {
             Self.section(columns, rows), options: RenderOptions(maxWidth: 21, showHeaders: false))
         // 10 + 2 + 10 = 22 does not fit 21: b is dropped rather than squashed to 9.
         #expect(Self.lines(text) == ["aaaaaaaaaaaaaaaa"])
-        let squeezed = TableRenderer.render(
+        // a, the higher priority, is shown whole before b takes any of its width.
+        let whole = TableRenderer.render(
             Self.section(columns, rows), options: RenderOptions(maxWidth: 22, showHeaders: false))
-        #expect(Self.lines(squeezed) == ["aaaaaaaaa…  bbbbbbbbb…"])
+        #expect(Self.lines(whole) == ["aaaaaaaaaaaaaaaa"])
+        let both = TableRenderer.render(
+            Self.section(columns, rows), options: RenderOptions(maxWidth: 28, showHeaders: false))
+        #expect(Self.lines(both) == ["aaaaaaaaaaaaaaaa  bbbbbbbbb…"])
     }
 
     @Test func wantedWidthsComeFromTheRowSizeNotTheText() {
