@@ -296,9 +296,13 @@ struct MergedLayout {
             }
             drawer.draw(slots, height: 1, into: &output)
             if hasRegion {
-                for group in activeGroups where !detailKept[group].isEmpty {
-                    let slots = legend(group, sharedWidths: sharedWidths, groupWidths: groupWidths[group], regionWidth)
+                for line in legendLines() {
+                    let slots = legend(line, sharedWidths: sharedWidths, groupWidths: groupWidths[line[0]], regionWidth)
                     drawer.draw(slots, height: 1, into: &output)
+                }
+                if options.border == .plain && !options.color {
+                    // Without colour, the legend lines are told from rows by a rule.
+                    drawer.dashedRule(into: &output)
                 }
             }
             drawer.rule(.separator, into: &output)
@@ -607,17 +611,58 @@ struct MergedLayout {
 
     }
 
-    /// The legend line of a group: its title in the first shared column and its
-    /// column headers in the details region, dimmed.
-    private func legend(_ group: Int, sharedWidths: [Int], groupWidths: [Int], _ regionWidth: Int) -> [LineDrawer.Slot]
+    /// The groups of each legend line: groups whose kept columns have the
+    /// same headers at the same places share one line (unknown kinds, each
+    /// with its one FIELDS column, share one).
+    private func legendLines() -> [[Int]] {
+        struct Key: Hashable {
+            var headers: [String]
+            var alignments: [Bool]
+            /// The widths that place the headers: all but the last, unless it is right-aligned.
+            var widths: [Int]
+        }
+        var lines: [[Int]] = []
+        var lineOfKey: [Key: Int] = [:]
+        for group in activeGroups where !detailKept[group].isEmpty {
+            let columns = detailKept[group].map { groups[group].columns[$0] }
+            let widths = detailWidths[group]
+            let placing = columns.last?.alignment == .right ? widths : Array(widths.dropLast())
+            let key = Key(
+                headers: columns.map(\.header), alignments: columns.map { $0.alignment == .right }, widths: placing)
+            if let line = lineOfKey[key] {
+                lines[line].append(group)
+            } else {
+                lineOfKey[key] = lines.count
+                lines.append([group])
+            }
+        }
+        return lines
+    }
+
+    /// The legend line of `line`'s groups: their titles, ending with `:`,
+    /// across the shared columns (which a row never leaves blank, so that the
+    /// line does not read as a row), and the first group's column headers in
+    /// the details region, dimmed.
+    private func legend(_ line: [Int], sharedWidths: [Int], groupWidths: [Int], _ regionWidth: Int)
+        -> [LineDrawer.Slot]
     {
         var slots: [LineDrawer.Slot] = []
-        for (index, width) in sharedWidths.enumerated() {
-            let title = index == 0 ? Cell(groups[group].title) : nil
+        if !sharedWidths.isEmpty {
+            let separator = options.border == .plain ? 2 : 3
+            let span = sharedWidths.reduce(0, +) + separator * (sharedWidths.count - 1)
+            // Titles only until the span is full: a line may stand for many unknown kinds.
+            var title = ""
+            for group in line {
+                if !title.isEmpty { title += ", " }
+                title += groups[group].title
+                if title.count > span { break }
+            }
             slots.append(
                 .init(
-                    lines: CellLayout.fit(title, width: width, height: 1), style: .dim, alignment: .left, width: width))
+                    lines: CellLayout.fit(Cell(title + ":"), width: span, height: 1, wraps: false), style: .dim,
+                    alignment: .left, width: span))
         }
+        let group = line[0]
         let columns = groups[group].columns
         let kept = detailKept[group]
         appendRegion(

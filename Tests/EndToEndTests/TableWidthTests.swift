@@ -38,3 +38,34 @@ import Testing
         assertSnapshot(result.stdout, named: "queen-grouped-\(width)")
     }
 }
+
+/// Piped without colour, the legend cannot be mistaken for rows.
+@Suite struct TableLegendTests {
+    /// `search queen | awk '$1=="product"'` gives the product rows only, as
+    /// many as the JSON lines of products.
+    @Test(arguments: ["queen", "pizza", "a"])
+    func theFirstFieldOfALegendLineIsNeverAKind(query: String) throws {
+        let table = try BinaryRunner.run([query, "--width", "100"])
+        let jsonl = try BinaryRunner.run([query, "--format", "jsonl"])
+        for kind in ["product", "domain", "card"] {
+            let rows = table.stdout.split(separator: "\n").filter { $0.split(separator: " ").first == Substring(kind) }
+            let records = jsonl.stdout.split(separator: "\n").filter { $0.hasPrefix(#"{"kind":"\#(kind)""#) }
+            #expect(rows.count == records.count, "\(query) \(kind):\n\(table.stdout)")
+        }
+    }
+
+    /// A rule of dashes ends the header and legend lines, and records of
+    /// unknown kinds share one legend line however many kinds there are.
+    @Test func aRuleEndsTheLegendAndUnknownKindsShareOneLine() throws {
+        let records = (0..<18).map { #"{"kind":"odd\#($0)","name":"thing \#($0)","x":\#($0)}"# }
+        let result = try BinaryRunner.run(
+            ["thing", "--data", "-", "--width", "60"], stdin: records.joined(separator: "\n"))
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3 + 18, "\(result.stdout)")
+        #expect(lines[0].hasPrefix("KIND"))
+        #expect(lines[1].hasPrefix("odd"), "one legend line for every unknown kind: \(lines[1])")
+        #expect(lines[1].contains("FIELDS"))
+        #expect(lines[2].allSatisfy { $0 == "-" || $0 == " " }, "\(lines[2])")
+        #expect(lines[3].hasPrefix("odd"))
+    }
+}

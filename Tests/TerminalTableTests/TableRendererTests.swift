@@ -1,3 +1,4 @@
+import Foundation
 import TerminalTable
 import Testing
 
@@ -151,8 +152,9 @@ struct TableRendererTests {
         #expect(
             Self.lines(text) == [
                 "KIND     NAME         DETAILS",
-                "product               PRICE  BRAND",
-                "domain                STATUS",
+                "product:              PRICE  BRAND",
+                "domain:               STATUS",
+                "-------  -----------  --------------",
                 "product  tea           7.25  Acme",
                 "domain   example.com  registered",
                 "product  coffee       12.50  Bean Co",
@@ -164,7 +166,9 @@ struct TableRendererTests {
         let plain = TableRenderer.render(Fixtures.merged, options: RenderOptions(maxWidth: 80))
         let coloured = TableRenderer.render(Fixtures.merged, options: RenderOptions(maxWidth: 80, color: true))
         #expect(coloured != plain)
-        #expect(SGR.strip(coloured) == plain)
+        // Without colour, a rule of dashes tells the legend from the rows.
+        let rule = plain.split(separator: "\n", omittingEmptySubsequences: false).first { $0.hasPrefix("---") }
+        #expect(SGR.strip(coloured) == plain.replacingOccurrences(of: "\(rule ?? "")\n", with: ""))
         #expect(coloured.contains("\u{1B}[36mproduct\u{1B}[0m"))  // the kind's style
         #expect(coloured.contains("\u{1B}[1;4mCa\u{1B}[0m"))  // the matched characters of NAME
         #expect(!plain.contains("\u{1B}"))
@@ -200,6 +204,30 @@ struct TableRendererTests {
                 """
         )
     }
+
+    @Test func theLegendIsToldFromTheRowsWithoutColour() {
+        let groups = [
+            DetailGroup(title: "tea", columns: [Column("origin")]),
+            DetailGroup(title: "coffee", columns: [Column("origin")]),
+        ]
+        let table = MergedTable(
+            shared: [Column("kind"), Column("name")], groups: groups,
+            rows: [
+                MergedRow(
+                    group: 0, shared: ["tea", "Sencha"], details: ["Japan"], size: RowSize(height: 1, widths: [])),
+                MergedRow(
+                    group: 1, shared: ["coffee", "Mocha"], details: ["Yemen"], size: RowSize(height: 1, widths: [])),
+            ])
+        let plain = Self.lines(TableRenderer.render(table, options: RenderOptions(maxWidth: 40)))
+        // Groups of the same columns share a legend line, whose titles end in `:`; a rule follows.
+        #expect(
+            plain == [
+                "KIND    NAME    DETAILS", "tea, coffee:    ORIGIN", "------  ------  -------",
+                "tea     Sencha  Japan", "coffee  Mocha   Yemen",
+            ])
+        let coloured = Self.lines(TableRenderer.render(table, options: RenderOptions(maxWidth: 40, color: true)))
+        #expect(coloured.count == 4, "with colour the dimmed legend needs no rule: \(coloured)")
+    }
 }
 
 /// ANSI SGR sequences as the renderer writes them.
@@ -216,4 +244,5 @@ enum SGR {
         }
         return result
     }
+
 }
