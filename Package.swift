@@ -64,7 +64,8 @@ let package = Package(
 
         // MARK: The command
         .target(
-            name: "SearchCLI", dependencies: ["ResultKit", "StreamingJSON", "TerminalTable", "ProcessMemory"],
+            name: "SearchCLI",
+            dependencies: ["ResultKit", "StreamingJSON", "TerminalTable", "TextMatching", "ProcessMemory"],
             swiftSettings: swiftSettings),
         .executableTarget(
             name: "search",

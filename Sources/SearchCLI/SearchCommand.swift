@@ -177,6 +177,10 @@ public enum SearchCommand {
             } else {
                 result.hits.isEmpty ? .noResults : .success
             }
+        if status != .failure {
+            Feedback.report(
+                result, query: arguments.query, offset: arguments.offset, quiet: arguments.quiet, console: console)
+        }
         // The output is written: free the kept hits, many small objects each,
         // on a background thread rather than before the process may exit.
         let finished = session

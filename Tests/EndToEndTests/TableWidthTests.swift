@@ -69,3 +69,23 @@ import Testing
         #expect(lines[3].hasPrefix("odd"))
     }
 }
+
+/// What `search` says about the results goes to a terminal only.
+@Suite struct FeedbackOnATerminalTests {
+    @Test func nothingIsSaidThroughAPipe() throws {
+        let none = try BinaryRunner.run(["東京"])
+        #expect(none.status == 1)
+        #expect(none.stderr.isEmpty)
+        let some = try BinaryRunner.run(["queen", "--limit", "3"])
+        #expect(some.stderr.isEmpty)
+    }
+
+    @Test(.enabled(if: ShellCommand.path(of: "script") != nil, "needs `script` (util-linux) for a pseudo-terminal"))
+    func aTerminalIsToldThatNothingMatched() throws {
+        let result = try ShellCommand.run(#"script -qec "\"$SEARCH\" 東京; echo status=\$?" /dev/null"#)
+        #expect(result.stdout.contains("no results for \"東京\""), "\(result.stdout)")
+        #expect(result.stdout.contains("status=1"), "\(result.stdout)")
+        let quiet = try ShellCommand.run(#"script -qec "\"$SEARCH\" 東京 --quiet" /dev/null"#)
+        #expect(!quiet.stdout.contains("no results"), "\(quiet.stdout)")
+    }
+}

@@ -71,6 +71,11 @@ enum SearchOptionTable {
         ),
         OptionSpec("strict", help: "Treat warnings about the input as errors: exit with status 2 after printing."),
         OptionSpec(
+            "quiet",
+            short: "q",
+            help: "Say nothing about the results on stderr (no results, how many more, approximate matches)."
+        ),
+        OptionSpec(
             "max-line-bytes",
             value: .some("SIZE"),
             help: "The longest NDJSON line read; past it the source stops with an error (K, M, G suffixes).",
