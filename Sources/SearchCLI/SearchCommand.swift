@@ -275,6 +275,8 @@ public enum SearchCommand {
         case .auto:
             if let force = environment["CLICOLOR_FORCE"], !force.isEmpty, force != "0" { return true }
             if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
+            // A dumb terminal draws escape sequences as text.
+            if environment["TERM"] == "dumb" { return false }
             return console.outputIsTerminal
         }
     }

@@ -229,9 +229,11 @@ public struct TableOutput: Sendable {
         return ranges
     }
 
-    /// A stable colour for a kind's label, from its name.
-    static func style(forKind name: String) -> CellStyle {
-        let palette: [CellStyle] = [.blue, .magenta, .cyan, .yellow, .green, .red]
+    /// A stable colour for a kind's label, from its name: never red, which
+    /// reads as an error, nor blue or yellow, which are hard to read on dark
+    /// and on light backgrounds.
+    package static func style(forKind name: String) -> CellStyle {
+        let palette: [CellStyle] = [.cyan, .magenta, .green]
         let sum = name.utf8.reduce(0) { ($0 &* 31 &+ Int($1)) & 0xFFFF }
         return palette[sum % palette.count]
     }
