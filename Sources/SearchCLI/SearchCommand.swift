@@ -237,7 +237,9 @@ public enum SearchCommand {
                 for piece in table.renderPieces(hits) { output.print(utf8: piece) }
             }
         case .markdown:
-            if !hits.isEmpty { output.print(RecordOutput.markdown(hits, fields: fields)) }
+            if !hits.isEmpty {
+                output.print(RecordOutput.markdown(hits, fields: fields, groupByKind: arguments.groupByKind))
+            }
         case .json:
             output.print(
                 RecordOutput.json(hits, query: arguments.query, total: result.statistics.matched, fields: fields))

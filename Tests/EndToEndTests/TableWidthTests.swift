@@ -89,3 +89,58 @@ import Testing
         #expect(!quiet.stdout.contains("no results"), "\(quiet.stdout)")
     }
 }
+
+/// Markdown says what each value is, and honours `--group-by`.
+@Suite struct MarkdownDetailsTests {
+    @Test func theDetailsAreLabelledWithTheirColumns() throws {
+        let result = try BinaryRunner.run(["queen", "--limit", "4", "--format", "markdown"])
+        #expect(result.stdout.contains("| CARD: Q♣ · COLOR: black |"), "\(result.stdout)")
+    }
+
+    @Test func groupByKindGivesAHeadingAndTheColumnsOfEachKind() throws {
+        let result = try BinaryRunner.run(["queen", "--format", "markdown", "--group-by", "kind"])
+        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.first == "## cards (4)", "\(result.stdout)")
+        #expect(lines.contains("| NAME              | CARD | COLOR |"), "\(result.stdout)")
+        #expect(lines.contains { $0.hasPrefix("## domains (") })
+        #expect(lines.contains { $0.hasPrefix("## products (") })
+        // A product column with no value in any row (RATING: none is rated) is left out, as in the table.
+        #expect(!result.stdout.contains("RATING"))
+    }
+}
+
+/// A price of 0 is free; no price is unknown; every format agrees.
+@Suite struct PriceValueTests {
+    static let records = """
+        {"kind":"product","name":"Alpha kit","price":null}
+        {"kind":"product","name":"Alpha free","price":0}
+        {"kind":"product","name":"Alpha paid","price":4.5}
+        """
+
+    @Test func theTableShowsFreeForZeroAndADashForNoPrice() throws {
+        let result = try BinaryRunner.run(["alpha", "--data", "-", "--width", "80"], stdin: Self.records)
+        let rows = result.stdout.split(separator: "\n").filter { $0.hasPrefix("product ") }
+        #expect(rows.map { $0.split(separator: " ").last.map(String.init) } == ["–", "free", "$4.50"])
+    }
+
+    @Test func theDataFormatsShowTheValueAsWritten() throws {
+        let csv = try BinaryRunner.run(["alpha", "--data", "-", "--format", "csv"], stdin: Self.records)
+        #expect(
+            csv.stdout == "kind,name,price\r\nproduct,Alpha kit,\r\nproduct,Alpha free,0\r\nproduct,Alpha paid,4.5\r\n")
+        let fields = try BinaryRunner.run(["alpha", "--data", "-", "--fields", "name,price"], stdin: Self.records)
+        #expect(
+            fields.stdout.split(separator: "\n").map { $0.split(separator: " ").last ?? "" } == [
+                "PRICE", "kit", "0", "4.5",
+            ])
+        let json = try BinaryRunner.run(["alpha", "--data", "-", "--format", "jsonl"], stdin: Self.records)
+        #expect(json.stdout.contains(#""price":null"#) && json.stdout.contains(#""price":0}"#))
+    }
+
+    /// Debian main holds only free software: the bundled games cost 0, and read "free".
+    @Test func theBundledFreeGamesAreFree() throws {
+        let result = try BinaryRunner.run(["0ad", "--kind", "product", "--format", "jsonl", "--limit", "1"])
+        #expect(result.stdout.contains(#""price":0,"#), "\(result.stdout)")
+        let table = try BinaryRunner.run(["0ad", "--kind", "product", "--limit", "1", "--width", "80"])
+        #expect(table.stdout.contains(" free"), "\(table.stdout)")
+    }
+}
