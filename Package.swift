@@ -32,7 +32,9 @@ let kindTargets: [Target] = kindModules.flatMap { module -> [Target] in
         .target(name: module, dependencies: ["ResultKit"], swiftSettings: swiftSettings),
         .testTarget(
             name: "\(module)Tests",
-            dependencies: [.target(name: module), "ResultKit", "TestSupport"],
+            dependencies: [
+                .target(name: module), "ResultKit", "KindSpecs", "SearchEngine", "ResultOutput", "TestSupport",
+            ],
             exclude: snapshotExcludes("\(module)Tests"),
             swiftSettings: swiftSettings
         ),
@@ -44,6 +46,9 @@ let package = Package(
     products: [
         .executable(name: "search", targets: ["search"]),
         .library(name: "ResultKit", targets: ["ResultKit"]),
+        .library(name: "KindSpecs", targets: ["KindSpecs"]),
+        .library(name: "SearchEngine", targets: ["SearchEngine"]),
+        .library(name: "ResultOutput", targets: ["ResultOutput"]),
         .library(name: "TerminalTable", targets: ["TerminalTable"]),
         .plugin(name: "NewKind", targets: ["NewKind"]),
     ],
@@ -55,18 +60,37 @@ let package = Package(
         .target(name: "TextMatching", swiftSettings: swiftSettings),
         .target(name: "ProcessMemory", swiftSettings: swiftSettings),
 
-        // MARK: The core
+        // MARK: The plug-in API, which kind modules import
         .target(
-            name: "ResultKit",
-            dependencies: ["TerminalTable", "StreamingJSON", "TextMatching", "ProcessMemory"],
+            name: "ResultKit", dependencies: ["TerminalTable", "StreamingJSON", "TextMatching"],
+            swiftSettings: swiftSettings),
+
+        // MARK: Data-driven kinds: a kind provider, as a kind module is
+        .target(
+            name: "KindSpecs", dependencies: ["ResultKit", "TerminalTable", "StreamingJSON"],
+            swiftSettings: swiftSettings),
+
+        // MARK: The engine and the printers
+        .target(
+            name: "SearchEngine",
+            dependencies: ["ResultKit", "TerminalTable", "StreamingJSON", "TextMatching", "ProcessMemory"],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "ResultOutput",
+            dependencies: ["SearchEngine", "ResultKit", "TerminalTable", "StreamingJSON", "TextMatching"],
             swiftSettings: swiftSettings
         ),
 
         // MARK: The command
         .target(
             name: "SearchCLI",
-            dependencies: ["ResultKit", "StreamingJSON", "TerminalTable", "TextMatching", "ProcessMemory"],
-            swiftSettings: swiftSettings),
+            dependencies: [
+                "ResultKit", "KindSpecs", "SearchEngine", "ResultOutput", "StreamingJSON", "TerminalTable",
+                "TextMatching", "ProcessMemory",
+            ],
+            swiftSettings: swiftSettings
+        ),
         .executableTarget(
             name: "search",
             dependencies: ["SearchCLI", "ResultKit"] + kindModules.map { .target(name: $0) },
@@ -95,7 +119,8 @@ let package = Package(
 
         // MARK: Tests
         .target(
-            name: "TestSupport", dependencies: ["ResultKit"], path: "Tests/TestSupport", swiftSettings: swiftSettings),
+            name: "TestSupport", dependencies: ["ResultKit", "SearchEngine", "ResultOutput"], path: "Tests/TestSupport",
+            swiftSettings: swiftSettings),
         .testTarget(
             name: "TerminalTableTests",
             dependencies: ["TerminalTable", "TestSupport"],
@@ -121,10 +146,29 @@ let package = Package(
             exclude: snapshotExcludes("ResultKitTests"),
             swiftSettings: swiftSettings
         ),
+        .testTarget(
+            name: "KindSpecsTests",
+            dependencies: ["KindSpecs", "ResultKit", "SearchEngine", "ResultOutput", "TestSupport"],
+            exclude: snapshotExcludes("KindSpecsTests"),
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "SearchEngineTests",
+            dependencies: ["SearchEngine", "ResultKit", "TestSupport"],
+            exclude: snapshotExcludes("SearchEngineTests"),
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "ResultOutputTests",
+            dependencies: ["ResultOutput", "SearchEngine", "KindSpecs", "ResultKit", "TestSupport"],
+            exclude: snapshotExcludes("ResultOutputTests"),
+            swiftSettings: swiftSettings
+        ),
         .testTarget(name: "KindCodegenTests", dependencies: ["KindCodegen"], swiftSettings: swiftSettings),
         .testTarget(
             name: "SearchCLITests",
-            dependencies: ["SearchCLI", "ResultKit", "TestSupport"] + kindModules.map { .target(name: $0) },
+            dependencies: ["SearchCLI", "ResultKit", "KindSpecs", "SearchEngine", "ResultOutput", "TestSupport"]
+                + kindModules.map { .target(name: $0) },
             exclude: snapshotExcludes("SearchCLITests"),
             swiftSettings: swiftSettings
         ),

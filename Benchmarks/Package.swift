@@ -27,7 +27,10 @@ let package = Package(
         .target(name: "BenchSupport", swiftSettings: swiftSettings),
         .executableTarget(
             name: "search-bench",
-            dependencies: ["BenchSupport", .product(name: "ResultKit", package: "ResultKit")],
+            dependencies: [
+                "BenchSupport", .product(name: "ResultKit", package: "ResultKit"),
+                .product(name: "SearchEngine", package: "ResultKit"),
+            ],
             swiftSettings: swiftSettings
         ),
         .executableTarget(

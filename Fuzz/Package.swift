@@ -29,16 +29,15 @@ let package = Package(
     targets: [
         .target(
             name: "FuzzSupport",
-            dependencies: [
-                .product(name: "ResultKit", package: root.lastPathComponent),
-                .product(name: "TerminalTable", package: root.lastPathComponent),
-            ],
+            dependencies: ["ResultKit", "KindSpecs", "SearchEngine", "ResultOutput", "TerminalTable"].map {
+                .product(name: $0, package: root.lastPathComponent)
+            },
             swiftSettings: swiftSettings
         ),
         fuzzTarget("FuzzJSONParser", ["ResultKit"]),
-        fuzzTarget("FuzzRecordReader", ["ResultKit", "TerminalTable"]),
-        fuzzTarget("FuzzQueryParser", ["ResultKit"]),
+        fuzzTarget("FuzzRecordReader", ["ResultKit", "SearchEngine", "TerminalTable"]),
+        fuzzTarget("FuzzQueryParser", ["ResultKit", "SearchEngine"]),
         fuzzTarget("FuzzTableLayout", ["TerminalTable"]),
-        fuzzTarget("FuzzKindSpec", ["ResultKit", "TerminalTable"]),
+        fuzzTarget("FuzzKindSpec", ["ResultKit", "KindSpecs", "TerminalTable"]),
     ]
 )

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Builds the DocC documentation of ResultKit and TerminalTable with the
-# toolchain's `docc`, from symbol graphs, into .build/docs/<Module>.
+# Builds the DocC documentation of the library modules with the toolchain's
+# `docc`, from symbol graphs, into .build/docs/<Module>. ResultKit (the plug-in
+# API) and TerminalTable have a catalog of articles; the others are documented
+# by their doc comments alone.
 #
 # Usage: scripts/build-docs.sh [--warnings-as-errors] [--static-hosting BASE] [--coverage]
 #
@@ -15,12 +17,15 @@
 # flags do not make the next ordinary build start over. DOCC overrides the
 # docc executable.
 #
-# Exits non-zero when the build or docc fails. Open the result with
-#   xcrun docc preview (macOS), or serve .build/docs/<Module> with --static-hosting.
+# Exits non-zero when the build or docc fails. To read the docs as you write
+# them, on Linux or macOS:
+#   "$(dirname "$(readlink -f "$(command -v swift)")")/docc" preview Sources/ResultKit/ResultKit.docc \
+#       --additional-symbol-graph-dir .build/docs-scratch/symbol-graphs/ResultKit
+# (after one run of this script), or serve .build/docs/<Module> built with --static-hosting.
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
-modules=(ResultKit TerminalTable)
+modules=(ResultKit KindSpecs SearchEngine ResultOutput TerminalTable)
 scratch=${SCRATCH_PATH:-.build/docs-scratch}
 # Kept between runs: swiftc writes a module's graph only when it compiles it.
 graphs=$scratch/symbol-graphs
@@ -37,7 +42,7 @@ while (($# > 0)); do
             shift
             ;;
         --coverage) docc_flags+=(--experimental-documentation-coverage --coverage-summary-level brief) ;;
-        -h | --help) sed -n '2,20s/^# \{0,1\}//p' "$0"; exit 0 ;;
+        -h | --help) sed -n '2,24s/^# \{0,1\}//p' "$0"; exit 0 ;;
         *) echo "error: unknown option '$1'" >&2; echo "Usage: $0 [--warnings-as-errors] [--static-hosting BASE] [--coverage]" >&2; exit 64 ;;
     esac
     shift
@@ -81,7 +86,9 @@ for module in "${modules[@]}"; do
         flags+=(--transform-for-static-hosting --hosting-base-path "$hosting_base/$module")
     fi
     echo "==> docc convert $module -> $output/$module"
-    if ! "$docc" convert "Sources/$module/$module.docc" \
+    catalog=()
+    [[ -d Sources/$module/$module.docc ]] && catalog=("Sources/$module/$module.docc")
+    if ! "$docc" convert ${catalog[@]+"${catalog[@]}"} \
         --additional-symbol-graph-dir "$graphs/$module" \
         --fallback-display-name "$module" \
         --fallback-bundle-identifier "org.resultkit.$module" \

@@ -14,10 +14,10 @@ cd "$work"
 
 swift package --allow-writing-to-package-directory new-kind Weather
 grep -q '"WeatherKind",' Package.swift || { echo "FAIL: WeatherKind not added to Package.swift" >&2; exit 1; }
-git -C "$root" diff --no-index --quiet "$root/Sources/ResultKit" Sources/ResultKit \
-    || { echo "FAIL: the scaffold changed the core" >&2; exit 1; }
-git -C "$root" diff --no-index --quiet "$root/Sources/SearchCLI" Sources/SearchCLI \
-    || { echo "FAIL: the scaffold changed the CLI" >&2; exit 1; }
+for module in ResultKit KindSpecs SearchEngine ResultOutput SearchCLI; do
+    git -C "$root" diff --no-index --quiet "$root/Sources/$module" "Sources/$module" \
+        || { echo "FAIL: the scaffold changed Sources/$module" >&2; exit 1; }
+done
 
 swift build --product search
 kinds="$(.build/debug/search --list-kinds)"

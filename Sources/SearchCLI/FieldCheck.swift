@@ -1,4 +1,5 @@
 import ResultKit
+import SearchEngine
 import StreamingJSON
 import TerminalTable
 

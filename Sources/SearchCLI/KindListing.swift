@@ -1,4 +1,5 @@
 import ResultKit
+import ResultOutput
 import TerminalTable
 
 /// `search --list-kinds`: every registered kind, its columns, its search

@@ -1,4 +1,5 @@
 import ResultKit
+import SearchEngine
 
 #if canImport(Glibc)
     import Glibc

@@ -1,4 +1,5 @@
 import ResultKit
+import SearchEngine
 import TerminalTable
 
 /// Shows a query syntax error with a caret under its position:

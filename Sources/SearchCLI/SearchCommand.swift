@@ -1,4 +1,7 @@
+import KindSpecs
 public import ResultKit
+import ResultOutput
+import SearchEngine
 import StreamingJSON
 import TerminalTable
 

@@ -640,16 +640,19 @@ struct MergedLayout {
     }
 
     /// The legend line of `line`'s groups: their titles, ending with `:`,
-    /// across the shared columns (which a row never leaves blank, so that the
-    /// line does not read as a row), and the first group's column headers in
-    /// the details region, dimmed.
+    /// across the shared columns in the plain style (which a row never leaves
+    /// blank, so that the line does not read as a row) or in NAME in a frame,
+    /// and the first group's column headers in the details region, dimmed.
     private func legend(_ line: [Int], sharedWidths: [Int], groupWidths: [Int], _ regionWidth: Int)
         -> [LineDrawer.Slot]
     {
         var slots: [LineDrawer.Slot] = []
         if !sharedWidths.isEmpty {
-            let separator = options.border == .plain ? 2 : 3
-            let span = sharedWidths.reduce(0, +) + separator * (sharedWidths.count - 1)
+            // Plain, the titles span the shared columns from the first; framed, whose
+            // borders never move, they sit in the second (NAME), which is wider.
+            let spans = options.border == .plain
+            let first = spans || sharedWidths.count == 1 ? 0 : 1
+            let span = spans ? sharedWidths.reduce(0, +) + 2 * (sharedWidths.count - 1) : sharedWidths[first]
             // Titles only until the span is full: a line may stand for many unknown kinds.
             var title = ""
             for group in line {
@@ -657,10 +660,15 @@ struct MergedLayout {
                 title += groups[group].title
                 if title.count > span { break }
             }
-            slots.append(
-                .init(
-                    lines: CellLayout.fit(Cell(title + ":"), width: span, height: 1, wraps: false), style: .dim,
-                    alignment: .left, width: span))
+            let fitted = CellLayout.fit(Cell(title + ":"), width: span, height: 1, wraps: false)
+            if spans {
+                slots.append(.init(lines: fitted, style: .dim, alignment: .left, width: span))
+            } else {
+                for (index, width) in sharedWidths.enumerated() {
+                    slots.append(
+                        .init(lines: index == first ? fitted : .blank, style: .dim, alignment: .left, width: width))
+                }
+            }
         }
         let group = line[0]
         let columns = groups[group].columns

@@ -1,5 +1,8 @@
 import DomainKind
+import KindSpecs
 import ResultKit
+import ResultOutput
+import SearchEngine
 import StreamingJSON
 import TerminalTable
 import Testing

@@ -1,24 +1,8 @@
 import ResultKit
 import StreamingJSON
 import TerminalTable
+import TestSupport
 import Testing
-
-/// A small kind for tests: each test builds its own registry.
-struct NoteRow: CellRepresentable {
-    var name: String
-    var detailCells: [Cell] { [] }
-}
-
-func noteKind(_ name: String = "note", plural: String? = nil) -> ResultKind {
-    ResultKind(
-        name: name,
-        plural: plural ?? name + "s",
-        columns: [],
-        searchFields: [.field("name", weight: 100), .field("body", weight: 10)],
-        decode: { (object) throws(RecordDecodingError) -> String in try object.requiredString("name") },
-        present: { NoteRow(name: $0) }
-    )
-}
 
 @Suite struct KindRegistryTests {
     @Test func kindsAreSortedAndFoundByNameOrPluralIgnoringCase() throws {

@@ -1,5 +1,6 @@
 import Foundation
 public import ResultKit
+import SearchEngine
 public import StreamingJSON
 import Synchronization
 public import TerminalTable

@@ -2,6 +2,7 @@ import CardKind
 import DomainKind
 import ProductKind
 import ResultKit
+import ResultOutput
 import TerminalTable
 import TestSupport
 import Testing

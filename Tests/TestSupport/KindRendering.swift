@@ -1,4 +1,6 @@
 public import ResultKit
+import ResultOutput
+public import SearchEngine
 import TerminalTable
 
 /// Searches a kind's bundled sample for `query` and renders the best rows as

@@ -1,5 +1,6 @@
 import BenchSupport
 import ResultKit
+import SearchEngine
 
 /// Times the library's streaming reader alone: `RecordReader` over a file
 /// with a record callback that only counts, in this process.

@@ -1,4 +1,5 @@
 import FuzzSupport
+import KindSpecs
 import ResultKit
 import StreamingJSON
 

@@ -1,5 +1,6 @@
 import FuzzSupport
 import ResultKit
+import SearchEngine
 
 /// Parses the input as a query, then runs it over records of every kind.
 ///

@@ -1,5 +1,6 @@
 import FuzzSupport
 import ResultKit
+import SearchEngine
 
 #if canImport(Glibc)
     import Glibc

@@ -1,3 +1,4 @@
+import KindSpecs
 public import ResultKit
 import StreamingJSON
 import TerminalTable

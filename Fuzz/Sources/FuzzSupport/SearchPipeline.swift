@@ -1,4 +1,6 @@
 public import ResultKit
+import ResultOutput
+import SearchEngine
 import TerminalTable
 
 /// Runs records through a search and every output format, checking each.

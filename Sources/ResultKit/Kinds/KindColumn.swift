@@ -39,7 +39,7 @@ public struct KindColumn: Sendable {
     }
 
     /// The table engine's column.
-    var tableColumn: Column {
+    package var tableColumn: Column {
         Column(
             header.uppercased(), alignment: alignment, minWidth: minWidth, maxWidth: maxWidth, priority: priority,
             keepsWhole: keepsWhole, isRequired: isRequired)

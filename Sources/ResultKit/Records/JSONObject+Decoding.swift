@@ -109,7 +109,7 @@ extension JSONValue {
 
 extension StringProtocol {
     /// The text without leading and trailing spaces and tabs.
-    var trimmingSpaces: Substring {
+    package var trimmingSpaces: Substring {
         let scalars = self[...]
         guard let start = scalars.firstIndex(where: { $0 != " " && $0 != "\t" }) else { return "" }
         guard let end = scalars.lastIndex(where: { $0 != " " && $0 != "\t" }) else { return "" }

@@ -1,4 +1,6 @@
 import ResultKit
+import ResultOutput
+import SearchEngine
 import TerminalTable
 
 /// Everything the command line asked for, checked.

@@ -1,4 +1,5 @@
 import ResultKit
+import ResultOutput
 import TerminalTable
 
 /// The options of `search`, in the order the help lists them.

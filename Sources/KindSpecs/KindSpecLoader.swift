@@ -1,0 +1,221 @@
+import StreamingJSON
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// Finds, reads and validates kind spec files (`*.kind.json`), and merges the
+/// kinds they describe with the kinds built into the program.
+///
+/// Nothing here reads the process environment or the clock by itself: the
+/// caller passes them in, so that tests and tools decide.
+///
+/// ```swift
+/// let directories = arguments.kindDirectories
+/// let loaded = KindSpecLoader.load(
+///     directories: directories,
+///     defaultDirectory: KindSpecLoader.defaultDirectory(environment: environment)
+/// )
+/// let merged = KindSpecLoader.merge(modules: builtInKinds, specs: loaded.specs)
+/// let errors = loaded.errors + merged.errors  // print each as "error: \(error)", exit 2
+/// ```
+public enum KindSpecLoader {
+    /// The suffix of spec files.
+    public static let fileSuffix = ".kind.json"
+    /// The largest spec file read.
+    public static let maxFileBytes = 1 << 20
+    /// The most spec files read from one directory.
+    public static let maxFilesPerDirectory = 1_000
+    /// The deepest JSON nesting a spec may have.
+    static let maxDepth = 16
+
+    /// The directory searched when it exists: `$XDG_CONFIG_HOME/resultkit/kinds`
+    /// when `XDG_CONFIG_HOME` is set to an absolute path, else
+    /// `$HOME/.config/resultkit/kinds`; `nil` when neither is known.
+    /// - Parameter environment: The process environment.
+    public static func defaultDirectory(environment: [String: String]) -> String? {
+        if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") {
+            return joined(config, "resultkit/kinds")
+        }
+        if let home = environment["HOME"], home.hasPrefix("/") {
+            return joined(home, ".config/resultkit/kinds")
+        }
+        return nil
+    }
+
+    /// Reads every `*.kind.json` file directly inside `directories` (each
+    /// folder sorted by file name), then inside `defaultDirectory` if it exists.
+    ///
+    /// Every problem is collected, never only the first: unreadable folders
+    /// and files, malformed JSON (with line and column), mistakes in a spec
+    /// (with the field), and two specs that define the same kind.
+    /// - Parameters:
+    ///   - directories: Folders the user named (`--kinds DIR`); each must exist.
+    ///   - defaultDirectory: The folder read only when it exists, usually
+    ///     ``defaultDirectory(environment:)``.
+    ///   - referenceTime: When relative dates are measured from, in seconds
+    ///     since 1970; `nil` reads the system clock once.
+    /// - Returns: The valid specs, in the order read, and every error.
+    public static func load(
+        directories: [String],
+        defaultDirectory: String? = nil,
+        referenceTime: Int64? = nil
+    ) -> KindSpecLoadResult {
+        let now = referenceTime ?? currentTime()
+        var result = KindSpecLoadResult()
+        var visited = Set<String>()
+        var candidates = directories.map { ($0, true) }
+        if let defaultDirectory { candidates.append((defaultDirectory, false)) }
+        for (directory, required) in candidates {
+            let key = directory.hasSuffix("/") && directory.count > 1 ? String(directory.dropLast()) : directory
+            guard visited.insert(key).inserted else { continue }
+            guard let files = specFiles(in: directory, required: required, errors: &result.errors) else { continue }
+            for file in files {
+                switch read(file) {
+                case .success(let bytes):
+                    switch parse(bytes, file: file, referenceTime: now) {
+                    case .success(let spec): result.specs.append(spec)
+                    case .failure(let failure): result.errors += failure.errors
+                    }
+                case .failure(let error):
+                    result.errors.append(error)
+                }
+            }
+        }
+        result.removeDuplicateNames()
+        return result
+    }
+
+    /// Parses and validates one spec.
+    /// - Parameters:
+    ///   - bytes: The file's content, UTF-8 JSON.
+    ///   - file: The file name used in errors and as the kind's origin.
+    ///   - referenceTime: When relative dates are measured from, in seconds since 1970.
+    /// - Returns: The spec, or every mistake found in it.
+    public static func parse(
+        _ bytes: [UInt8],
+        file: String,
+        referenceTime: Int64 = 0
+    ) -> Result<KindSpec, KindSpecErrors> {
+        guard bytes.count <= maxFileBytes else {
+            return .failure(
+                KindSpecErrors([
+                    KindSpecError(file: file, "larger than \(maxFileBytes >> 20) MiB; is this a kind spec?")
+                ])
+            )
+        }
+        let value: JSONValue
+        do {
+            value = try JSONParser(maxDepth: maxDepth).parse(bytes)
+        } catch {
+            let (line, column) = position(of: error.offset, in: bytes)
+            return .failure(
+                KindSpecErrors([
+                    KindSpecError(file: file, line: line, column: column, "malformed JSON: \(error.reason)")
+                ])
+            )
+        }
+        var decoder = KindSpecDecoder(file: file)
+        guard let spec = decoder.decode(value, referenceTime: referenceTime) else {
+            return .failure(KindSpecErrors(decoder.errors))
+        }
+        return .success(spec)
+    }
+
+    /// Parses and validates one spec from text; see ``parse(_:file:referenceTime:)``.
+    public static func parse(_ text: String, file: String, referenceTime: Int64 = 0) -> Result<KindSpec, KindSpecErrors>
+    {
+        parse(Array(text.utf8), file: file, referenceTime: referenceTime)
+    }
+
+    // MARK: - Files
+
+    /// The spec files directly inside `directory`, sorted by name; `nil` when
+    /// the folder cannot be read (an error unless it is optional and absent).
+    static func specFiles(in directory: String, required: Bool, errors: inout [KindSpecError]) -> [String]? {
+        guard let handle = opendir(directory) else {
+            let code = errno
+            if required || code != ENOENT {
+                errors.append(KindSpecError(file: directory, "cannot read the kinds folder: \(describe(errno: code))"))
+            }
+            return nil
+        }
+        defer { closedir(handle) }
+        var names: [String] = []
+        while let entry = readdir(handle) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard !name.hasPrefix("."), name.hasSuffix(fileSuffix) else { continue }
+            names.append(name)
+            if names.count > maxFilesPerDirectory {
+                errors.append(
+                    KindSpecError(
+                        file: directory, "more than \(maxFilesPerDirectory) kind specs; is this the right folder?")
+                )
+                return nil
+            }
+        }
+        return names.sorted().map { joined(directory, $0) }
+    }
+
+    /// The bytes of a spec file, at most ``maxFileBytes``.
+    ///
+    /// Read with the system calls, as the folder is listed: a kind provider
+    /// needs nothing of the engine's readers.
+    static func read(_ path: String) -> Result<[UInt8], KindSpecError> {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return .failure(KindSpecError(file: path, "cannot read: \(describe(errno: errno))")) }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { readChunk(fd, into: $0) }
+            if count == 0 { return .success(bytes) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return .failure(KindSpecError(file: path, "cannot read: \(describe(errno: errno))"))
+            }
+            bytes += chunk[..<count]
+            if bytes.count > maxFileBytes {
+                return .failure(
+                    KindSpecError(file: path, "larger than \(maxFileBytes >> 20) MiB; is this a kind spec?"))
+            }
+        }
+    }
+
+    /// The 1-based line and column (in bytes) of a byte offset.
+    static func position(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
+        let end = min(max(offset, 0), bytes.count)
+        var line = 1
+        var lineStart = 0
+        for index in 0..<end where bytes[index] == 0x0A {
+            line += 1
+            lineStart = index + 1
+        }
+        return (line, end - lineStart + 1)
+    }
+
+    private static func joined(_ directory: String, _ name: String) -> String {
+        directory.hasSuffix("/") ? directory + name : directory + "/" + name
+    }
+
+    private static func describe(errno code: Int32) -> String {
+        strerror(code).map { String(cString: $0) } ?? "error \(code)"
+    }
+
+    private static func currentTime() -> Int64 {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        return Int64(now.tv_sec)
+    }
+}
+
+/// Reads what `fd` has next into `buffer`: the byte count, 0 at the end, or
+/// -1 with `errno` set. Outside the loader, whose own `read(_:)` would hide
+/// the system's.
+private func readChunk(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Int {
+    read(fd, buffer.baseAddress, buffer.count)
+}

@@ -1,0 +1,153 @@
+public import ResultKit
+public import StreamingJSON
+
+/// A text with placeholders filled from a record, such as `{rank} of {suit}`.
+///
+/// A placeholder is a top-level field name (`{rank}`) or a JSON Pointer
+/// (`{/capital/name}`). `{{` and `}}` stand for literal braces.
+public struct NameTemplate: Sendable, CustomStringConvertible {
+    /// One piece of a template.
+    public enum Part: Sendable, Equatable {
+        /// Text copied as it is.
+        case text(String)
+        /// A value read from the record; `label` is the placeholder as written.
+        case field(JSONPointer, label: String)
+    }
+
+    /// The most characters a template may have.
+    public static let maxLength = 1_000
+
+    /// The pieces, in order.
+    public let parts: [Part]
+
+    /// The top-level record fields the placeholders read; `nil` when one
+    /// reads the whole record (the pointer `{}`).
+    public var topLevelKeys: [String]? {
+        var keys: [String] = []
+        for case .field(let pointer, _) in parts {
+            guard let key = pointer.tokens.first else { return nil }
+            if !keys.contains(key) { keys.append(key) }
+        }
+        return keys
+    }
+
+    /// The template as written.
+    public let description: String
+
+    /// Parses a template.
+    /// - Parameter text: The template, such as `{rank} of {suit}`.
+    /// - Throws: ``NameTemplate/SyntaxError`` with a reason that quotes the
+    ///   character where the problem is.
+    public init(parsing text: String) throws(SyntaxError) {
+        guard text.count <= Self.maxLength else {
+            throw SyntaxError(reason: "longer than \(Self.maxLength) characters")
+        }
+        var parts: [Part] = []
+        var literal = ""
+        var placeholder: String?
+        var placeholderStart = 0
+        var characters = Array(text)[...]
+        var position = 0
+        while let character = characters.popFirst() {
+            position += 1
+            if var inside = placeholder {
+                if character == "}" {
+                    guard !inside.isEmpty else {
+                        throw SyntaxError(reason: "empty placeholder \"{}\" at character \(placeholderStart)")
+                    }
+                    parts.append(try Self.field(inside))
+                    placeholder = nil
+                } else if character == "{" {
+                    throw SyntaxError(reason: "\"{\" inside a placeholder at character \(position)")
+                } else {
+                    inside.append(character)
+                    placeholder = inside
+                }
+            } else if character == "{" {
+                if characters.first == "{" {
+                    characters.removeFirst()
+                    position += 1
+                    literal.append("{")
+                } else {
+                    if !literal.isEmpty { parts.append(.text(literal)) }
+                    literal = ""
+                    placeholder = ""
+                    placeholderStart = position
+                }
+            } else if character == "}" {
+                guard characters.first == "}" else {
+                    throw SyntaxError(reason: "\"}\" without \"{\" at character \(position); write \"}}\" for a brace")
+                }
+                characters.removeFirst()
+                position += 1
+                literal.append("}")
+            } else {
+                literal.append(character)
+            }
+        }
+        if placeholder != nil {
+            throw SyntaxError(reason: "\"{\" at character \(placeholderStart) is never closed")
+        }
+        if !literal.isEmpty { parts.append(.text(literal)) }
+        guard parts.contains(where: { if case .field = $0 { true } else { false } }) else {
+            throw SyntaxError(reason: "\"\(text)\" has no placeholder such as {name}")
+        }
+        self.parts = parts
+        self.description = text
+    }
+
+    private static func field(_ inside: String) throws(SyntaxError) -> Part {
+        guard inside.hasPrefix("/") else { return .field(JSONPointer(field: inside), label: inside) }
+        do {
+            return .field(try JSONPointer(parsing: inside), label: inside)
+        } catch {
+            throw SyntaxError(reason: "placeholder {\(inside)}: \(error.reason)")
+        }
+    }
+
+    /// The fields the template reads, as written in its placeholders.
+    public var fieldLabels: [String] {
+        parts.compactMap { if case .field(_, let label) = $0 { label } else { nil } }
+    }
+
+    /// The template filled from `object`.
+    /// - Throws: `RecordDecodingError` naming the first placeholder whose
+    ///   value is missing, null, or not a scalar.
+    public func render(_ object: JSONObject) throws(RecordDecodingError) -> String {
+        var out = ""
+        for part in parts {
+            switch part {
+            case .text(let text):
+                out += text
+            case .field(let pointer, let label):
+                guard let value = pointer.resolve(in: object), value != .null else {
+                    throw RecordDecodingError("missing field \"\(label)\"")
+                }
+                guard let text = value.scalarText else {
+                    throw RecordDecodingError("field \"\(label)\" must be text or a number, not \(value.typeName)")
+                }
+                out += text
+            }
+        }
+        return out
+    }
+
+    /// The template filled from `object`, or `nil` when a value is missing.
+    func renderIfPossible(_ object: JSONObject) -> String? {
+        try? render(object)
+    }
+
+    /// Why a text is not a valid template.
+    public struct SyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
+        /// What is wrong, and where.
+        public var reason: String
+
+        /// Creates an error with `reason`.
+        public init(reason: String) {
+            self.reason = reason
+        }
+
+        /// The reason.
+        public var description: String { reason }
+    }
+}

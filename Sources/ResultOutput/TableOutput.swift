@@ -1,0 +1,242 @@
+import ResultKit
+public import SearchEngine
+public import TerminalTable
+
+/// Lays out hits as the merged table: KIND and NAME shared by every row, and
+/// each kind's own columns aligned among that kind's rows.
+///
+/// The renderer asks every row for its size and its cells; it never asks what
+/// kind a row is.
+public struct TableOutput: Sendable {
+    /// How the table looks and how wide it may be.
+    public var options: RenderOptions
+    /// One titled section per kind instead of one merged table.
+    public var groupByKind: Bool
+    /// Add a MATCH column saying why each row matched.
+    public var explain: Bool
+
+    public init(options: RenderOptions, groupByKind: Bool = false, explain: Bool = false) {
+        self.options = options
+        self.groupByKind = groupByKind
+        self.explain = explain
+    }
+
+    /// The MATCH column of `--explain`.
+    static let matchColumn = Column("MATCH", minWidth: 5, priority: 70)
+
+    /// The KIND column: kept longest after NAME; under 60 columns it
+    /// abbreviates to 4 cells, the legend naming each kind in full.
+    static let kindColumn = Column(
+        "KIND", minWidth: 4, maxWidth: kindWidthCap, priority: 90, isRequired: true, compactWidth: 4)
+    /// The widest KIND gets: one long kind name does not widen every row.
+    static let kindWidthCap = 12
+    /// The NAME column: the identity, never dropped, and the first to get
+    /// spare width: it keeps 40% of the table's width before any details show.
+    static let nameColumn = Column("NAME", minWidth: 8, priority: 100, isRequired: true, share: 40)
+
+    /// Renders `hits` as text ending in a newline (empty when there are none).
+    public func render(_ hits: [SearchHit]) -> String {
+        String(decoding: renderUTF8(hits), as: UTF8.self)
+    }
+
+    /// Renders `hits` as ``render(_:)`` does, as UTF-8 bytes, for a caller
+    /// that writes them out as they are.
+    package func renderUTF8(_ hits: [SearchHit]) -> [UInt8] {
+        groupByKind ? renderSections(hits) : Array(renderMerged(hits).joined())
+    }
+
+    /// Renders `hits` as ``renderUTF8(_:)`` does, as pieces that joined are
+    /// its bytes, for a caller that writes them out one after another.
+    package func renderPieces(_ hits: [SearchHit]) -> [[UInt8]] {
+        groupByKind ? [renderSections(hits)] : renderMerged(hits)
+    }
+
+    /// What each hit's row shows in each column of the merged table,
+    /// shared then its kind's (`nil` for a column not drawn): each cell's
+    /// lines as fitted, joined with line feeds. For tests that compare what
+    /// different widths show.
+    package func visibleCells(_ hits: [SearchHit]) -> [[String?]] {
+        let merged = mergedTable(hits)
+        return TableRenderer.visibleCells(
+            shared: merged.shared, groups: merged.groups, blocks: merged.blocks, options: options)
+    }
+
+    private func renderMerged(_ hits: [SearchHit]) -> [[UInt8]] {
+        let merged = mergedTable(hits)
+        return TableRenderer.renderPieces(
+            shared: merged.shared, groups: merged.groups, blocks: merged.blocks, options: options)
+    }
+
+    /// The merged table of `hits`: its shared columns, a group per kind, and its rows in blocks.
+    private func mergedTable(_ hits: [SearchHit]) -> (shared: [Column], groups: [DetailGroup], blocks: [RowBlock]) {
+        // Groups in order of first appearance. Each hit's kind is read on every
+        // core (reading a hit is a trip to memory); the groups are then settled
+        // in order from those identities, by name only for a kind not met yet.
+        let identities = ParallelBlocks.mapEach(count: hits.count) { hits[$0].kindIdentity }
+        var groupOfKind: [ObjectIdentifier: Int] = [:]
+        var groupIndex: [String: Int] = [:]
+        var groups: [DetailGroup] = []
+        var kindCells: [Cell] = []
+        var rowGroups: [Int] = []
+        rowGroups.reserveCapacity(hits.count)
+        var previous: (kind: ObjectIdentifier, index: Int)?
+        for (position, identity) in identities.enumerated() {
+            if let previous, previous.kind == identity {
+                rowGroups.append(previous.index)
+                continue
+            }
+            let index: Int
+            if let known = groupOfKind[identity] {
+                index = known
+            } else {
+                // Kinds made apart (the fallback kind of each parallel worker) share a group by name.
+                let kind = hits[position].kind
+                let name = kind.name
+                if let known = groupIndex[name] {
+                    index = known
+                } else {
+                    index = groups.count
+                    groupIndex[name] = index
+                    groups.append(DetailGroup(title: name, columns: kind.columns.map(\.tableColumn)))
+                    kindCells.append(Cell(name, style: Self.style(forKind: name)))
+                }
+                groupOfKind[identity] = index
+            }
+            rowGroups.append(index)
+            previous = (identity, index)
+        }
+        // The rows, made into blocks on every core: each row gives its
+        // cells and the widths it wants, which go straight into flat storage.
+        let explain = explain
+        let kindCellsByGroup = kindCells
+        let groupOfRow = rowGroups
+        let sharedCount = explain ? 3 : 2
+        let groupColumns = groups.map(\.columns.count)
+        let ranges = ParallelBlocks.blocks(count: hits.count)
+        let blocks = ParallelBlocks.mapBlocks(ranges.count, parallel: ranges.count > 1) { block in
+            var rows = RowBlock(sharedColumns: sharedCount, groupColumns: groupColumns)
+            rows.reserve(rows: ranges[block].count, cellsPerRow: sharedCount + 3, bytesPerRow: 80)
+            for index in ranges[block] {
+                Self.add(
+                    hits[index], kindCell: kindCellsByGroup[groupOfRow[index]], group: groupOfRow[index],
+                    explain: explain, to: &rows)
+            }
+            return rows
+        }
+        // In a table of 60 columns or more, KIND shows its widest label whole (up to the cap).
+        var kindColumn = Self.kindColumn
+        kindColumn.minWidth = min(Self.kindWidthCap, max(4, kindCells.map(\.displayWidth).max() ?? 4))
+        let sharedColumns = [kindColumn, Self.nameColumn] + (explain ? [Self.matchColumn] : [])
+        return (sharedColumns, groups, blocks)
+    }
+
+    /// Adds a hit's row to `rows`: KIND, NAME and (for `--explain`) MATCH,
+    /// then its details; and the widths it wants, KIND's first.
+    private static func add(
+        _ hit: borrowing SearchHit, kindCell: Cell, group: Int, explain: Bool, to rows: inout RowBlock
+    ) {
+        let row = hit.row
+        rows.beginRow(group: group, height: max(1, row.rowHeight))
+        rows.add(kindCell)
+        rows.add(nameCell(row.name, match: hit.match))
+        let reason = explain ? Cell(Self.reason(hit), style: .dim) : nil
+        if let reason { rows.add(reason) }
+        rows.beginDetails()
+        rows.add(contentsOf: row.detailCells)
+        // KIND's width, then the row's own with MATCH's after NAME's.
+        let widths = row.cellWidths
+        rows.addWidth(kindCell.displayWidth)
+        for (index, width) in widths.enumerated() {
+            rows.addWidth(width)
+            if index == 0, let reason { rows.addWidth(reason.displayWidth) }
+        }
+        rows.endRow()
+    }
+
+    private func renderSections(_ hits: [SearchHit]) -> [UInt8] {
+        var order: [String] = []
+        var byKind: [String: [SearchHit]] = [:]
+        for hit in hits {
+            if byKind[hit.kind.name] == nil { order.append(hit.kind.name) }
+            byKind[hit.kind.name, default: []].append(hit)
+        }
+        let explain = explain
+        let sections = order.compactMap { name -> Section? in
+            guard let hits = byKind[name], let kind = hits.first?.kind else { return nil }
+            let rows = ParallelBlocks.mapEach(count: hits.count) { index in
+                let presented = PresentedRow(hits[index], explain: explain)
+                var cells = [presented.name]
+                var widths = presented.widths
+                if let reason = presented.reason {
+                    cells.append(reason)
+                    widths.insert(reason.displayWidth, at: 1)
+                }
+                cells.append(contentsOf: presented.details)
+                return Row(cells, size: RowSize(height: presented.height, widths: widths))
+            }
+            let title = "\(kind.plural.uppercased()) (\(hits.count))"
+            let columns = [Self.nameColumn] + (explain ? [Self.matchColumn] : []) + kind.columns.map(\.tableColumn)
+            return Section(title: title, columns: columns, rows: rows)
+        }
+        return TableRenderer.renderUTF8(sections, options: options)
+    }
+
+    /// What a hit's row gives the table: asked once each.
+    private struct PresentedRow {
+        /// The NAME cell.
+        let name: Cell
+        /// The MATCH cell of `--explain`.
+        let reason: Cell?
+        let details: [Cell]
+        /// The NAME cell's width, then each detail cell's.
+        let widths: [Int]
+        let height: Int
+
+        init(_ hit: borrowing SearchHit, explain: Bool) {
+            let row = hit.row
+            name = TableOutput.nameCell(row.name, match: hit.match)
+            reason = explain ? Cell(TableOutput.reason(hit), style: .dim) : nil
+            details = row.detailCells
+            widths = row.cellWidths
+            height = max(1, row.rowHeight)
+        }
+    }
+
+    /// The NAME cell, with the matched characters highlighted when the match
+    /// was in the text NAME shows.
+    private static func nameCell(_ name: String, match: FieldMatch?) -> Cell {
+        guard let match, match.text == name, !match.positions.isEmpty else {
+            return Cell(name, style: .bold)
+        }
+        return Cell(name, style: .bold, highlights: Self.ranges(match.positions))
+    }
+
+    /// `prefix in name`, `typo in description`, or `filter` for a query of
+    /// filters only.
+    static func reason(_ hit: SearchHit) -> String {
+        guard let match = hit.match else { return hit.rank.tier == nil ? "listed" : "filter" }
+        return "\(match.tier) in \(match.field)"
+    }
+
+    /// Consecutive offsets joined into ranges.
+    static func ranges(_ positions: [Int]) -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        for position in positions {
+            if let last = ranges.last, last.upperBound == position {
+                ranges[ranges.count - 1] = last.lowerBound..<(position + 1)
+            } else {
+                ranges.append(position..<(position + 1))
+            }
+        }
+        return ranges
+    }
+
+    /// A stable colour for a kind's label, from its name: never red, which
+    /// reads as an error, nor blue or yellow, which are hard to read on dark
+    /// and on light backgrounds.
+    package static func style(forKind name: String) -> CellStyle {
+        let palette: [CellStyle] = [.cyan, .magenta, .green]
+        let sum = name.utf8.reduce(0) { ($0 &* 31 &+ Int($1)) & 0xFFFF }
+        return palette[sum % palette.count]
+    }
+}

@@ -1,0 +1,70 @@
+public import ResultKit
+
+/// Where records come from.
+public enum DataSource: Sendable {
+    /// A file or a directory of data files, as the user named it.
+    case path(String)
+    /// Standard input.
+    case standardInput
+    /// A kind's bundled sample.
+    case bundled(BundledSample, kind: String)
+
+    /// The name used in messages: the path, `<stdin>` or `<bundled>/file`.
+    public var displayName: String {
+        switch self {
+        case .path(let path): path
+        case .standardInput: "<stdin>"
+        case .bundled(let sample, _): "<bundled>/\(sample.fileName)"
+        }
+    }
+}
+
+/// How a source's bytes are laid out.
+public enum DataFormat: String, Sendable, CaseIterable {
+    /// One JSON object per line.
+    case ndjson
+    /// A JSON array of objects, or one object.
+    case json
+    /// Comma-separated values with a header row (RFC 4180).
+    case csv
+    /// Tab-separated values with a header row.
+    case tsv
+
+    /// The format a file name implies, or `nil` for an unknown extension.
+    public static func forFile(_ path: String) -> DataFormat? {
+        let name = (path.split(separator: "/").last.map(String.init) ?? path).lowercased()
+        if name.hasSuffix(".jsonl") || name.hasSuffix(".ndjson") { return .ndjson }
+        if name.hasSuffix(".json") { return .json }
+        if name.hasSuffix(".csv") { return .csv }
+        if name.hasSuffix(".tsv") || name.hasSuffix(".tab") { return .tsv }
+        return nil
+    }
+
+    /// The format of content whose first bytes are `head`: `[` means a JSON
+    /// array, `{` NDJSON (or a single object), anything else CSV.
+    static func sniff(_ head: some Collection<UInt8>) -> DataFormat {
+        var bytes = head[...]
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+        let first = bytes.first { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }
+        switch first {
+        case UInt8(ascii: "[")?: return .json
+        case UInt8(ascii: "{")?: return .ndjson
+        default:
+            return first == nil ? .ndjson : (head.contains(0x09) && !head.contains(UInt8(ascii: ",")) ? .tsv : .csv)
+        }
+    }
+
+    /// Where content looks binary rather than text, judged like `git` and
+    /// `file` do from its first bytes: all NUL, or more than 2% control bytes
+    /// (other than tab, line feed and carriage return) in at least 512 bytes.
+    /// A stray NUL in a text file is left to the parser, which reports its line.
+    static func binaryOffset(in head: some Collection<UInt8>) -> Int? {
+        let isControl: (UInt8) -> Bool = { $0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }
+        guard let first = head.firstIndex(where: isControl) else { return nil }
+        let offset = head.distance(from: head.startIndex, to: first)
+        if head.allSatisfy({ $0 == 0 }) { return offset }
+        guard head.count >= 512 else { return nil }
+        let controls = head.lazy.filter(isControl).count
+        return controls * 50 > head.count ? offset : nil
+    }
+}

@@ -1,0 +1,72 @@
+package import ResultKit
+import StreamingJSON
+import TerminalTable
+
+extension ResultKind {
+    /// The kind that shows records whose kind no module or spec knows, so that
+    /// they are shown, never dropped.
+    ///
+    /// NAME comes from `name`, `title` or `id`; the details are the record's
+    /// other scalar fields as `key=value`.
+    package static func fallback(named name: String) -> ResultKind {
+        ResultKind(
+            name: name,
+            plural: name,
+            columns: [KindColumn("FIELDS", field: "*", priority: -1)],
+            searchFields: [
+                SearchField("name", weight: 100) { FallbackRow.identity(of: $0) },
+                SearchField("fields", weight: 10) { FallbackRow.otherFields(of: $0) },
+            ],
+            fields: [],
+            origin: "fallback for unknown kinds",
+            makeRow: { object in FallbackRow(object: object) }
+        )
+    }
+}
+
+/// The view model of a record of an unknown kind.
+struct FallbackRow: CellRepresentable {
+    static let identityKeys = ["name", "title", "id"]
+
+    let name: String
+    let details: String
+    /// The details cell, made once, since the table asks for it both to size
+    /// the row and to draw it.
+    let detailCells: [Cell]
+    let cellWidths: [Int]
+
+    init(object: JSONObject) {
+        self.name = Self.identity(of: object) ?? "(unnamed)"
+        self.details = Self.otherFields(of: object) ?? ""
+        let cell = Cell(details, style: .dim)
+        self.detailCells = [cell]
+        self.cellWidths = [Self.widestLine(of: name), cell.displayWidth]
+    }
+
+    static func identity(of object: JSONObject) -> String? {
+        for key in identityKeys {
+            if let text = object[key]?.scalarText, !text.isEmpty { return text }
+        }
+        return nil
+    }
+
+    static func otherFields(of object: JSONObject) -> String? {
+        let identityKey = identityKeys.first { object[$0]?.scalarText?.isEmpty == false }
+        // `key=value` for each key once, in the order keys first appear, with
+        // the value of its last member; written into one string.
+        let members = object.members
+        var text = ""
+        for index in members.indices {
+            let key = members[index].key
+            guard key != "kind", key != identityKey,
+                !members[..<index].contains(where: { $0.key == key }),
+                let value = object[key]?.scalarText
+            else { continue }
+            if !text.isEmpty { text += " " }
+            text += key
+            text += "="
+            text += value
+        }
+        return text.isEmpty ? nil : text
+    }
+}

@@ -1,0 +1,153 @@
+public import ResultKit
+import StreamingJSON
+public import TextMatching
+
+/// One result: the record, its kind, its row, and why it matched.
+///
+/// A hit is one reference to shared, immutable storage and the
+/// record's source location, so that keeping, sorting and handing on many
+/// thousands of hits moves two pointers each rather than every string and
+/// array a hit holds, and so that relocating a hit (as a parallel search
+/// does with its line numbers) never copies the storage.
+public struct SearchHit: Sendable {
+    /// Never changed: a setter gives the hit new storage. Its properties are
+    /// constants, so reading them takes no exclusivity check, and drawing
+    /// many thousands of rows reads them all.
+    private final class Storage: Sendable {
+        let object: JSONObject
+        let kindHint: String?
+        let kind: ResultKind
+        let row: any CellRepresentable
+        let rank: Rank
+        let match: FieldMatch?
+
+        init(
+            object: JSONObject,
+            kindHint: String?,
+            kind: ResultKind,
+            row: any CellRepresentable,
+            rank: Rank,
+            match: FieldMatch?
+        ) {
+            self.object = object
+            self.kindHint = kindHint
+            self.kind = kind
+            self.row = row
+            self.rank = rank
+            self.match = match
+        }
+    }
+
+    private var storage: Storage
+    /// The record's location, kept apart from the storage, so that changing
+    /// it never copies the storage.
+    var location: SourceLocation
+
+    /// A hit of the record `object`, from `location`, given `kindHint`.
+    init(
+        object: JSONObject, location: SourceLocation, kindHint: String?, kind: ResultKind, row: any CellRepresentable,
+        rank: Rank, match: FieldMatch?
+    ) {
+        storage = Storage(object: object, kindHint: kindHint, kind: kind, row: row, rank: rank, match: match)
+        self.location = location
+    }
+
+    /// The record as read, with its source location.
+    public var record: Record {
+        get { Record(object: storage.object, location: location, kindHint: storage.kindHint) }
+        set {
+            location = newValue.location
+            // Comparing an unchanged object is immediate: its members are the same array.
+            if newValue.kindHint != storage.kindHint || newValue.object != storage.object {
+                storage = Storage(
+                    object: newValue.object, kindHint: newValue.kindHint, kind: storage.kind, row: storage.row,
+                    rank: storage.rank, match: storage.match)
+            }
+        }
+    }
+
+    /// The ``ResultKind/identity`` of ``kind``, read without copying the kind.
+    package var kindIdentity: ObjectIdentifier { storage.kind.identity }
+
+    /// The kind that decoded and renders the record.
+    public var kind: ResultKind {
+        get { storage.kind }
+        set {
+            storage = Storage(
+                object: storage.object, kindHint: storage.kindHint, kind: newValue, row: storage.row,
+                rank: storage.rank, match: storage.match)
+        }
+    }
+
+    /// The record's view model, which renders it.
+    public var row: any CellRepresentable {
+        get { storage.row }
+        set {
+            storage = Storage(
+                object: storage.object, kindHint: storage.kindHint, kind: storage.kind, row: newValue,
+                rank: storage.rank, match: storage.match)
+        }
+    }
+
+    /// How the record ranks; smaller sorts first.
+    public var rank: Rank {
+        get { storage.rank }
+        set {
+            storage = Storage(
+                object: storage.object, kindHint: storage.kindHint, kind: storage.kind, row: storage.row,
+                rank: newValue, match: storage.match)
+        }
+    }
+
+    /// The best match among the query's words, if the query had any.
+    public var match: FieldMatch? {
+        get { storage.match }
+        set {
+            storage = Storage(
+                object: storage.object, kindHint: storage.kindHint, kind: storage.kind, row: storage.row,
+                rank: storage.rank, match: newValue)
+        }
+    }
+}
+
+/// Where and how well a record matched.
+public struct FieldMatch: Sendable, Equatable {
+    /// The search field's name.
+    public var field: String
+    /// The field's text.
+    public var text: String
+    public var tier: MatchTier
+    /// Matched characters: offsets in Characters (grapheme clusters) of `text`.
+    public var positions: [Int]
+}
+
+/// The ranking key: tier first, then field weight, quality, shorter field,
+/// and input order. A kind's weight never lifts a result across tiers.
+public struct Rank: Sendable, Comparable {
+    /// The worst tier among the query's words; `nil` when there are none.
+    public var tier: MatchTier?
+    public var weight: Int
+    public var quality: Int
+    public var fieldLength: Int
+    public var order: Int
+
+    public static func < (a: Rank, b: Rank) -> Bool {
+        let tierA = a.tier?.rawValue ?? -1
+        let tierB = b.tier?.rawValue ?? -1
+        if tierA != tierB { return tierA < tierB }
+        if a.weight != b.weight { return a.weight > b.weight }
+        if a.quality != b.quality { return a.quality > b.quality }
+        if a.fieldLength != b.fieldLength { return a.fieldLength < b.fieldLength }
+        return a.order < b.order
+    }
+
+    public static func == (a: Rank, b: Rank) -> Bool { !(a < b) && !(b < a) }
+
+    /// A single number for JSON output, higher is better: the tier sets the
+    /// millions, the field weight the thousands, and quality the rest.
+    public var score: Int {
+        guard let tier else { return 0 }
+        let tiers = MatchTier.allCases.count
+        return (tiers - tier.rawValue) * 1_000_000 + min(weight, 999) * 1_000 + min(max(quality, 0), 999)
+    }
+}

@@ -1,0 +1,508 @@
+public import ResultKit
+import StreamingJSON
+import TextMatching
+
+/// Searches a stream of records: resolves each record's kind, decodes it,
+/// matches the query through one scorer for every kind, and keeps the best
+/// results in bounded memory.
+///
+/// Feed it with ``consider(_:order:diagnose:)``, then call ``finish()``.
+public struct SearchSession: Sendable {
+    public let registry: KindRegistry
+    public let query: Query
+    public let options: SearchOptions
+
+    let matcher: TextMatcher
+    /// Used only while nothing has matched: fuzzy matches are shown when
+    /// there is nothing better.
+    private let fuzzyMatcher = TextMatcher(allowFuzzy: true)
+    private var fuzzyTop: TopK<HitKey, SearchHit>
+    private var fuzzyMatched = 0
+    private let kindFilter: Set<String>
+    private var fallbackKinds: [String: ResultKind] = [:]
+    private var top: TopK<HitKey, SearchHit>
+    private var order = 0
+    public internal(set) var statistics = SearchStatistics()
+    /// The fields a large search extracts from each line.
+    let fieldScanPlan: FieldScanPlan
+    /// Whether the query has words that rank results (not only filters).
+    private let hasRankingTerms: Bool
+    /// Whether every record of every kind matches (an empty query, no kind filter).
+    let matchesEveryRecord: Bool
+    /// Kinds found by the name records give them, to skip a lookup per record.
+    var recentKinds = RecentKinds()
+    /// Whether the prefilter's word can match records with computed search
+    /// fields, by the values those fields read.
+    var prefilterMemo = ComputedFieldMemo()
+    /// The key being looked up in ``prefilterMemo``.
+    var memoKey = ComputedFieldMemo.Key()
+    /// Scratch space for ``consider(_:diagnose:)``'s lines.
+    var lineScratch = LineScratch()
+    /// The fields seen in records of unknown kinds, which filters may name.
+    public private(set) var fallbackFields = Set<String>()
+
+    /// Starts a search.
+    public init(registry: KindRegistry, query: Query, options: SearchOptions) {
+        self.registry = registry
+        self.query = query
+        self.options = options
+        self.matcher = TextMatcher(allowFuzzy: options.fuzzy)
+        let kinds = (options.kinds + query.kinds).map { registry.kind(named: $0)?.name ?? $0.lowercased() }
+        self.kindFilter = Set(kinds)
+        self.fieldScanPlan = FieldScanPlan(
+            registry: registry, query: query, sort: options.sort, fuzzy: options.fuzzy)
+        self.hasRankingTerms = !query.rankingTerms.isEmpty
+        self.matchesEveryRecord = query.conditions.isEmpty && kindFilter.isEmpty
+        let sort = options.sort
+        let descending = sort?.descending ?? false
+        self.top = TopK(capacity: options.offset + options.limit) { a, b in
+            a.isBefore(b, descending: descending)
+        }
+        self.fuzzyTop = TopK(capacity: options.fuzzy ? 0 : options.offset + options.limit) { a, b in
+            a.isBefore(b, descending: descending)
+        }
+    }
+
+    /// Whether `kind` is searched at all under the kind filter.
+    public func includes(kindNamed name: String) -> Bool {
+        kindFilter.isEmpty || kindFilter.contains(name.lowercased())
+    }
+
+    /// Considers one record.
+    /// - Parameters:
+    ///   - record: The record.
+    ///   - order: Its position among all inputs, for ties; by default the
+    ///     order in which records are considered.
+    ///   - diagnose: Called with a warning when the record's kind is unknown
+    ///     (once per kind) or when its kind rejects it.
+    public mutating func consider(_ record: Record, order: Int? = nil, diagnose: (Diagnostic) -> Void) {
+        statistics.read += 1
+        let kindName = record.kindName ?? "unknown"
+        let kind: ResultKind
+        // The recent kinds first: records' kinds repeat, and comparing a few
+        // short names beats hashing one.
+        if let known = knownKind(named: kindName)?.kind {
+            kind = known
+        } else if let fallback = fallbackKinds[kindName] {
+            kind = fallback
+            noteFallbackFields(of: record.object)
+        } else {
+            noteFallbackFields(of: record.object)
+            kind = .fallback(named: kindName)
+            fallbackKinds[kindName] = kind
+            let known = registry.kinds.map(\.name).joined(separator: ", ")
+            let what = record.kindName == nil ? "a record with no kind" : "unknown kind '\(kindName)'"
+            diagnose(
+                Diagnostic(
+                    .warning,
+                    "\(what): shown with the generic renderer (known kinds: \(known))",
+                    at: record.location,
+                    onceKey: "unknown-kind:\(kindName)"
+                )
+            )
+        }
+        guard includes(kindNamed: kind.name) else {
+            statistics.filteredOut += 1
+            return
+        }
+        process(
+            record.object, kind: kind, order: order, location: record.location, kindHint: record.kindHint,
+            diagnose: diagnose
+        ) { record.object }
+    }
+
+    /// Adds the keys of a record of an unknown kind to ``fallbackFields``.
+    private mutating func noteFallbackFields(of object: JSONObject) {
+        for member in object.members where !fallbackFields.contains(member.key) {
+            fallbackFields.insert(member.key)
+        }
+    }
+
+    /// Matches a record of a searched kind, given the fields it is searched
+    /// by (`searched`, the whole record or just the fields the search reads),
+    /// and keeps it when it ranks high enough. `fullObject` gives the whole
+    /// record's object, only for records that match; `location` and
+    /// `kindHint` are the record's.
+    mutating func process(
+        _ searched: JSONObject,
+        kind: ResultKind,
+        order: Int?,
+        location: SourceLocation,
+        kindHint: String?,
+        diagnose: (Diagnostic) -> Void,
+        fullObject: () -> JSONObject?
+    ) {
+        var isFuzzyFallback = false
+        var evaluated = evaluate(searched, kind: kind, matcher: matcher)
+        if evaluated == nil, statistics.matched == 0, !options.fuzzy, hasRankingTerms {
+            evaluated = evaluate(searched, kind: kind, matcher: fuzzyMatcher)
+            isFuzzyFallback = evaluated != nil
+        }
+        guard let (found, match) = consume evaluated, let object = fullObject() else {
+            statistics.filteredOut += 1
+            return
+        }
+        var rank = found
+        // Matching records are decoded by their kind, so that what is counted
+        // and shown is valid; a record its kind rejects is reported. Records
+        // that do not match are checked as JSON only, which keeps the hot path
+        // cheap on large inputs.
+        let row: any CellRepresentable
+        do {
+            row = try kind.makeRow(object)
+        } catch {
+            statistics.skipped += 1
+            diagnose(Diagnostic(.warning, "\(kind.name): \(error.reason); record skipped", at: location))
+            return
+        }
+        if let order { rank.order = order }
+        let key = HitKey(rank: rank, sortValue: options.sort.flatMap { SortValue(object[$0.field]) })
+        if isFuzzyFallback {
+            statistics.filteredOut += 1
+            fuzzyMatched += 1
+        } else {
+            statistics.matched += 1
+        }
+        // A hit that would not be kept is not made.
+        guard isFuzzyFallback ? fuzzyTop.mayKeep(key) : top.mayKeep(key) else { return }
+        // Without records, the hit keeps an empty object: the memory of
+        // records is reused while reading instead of growing with the hits.
+        let hit = SearchHit(
+            object: options.keepsRecords ? object : JSONObject(), location: location, kindHint: kindHint, kind: kind,
+            row: row, rank: rank, match: match)
+        if isFuzzyFallback {
+            fuzzyTop.insert(hit, key: key)
+        } else {
+            top.insert(hit, key: key)
+        }
+    }
+
+    /// A session with the same query and options and nothing considered yet,
+    /// for a worker whose results are later merged with ``merge(_:)``.
+    func emptyCopy() -> SearchSession {
+        SearchSession(registry: registry, query: query, options: options)
+    }
+
+    /// Adds what another session found, as if this one had considered it.
+    mutating func merge(_ other: SearchSession) {
+        top.merge(other.top)
+        mergeAllButKeptHits(other)
+    }
+
+    /// Adds what parallel workers found, as ``merge(_:)`` of each would, and
+    /// takes their kept hits in the order of `hitRanges` (the hits each
+    /// worker kept from each block of the input, in input order), so that
+    /// hits found in input order stay in order. The workers' kept hits are
+    /// moved out of them.
+    mutating func merge(_ workers: inout [SearchSession], hitRanges: [(worker: Int, hits: Range<Int>)]) {
+        var tops = workers.indices.map { index in
+            let empty = TopK<HitKey, SearchHit>(capacity: workers[index].top.capacity, by: workers[index].top.isBefore)
+            return exchange(&workers[index].top, with: empty)
+        }
+        let ranges = hitRanges.filter { !$0.hits.isEmpty }.map { (part: $0.worker, range: $0.hits) }
+        if !top.concatenate(&tops, ranges: ranges) {
+            for part in tops { top.merge(part) }
+        }
+        for worker in workers { mergeAllButKeptHits(worker) }
+    }
+
+    /// What ``merge(_:)`` adds besides the kept hits.
+    private mutating func mergeAllButKeptHits(_ other: SearchSession) {
+        fuzzyTop.merge(other.fuzzyTop)
+        fuzzyMatched += other.fuzzyMatched
+        statistics.read += other.statistics.read
+        statistics.matched += other.statistics.matched
+        statistics.filteredOut += other.statistics.filteredOut
+        statistics.skipped += other.statistics.skipped
+        fallbackKinds.merge(other.fallbackKinds) { mine, _ in mine }
+        fallbackFields.formUnion(other.fallbackFields)
+    }
+
+    /// Whether a record of an unknown kind named `name` was already seen,
+    /// so that its warning is given once.
+    func knowsFallback(_ name: String) -> Bool { fallbackKinds[name] != nil }
+
+    /// How many hits are kept (not counting fuzzy stand-ins).
+    var keptHitCount: Int { top.count }
+
+    /// Changes the line numbers of the kept hits, after a parallel search
+    /// whose workers counted lines within their blocks.
+    /// `transform` gets a hit's location and its rank's order.
+    mutating func relocateHits(_ transform: (SourceLocation, Int) -> SourceLocation) {
+        top.transform { hit in hit.location = transform(hit.location, hit.rank.order) }
+        fuzzyTop.transform { hit in hit.location = transform(hit.location, hit.rank.order) }
+    }
+
+    /// The results, best first, after `offset`.
+    ///
+    /// When nothing matched, fuzzy subsequence matches stand in, as if
+    /// `--fuzzy` had been given.
+    public func finish() -> SearchResult {
+        if statistics.matched == 0 && fuzzyMatched > 0 {
+            var counts = statistics
+            counts.matched = fuzzyMatched
+            counts.filteredOut -= fuzzyMatched
+            return SearchResult(hits: Self.dropping(options.offset, from: fuzzyTop.sorted()), statistics: counts)
+        }
+        let descending = options.sort?.descending ?? false
+        let hits = top.sorted { keys in HitKey.areInOrder(keys, descending: descending) }
+        return SearchResult(hits: Self.dropping(options.offset, from: hits), statistics: statistics)
+    }
+
+    /// `hits` after the first `offset`, sharing their storage when there are none to drop.
+    private static func dropping(_ offset: Int, from hits: [SearchHit]) -> [SearchHit] {
+        offset > 0 ? Array(hits.dropFirst(offset)) : hits
+    }
+
+    // MARK: - Matching
+
+    /// Whether the record satisfies the query, and how well.
+    mutating func evaluate(_ object: JSONObject, kind: ResultKind, matcher: TextMatcher) -> (Rank, FieldMatch?)? {
+        // A query of no conditions (a listing) takes every record in order,
+        // without reading the kind's search fields: every worker would count
+        // references to the same array.
+        if query.conditions.isEmpty {
+            order += 1
+            return (Rank(tier: nil, weight: 0, quality: 0, fieldLength: 0, order: order), nil)
+        }
+        let texts = FieldTexts(object: object, fields: kind.searchFields)
+        var tier: MatchTier?
+        var weight = 0
+        var quality = 0
+        var fieldLength = 0
+        var primary: FieldMatch?
+
+        for condition in query.conditions {
+            switch condition.clause {
+            case .text(let pattern, _):
+                let best = bestMatch(pattern, kind: kind, texts: texts, matcher: matcher)
+                if condition.negated {
+                    if let best, best.match.tier <= .substring { return nil }
+                    continue
+                }
+                guard let best else { return nil }
+                tier = max(tier ?? best.match.tier, best.match.tier)
+                weight += best.weight
+                quality += best.match.quality
+                fieldLength = max(fieldLength, best.text.count)
+                merge(best, into: &primary)
+            case .fieldText(let field, let pattern, _):
+                let text = value(of: field, in: object, kind: kind, texts: texts)?.text
+                let found = text.flatMap { matcher.match(pattern, in: $0) }
+                if condition.negated {
+                    if let found, found.tier <= .substring { return nil }
+                    continue
+                }
+                guard let text, let found else { return nil }
+                let candidate = Candidate(field: field, text: text, weight: 100, match: found)
+                tier = max(tier ?? found.tier, found.tier)
+                weight += candidate.weight
+                quality += found.quality
+                fieldLength = max(fieldLength, text.count)
+                merge(candidate, into: &primary)
+            case .compare(let field, let op, let number):
+                let holds =
+                    value(of: field, in: object, kind: kind, texts: texts)?.number.map { op.holds($0, number) } ?? false
+                if holds == condition.negated { return nil }
+            case .range(let field, let lower, let upper):
+                let holds =
+                    value(of: field, in: object, kind: kind, texts: texts)?.number.map { number in
+                        (lower.map { number >= $0 } ?? true) && (upper.map { number <= $0 } ?? true)
+                    } ?? false
+                if holds == condition.negated { return nil }
+            case .exists(let field):
+                let present = value(of: field, in: object, kind: kind, texts: texts) != nil
+                if present == condition.negated { return nil }
+            }
+        }
+
+        // Several words that together equal or begin a field rank as that.
+        let words = query.rankingTerms
+        if words.count > 1, let tierSoFar = tier, tierSoFar > .exact,
+            words.allSatisfy({ if case .text = $0.clause { true } else { false } })
+        {
+            let phrase = MatchPattern(
+                words.compactMap { if case .text(_, let raw) = $0.clause { raw } else { nil } }.joined(separator: " ")
+            )
+            if let best = bestMatch(phrase, kind: kind, texts: texts, matcher: matcher), best.match.tier < tierSoFar {
+                tier = best.match.tier
+                weight = best.weight * words.count
+                quality = best.match.quality
+                primary = FieldMatch(
+                    field: best.field, text: best.text, tier: best.match.tier, positions: best.match.positions)
+            }
+        }
+        order += 1
+        return (Rank(tier: tier, weight: weight, quality: quality, fieldLength: fieldLength, order: order), primary)
+    }
+
+    private struct Candidate {
+        var field: String
+        var text: String
+        var weight: Int
+        var match: TextMatch
+    }
+
+    /// The best match of `pattern` over the kind's search fields: best tier,
+    /// then highest weight, then highest quality.
+    private func bestMatch(_ pattern: MatchPattern, kind: ResultKind, texts: FieldTexts, matcher: TextMatcher)
+        -> Candidate?
+    {
+        var best: Candidate?
+        for (index, field) in kind.searchFields.enumerated() {
+            guard let text = texts[index], let match = matcher.match(pattern, in: text) else { continue }
+            let candidate = Candidate(field: field.name, text: text, weight: field.weight, match: match)
+            if let current = best {
+                let better =
+                    match.tier != current.match.tier
+                    ? match.tier < current.match.tier
+                    : (field.weight != current.weight
+                        ? field.weight > current.weight : match.quality > current.match.quality)
+                if better { best = candidate }
+            } else {
+                best = candidate
+            }
+        }
+        return best
+    }
+
+    /// Adds a word's match to the reported match: the first word sets the
+    /// field, and later words in the same field add their positions.
+    private func merge(_ candidate: Candidate, into primary: inout FieldMatch?) {
+        guard var current = primary else {
+            primary = FieldMatch(
+                field: candidate.field,
+                text: candidate.text,
+                tier: candidate.match.tier,
+                positions: candidate.match.positions
+            )
+            return
+        }
+        current.tier = max(current.tier, candidate.match.tier)
+        if current.field == candidate.field {
+            current.positions = Array(Set(current.positions + candidate.match.positions)).sorted()
+        }
+        primary = current
+    }
+
+    /// A field's value for filters and sorting: a search field by name, else
+    /// a top-level record field. `nil` when absent or null.
+    private func value(of field: String, in object: JSONObject, kind: ResultKind, texts: FieldTexts) -> FieldValue? {
+        if let index = kind.searchFields.firstIndex(where: { $0.name == field }), let text = texts[index] {
+            return FieldValue(text: text, number: object[field]?.doubleValue ?? Double(text))
+        }
+        return FieldValue(object[field])
+    }
+
+    // MARK: - Ordering
+
+}
+
+/// What orders kept results: the value of the `--sort` field when there is
+/// one (records without it last), then the rank.
+struct HitKey: Sendable {
+    var rank: Rank
+    var sortValue: SortValue?
+
+    /// Whether no key of `keys` is before the one ahead of it: a pass
+    /// with no call or copy per key, for the many hits of a long listing.
+    static func areInOrder(_ keys: UnsafeBufferPointer<HitKey>, descending: Bool) -> Bool {
+        var index = 1
+        while index < keys.count {
+            if keys[index].isBefore(keys[index - 1], descending: descending) { return false }
+            index += 1
+        }
+        return true
+    }
+
+    @inline(__always)
+    func isBefore(_ other: HitKey, descending: Bool) -> Bool {
+        switch (sortValue, other.sortValue) {
+        case (let mine?, let theirs?):
+            if mine != theirs { return descending ? theirs < mine : mine < theirs }
+        case (.some, nil): return true
+        case (nil, .some): return false
+        case (nil, nil): break
+        }
+        return rank < other.rank
+    }
+}
+
+/// A field's value as `--sort` compares it: numbers before text, numbers by
+/// value, text folded for case and diacritics.
+enum SortValue: Sendable, Comparable {
+    case number(Double)
+    case text(String)
+
+    init?(_ value: JSONValue?) {
+        guard let field = FieldValue(value) else { return nil }
+        if let number = field.number {
+            self = .number(number)
+        } else {
+            self = .text(TextNormalizer.fold(field.text))
+        }
+    }
+}
+
+/// The search fields' texts of one record, computed when asked.
+struct FieldTexts {
+    let object: JSONObject
+    let fields: [SearchField]
+
+    subscript(index: Int) -> String? { fields[index].text(object) }
+}
+
+/// The counts that account for every record read.
+public struct SearchStatistics: Sendable, Equatable {
+    /// Records read from every source.
+    public var read = 0
+    /// Records that matched the query.
+    public var matched = 0
+    /// Records of other kinds or that did not match.
+    public var filteredOut = 0
+    /// Records whose kind rejected them (each reported with its location).
+    public var skipped = 0
+
+    public init(read: Int = 0, matched: Int = 0, filteredOut: Int = 0, skipped: Int = 0) {
+        self.read = read
+        self.matched = matched
+        self.filteredOut = filteredOut
+        self.skipped = skipped
+    }
+}
+
+/// What a search found.
+public struct SearchResult: Sendable {
+    /// The results shown, best first.
+    public var hits: [SearchHit]
+    public var statistics: SearchStatistics
+}
+
+/// A scalar field's value as text and, when it reads as one, a number.
+struct FieldValue {
+    var text: String
+    var number: Double?
+
+    init(text: String, number: Double?) {
+        self.text = text
+        self.number = number
+    }
+
+    init?(_ value: JSONValue?) {
+        guard let value, let text = value.scalarText else { return nil }
+        self.text = text
+        if case .bool = value {
+            self.number = nil
+        } else {
+            self.number = Double(text.trimmingSpaces).flatMap { $0.isFinite ? $0 : nil }
+        }
+    }
+
+    /// Numbers compare as numbers, anything else as folded text.
+    func compare(_ other: FieldValue) -> Int? {
+        if let a = number, let b = other.number { return a < b ? -1 : (a > b ? 1 : 0) }
+        let a = TextNormalizer.fold(text)
+        let b = TextNormalizer.fold(other.text)
+        return a < b ? -1 : (a > b ? 1 : 0)
+    }
+}

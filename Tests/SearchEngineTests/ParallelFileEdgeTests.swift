@@ -1,0 +1,96 @@
+import Foundation
+import ResultKit
+import SearchEngine
+import TestSupport
+import Testing
+
+/// Edge cases of the parallel file search, which must end as a sequential
+/// read does: blocks much smaller than a line (some then hold no line start
+/// at all, and must give no lines; a fuzzed file once crashed the
+/// prefilter's scan of such a block), and binary data.
+@Suite struct ParallelFileEdgeTests {
+    @Test(arguments: ["tea", "cofee", ""])
+    func blocksInsideOneLine(query: String) throws {
+        let padding = String(repeating: "x", count: 700)
+        let lines = (0..<40).map { index in
+            index % 3 == 0
+                ? #"{"kind":"note","name":"tea \#(index)","body":"\#(padding)"}"#
+                : #"{"kind":"note","name":"coffee \#(index)"}"#
+        }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("long-\(UUID().uuidString).jsonl").path
+        try Data(lines.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+
+        let registry = try KindRegistry([noteKind()])
+        func search(blockSize: Int?) throws -> [String] {
+            var session = SearchSession(
+                registry: registry, query: try QueryParser().parse(query), options: SearchOptions(limit: 100))
+            var messages: [String] = []
+            if let blockSize {
+                session.searchNDJSONFile(
+                    path: path, hint: nil, sourceIndex: 1, maxLineBytes: 1 << 20, workers: 2, blockSize: blockSize
+                ) { messages.append($0.description) }
+            } else {
+                RecordReader(registry: registry).read(
+                    .path(path), record: { record in session.consider(record) { messages.append($0.description) } },
+                    diagnose: { messages.append($0.description) })
+            }
+            let result = session.finish()
+            return result.hits.map { "\($0.row.name) @\($0.record.location.line)" } + messages
+                + ["\(result.statistics)"]
+        }
+        let sequential = try search(blockSize: nil)
+        #expect(sequential.count > 10)
+        #expect(try search(blockSize: 61) == sequential)
+        #expect(try search(blockSize: 300) == sequential)
+    }
+
+    /// A block whose only newline is its last byte ends the long line that
+    /// started before it, and starts no line of its own.
+    @Test func blockEndingWithTheNewlineOfALongLine() throws {
+        let blockSize = 100
+        let head = #"{"kind":"note","name":"tea first","body":""#
+        let first = head + String(repeating: "y", count: 2 * blockSize - 1 - head.count - 2) + #""}"#
+        #expect(first.utf8.count == 2 * blockSize - 1)
+        let lines = [first] + (0..<10).map { #"{"kind":"note","name":"tea \#($0)"}"# }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("edge-\(UUID().uuidString).jsonl")
+            .path
+        try Data(lines.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let registry = try KindRegistry([noteKind()])
+        var session = SearchSession(
+            registry: registry, query: try QueryParser().parse("tea"), options: SearchOptions(limit: 100))
+        session.searchNDJSONFile(
+            path: path, hint: nil, sourceIndex: 1, maxLineBytes: 1 << 20, workers: 2, blockSize: blockSize
+        ) { _ in }
+        let result = session.finish()
+        #expect(result.hits.map(\.record.location.line).sorted() == Array(1...11))
+    }
+
+    /// A file that starts with binary data gets the reader's one error, not
+    /// a warning per line.
+    @Test func binaryDataIsRefusedAtOnce() throws {
+        var bytes = Array(#"{"kind":"note","name":"tea"}"#.utf8) + [0x0A]
+        bytes += (0..<20_000).map { UInt8(truncatingIfNeeded: $0 &* 131) }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("binary-\(UUID().uuidString).jsonl")
+            .path
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let registry = try KindRegistry([noteKind()])
+        var messages: [String] = []
+        RecordReader(registry: registry).read(
+            .path(path), record: { _ in }, diagnose: { messages.append($0.description) })
+        var session = SearchSession(
+            registry: registry, query: try QueryParser().parse("tea"), options: SearchOptions(limit: 10))
+        var parallel: [String] = []
+        session.searchNDJSONFile(
+            path: path, hint: nil, sourceIndex: 1, maxLineBytes: 1 << 20, workers: 2, blockSize: 4096
+        ) {
+            parallel.append($0.description)
+        }
+        #expect(messages.count == 1)
+        #expect(messages.first?.contains("binary data") == true)
+        #expect(parallel == messages)
+        #expect(session.finish().hits.isEmpty)
+    }
+}

@@ -1,0 +1,150 @@
+import ResultKit
+import StreamingJSON
+import TestSupport
+import Testing
+
+@testable import SearchEngine
+
+/// `--limit` keeps the best results through the session's top-K selection,
+/// whether the limit is below, at or above the number of matches.
+@Suite struct TopKTests {
+    /// Searches `prices` (one note per price, named by its input position)
+    /// sorted by price, and returns the names kept.
+    func kept(_ prices: [Int], limit: Int, offset: Int = 0, descending: Bool = false) throws -> [String] {
+        let registry = try KindRegistry([noteKind()])
+        let options = SearchOptions(
+            limit: limit, offset: offset, sort: FieldSort(field: "price", descending: descending))
+        var session = SearchSession(registry: registry, query: try QueryParser().parse(""), options: options)
+        for (index, price) in prices.enumerated() {
+            let object = JSONObject(["name": .string("n\(index)"), "price": .number(String(price))])
+            let record = Record(object: object, location: SourceLocation(file: "t", line: index + 1), kindHint: "note")
+            session.consider(record) { _ in }
+        }
+        return session.finish().hits.map(\.row.name)
+    }
+
+    /// The expected names: a stable sort by price, then the window.
+    func expected(_ prices: [Int], limit: Int, offset: Int = 0, descending: Bool = false) -> [String] {
+        let order = prices.indices.sorted { a, b in
+            prices[a] != prices[b] ? (descending ? prices[a] > prices[b] : prices[a] < prices[b]) : a < b
+        }
+        return order.dropFirst(offset).prefix(limit).map { "n\($0)" }
+    }
+
+    @Test(arguments: [0, 1, 7, 99, 100, 101, 1000])
+    func theLimitKeepsTheBestInOrder(limit: Int) throws {
+        var generator = SplitMix64(state: UInt64(limit) + 11)
+        let prices = (0..<100).map { _ in Int(generator.next() % 40) }
+        #expect(try kept(prices, limit: limit) == expected(prices, limit: limit))
+        #expect(try kept(prices, limit: limit, descending: true) == expected(prices, limit: limit, descending: true))
+    }
+
+    @Test func anOffsetSkipsTheBestResults() throws {
+        var generator = SplitMix64(state: 5)
+        let prices = (0..<300).map { _ in Int(generator.next() % 1000) }
+        #expect(try kept(prices, limit: 20, offset: 30) == expected(prices, limit: 20, offset: 30))
+        #expect(try kept(prices, limit: 500, offset: 290) == expected(prices, limit: 500, offset: 290))
+    }
+
+    /// Top-K itself against a stable sort, with ties broken by position.
+    func topK(_ values: [Int], capacity: Int) -> TopK<Int, Int> {
+        var top = TopK<Int, Int>(capacity: capacity) { $0 < $1 }
+        for (index, value) in values.enumerated() {
+            top.insert(index, key: value * 100_000 + index)
+        }
+        return top
+    }
+
+    @Test(arguments: [(0, 0), (1, 0), (5, 40), (40, 40), (39, 40), (1000, 40), (7, 3)])
+    func mergingTwoIsKeepingTheirUnion(first: Int, second: Int) {
+        var generator = SplitMix64(state: UInt64(first * 100 + second))
+        let values = (0..<(first + second)).map { _ in Int(generator.next() % 50) }
+        for capacity in [0, 1, 10, first + second, first + second + 5] {
+            var merged = topK(Array(values.prefix(first)), capacity: capacity)
+            var tail = TopK<Int, Int>(capacity: capacity) { $0 < $1 }
+            for index in first..<(first + second) {
+                tail.insert(index, key: values[index] * 100_000 + index)
+            }
+            merged.merge(tail)
+            let expected = values.indices.sorted { (values[$0], $0) < (values[$1], $1) }.prefix(capacity)
+            #expect(merged.sorted() == Array(expected), "capacity \(capacity)")
+            // Inserting more afterwards still keeps the best.
+            merged.insert(-1, key: -1)
+            #expect(merged.sorted().first == (capacity > 0 ? -1 : nil))
+            #expect(merged.sorted().count == min(capacity, first + second + 1))
+        }
+    }
+
+    @Test func changingACopiedHitLeavesTheOriginalAlone() throws {
+        let prices = [3, 1, 2]
+        let registry = try KindRegistry([noteKind()])
+        var session = SearchSession(
+            registry: registry, query: try QueryParser().parse(""), options: SearchOptions(limit: 10))
+        for (index, price) in prices.enumerated() {
+            let object = JSONObject(["name": .string("n\(index)"), "price": .number(String(price))])
+            session.consider(
+                Record(object: object, location: SourceLocation(file: "t", line: index + 1), kindHint: "note")
+            ) { _ in }
+        }
+        let hits = session.finish().hits
+        var copy = hits[0]
+        copy.record.location.line = 99
+        copy.rank.order = -1
+        #expect(hits[0].record.location.line == 1)
+        #expect(copy.record.location.line == 99)
+        #expect(hits[0].rank.order != -1)
+        #expect(copy.row.name == hits[0].row.name)
+    }
+
+    /// Two parts whose elements are dealt out in blocks, as parallel workers
+    /// keep the hits of the blocks they read.
+    func dealt(_ blocks: [(part: Int, count: Int)], capacity: Int = 100)
+        -> (parts: [TopK<Int, String>], ranges: [(part: Int, range: Range<Int>)], expected: [String])
+    {
+        var parts = [0, 1].map { _ in TopK<Int, String>(capacity: capacity) { $0 < $1 } }
+        var ranges: [(part: Int, range: Range<Int>)] = []
+        var expected: [String] = []
+        var order = 0
+        for (part, count) in blocks {
+            let start = parts[part].count
+            for _ in 0..<count {
+                parts[part].insert("e\(order)", key: order)
+                expected.append("e\(order)")
+                order += 1
+            }
+            ranges.append((part, start..<parts[part].count))
+        }
+        return (parts, ranges, expected)
+    }
+
+    @Test func concatenatingMovesEveryPartInTheOrderOfTheRanges() {
+        let blocks = [(0, 3), (1, 2), (0, 0), (1, 4), (0, 1), (1, 1)]
+        var (parts, ranges, expected) = dealt(blocks)
+        var top = TopK<Int, String>(capacity: 100) { $0 < $1 }
+        #expect(top.concatenate(&parts, ranges: ranges))
+        #expect(top.sorted() == expected)
+        #expect(top.keys == Array(0..<expected.count))
+        #expect(parts.allSatisfy { $0.count == 0 })
+    }
+
+    @Test func concatenatingLargePartsMovesThemOnEveryCore() {
+        let blocks = (0..<40).map { (part: $0 % 2, count: 500 + $0) }
+        var (parts, ranges, expected) = dealt(blocks, capacity: 1 << 20)
+        var top = TopK<Int, String>(capacity: 1 << 20) { $0 < $1 }
+        #expect(top.concatenate(&parts, ranges: ranges))
+        #expect(top.sorted() == expected)
+    }
+
+    @Test func concatenatingRefusesRangesThatDoNotCoverThePartsOnce() {
+        var (parts, ranges, _) = dealt([(0, 3), (1, 2), (0, 2)])
+        var top = TopK<Int, String>(capacity: 100) { $0 < $1 }
+        // A range left out, ranges out of order, and too little room: nothing moves.
+        for wrong in [Array(ranges.dropLast()), [ranges[2], ranges[1], ranges[0]]] {
+            #expect(!top.concatenate(&parts, ranges: wrong))
+            #expect(top.count == 0 && parts[0].count == 5 && parts[1].count == 2)
+        }
+        var small = TopK<Int, String>(capacity: 6) { $0 < $1 }
+        #expect(!small.concatenate(&parts, ranges: ranges))
+        #expect(parts[0].count == 5)
+    }
+}
