@@ -63,6 +63,35 @@ struct SpecKindRenderingTests {
         }
     }
 
+    /// Codes, flags, numbers, offsets and coordinates are shown whole or not
+    /// at all, and no cell is a bare `…`, at any width from 30 to 200; a
+    /// required column outlives every column of lower rank.
+    @Test func valuesAreNeverCutIntoAnotherMeaning() throws {
+        let (registry, records) = try Self.examples()
+        for query in ["united", "america", "new", "island"] {
+            let (hits, _) = try SpecFixtures.search(query, registry: registry, records: records)
+            let full = TableOutput(options: RenderOptions(maxWidth: nil)).visibleCells(hits)
+            let cut = firstCutValue(
+                over: 30...200, full: full,
+                isWhole: { row, column in
+                    let columns = hits[row].kind.columns
+                    return column >= 2 && column - 2 < columns.count
+                        && (columns[column - 2].alignment == .right || columns[column - 2].keepsWhole)
+                },
+                visible: { width in TableOutput(options: RenderOptions(maxWidth: width)).visibleCells(hits) })
+            #expect(cut == nil, "\(query): \(cut ?? "")")
+            // Code (required) and UTC (required) are shown at every width where any detail is.
+            for width in 30...200 {
+                let visible = TableOutput(options: RenderOptions(maxWidth: width)).visibleCells(hits)
+                for (row, cells) in visible.enumerated() where cells.dropFirst(2).contains(where: { $0 != nil }) {
+                    #expect(
+                        cells[2] != nil,
+                        "\(query) at \(width): row \(row) shows details but not its required first column")
+                }
+            }
+        }
+    }
+
     @Test func mixedKindsInOneTableAndInSections() throws {
         let (registry, records) = try Self.examples()
         let (hits, _) = try SpecFixtures.search("new", registry: registry, records: records)

@@ -3,6 +3,7 @@ import DomainKind
 import ProductKind
 import ResultKit
 import ResultOutput
+import SearchEngine
 import TerminalTable
 import TestSupport
 import Testing
@@ -20,6 +21,28 @@ import Testing
                 TableOutput(options: RenderOptions(maxWidth: width, border: border)).visibleCells(hits)
             }
             #expect(shrink == nil, "\(query) \(border): \(shrink ?? "")")
+        }
+    }
+
+    /// Prices, ratings and card ranks are shown whole or not at all, short
+    /// values are never cut or split, and no cell is a bare `…`, at any width
+    /// from 30 to 200.
+    @Test(arguments: ["queen", "pizza", "free", "a", "car"])
+    func valuesAreNeverCutIntoAnotherMeaning(query: String) throws {
+        let hits = try bundledHits(of: [.card, .domain, .product], query: query)
+        let full = TableOutput(options: RenderOptions(maxWidth: nil)).visibleCells(hits)
+        let whole: Set<String> = ["PRICE", "RATING", "CARD"]
+        for border in [BorderStyle.plain, .rounded] {
+            let cut = firstCutValue(
+                over: 30...200, full: full,
+                isWhole: { row, column in
+                    let columns = hits[row].kind.columns
+                    return column >= 2 && column - 2 < columns.count && whole.contains(columns[column - 2].header)
+                },
+                visible: { width in
+                    TableOutput(options: RenderOptions(maxWidth: width, border: border)).visibleCells(hits)
+                })
+            #expect(cut == nil, "\(query) \(border): \(cut ?? "")")
         }
     }
 }

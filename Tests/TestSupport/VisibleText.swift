@@ -1,3 +1,6 @@
+import Foundation
+import TerminalTable
+
 /// The first cell whose visible text shrinks from one width to the next, or
 /// `nil` when more width never shows less.
 ///
@@ -52,4 +55,56 @@ private func isSubsequence(_ shorter: [Character], of longer: [Character]) -> Bo
         index = found + 1
     }
     return true
+}
+
+/// The first cell that shows a value cut into another meaning, or `nil`.
+///
+/// At every width, a cell that is shown is never a bare `…` (on any of its
+/// lines), and a whole value (one that `isWhole` names, or a one-line cell of
+/// 4 cells or fewer, such as a code) is shown exactly as with no width limit.
+/// - Parameters:
+///   - widths: The widths to check.
+///   - full: What each cell shows with no width limit.
+///   - isWhole: Whether the cell at a row and column holds a number, money, rating or date.
+///   - visible: What each cell shows at a width.
+/// - Returns: A description of the first cut value found.
+public func firstCutValue(
+    over widths: ClosedRange<Int>,
+    full: [[String?]],
+    isWhole: (_ row: Int, _ column: Int) -> Bool,
+    visible: (Int) -> [[String?]]
+) -> String? {
+    for width in widths {
+        for (row, cells) in visible(width).enumerated() {
+            for (column, cell) in cells.enumerated() {
+                guard let cell else { continue }
+                let lines = cell.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+                if lines.contains("…") {
+                    return "row \(row) column \(column) at \(width) is a bare …: \(cell.debugDescription)"
+                }
+                guard full.indices.contains(row), full[row].indices.contains(column), let whole = full[row][column]
+                else {
+                    continue
+                }
+                let value = trimmedLines(whole)
+                let short = !value.contains("\n") && !value.isEmpty && DisplayWidth.of(value) <= 4
+                guard short || isWhole(row, column) else { continue }
+                let shown = trimmedLines(cell)
+                if shown != value {
+                    return
+                        "row \(row) column \(column) at \(width) shows \(shown.debugDescription), not \(value.debugDescription)"
+                }
+            }
+        }
+    }
+    return nil
+}
+
+/// A cell's lines without the spaces that pad them and the blank lines that pad the row.
+private func trimmedLines(_ text: String) -> String {
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
+        $0.trimmingCharacters(in: .whitespaces)
+    }
+    while lines.last?.isEmpty == true { lines.removeLast() }
+    return lines.joined(separator: "\n")
 }
