@@ -144,3 +144,39 @@ import Testing
         #expect(table.stdout.contains(" free"), "\(table.stdout)")
     }
 }
+
+/// How the shared columns share a narrow table.
+@Suite struct NarrowTableTests {
+    /// Under 60 columns NAME keeps at least 40% of the width, and KIND
+    /// abbreviates to 4 cells rather than take room NAME could use.
+    @Test func nameKeepsFortyPercentAndKindAbbreviates() throws {
+        for width in 30..<60 {
+            let result = try BinaryRunner.run(["queen", "--width", "\(width)"])
+            let header = try #require(result.stdout.split(separator: "\n").first.map(String.init))
+            let name = try #require(header.range(of: "NAME")).lowerBound
+            let details = try #require(header.range(of: "DETAI")).lowerBound
+            let nameWidth = header.distance(from: name, to: details) - 2
+            #expect(nameWidth >= width * 40 / 100, "at \(width): \(header)")
+            // KIND takes more than its 4 cells only once NAME shows its widest name whole.
+            let kindWidth = header.distance(from: header.startIndex, to: name) - 2
+            #expect(kindWidth <= 4 || nameWidth >= "brooklyn-drain-queens-sewer.com".count, "at \(width): \(header)")
+        }
+    }
+
+    /// One long kind name does not widen KIND for every row: it is cut at 12 cells.
+    @Test func aLongKindNameIsCutAtTwelveCells() throws {
+        let records = [
+            #"{"kind":"an-unusually-long-kind-name-indeed","name":"thing one"}"#,
+            #"{"kind":"other","name":"thing two"}"#,
+        ]
+        let result = try BinaryRunner.run(
+            ["thing", "--data", "-", "--width", "100"], stdin: records.joined(separator: "\n"))
+        let rows = result.stdout.split(separator: "\n").filter { $0.contains("thing ") }
+        #expect(rows.count == 2, "\(result.stdout)")
+        for row in rows {
+            let start = try #require(row.range(of: "thing")).lowerBound
+            #expect(row.distance(from: row.startIndex, to: start) == 12 + 2, "\(row)")
+        }
+        #expect(result.stdout.contains("an-unusuall… "), "\(result.stdout)")
+    }
+}
