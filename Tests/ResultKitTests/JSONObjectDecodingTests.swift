@@ -38,7 +38,8 @@ import Testing
             JSONObject.Member(key: "a", value: .number("1234567890123456789")),
             JSONObject.Member(key: "b", value: .number("2.5e3")),
         ])
-        #expect(try object.optionalNumber("a") == 1_234_567_890_123_456_789)
+        // The nearest Double, as the general conversion gives it.
+        #expect(try object.optionalNumber("a") == Double("1234567890123456789"))
         #expect(try object.optionalNumber("b") == 2500)
     }
 }
