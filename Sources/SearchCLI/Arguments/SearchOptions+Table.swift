@@ -47,7 +47,7 @@ enum SearchOptionTable {
         OptionSpec(
             "group-by",
             value: .choice("KEY", ["kind"]),
-            help: "Print one titled section per kind, each with its own headers."
+            help: "Print one titled section per kind, each with its own headers (in markdown, a heading per kind)."
         ),
         OptionSpec(
             "style",
@@ -63,7 +63,7 @@ enum SearchOptionTable {
         OptionSpec(
             "color",
             value: .choice("WHEN", ["auto", "always", "never"]),
-            help: "Colour output: auto (on a terminal, unless NO_COLOR is set), always or never.",
+            help: "Colour output: auto (on a terminal, unless NO_COLOR is set or TERM is dumb), always or never.",
             default: "auto"
         ),
         OptionSpec(
