@@ -31,8 +31,9 @@ public struct TableOutput: Sendable {
     /// The widest KIND gets: one long kind name does not widen every row.
     static let kindWidthCap = 12
     /// The NAME column: the identity, never dropped, and the first to get
-    /// spare width: it keeps 40% of the table's width before any details show.
-    static let nameColumn = Column("NAME", minWidth: 8, priority: 100, isRequired: true, share: 40)
+    /// spare width: it keeps half the table's width (up to its widest name)
+    /// before any details show, so that narrow tables still tell rows apart.
+    static let nameColumn = Column("NAME", minWidth: 8, priority: 100, isRequired: true, share: 50)
 
     /// Renders `hits` as text ending in a newline (empty when there are none).
     public func render(_ hits: [SearchHit]) -> String {
