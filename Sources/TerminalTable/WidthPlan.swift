@@ -29,8 +29,8 @@
 ///
 /// ## Growing, so that more width never shows less
 /// The layout at W is not the ideal layout at W: it is grown from the layout
-/// at the narrowest width that holds the required columns, one cell at a
-/// time, and each step only adds columns or widens them:
+/// at the narrowest width that holds the first column, one cell at a time,
+/// and each step only adds columns or widens them:
 /// 1. Columns the ideal layout at this width keeps, or keeps wider, are
 ///    brought to their ideal width in rank order while the spare width pays
 ///    for them. When one cannot be paid for yet (a column shows where the
@@ -198,9 +198,9 @@ struct WidthPlan {
         var layout = Layout(columns: demands.count, groups: groupCount)
         for column in ranked {
             let floor = self.floor(column, width: width)
-            guard total(layout) + cost(column, to: floor, in: layout) <= width || demands[column].isRequired else {
-                break
-            }
+            // The first column is kept however narrow the table; the others when they fit.
+            let isFirst = layout.sharedCount + layout.regionColumns == 0
+            guard isFirst || total(layout) + cost(column, to: floor, in: layout) <= width else { break }
             set(column, to: floor, in: &layout)
         }
         addFree(to: &layout, width: width)
@@ -223,12 +223,10 @@ struct WidthPlan {
 
     // MARK: Growing
 
-    /// The narrowest width that holds every required column at its floor.
+    /// The narrowest width that holds the first column at its floor.
     private var narrowest: Int {
         var layout = Layout(columns: demands.count, groups: groupCount)
-        for column in ranked where demands[column].isRequired {
-            set(column, to: max(demands[column].compactFloor, floor(column, width: 0)), in: &layout)
-        }
+        if let first = ranked.first { set(first, to: floor(first, width: 0), in: &layout) }
         return total(layout)
     }
 
@@ -242,8 +240,8 @@ struct WidthPlan {
     }
 
     /// The widths of the columns in a table `width` wide: 0 for a column
-    /// that is dropped. A table too narrow for its required columns keeps
-    /// them, squashed.
+    /// that is dropped. A table too narrow for its first column keeps it,
+    /// squashed.
     func widths(for width: Int) -> [Int] {
         let full = self.full
         if total(full) <= width { return full.widths }
@@ -304,27 +302,11 @@ struct WidthPlan {
         }
     }
 
-    /// The required columns squashed into a table too narrow for their floors.
+    /// The first column alone, squashed into a table too narrow for its floor.
     private func squashed(_ width: Int) -> [Int] {
-        let required = ranked.filter { demands[$0].isRequired }
-        let shared = required.filter { demands[$0].group == nil }
-        let details = required.filter { demands[$0].group != nil }
-        var naturals = shared.map { demands[$0].natural }
-        var minimums = shared.map { _ in 1 }
-        if !details.isEmpty {
-            naturals.append(details.map { demands[$0].natural }.max() ?? 1)
-            minimums.append(1)
-        }
-        let available = width - border.overhead(columns: naturals.count)
-        let distributed = WidthNegotiation.distribute(naturals: naturals, minimums: minimums, available: available)
         var widths = Array(repeating: 0, count: demands.count)
-        for (index, column) in shared.enumerated() {
-            widths[column] = distributed[index]
-        }
-        if let region = distributed.last, !details.isEmpty {
-            for column in details {
-                widths[column] = max(1, min(region, demands[column].natural))
-            }
+        if let first = ranked.first {
+            widths[first] = max(1, min(demands[first].natural, width - border.overhead(columns: 1)))
         }
         return widths
     }
