@@ -24,23 +24,6 @@ enum CellLayout {
         return FittedCell(lines: wrapped(cell, width: width, height: height, wraps: wraps ?? (alignment == .left)))
     }
 
-    /// The lines `cell` takes at `width`, wrapped when `wraps`, at most `limit`.
-    static func lineCount(_ cell: Cell, width: Int, limit: Int, wraps: Bool) -> Int {
-        if cell.lineCount == 1, cell.firstWidth <= width { return 1 }
-        guard wraps, width > 0 else { return min(limit, cell.lineCount) }
-        var count = 0
-        for index in 0..<cell.lineCount {
-            if cell.lineWidth(index) <= width {
-                count += 1
-            } else {
-                let clusters = Clusters(cell.line(index), width: cell.lineWidth(index), highlights: [])
-                count += clusters.wrap(width: width).count
-            }
-            if count >= limit { return limit }
-        }
-        return max(1, count)
-    }
-
     /// A line of a cell as grapheme clusters, each with its UTF-8 bounds and width.
     private struct Clusters {
         let utf8: [UInt8]

@@ -385,84 +385,64 @@ struct MergedLayout {
                     lineLayout.draw(row, of: block, drawer: drawer, line: &line, into: &output)
                     continue
                 }
-                let shared = block.sharedCells(row)
-                let details = block.detailCells(row)
-                let group = Int(block.entries[row].group)
-                let height = self.height(row, of: block, shared: shared, details: details)
                 slots.removeAll(keepingCapacity: true)
-                for (index, column) in layout.sharedKept.enumerated() {
-                    let cell = shared.indices.contains(column) ? shared[column] : nil
-                    let alignment = sharedAlignments[index]
-                    let lines = CellLayout.fit(
-                        cell, width: sharedWidths[index], height: height, alignment: alignment,
-                        wraps: sharedWraps[index])
-                    slots.append(
-                        .init(
-                            lines: lines, style: cell?.style ?? .plain, alignment: alignment,
-                            width: sharedWidths[index]))
-                }
-                if layout.hasRegion {
-                    layout.appendDetails(
-                        details, group: group, widths: groupWidths, height: height, regionWidth: regionWidth,
-                        to: &slots)
-                }
+                let height = fit(row, of: block, into: &slots)
                 drawer.draw(slots, height: height, line: &line, into: &output)
             }
         }
 
+        /// Appends the slots of row `row` of `block` to `slots`, each cell
+        /// fitted to the row's own height, and returns the lines the row
+        /// takes: as many as its tallest fitted cell, the rest being blank.
+        private func fit(_ row: Int, of block: RowBlock, into slots: inout [LineDrawer.Slot]) -> Int {
+            let limit = max(1, Int(block.entries[row].height))
+            let shared = block.sharedCells(row)
+            let first = slots.count
+            for (index, column) in layout.sharedKept.enumerated() {
+                let cell = shared.indices.contains(column) ? shared[column] : nil
+                let alignment = sharedAlignments[index]
+                let lines = CellLayout.fit(
+                    cell, width: sharedWidths[index], height: limit, alignment: alignment, wraps: sharedWraps[index])
+                slots.append(
+                    .init(lines: lines, style: cell?.style ?? .plain, alignment: alignment, width: sharedWidths[index]))
+            }
+            if layout.hasRegion {
+                layout.appendDetails(
+                    block.detailCells(row), group: Int(block.entries[row].group), widths: groupWidths, height: limit,
+                    regionWidth: regionWidth, to: &slots)
+            }
+            var height = 1
+            for slot in slots[first...] {
+                for (index, line) in slot.lines.rest.enumerated().reversed() where !line.text.isEmpty {
+                    height = max(height, index + 2)
+                    break
+                }
+            }
+            return height
+        }
+
         /// What row `row` of `block` shows in each column of the table,
         /// shared then its group's (`nil` for a column not drawn): each
-        /// cell's lines as fitted, joined with line feeds.
+        /// cell's lines as drawn, joined with line feeds.
         func visible(_ row: Int, of block: RowBlock) -> [String?] {
-            let shared = block.sharedCells(row)
-            let details = block.detailCells(row)
-            let group = Int(block.entries[row].group)
-            let height = self.height(row, of: block, shared: shared, details: details)
-            func text(_ cell: Cell?, width: Int, wraps: Bool) -> String {
-                let fitted = CellLayout.fit(cell, width: width, height: height, wraps: wraps)
-                return (0..<height).map { fitted[$0].text }.joined(separator: "\n")
+            var slots: [LineDrawer.Slot] = []
+            let height = fit(row, of: block, into: &slots)
+            func text(_ slot: LineDrawer.Slot) -> String {
+                (0..<height).map { slot.lines[$0].text }.joined(separator: "\n")
             }
             var result: [String?] = layout.shared.indices.map { _ in nil }
             for (index, column) in layout.sharedKept.enumerated() {
-                let cell = shared.indices.contains(column) ? shared[column] : nil
-                result[column] = text(cell, width: sharedWidths[index], wraps: sharedWraps[index])
+                result[column] = text(slots[index])
             }
+            let group = Int(block.entries[row].group)
             guard layout.groups.indices.contains(group) else { return result }
             var detailTexts: [String?] = layout.groups[group].columns.indices.map { _ in nil }
             if layout.hasRegion {
                 for (index, column) in layout.detailKept[group].enumerated() {
-                    let cell = details.indices.contains(column) ? details[column] : nil
-                    detailTexts[column] = text(
-                        cell, width: groupWidths[group][index],
-                        wraps: MergedLayout.wraps(layout.groups[group].columns[column]))
+                    detailTexts[column] = text(slots[layout.sharedKept.count + index])
                 }
             }
             return result + detailTexts
-        }
-
-        /// The lines row `row` takes: as many as its widest-wrapping kept
-        /// cell needs at the settled widths, up to the row's own height.
-        private func height(_ row: Int, of block: RowBlock, shared: [Cell], details: [Cell]) -> Int {
-            let limit = max(1, Int(block.entries[row].height))
-            guard limit > 1 else { return 1 }
-            var height = 1
-            for (index, column) in layout.sharedKept.enumerated() where shared.indices.contains(column) {
-                height = max(
-                    height,
-                    CellLayout.lineCount(
-                        shared[column], width: sharedWidths[index], limit: limit, wraps: sharedWraps[index]))
-            }
-            let group = Int(block.entries[row].group)
-            if layout.hasRegion, layout.groups.indices.contains(group) {
-                for (index, column) in layout.detailKept[group].enumerated() where details.indices.contains(column) {
-                    height = max(
-                        height,
-                        CellLayout.lineCount(
-                            details[column], width: groupWidths[group][index], limit: limit,
-                            wraps: MergedLayout.wraps(layout.groups[group].columns[column])))
-                }
-            }
-            return height
         }
 
         /// How a row one line high is drawn, with every per-column and
