@@ -35,10 +35,10 @@ enum Feedback {
         return lines
     }
 
-    /// Says ``lines(for:query:offset:)`` on `console`'s standard error when
-    /// it is a terminal, unless `quiet`.
-    static func report(_ result: SearchResult, query: String, offset: Int, quiet: Bool, console: Console) {
-        guard console.errorIsTerminal, !quiet else { return }
-        for line in lines(for: result, query: query, offset: offset) { console.writeError(line) }
+    /// Says ``lines(for:query:offset:)`` on standard error, through
+    /// `output`, when it is a terminal, unless `quiet`.
+    static func report(_ result: SearchResult, query: String, offset: Int, quiet: Bool, output: Output) {
+        guard output.console.errorIsTerminal, !quiet else { return }
+        for line in lines(for: result, query: query, offset: offset) { output.error(line) }
     }
 }

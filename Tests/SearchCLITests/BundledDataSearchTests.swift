@@ -26,7 +26,7 @@ import Testing
         let console = Console(
             writeOutput: { text in
                 capture.out += text
-                return true
+                return .written
             },
             writeError: { capture.err += $0 }
         )

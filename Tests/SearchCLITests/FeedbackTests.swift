@@ -18,7 +18,7 @@ import Testing
         let console = Console(
             writeOutput: { text in
                 capture.out += text
-                return true
+                return .written
             },
             writeError: { capture.err += $0 },
             errorIsTerminal: errorIsTerminal

@@ -198,7 +198,7 @@ struct TableRendererTests {
                 | name        | note                |
                 |-------------|---------------------|
                 | a\\|b        | one<br>two<br>three |
-                | back\\\\slash | ^[[2J               |
+                | back\\\\slash | ^[\\[2J              |
                 | short       |                     |
 
                 """

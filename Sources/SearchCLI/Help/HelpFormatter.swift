@@ -13,8 +13,10 @@ enum HelpFormatter {
         out += "ARGUMENTS:\n"
         out += entry(
             "<query>",
-            "Words that must all match (quote phrases; -word excludes; field:value, price<5, price:1..10, "
-                + "field:*, kind:NAME filter). Empty lists everything.",
+            "Words that must all match: quote phrases; -word excludes (write \"king -kong\" as one argument, "
+                + "or put the query after --: a word starting with - is read as an option). field:value matches text in a field (price:5 also matches 56000); "
+                + "price=5, price<5, price<=5, price>5 and price>=5 compare numbers; price:1..10 is a range; "
+                + "field:* needs the field; kind:NAME keeps a kind. Empty lists everything.",
             width: width
         )
         out += "\nOPTIONS:\n"
