@@ -14,10 +14,10 @@
 ///   A column of whole values (numbers, money, ratings, dates, or cells of
 ///   4 cells or fewer) has its widest cell as its floor, so those values are
 ///   shown whole or not at all. A text column's floor is its minimum width,
-///   at least 4 cells (so a short word never splits and no cell is a bare
+///   at least 6 cells (so a short word never splits and no cell is a bare
 ///   `…`), at most its natural width. Under 60 columns a column with a
 ///   compact width (KIND) has that as its floor instead.
-/// - A column may keep a share of the width (NAME keeps 40%): up to its
+/// - A column may keep a share of the width (NAME keeps half): up to its
 ///   natural width, it is that wide before any column ranked below it shows.
 ///
 /// ## The ideal layout at width W
