@@ -105,16 +105,35 @@ public enum SearchCommand {
             output.error(message(for: error, arguments: arguments, query: query, registry: registry))
             return .failure
         }
-        for line in cap.summary { output.error(TerminalText.sanitize(line) + "\n") }
-        let skipped = cap.skippedRecords
-        if skipped > 0 {
-            output.error("warning: \(skipped) record\(skipped == 1 ? "" : "s") skipped; see the warnings above\n")
-        }
+        summarize(cap, output: output)
         let render = renderOptions(arguments, environment: environment, console: console)
         if let status = printResults(result, arguments: arguments, registry: registry, render: render, output: &output)
         {
             return status
         }
+        let status = conclude(result, cap: cap, arguments: arguments, output: output)
+        // The output is written: free the results, many small objects each,
+        // on a background thread rather than before the process may exit.
+        BackgroundRelease.release(consume result)
+        return status
+    }
+
+    /// The tallies of the warnings not printed one by one, and how many
+    /// records were skipped.
+    private static func summarize(_ cap: DiagnosticCap, output: Output) {
+        for line in cap.summary { output.error(TerminalText.sanitize(line) + "\n") }
+        let skipped = cap.skippedRecords
+        if skipped > 0 {
+            output.error("warning: \(skipped) record\(skipped == 1 ? "" : "s") skipped; see the warnings above\n")
+        }
+    }
+
+    /// After the results are printed: `--stats`, the exit status (2 after an
+    /// error, or after any warning under `--strict`; else 0 with results, 1
+    /// without), and the feedback on stderr.
+    private static func conclude(_ result: SearchResult, cap: DiagnosticCap, arguments: SearchArguments, output: Output)
+        -> ExitStatus
+    {
         if arguments.stats { output.error(statistics(result, cap: cap)) }
         let status: ExitStatus =
             if cap.errors > 0 || (arguments.strict && cap.warnings > 0) {
@@ -122,9 +141,10 @@ public enum SearchCommand {
             } else {
                 result.hits.isEmpty ? .noResults : .success
             }
-        // The output is written: free the results, many small objects each,
-        // on a background thread rather than before the process may exit.
-        BackgroundRelease.release(consume result)
+        if status != .failure {
+            Feedback.report(
+                result, query: arguments.query, offset: arguments.offset, quiet: arguments.quiet, output: output)
+        }
         return status
     }
 
@@ -290,10 +310,11 @@ public enum SearchCommand {
             return .failure
         }
         let fields = arguments.fields
-        if arguments.groupByKind && arguments.format != .table {
+        if arguments.groupByKind && arguments.format != .table && arguments.format != .markdown {
             output.error(
-                "warning: --group-by applies to the table only; --format \(arguments.format.rawValue) ignores it\n")
-        } else if arguments.groupByKind && fields != nil {
+                "warning: --group-by applies to the table and markdown only; --format \(arguments.format.rawValue) "
+                    + "ignores it\n")
+        } else if arguments.groupByKind && fields != nil && arguments.format == .table {
             output.error("warning: --group-by is ignored with --fields, whose table is one piece\n")
         }
         switch arguments.format {
@@ -307,7 +328,9 @@ public enum SearchCommand {
                 for piece in table.renderPieces(hits) { output.print(utf8: piece) }
             }
         case .markdown:
-            if !hits.isEmpty { output.print(RecordOutput.markdown(hits, fields: fields)) }
+            if !hits.isEmpty {
+                output.print(RecordOutput.markdown(hits, fields: fields, groupByKind: arguments.groupByKind))
+            }
         case .json:
             output.print(
                 RecordOutput.json(hits, query: arguments.query, total: result.statistics.matched, fields: fields))
@@ -362,6 +385,8 @@ public enum SearchCommand {
         case .auto:
             if let force = environment["CLICOLOR_FORCE"], !force.isEmpty, force != "0" { return true }
             if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
+            // A dumb terminal draws escape sequences as text.
+            if environment["TERM"] == "dumb" { return false }
             return console.outputIsTerminal
         }
     }
