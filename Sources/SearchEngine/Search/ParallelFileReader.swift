@@ -114,6 +114,8 @@ struct ParallelFileReader {
                     let hits = prefilter.map { outcome.prefilterHits($0) } ?? []
                     var nextHit = 0
                     let firstHit = session.keptHitCount
+                    // Kept here, not in the shared state, while the block is read.
+                    var firstMatchInBlock: Int?
                     let newlines = outcome.forEachLine { line, relativeLine, offset in
                         let isFirstLine = block == 0 && relativeLine == 1
                         let position = BlockPosition(block: block, line: relativeLine)
@@ -137,7 +139,7 @@ struct ParallelFileReader {
                                 return
                             }
                         }
-                        let matchedSoFar = session.statistics.matched
+                        let matchedSoFar = firstMatchInBlock == nil ? session.statistics.matched : 0
                         let rejectedSoFar = session.rejectedStandIns
                         var last: Diagnostic?
                         session.considerLine(
@@ -159,10 +161,11 @@ struct ParallelFileReader {
                         if session.rejectedStandIns != rejectedSoFar, let last {
                             state.rejectedStandIns.append((position, DiagnosticSample<BlockPosition>.key(last)))
                         }
-                        if session.statistics.matched != matchedSoFar, state.firstMatch[block] == nil {
-                            state.firstMatch[block] = relativeLine
+                        if firstMatchInBlock == nil, session.statistics.matched != matchedSoFar {
+                            firstMatchInBlock = relativeLine
                         }
                     }
+                    if let firstMatchInBlock { state.firstMatch[block] = firstMatchInBlock }
                     state.blocks.append(BlockInfo(index: block, newlines: newlines, leading: outcome.leading))
                     state.hitRanges.append((block, firstHit..<session.keptHitCount))
                 }
