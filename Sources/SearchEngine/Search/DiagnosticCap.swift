@@ -2,7 +2,7 @@ public import ResultKit
 
 /// Keeps the warnings of a search readable, and their memory bounded, when
 /// the input holds many alike problems: of each group of alike diagnostics
-/// in a source (see ``Diagnostic/group``), the first few are printed and the
+/// in a source (see `Diagnostic.group`), the first few are printed and the
 /// rest only counted, then summed up in one line at the end:
 /// `warning: big.jsonl: ... and 999,000 more like this`.
 ///

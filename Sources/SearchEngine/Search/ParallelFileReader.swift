@@ -33,7 +33,7 @@ struct ParallelFileReader {
     /// the file (so that no worker is left with a large last block while the
     /// others wait), from 64 KiB to 4 MiB.
     var blockSize: Int?
-    /// How many diagnostics of each group (see ``Diagnostic/group``) are
+    /// How many diagnostics of each group (see `Diagnostic.group`) are
     /// passed on one by one; the rest of a group are counted, not kept, and
     /// passed on as one tally.
     var diagnosticCap: Int
