@@ -87,7 +87,7 @@ let package = Package(
             name: "SearchCLI",
             dependencies: [
                 "ResultKit", "KindSpecs", "SearchEngine", "ResultOutput", "StreamingJSON", "TerminalTable",
-                "ProcessMemory",
+                "ProcessMemory", "TextMatching",
             ],
             swiftSettings: swiftSettings
         ),

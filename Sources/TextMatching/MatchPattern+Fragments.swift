@@ -18,6 +18,10 @@ extension MatchPattern {
     ///   or both swaps together when the budget is two) is added as a
     ///   fragment spelled with the swap, which then survives whole.
     ///
+    /// - A three- or four-letter word may match a whole word with one
+    ///   short-word typo (``TextMatcher/shortTypoMatch(_:in:)``): a
+    ///   three-letter word gives itself and the swap of its last two letters.
+    ///
     /// There are none (`nil`) for a pattern with non-ASCII or whitespace
     /// units, or when a fragment would be shorter than `minimumLength` bytes.
     /// - Parameter minimumLength: The shortest useful fragment.
@@ -34,7 +38,15 @@ extension MatchPattern {
     public func requiredFragmentSets(minimumLength: Int = 2) -> [[[UInt8]]] {
         guard !units.isEmpty, isASCII, !units.contains(0x20) else { return [] }
         let bytes = units.map { UInt8(truncatingIfNeeded: $0) }
-        let budget = TextMatcher.typoBudget(forLength: bytes.count)
+        let shortTypo = TextMatcher.allowsShortTypo(units)
+        // A three-letter word matches with at most one swap of its last two letters (`teh` finds
+        // "the"): the word and that swap are the fragments.
+        if shortTypo && bytes.count == 3 {
+            guard bytes.count >= minimumLength else { return [] }
+            return [[bytes, [bytes[0], bytes[2], bytes[1]]]]
+        }
+        // A four-letter word has one edit, as a five-letter one has.
+        let budget = shortTypo ? 1 : TextMatcher.typoBudget(forLength: bytes.count)
         // Cuts at even distances first, then every other valid cut.
         let even = (1...max(budget, 1)).prefix(budget).map { bytes.count * $0 / (budget + 1) }
         var choices = [even]

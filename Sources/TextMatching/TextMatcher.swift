@@ -51,8 +51,15 @@ public struct TextMatcher: Sendable {
     /// Tries each tier in order on a prepared subject.
     private func bestMatch(_ pattern: MatchPattern, in subject: some MatchSubject) -> TextMatch? {
         pattern.units.withUnsafeBufferPointer { units in
-            if let match = Self.contiguousMatch(units, in: subject) { return match }
-            if let match = Self.typoMatch(units, in: subject) { return match }
+            if let match = Self.contiguousMatch(units, in: subject) {
+                // The first occurrence may begin a longer word ("Kingsville King"); a later one that
+                // is a whole word ranks higher.
+                guard match.tier == .prefix || match.tier == .wordPrefix else { return match }
+                return Self.wholeWordMatch(units, in: subject) ?? match
+            }
+            if let match = Self.typoMatch(units, in: subject) ?? Self.shortTypoMatch(units, in: subject) {
+                return match
+            }
             return allowFuzzy ? Self.fuzzyMatch(units, in: subject) : nil
         }
     }

@@ -18,6 +18,7 @@ import Testing
         var kind: String
         var name: String
         var tier: String?
+        var score: Int
         var record: [String: Any]
     }
 
@@ -44,6 +45,7 @@ import Testing
                 kind: $0["kind"] as? String ?? "",
                 name: $0["name"] as? String ?? "",
                 tier: $0["tier"] as? String,
+                score: ($0["score"] as? NSNumber)?.intValue ?? 0,
                 record: $0["record"] as? [String: Any] ?? [:]
             )
         }
@@ -67,12 +69,11 @@ import Testing
         #expect(hits.first?.name == name)
     }
 
-    @Test func tiersOrderTheMergedList() throws {
+    @Test func strengthsOrderTheMergedList() throws {
         let (_, hits, _) = try search(["pizza", "--limit", "200"])
-        let order = ["exact", "prefix", "word-prefix", "substring", "typo", "fuzzy"]
-        let ranks = hits.compactMap { $0.tier.flatMap(order.firstIndex(of:)) }
-        #expect(ranks.count == hits.count)
-        #expect(ranks == ranks.sorted())
+        #expect(hits.allSatisfy { $0.tier != nil })
+        let scores = hits.map(\.score)
+        #expect(scores == scores.sorted(by: >))
         #expect(Set(hits.map(\.kind)).isSuperset(of: ["domain", "product"]))
     }
 

@@ -13,8 +13,11 @@ enum HelpFormatter {
         out += "ARGUMENTS:\n"
         out += entry(
             "<query>",
-            "Words that must all match (quote phrases; -word excludes; field:value, price<5, price:1..10, "
-                + "field:*, kind:NAME filter). Empty lists everything.",
+            "Words that must all match (quote phrases; -word excludes; a pasted URL or host searches its host). "
+                + "Filters: field:value, field:* (present), kind:NAME. Numbers: field:5 and field=5 mean equal to 5, "
+                + "field<5, field<=5, field>5, field>=5 compare, field:1..10 is a range with both ends included "
+                + "(field:5.. and field:..10 leave one open). A missing or null value (a blank cell) satisfies no "
+                + "comparison: price<5 leaves it out, -price<5 keeps it. Empty lists everything.",
             width: width
         )
         out += "\nOPTIONS:\n"

@@ -6,7 +6,8 @@ import TextMatching
 /// - `-word` excludes;
 /// - `field:value` matches one field, `field:*` tests that it exists;
 /// - `price<5`, `rating>=4`, `price:1..10` compare numbers;
-/// - `kind:product` keeps one kind.
+/// - `kind:product` keeps one kind;
+/// - a pasted URL or host (`https://www.example.com/page`) is the host it names (`example.com`).
 public struct QueryParser: Sendable {
     public init() {}
 
@@ -36,6 +37,11 @@ public struct QueryParser: Sendable {
                 continue
             }
             let word = scanner.word()
+            // A pasted URL or host is the host it names, never a `field:` filter.
+            if let host = HostName.host(inQueryWord: word) {
+                conditions.append(Query.Condition(clause: .text(MatchPattern(host), raw: host), negated: negated))
+                continue
+            }
             if let clause = try Self.fieldClause(word, at: start + (negated ? 1 : 0), scanner: &scanner) {
                 if case .fieldText(let field, _, let raw) = clause, field.lowercased() == "kind" {
                     if negated {
