@@ -19,6 +19,19 @@ let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
+/// The engine and the libraries its hot loops run in are optimised in debug
+/// builds too: unoptimised, their SIMD and generic code is tens of times
+/// slower, so `swift run search` and the end-to-end tests crawl. Set
+/// `RESULTKIT_UNOPTIMIZED_DEBUG=1` to step through them in a debugger.
+///
+/// Only when this package is built for itself: SwiftPM refuses unsafe flags
+/// in a package that others depend on by version, and a checkout of it as a
+/// dependency lies in a `checkouts` folder.
+let optimizedInDebug: [SwiftSetting] =
+    Context.environment["RESULTKIT_UNOPTIMIZED_DEBUG"] == "1"
+        || Context.packageDirectory.contains("/checkouts/")
+    ? swiftSettings : swiftSettings + [.unsafeFlags(["-O"], .when(configuration: .debug))]
+
 /// Golden files live in `__Snapshots__` folders under a test target; they are
 /// data, not sources.
 func snapshotExcludes(_ target: String) -> [String] {
@@ -55,15 +68,15 @@ let package = Package(
     dependencies: [],
     targets: [
         // MARK: Libraries that know nothing of kinds
-        .target(name: "TerminalTable", swiftSettings: swiftSettings),
-        .target(name: "StreamingJSON", swiftSettings: swiftSettings),
-        .target(name: "TextMatching", swiftSettings: swiftSettings),
+        .target(name: "TerminalTable", swiftSettings: optimizedInDebug),
+        .target(name: "StreamingJSON", swiftSettings: optimizedInDebug),
+        .target(name: "TextMatching", swiftSettings: optimizedInDebug),
         .target(name: "ProcessMemory", swiftSettings: swiftSettings),
 
         // MARK: The plug-in API, which kind modules import
         .target(
             name: "ResultKit", dependencies: ["TerminalTable", "StreamingJSON", "TextMatching"],
-            swiftSettings: swiftSettings),
+            swiftSettings: optimizedInDebug),
 
         // MARK: Data-driven kinds: a kind provider, as a kind module is
         .target(
@@ -74,12 +87,12 @@ let package = Package(
         .target(
             name: "SearchEngine",
             dependencies: ["ResultKit", "TerminalTable", "StreamingJSON", "TextMatching", "ProcessMemory"],
-            swiftSettings: swiftSettings
+            swiftSettings: optimizedInDebug
         ),
         .target(
             name: "ResultOutput",
             dependencies: ["SearchEngine", "ResultKit", "TerminalTable", "StreamingJSON", "TextMatching"],
-            swiftSettings: swiftSettings
+            swiftSettings: optimizedInDebug
         ),
 
         // MARK: The command

@@ -16,7 +16,9 @@ enum ParallelInput {
     static func shouldSearchInParallel(_ path: String) -> Bool {
         guard DataFormat.forFile(path) == .ndjson else { return false }
         var info = stat()
-        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return false }
+        guard FilePathBytes.withCPath(path, { stat($0, &info) }) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            return false
+        }
         return Int(info.st_size) >= threshold
     }
 }

@@ -128,12 +128,13 @@ public enum SearchCommand {
         var warnings = 0
         var skipped = 0
         let messages = output
-        for (index, source) in sources.enumerated() {
-            let diagnose: (Diagnostic) -> Void = { diagnostic in
-                if diagnostic.severity == .error { hadError = true }
-                if diagnostic.skipsRecord { skipped += 1 } else { warnings += 1 }
-                messages.diagnostic(diagnostic)
-            }
+        let diagnose: (Diagnostic) -> Void = { diagnostic in
+            if diagnostic.severity == .error { hadError = true }
+            if diagnostic.skipsRecord { skipped += 1 } else { warnings += 1 }
+            messages.diagnostic(diagnostic)
+        }
+        // One source per file, each file once.
+        for (index, source) in RecordReader.files(of: sources, diagnose: diagnose).enumerated() {
             let record: (Record) -> Void = { record in session.consider(record, diagnose: diagnose) }
             if case .path(let path) = source, ParallelInput.shouldSearchInParallel(path) {
                 session.searchNDJSONFile(

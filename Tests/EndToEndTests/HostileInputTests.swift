@@ -154,12 +154,20 @@ import Testing
     /// Regression (found here, fixed in 6babd4e): `--max-line-bytes` and
     /// `--max-document-bytes` only reached the parallel reader of big files;
     /// stdin, JSON and CSV used the defaults, so a 3 MB line passed a 1 MiB cap.
-    @Test func aLineLongerThanTheCapStopsWithAClearError() throws {
-        let input = #"{"kind":"product","name":"long"# + String(repeating: "a", count: 3 << 20) + "\n"
-        let result = try Hostile.run(["long", "--data", "-", "--max-line-bytes", "1M"], stdin: input, timeout: 60)
+    /// Since then a line over the cap is one record skipped, not the end of the source.
+    @Test func aLineLongerThanTheCapIsSkippedWithAClearWarning() throws {
+        let input =
+            #"{"kind":"product","name":"long"# + String(repeating: "a", count: 3 << 20) + "\n"
+            + #"{"kind":"product","name":"long after","price":1}"# + "\n"
+        let result = try Hostile.run(
+            ["long", "--data", "-", "--max-line-bytes", "1M", "--stats"], stdin: input, timeout: 60)
         try result.expectClean()
-        #expect(result.status == 2, "\(result.stderr)")
-        #expect(result.stderr.contains("<stdin>:1: line 1 is longer than 1 MiB"), "\(result.stderr)")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.text.contains("long after"))
+        #expect(
+            result.stderr.contains("warning: <stdin>:1: line is longer than --max-line-bytes (1 MiB); skipped"),
+            "\(result.stderr)")
+        #expect(result.stderr.contains("skipped 1 "), "\(result.stderr)")
     }
 
     @Test func aDocumentLargerThanTheCapStopsWithAClearError() throws {
@@ -304,7 +312,7 @@ private final class LockedFlag: @unchecked Sendable {
 }
 
 /// What a run of the binary gave.
-private struct Outcome {
+struct HostileOutcome {
     var status: Int32
     var stdout: [UInt8]
     var stderr: String
@@ -343,20 +351,22 @@ private struct Outcome {
 }
 
 /// Runs the built binary with a deadline, feeding bytes on stdin.
-private enum Hostile {
+enum Hostile {
     static func temporaryDirectory() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("hostile-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
 
-    static func run(_ arguments: [String], stdin: String, timeout: TimeInterval = 30) throws -> Outcome {
+    static func run(_ arguments: [String], stdin: String, timeout: TimeInterval = 30) throws -> HostileOutcome {
         try run(arguments, stdinBytes: Array(stdin.utf8), timeout: timeout)
     }
 
     /// Runs `search` in the package root with a clean environment; kills it
     /// (SIGKILL) when it runs past `timeout` seconds.
-    static func run(_ arguments: [String], stdinBytes: [UInt8]? = nil, timeout: TimeInterval = 30) throws -> Outcome {
+    static func run(_ arguments: [String], stdinBytes: [UInt8]? = nil, timeout: TimeInterval = 30) throws
+        -> HostileOutcome
+    {
         let process = Process()
         process.executableURL = BinaryRunner.binary
         process.arguments = arguments
@@ -402,7 +412,7 @@ private enum Hostile {
         deadline.cancel()
         if stdinBytes != nil { try? input.fileHandleForWriting.close() }
         group.wait()
-        return Outcome(
+        return HostileOutcome(
             status: process.terminationStatus, stdout: Array(outData), stderr: String(decoding: errData, as: UTF8.self),
             timedOut: killed.isSet)
     }

@@ -93,4 +93,58 @@ import Testing
         #expect(parallel == messages)
         #expect(session.finish().hits.isEmpty)
     }
+
+    /// Regression: a line over `maxLineBytes` skipped the rest of its block
+    /// in parallel, and stopped the source when read in one pass. Each route
+    /// now skips that one line with the same warning, whether the line lies
+    /// inside a block, spans several, or ends the file.
+    @Test(arguments: [61, 300, 4096])
+    func anOverLongLineIsSkippedAsASequentialReadSkipsIt(blockSize: Int) throws {
+        let cap = 500
+        var lines: [String] = []
+        for index in 0..<60 {
+            switch index % 7 {
+            case 2:
+                let body = String(repeating: "w", count: 3_000)
+                lines.append(#"{"kind":"note","name":"tea \#(index)","body":"\#(body)"}"#)
+            case 5:
+                // Exactly at the cap, without its `\r`.
+                let head = #"{"kind":"note","name":"tea \#(index)","body":""#
+                lines.append(head + String(repeating: "v", count: cap - head.utf8.count - 2) + #""}"#)
+            default: lines.append(#"{"kind":"note","name":"tea \#(index)"}"#)
+            }
+        }
+        lines.append(String(repeating: "u", count: 2_000))
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("over-\(UUID().uuidString).jsonl")
+            .path
+        try Data(lines.joined(separator: "\r\n").utf8).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let registry = try KindRegistry([noteKind()])
+        func search(parallel: Bool) throws -> [String] {
+            var session = SearchSession(
+                registry: registry, query: try QueryParser().parse("tea"), options: SearchOptions(limit: 100))
+            var messages: [String] = []
+            if parallel {
+                session.searchNDJSONFile(
+                    path: path, hint: nil, sourceIndex: 1, maxLineBytes: cap, workers: 2, blockSize: blockSize
+                ) { messages.append($0.description) }
+            } else {
+                RecordReader(registry: registry, maxLineBytes: cap).read(
+                    .path(path), record: { _ in },
+                    lines: { line in session.consider(line) { messages.append($0.description) } },
+                    diagnose: { messages.append($0.description) })
+            }
+            let result = session.finish()
+            return result.hits.map { "\($0.row.name) @\($0.record.location.line)" } + messages
+                + ["\(result.statistics)"]
+        }
+        let sequential = try search(parallel: false)
+        let warnings = sequential.filter { $0.hasPrefix("warning:") }
+        #expect(warnings.count == 10, "\(warnings)")
+        #expect(warnings.first == "warning: \(path):3: line is longer than --max-line-bytes (500 bytes); skipped")
+        #expect(warnings.last == "warning: \(path):61: line is longer than --max-line-bytes (500 bytes); skipped")
+        #expect(sequential.contains("tea 59 @60"))
+        #expect(sequential.contains("tea 5 @6"), "a line at the cap (with its \\r) is read")
+        #expect(try search(parallel: true) == sequential)
+    }
 }

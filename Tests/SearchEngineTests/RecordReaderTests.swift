@@ -12,6 +12,11 @@ import Testing
         var diagnostics: [Diagnostic] = []
         var names: [String] { records.compactMap { $0.object["name"]?.stringValue } }
         var messages: [String] { diagnostics.map(\.description) }
+
+        /// The `body` of the record named `name`.
+        func body(of name: String) -> String? {
+            records.first { $0.object["name"]?.stringValue == name }?.object["body"]?.stringValue
+        }
     }
 
     let directory: URL
@@ -102,6 +107,123 @@ import Testing
         #expect(outcome.records.map(\.kindName) == ["note", "other"])
     }
 
+    /// Regression: a stray quote on one row swallowed every row after it,
+    /// with one warning, and a TSV file was called CSV. The row is skipped
+    /// and reading goes on from the next line.
+    @Test(arguments: ["csv", "tsv"])
+    func aStrayQuoteSkipsItsLineAndTheRestIsRead(format: String) throws {
+        let separator = format == "csv" ? "," : "\t"
+        var rows = ["name", "body"].joined(separator: separator) + "\n"
+        for index in 1...200 {
+            let body = index == 12 ? "\"stray" : index == 5 ? "\"two\nlines\"" : "b\(index)"
+            rows += "n\(index)\(separator)\(body)\n"
+        }
+        let path = try write("stray.\(format)", rows)
+        let outcome = try read(.path(path))
+        #expect(outcome.records.count == 199)
+        #expect(!outcome.names.contains("n12"))
+        #expect(outcome.names.last == "n200")
+        #expect(outcome.body(of: "n5") == "two\nlines")
+        #expect(
+            outcome.messages == [
+                "warning: \(path):14: malformed \(format.uppercased()): a quoted field is never closed; "
+                    + "skipped line 14 and read on from line 15"
+            ])
+        #expect(outcome.diagnostics.allSatisfy { $0.skipsRecord })
+    }
+
+    /// A stray quote that a later quote closes makes a row over many lines:
+    /// that row's first line is skipped and the lines it swallowed are read
+    /// as rows, whether the closing quote is followed by more of the field
+    /// or leaves the row with more fields than the header.
+    @Test func aStrayQuoteClosedLaterSkipsOnlyItsOwnLine() throws {
+        var rows = "name,body,price\n"
+        for index in 1...100 {
+            rows += index == 10 ? "n10,\"stray,1\n" : index == 60 ? "n60,\"quoted, body\",2\n" : "n\(index),b,3\n"
+        }
+        let path = try write("late.csv", rows)
+        let outcome = try read(.path(path))
+        #expect(outcome.records.count == 99)
+        #expect(outcome.names.contains("n60"))
+        #expect(outcome.body(of: "n60") == "quoted, body")
+
+        let misaligned = try read(.path(try write("misaligned.csv", "name,body\nn1,\"x\nn2,b\nn3,\",c\nn4,d\n")))
+        #expect(misaligned.names == ["n2", "n4"])
+        #expect(
+            misaligned.messages == [
+                "warning: \(directory.path)/misaligned.csv:2: malformed CSV: a quoted field runs to line 4 and leaves "
+                    + "3 fields where the header has 2; skipped line 2 and read on from line 3",
+                "warning: \(directory.path)/misaligned.csv:4: malformed CSV: a quoted field is never closed; "
+                    + "skipped line 4 and read on from line 5",
+            ])
+        #expect(
+            outcome.messages == [
+                "warning: \(path):11: malformed CSV: a quoted field runs to line 61, where its closing quote is not "
+                    + "followed by a delimiter or the end of the row; skipped line 11 and read on from line 12"
+            ])
+    }
+
+    /// Stray quotes on many lines each cost one line, and a quote left open
+    /// on the last line says so without promising more.
+    @Test func strayQuotesOnManyLinesEachCostOneLine() throws {
+        var rows = "name,body\n"
+        for index in 1...50 { rows += index % 5 == 0 ? "n\(index),\"x\n" : "n\(index),b\n" }
+        rows += "last,\"open"
+        let path = try write("many.csv", rows)
+        let outcome = try read(.path(path))
+        #expect(outcome.records.count == 40)
+        #expect(outcome.diagnostics.count == 11)
+        #expect(outcome.diagnostics.map(\.location?.line) == (1...10).map { $0 * 5 + 1 } + [52])
+        #expect(
+            outcome.messages.last
+                == "warning: \(path):52: malformed CSV: a quoted field is never closed; skipped line 52")
+    }
+
+    /// Regression: UTF-16 input gave garbage or confusing errors.
+    @Test(arguments: [
+        ("bom-le.jsonl", [0xFF, 0xFE] as [UInt8], true), ("bom-be.jsonl", [0xFE, 0xFF], false),
+        ("le.jsonl", [], true), ("be.csv", [], false),
+    ])
+    func utf16IsRefusedWithAHintToConvert(name: String, bom: [UInt8], littleEndian: Bool) throws {
+        let text = name.hasSuffix(".csv") ? "name\nnote\n" : "{\"name\":\"caf\u{E9}\"}\n{\"name\":\"b\"}\n"
+        let units = text.utf16.flatMap { unit in
+            littleEndian ? [UInt8(unit & 0xFF), UInt8(unit >> 8)] : [UInt8(unit >> 8), UInt8(unit & 0xFF)]
+        }
+        let path = try write(name, bom + units)
+        let outcome = try read(.path(path))
+        #expect(outcome.records.isEmpty)
+        #expect(
+            outcome.messages == ["error: \(path): UTF-16 is not supported; convert to UTF-8 (iconv -f UTF-16 -t UTF-8)"]
+        )
+    }
+
+    /// Regression: duplicate and empty header names were taken silently, so
+    /// a later column hid an earlier one.
+    @Test func aHeaderWithDuplicateOrEmptyNamesKeepsEveryColumnAndSaysSo() throws {
+        let path = try write("dup.csv", "name,body,,body\nx,first,third,fourth\n")
+        let outcome = try read(.path(path))
+        #expect(outcome.records.count == 1)
+        let keys = outcome.records.first?.object.members.map(\.key)
+        #expect(keys == ["name", "body", "column3", "body_2"])
+        #expect(outcome.records.first?.object["body_2"]?.stringValue == "fourth")
+        #expect(
+            outcome.messages == [
+                "warning: \(path):1: column 3 has no name; read as \"column3\"",
+                "warning: \(path):1: duplicate column \"body\" (columns 2 and 4); column 4 is read as \"body_2\"",
+            ])
+        #expect(outcome.diagnostics.allSatisfy { !$0.skipsRecord })
+    }
+
+    /// Regression: an empty folder's warning counted as a skipped record.
+    @Test func anEmptyFolderIsAWarningThatSkipsNoRecord() throws {
+        let folder = directory.appendingPathComponent("empty")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let outcome = try read(.path(folder.path))
+        #expect(outcome.messages.count == 1)
+        #expect(outcome.messages.first?.contains("no *.jsonl") == true)
+        #expect(outcome.diagnostics.first?.skipsRecord == false)
+    }
+
     @Test func aDirectoryIsReadInNameOrderSkippingOtherFiles() throws {
         let folder = directory.appendingPathComponent("data")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -119,16 +241,56 @@ import Testing
         #expect(outcome.messages == ["error: cannot read /nonexistent/notes.jsonl: No such file or directory"])
     }
 
-    @Test func aLineOverTheCapStopsTheSourceWithAClearError() throws {
-        let long = "{\"name\":\"" + String(repeating: "x", count: 3 << 20) + "\"}"
-        let path = try write("big.jsonl", "{\"name\":\"before\"}\n" + long + "\n{\"name\":\"after\"}\n")
-        let outcome = try read(.path(path), maxLineBytes: 1 << 20)
-        #expect(outcome.names == ["before"])
+    /// Regression: a line over the cap stopped the whole source. It is one
+    /// record lost: skipped with a located warning, and the rest is read,
+    /// whether the long line ends inside one read or spans many.
+    @Test(arguments: [100, 3 << 20])
+    func aLineOverTheCapIsSkippedAndTheRestIsRead(length: Int) throws {
+        let long = "{\"name\":\"" + String(repeating: "x", count: length) + "\"}"
+        let text = "{\"name\":\"before\"}\n" + long + "\r\n{\"name\":\"after\"}\n" + long + "\n{\"name\":\"end\"}"
+        let path = try write("big.jsonl", text)
+        let cap = length / 2
+        let outcome = try read(.path(path), maxLineBytes: cap)
+        #expect(outcome.names == ["before", "after", "end"])
+        let limit = length >= 1 << 20 ? "1536 KiB" : "50 bytes"
         #expect(
             outcome.messages == [
-                "error: \(path):2: line 2 is longer than 1 MiB; stopped reading this source (raise the cap with --max-line-bytes)"
+                "warning: \(path):2: line is longer than --max-line-bytes (\(limit)); skipped",
+                "warning: \(path):4: line is longer than --max-line-bytes (\(limit)); skipped",
             ]
         )
+        #expect(outcome.records.map(\.location.line) == [1, 3, 5])
+    }
+
+    /// A line exactly at the cap is read, with or without a `\r` before its
+    /// newline; one byte more is skipped.
+    @Test func aLineExactlyAtTheCapIsRead() throws {
+        let line = "{\"name\":\"" + String(repeating: "x", count: 90) + "\"}"
+        let path = try write("edge.jsonl", line + "\r\n" + line + "\n" + line + "\n")
+        let atCap = try read(.path(path), maxLineBytes: line.utf8.count)
+        #expect(atCap.records.count == 3)
+        #expect(atCap.diagnostics.isEmpty)
+        let under = try read(.path(path), maxLineBytes: line.utf8.count - 1)
+        #expect(under.records.isEmpty)
+        #expect(under.diagnostics.map(\.location?.line) == [1, 2, 3])
+    }
+
+    /// Regression: the document cap was checked only after a second read,
+    /// so a document that arrived in the first read passed any cap.
+    @Test(arguments: ["doc.json", "doc.csv", "doc.tsv"])
+    func aDocumentOverTheCapIsRefusedEvenWhenReadInOneGo(name: String) throws {
+        let text =
+            name.hasSuffix(".json")
+            ? "[" + (0..<200).map { "{\"name\":\"n\($0)\"}" }.joined(separator: ",") + "]"
+            : "name\n" + (0..<400).map { "n\($0)" }.joined(separator: "\n")
+        let path = try write(name, text)
+        let registry = try KindRegistry([noteKind()])
+        var outcome = Outcome()
+        RecordReader(registry: registry, maxDocumentBytes: 1024).read(
+            .path(path), record: { outcome.records.append($0) }, diagnose: { outcome.diagnostics.append($0) })
+        #expect(outcome.records.isEmpty)
+        #expect(outcome.messages.count == 1)
+        #expect(outcome.messages.first?.hasPrefix("error: \(path): larger than 1 KiB;") == true, "\(outcome.messages)")
     }
 
     @Test func binaryDataIsRefusedAtOnce() throws {

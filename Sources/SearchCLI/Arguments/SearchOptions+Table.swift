@@ -78,7 +78,7 @@ enum SearchOptionTable {
         OptionSpec(
             "max-line-bytes",
             value: .some("SIZE"),
-            help: "The longest NDJSON line read; past it the source stops with an error (K, M, G suffixes).",
+            help: "The longest NDJSON line read; a longer line is skipped with a warning (K, M, G suffixes).",
             default: "64M"
         ),
         OptionSpec(

@@ -1,4 +1,5 @@
 import ProcessMemory
+import SearchEngine
 
 #if canImport(Glibc)
     import Glibc
@@ -20,6 +21,17 @@ public enum ProcessEnvironment {
             pointer += 1
         }
         return result
+    }
+}
+
+/// The process's arguments, read once at the entry point.
+public enum ProcessArguments {
+    /// The arguments after the program's name. An argument that is not
+    /// valid UTF-8 (a file name is bytes) keeps its bytes: see `FilePathBytes`.
+    public static var current: [String] {
+        (1..<Int(CommandLine.argc)).compactMap { index in
+            CommandLine.unsafeArgv[index].map { FilePathBytes.decode(cString: $0) }
+        }
     }
 }
 

@@ -14,7 +14,7 @@ struct ByteReader: ~Copyable {
 
     /// Opens `path` for reading.
     init(path: String) throws(ReadError) {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = FilePathBytes.withCPath(path) { open($0, O_RDONLY | O_CLOEXEC) }
         if fd < 0 { throw ReadError(errno: errno) }
         self.fd = fd
         self.ownsDescriptor = true
@@ -30,27 +30,28 @@ struct ByteReader: ~Copyable {
         if ownsDescriptor { close(fd) }
     }
 
-    /// Appends up to `chunkSize` bytes to `buffer`; returns how many were read
-    /// (0 at the end of the input).
-    func readChunk(appendingTo buffer: inout [UInt8]) throws(ReadError) -> Int {
-        let start = buffer.count
-        buffer.reserveCapacity(start + Self.chunkSize)
-        var count = 0
+    /// The size of the input when it is a regular file, known before reading it.
+    var regularFileSize: Int? {
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return Int(info.st_size)
+    }
+
+    /// Reads up to `chunkSize` bytes onto the end of `buffer`; returns how
+    /// many were read (0 at the end of the input).
+    func readChunk(into buffer: inout ReadBuffer) throws(ReadError) -> Int {
+        let fd = fd
         var failure: Int32 = 0
-        buffer.append(contentsOf: repeatElement(0, count: Self.chunkSize))
-        buffer.withUnsafeMutableBytes { raw in
+        let count = buffer.append(maxBytes: Self.chunkSize) { room in
             while true {
-                let result = read(fd, raw.baseAddress.map { $0 + start }, Self.chunkSize)
-                if result >= 0 {
-                    count = result
-                    return
+                let result = read(fd, room.baseAddress, room.count)
+                if result >= 0 { return result }
+                if errno != EINTR {
+                    failure = errno
+                    return 0
                 }
-                if errno == EINTR { continue }
-                failure = errno
-                return
             }
         }
-        buffer.removeLast(Self.chunkSize - count)
         if failure != 0 { throw ReadError(errno: failure) }
         return count
     }

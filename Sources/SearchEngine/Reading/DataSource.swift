@@ -12,7 +12,7 @@ public enum DataSource: Sendable {
     /// The name used in messages: the path, `<stdin>` or `<bundled>/file`.
     public var displayName: String {
         switch self {
-        case .path(let path): path
+        case .path(let path): FilePathBytes.display(path)
         case .standardInput: "<stdin>"
         case .bundled(let sample, _): "<bundled>/\(sample.fileName)"
         }
@@ -41,7 +41,8 @@ public enum DataFormat: String, Sendable, CaseIterable {
     }
 
     /// The format of content whose first bytes are `head`: `[` means a JSON
-    /// array, `{` NDJSON (or a single object), anything else CSV.
+    /// array, `{` NDJSON (or a single object: see
+    /// ``objectRunsPastFirstLine(_:)``), anything else CSV.
     static func sniff(_ head: some Collection<UInt8>) -> DataFormat {
         var bytes = head[...]
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
@@ -52,6 +53,64 @@ public enum DataFormat: String, Sendable, CaseIterable {
         default:
             return first == nil ? .ndjson : (head.contains(0x09) && !head.contains(UInt8(ascii: ",")) ? .tsv : .csv)
         }
+    }
+
+    /// Whether the JSON object that starts content sniffed as NDJSON goes on
+    /// past its first line, as a pretty-printed document does: then the
+    /// content is one JSON document, not one object per line. `nil` while
+    /// `bytes` hold no line break after the object's start.
+    static func objectRunsPastFirstLine(_ bytes: UnsafeRawBufferPointer) -> Bool? {
+        guard let start = bytes.firstIndex(of: UInt8(ascii: "{")) else { return false }
+        var depth = 0
+        var inString = false
+        var escaped = false
+        for index in start..<bytes.count {
+            let byte = bytes[index]
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
+                // A line break inside a string is malformed NDJSON, not a document.
+                if byte == 0x0A { return false }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                depth -= 1
+                if depth <= 0 { return false }
+            case 0x0A: return true
+            default: break
+            }
+        }
+        return nil
+    }
+
+    /// Whether content whose first bytes are `head` is UTF-16: it starts
+    /// with a UTF-16 byte-order mark, or (without one) nearly every other
+    /// byte of its first 512 is NUL and the bytes between are not, as in
+    /// mostly ASCII text in UTF-16.
+    static func looksLikeUTF16(_ head: [UInt8]) -> Bool {
+        if head.count >= 2, (head[0] == 0xFF && head[1] == 0xFE) || (head[0] == 0xFE && head[1] == 0xFF) {
+            return true
+        }
+        let pairs = min(head.count, 512) / 2
+        guard pairs >= 2 else { return false }
+        var evenNULs = 0
+        var oddNULs = 0
+        for pair in 0..<pairs {
+            if head[2 * pair] == 0 { evenNULs += 1 }
+            if head[2 * pair + 1] == 0 { oddNULs += 1 }
+        }
+        // Little-endian ASCII has its NULs at odd offsets; big-endian, at even ones.
+        let most = pairs - pairs / 8
+        let few = pairs / 8
+        return (oddNULs >= most && evenNULs <= few) || (evenNULs >= most && oddNULs <= few)
     }
 
     /// Where content looks binary rather than text, judged like `git` and

@@ -21,7 +21,8 @@ extension SearchSession {
     ///   - path: A regular file of NDJSON.
     ///   - hint: The kind its name implies.
     ///   - sourceIndex: The file's position among all sources, for ties.
-    ///   - maxLineBytes: The longest line; past it the file stops with an error.
+    ///   - maxLineBytes: The longest line; a longer one is skipped with a
+    ///     warning, and its bytes past the cap are not read.
     ///   - workers: How many threads; by default one per core.
     ///   - blockSize: Bytes per block; by default a thirty-second of each
     ///     worker's share of the file (so that no worker is left with a
@@ -36,7 +37,9 @@ extension SearchSession {
         blockSize: Int? = nil,
         diagnose: (Diagnostic) -> Void
     ) {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = FilePathBytes.withCPath(path) { open($0, O_RDONLY | O_CLOEXEC) }
+        // The path as messages and locations show it.
+        let path = FilePathBytes.display(path)
         guard fd >= 0 else {
             diagnose(Diagnostic(.error, "cannot read \(path): \(ReadError(errno: errno))"))
             return
@@ -105,6 +108,13 @@ extension SearchSession {
                     var nextHit = 0
                     let firstHit = session.keptHitCount
                     let newlines = outcome.forEachLine { line, relativeLine, offset in
+                        guard line.count <= maxLineBytes else {
+                            let location = SourceLocation(file: path, line: relativeLine)
+                            return state.messages.append(
+                                BlockMessage(
+                                    block: block, line: relativeLine,
+                                    diagnostic: RecordReader.overLongLine(at: location, maxLineBytes)))
+                        }
                         var mayMatch = true
                         if hasPrefilter {
                             let start = offset - outcome.base
@@ -327,33 +337,46 @@ private struct BlockFile: Sendable {
             outcome.leading = newline >= regionStart ? 1 : 0
             if outcome.start >= regionEnd { return outcome }
         }
-        // Read past the block's end until its last line is complete.
+        // Read past the block's end until its last line is complete, or is
+        // known to be over the cap (then it is read no further: it is
+        // skipped, and its bytes need not be held).
+        let lineStart = Self.lastNewline(in: outcome.buffer, outcome.start..<regionEnd).map { $0 + 1 } ?? outcome.start
         var scanFrom = regionEnd
         var step = 1 << 12
-        while (length == 0 || outcome.buffer[length - 1] != 0x0A) && outcome.base + length < size {
-            let lineStart = outcome.buffer[..<scanFrom].lastIndex(of: 0x0A).map { $0 + 1 } ?? outcome.start
-            if length - lineStart > maxLineBytes {
-                outcome.lineCount = outcome.buffer[outcome.start..<lineStart].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
-                outcome.end = lineStart
-                outcome.newlines = Self.countNewlines(outcome.buffer, regionStart..<regionEnd)
-                outcome.failure = Diagnostic(
-                    .error,
-                    "line is longer than \(RecordReader.describe(bytes: maxLineBytes)); "
-                        + "skipped the rest of this block of the file (raise the cap with --max-line-bytes)"
-                )
-                return outcome
-            }
-            scanFrom = length
-            let more = min(step, size - outcome.base - length)
+        while (length == 0 || outcome.buffer[length - 1] != 0x0A) && outcome.base + length < size
+            && length - lineStart <= maxLineBytes + 1
+        {
+            let more = min(step, size - outcome.base - length, maxLineBytes + 2 - (length - lineStart))
             step = min(step * 2, 1 << 20)
             guard readMore(from: outcome.base + length, count: more) else { break }
-            if let newline = outcome.buffer[scanFrom..<length].firstIndex(of: 0x0A) {
+            if let newline = Self.firstNewline(in: outcome.buffer, scanFrom..<length) {
                 length = newline + 1
                 break
             }
+            scanFrom = length
         }
         outcome.end = length
         return outcome
+    }
+
+    /// The offset of the first line feed in `range` of `buffer`.
+    static func firstNewline(in buffer: [UInt8], _ range: Range<Int>) -> Int? {
+        buffer.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress, !range.isEmpty else { return nil }
+            return memchr(base + range.lowerBound, 0x0A, range.count).map { UnsafeRawPointer($0) - base }
+        }
+    }
+
+    /// The offset of the last line feed in `range` of `buffer`.
+    static func lastNewline(in buffer: [UInt8], _ range: Range<Int>) -> Int? {
+        buffer.withUnsafeBytes { raw -> Int? in
+            var index = range.upperBound
+            while index > range.lowerBound {
+                index -= 1
+                if raw[index] == 0x0A { return index }
+            }
+            return nil
+        }
     }
 
     /// The line feeds in `range` of `buffer`, found with `memchr`.
@@ -392,8 +415,11 @@ private struct BlockFile: Sendable {
         guard count > 0 else { return (0, true) }
         if buffer.count < position + count {
             // Grown by copying zeroes, which runs at memory speed (appending
-            // a repeated byte goes one byte at a time).
-            buffer.reserveCapacity(position + count)
+            // a repeated byte goes one byte at a time), and at least doubled,
+            // so that a long line read in steps costs time linear in its length.
+            if buffer.capacity < position + count {
+                buffer.reserveCapacity(max(position + count, buffer.capacity * 2))
+            }
             var zeroesLeft = position + count - buffer.count
             while zeroesLeft > 0 {
                 let chunk = min(zeroesLeft, Self.zeroes.count)

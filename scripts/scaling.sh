@@ -1,0 +1,147 @@
+#!/usr/bin/env bash
+# Checks that every reader of `search` takes time linear in its input: each
+# case is timed (CPU time, best of three runs of the release binary) on an input of N
+# bytes and on one of 4N, and the script fails when a ratio exceeds 6 (4 when
+# linear, with room for noise; a quadratic reader gives 16).
+#
+#   scripts/scaling.sh            # builds the release binary if it is missing
+#   SEARCH_BINARY=path scripts/scaling.sh
+#   MAX_RATIO=5 SCALING_MB=8 scripts/scaling.sh
+#
+# Cases: NDJSON read in one pass (piped) and in parallel blocks (a file over
+# 8 MiB), a JSON array from a file and from a pipe, CSV, TSV, CSV with stray
+# quotes, and NDJSON with lines over --max-line-bytes (piped and in blocks).
+set -euo pipefail
+
+cd "$(dirname "$0")/.."
+binary=${SEARCH_BINARY:-.build/release/search}
+max_ratio=${MAX_RATIO:-6}
+# N for the one-pass cases, in MB; the parallel cases use three times as much
+# so that N is over the 8 MiB from which a file is read in blocks.
+unit=${SCALING_MB:-4}
+
+if [[ ! -x $binary ]]; then
+    swift build -c release --product search >&2
+fi
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# Each input is a block of lines repeated to the size wanted: what a reader
+# does per byte is the same in a copy, and writing is fast.
+python3 - "$work" "$unit" <<'PYTHON'
+import sys
+
+work, unit = sys.argv[1], int(sys.argv[2])
+MB = 1_000_000
+words = ["teapot", "queen", "green tea", "lamp", "chair", "coffee", "herbal", "king"]
+
+def records(count, long_every=0):
+    for i in range(count):
+        name = f"{words[i % len(words)]} {i}"
+        about = " ".join(words[(i * 7 + j) % len(words)] for j in range(10))
+        if long_every and i % long_every == 0:
+            about = "z" * 2000
+        yield i, name, about
+
+def write(name, head, block, tail, size):
+    with open(f"{work}/{name}", "w") as out:
+        out.write(head)
+        written = len(head)
+        first = True
+        while written < size:
+            piece = block if first else block.lstrip("\n")
+            out.write(piece if first else ",\n" + piece if name.endswith(".json") else piece)
+            written += len(piece)
+            first = False
+        out.write(tail)
+
+def ndjson(long_every=0):
+    return "".join(
+        f'{{"kind":"product","name":"{n}","price":{i % 90 + 1},"description":"{a}"}}\n'
+        for i, n, a in records(2000, long_every))
+
+def json_block():
+    return ",\n".join(
+        f'{{"kind":"product","name":"{n}","price":{i % 90 + 1},"description":"{a}"}}'
+        for i, n, a in records(2000))
+
+def delimited(separator, stray_every=0):
+    rows = []
+    for i, n, a in records(2000):
+        if stray_every and i % stray_every == 7:
+            n = '"stray ' + n
+        rows.append(separator.join(["product", n, str(i % 90 + 1), a]) + "\n")
+    return "".join(rows)
+
+for scale in (1, 4):
+    size = unit * scale * MB
+    write(f"ndjson-{scale}.jsonl", "", ndjson(), "", size)
+    write(f"parallel-{scale}.jsonl", "", ndjson(), "", 3 * size)
+    write(f"array-{scale}.json", "[\n", json_block(), "\n]\n", size)
+    write(f"plain-{scale}.csv", "kind,name,price,description\n", delimited(","), "", size)
+    write(f"plain-{scale}.tsv", "kind\tname\tprice\tdescription\n", delimited("\t"), "", size)
+    write(f"stray-{scale}.csv", "kind,name,price,description\n", delimited(",", stray_every=50), "", size)
+    write(f"long-{scale}.jsonl", "", ndjson(long_every=10), "", size)
+    write(f"longparallel-{scale}.jsonl", "", ndjson(long_every=10), "", 3 * size)
+PYTHON
+
+# Best of three CPU times (user + system, of every process of the run), in
+# seconds, of one case at one scale. CPU time rather than wall time: on a
+# shared machine, waiting for a core says nothing about the reader.
+best_time() {
+    local best=""
+    for _ in 1 2 3; do
+        local spent
+        spent=$( { TIMEFORMAT='%U %S'; time "$@" >/dev/null 2>&1 || true; } 2>&1 | awk '{ print $1 + $2 }')
+        if [[ -z $best ]] || awk -v a="$spent" -v b="$best" 'BEGIN { exit !(a < b) }'; then best=$spent; fi
+    done
+    printf '%.3f' "$best"
+}
+
+query=(teapot --limit 10 --format jsonl)
+run_file() { "$binary" "${query[@]}" --data "$@"; }
+run_pipe() { local file=$1; shift; "$binary" "${query[@]}" --data - "$@" <"$file"; }
+run_cat() { local file=$1; shift; cat "$file" | "$binary" "${query[@]}" --data - "$@"; }
+
+# name | how it is read | file stem | extra options
+cases=(
+    "NDJSON, one pass (piped)|run_cat|ndjson-%s.jsonl|"
+    "NDJSON, parallel blocks|run_file|parallel-%s.jsonl|"
+    "JSON array, file|run_file|array-%s.json|"
+    "JSON array, pipe|run_cat|array-%s.json|"
+    "CSV, file|run_file|plain-%s.csv|"
+    "TSV, file|run_file|plain-%s.tsv|"
+    "CSV, stray quotes|run_file|stray-%s.csv|"
+    "NDJSON, over-long lines (piped)|run_cat|long-%s.jsonl|--max-line-bytes 1K"
+    "NDJSON, over-long lines (blocks)|run_file|longparallel-%s.jsonl|--max-line-bytes 1K"
+)
+
+failed=0
+printf '%-36s %10s %10s %10s %8s\n' "reader" "N bytes" "CPU N" "CPU 4N" "ratio"
+for entry in "${cases[@]}"; do
+    IFS='|' read -r name how stem extra <<<"$entry"
+    small="$work/$(printf "$stem" 1)"
+    large="$work/$(printf "$stem" 4)"
+    read -r -a options <<<"$extra"
+    if [[ $how == run_file ]]; then
+        t1=$(best_time run_file "$small" "${options[@]}")
+        t4=$(best_time run_file "$large" "${options[@]}")
+    else
+        t1=$(best_time "$how" "$small" "${options[@]}")
+        t4=$(best_time "$how" "$large" "${options[@]}")
+    fi
+    ratio=$(awk -v a="$t4" -v b="$t1" 'BEGIN { print a / (b + 0.0005) }')
+    verdict=""
+    if awk -v a="$ratio" -v b="$max_ratio" 'BEGIN { exit !(a > b) }'; then
+        verdict="  <- over $max_ratio"
+        failed=1
+    fi
+    printf '%-36s %10s %9ss %9ss %8.2f%s\n' "$name" "$(stat -c %s "$small")" "$t1" "$t4" "$ratio" "$verdict"
+done
+
+if ((failed)); then
+    echo "scaling: FAILED: a reader's time grows faster than its input (ratio over $max_ratio for 4x the input)" >&2
+    exit 1
+fi
+echo "scaling: every reader is linear within noise (ratios at most $max_ratio for 4x the input)"
