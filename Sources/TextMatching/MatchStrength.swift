@@ -16,7 +16,9 @@
 /// field's weight, then the match's quality, decide.
 public struct MatchStrength: Sendable, Comparable, Hashable {
     /// The weight from which a field is strong: its word matches rank before those of weak fields.
-    public static let strongFieldWeight = 50
+    /// A name (100), a category (30) or a symbol (50) is strong; a description (10) or a status
+    /// (5), whose words describe many records, is weak.
+    public static let strongFieldWeight = 25
 
     /// The position in the order above; smaller is stronger.
     public let band: Int
@@ -56,7 +58,7 @@ public struct MatchStrength: Sendable, Comparable, Hashable {
     /// The rule in one sentence, for `--explain` and `--help`.
     public static let rule =
         "Results rank by how each word matched: exact, then whole word at the start or at a word start, "
-        + "then the start of a longer word, each first in the name and other strong fields (weight 50 "
+        + "then the start of a longer word, each first in the name and other strong fields (weight 25 "
         + "or more), then in weaker fields; then substring, typo and fuzzy matches. Ties go to the "
         + "heavier field, the better match, the shorter text, then input order."
 

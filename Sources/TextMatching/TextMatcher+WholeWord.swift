@@ -4,7 +4,19 @@ extension TextMatcher {
     /// bounds the extra work per text.
     static let maximumWholeWordPatternLength = 32
 
-    /// The best occurrence of the pattern that starts a word and ends where that word ends: a
+    /// Whether the text at `end` is a plural ending, `s` or `es`, that ends the word, after a
+    /// pattern whose last unit is the letter `last`: `diamond` is the whole word of "Diamonds".
+    private static func pluralEnding(in subject: some MatchSubject, at end: Int, after last: UInt32) -> Bool {
+        guard last >= 0x61 && last <= 0x7A, end < subject.count else { return false }
+        let s: UInt32 = 0x73
+        let e: UInt32 = 0x65
+        if subject.unit(at: end) == s { return subject.endsWord(at: end + 1) }
+        return end + 1 < subject.count && subject.unit(at: end) == e && subject.unit(at: end + 1) == s
+            && subject.endsWord(at: end + 2)
+    }
+
+    /// The best occurrence of the pattern that starts a word and ends where that word ends, or
+    /// goes on only with a plural ending (`diamond` in "Ace of Diamonds"): a
     /// ``MatchTier/prefix`` at the start of the text, else the best ``MatchTier/wordPrefix``; nil
     /// when every occurrence is the start of a longer word or inside one.
     ///
@@ -22,14 +34,18 @@ extension TextMatcher {
         var best: (tier: MatchTier, quality: Int, start: Int)?
         for start in contentStart...(count - length) {
             let atStart = start == contentStart
-            guard atStart || subject.boundaryBonus(at: start) > 0, subject.endsWord(at: start + length) else {
+            guard atStart || subject.boundaryBonus(at: start) > 0 else { continue }
+            let endsWord = subject.endsWord(at: start + length)
+            guard endsWord || pluralEnding(in: subject, at: start + length, after: pattern[length - 1]) else {
                 continue
             }
             var matched = 0
             while matched < length && subject.unit(at: start + matched) == pattern[matched] { matched += 1 }
             guard matched == length else { continue }
             let tier: MatchTier = atStart ? .prefix : .wordPrefix
-            let quality = MatchScoring.quality(of: start..<start + length, in: subject)
+            let quality =
+                MatchScoring.quality(of: start..<start + length, in: subject)
+                + (endsWord ? 0 : MatchScoring.bonusWholeWord)
             if let current = best, current.tier < tier || (current.tier == tier && current.quality >= quality) {
                 continue
             }

@@ -16,6 +16,13 @@ import TextMatching
         #expect(try strength("king", "King") < strength("king", "King of Spades"))
     }
 
+    @Test func aPluralIsTheWholeWord() throws {
+        #expect(try #require(matcher.match(MatchPattern("diamond"), in: "Ace of Diamonds")).wholeWord)
+        #expect(try #require(matcher.match(MatchPattern("box"), in: "boxes")).wholeWord)
+        #expect(try strength("diamond", "diamonds") < strength("diamond", "diamondback"))
+        #expect(try #require(matcher.match(MatchPattern("star"), in: "Starsuckers")).wholeWord == false)
+    }
+
     @Test func aLaterWholeWordBeatsAnEarlierLongerWord() throws {
         let match = try #require(matcher.match(MatchPattern("king"), in: "Kingsville King"))
         #expect(match.tier == .wordPrefix)
