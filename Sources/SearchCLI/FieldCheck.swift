@@ -27,9 +27,18 @@ enum FieldCheck {
         let known = knownFields(registry: registry, session: session)
         let named = query.referencedFields + (sort.map { [$0.field] } ?? [])
         guard let unknown = named.first(where: { !known.contains($0) && !seenFields.contains($0) }) else { return nil }
-        let valid = (known + seenFields.sorted().filter { !known.contains($0) }).joined(separator: ", ")
-        return "error: unknown field '\(TerminalText.sanitize(unknown))'\n"
-            + "Available fields: \(TerminalText.sanitize(valid))\n"
+        let valid = known + seenFields.sorted().filter { !known.contains($0) }
+        return "error: unknown field '\(TerminalText.sanitize(unknown))': no record searched has it\n"
+            + suggestion(for: unknown, among: valid)
+            + "Available fields: \(TerminalText.sanitize(valid.joined(separator: ", ")))\n"
+    }
+
+    /// A "did you mean" line naming the closest of `fields` to `name`, or
+    /// nothing when none is close.
+    static func suggestion(for name: String, among fields: [String]) -> String {
+        let scored = fields.map { ($0, ArgumentParser.editDistance(name.lowercased(), $0.lowercased())) }
+        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= (name.count >= 4 ? 2 : 1) else { return "" }
+        return "hint: did you mean '\(TerminalText.sanitize(best.0))'?\n"
     }
 
     /// An error for `--fields` naming a field no result or kind has.
@@ -43,6 +52,7 @@ enum FieldCheck {
         }
         guard let unknown = fields.first(where: { !known.contains($0) }) else { return nil }
         return "error: unknown field '\(TerminalText.sanitize(unknown))' in --fields\n"
+            + suggestion(for: unknown, among: known)
             + "Available fields: \(TerminalText.sanitize(known.joined(separator: ", ")))\n"
     }
 }

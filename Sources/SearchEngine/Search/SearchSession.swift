@@ -38,8 +38,21 @@ public struct SearchSession: Sendable {
     var memoKey = ComputedFieldMemo.Key()
     /// Scratch space for ``consider(_:diagnose:)``'s lines.
     var lineScratch = LineScratch()
-    /// The fields seen in records of unknown kinds, which filters may name.
+    /// The fields seen in records of unknown kinds, and the fields the query
+    /// or `--sort` names that a record of a searched kind has: filters may
+    /// name any field a record in play has, declared by its kind or not.
     public private(set) var fallbackFields = Set<String>()
+    /// The fields the query and `--sort` name that no record has shown yet.
+    private var namedFieldsNotSeen: Set<String>
+    /// How many more records' keys go into ``fallbackFields``, so that an
+    /// unknown field's error can list the fields records have and suggest
+    /// the closest, at a bounded cost.
+    private var recordsToSample = 1_000
+    /// The kind of the last record sampled: a record of another kind is
+    /// sampled too (up to ``kindChangesToSample`` times), so that every kind
+    /// of a file read after many records of others is seen.
+    private var lastSampledKind: ObjectIdentifier?
+    private var kindChangesToSample = 10_000
 
     /// Starts a search.
     public init(registry: KindRegistry, query: Query, options: SearchOptions) {
@@ -52,6 +65,7 @@ public struct SearchSession: Sendable {
         self.fieldScanPlan = FieldScanPlan(
             registry: registry, query: query, sort: options.sort, fuzzy: options.fuzzy)
         self.hasRankingTerms = !query.rankingTerms.isEmpty
+        self.namedFieldsNotSeen = Set(query.referencedFields + (options.sort.map { [$0.field] } ?? []))
         self.matchesEveryRecord = query.conditions.isEmpty && kindFilter.isEmpty
         let sort = options.sort
         let descending = sort?.descending ?? false
@@ -132,6 +146,19 @@ public struct SearchSession: Sendable {
         diagnose: (Diagnostic) -> Void,
         fullObject: () -> JSONObject?
     ) {
+        if recordsToSample > 0 || (kindChangesToSample > 0 && lastSampledKind != kind.identity) {
+            if recordsToSample > 0 { recordsToSample -= 1 } else { kindChangesToSample -= 1 }
+            lastSampledKind = kind.identity
+            for member in (fullObject() ?? searched).members where !fallbackFields.contains(member.key) {
+                fallbackFields.insert(member.key)
+            }
+        }
+        if !namedFieldsNotSeen.isEmpty {
+            for field in namedFieldsNotSeen where searched[field] != nil {
+                namedFieldsNotSeen.remove(field)
+                fallbackFields.insert(field)
+            }
+        }
         var isFuzzyFallback = false
         var evaluated = evaluate(searched, kind: kind, matcher: matcher)
         if evaluated == nil, statistics.matched == 0, !options.fuzzy, hasRankingTerms {
