@@ -36,6 +36,17 @@ extension MatchPattern {
     /// (`co` and `fee` for `cofee` pass every `.com` domain, `cof` and `ee`
     /// do not).
     public func requiredFragmentSets(minimumLength: Int = 2) -> [[[UInt8]]] {
+        // A text that any spelling matches holds a fragment of that spelling.
+        if !alternatives.isEmpty {
+            var union: [[UInt8]] = []
+            for spelling in [MatchPattern(term)] + alternatives {
+                guard let fragments = spelling.requiredFragmentSets(minimumLength: minimumLength).first else {
+                    return []
+                }
+                for fragment in fragments where !union.contains(fragment) { union.append(fragment) }
+            }
+            return [union]
+        }
         guard !units.isEmpty, isASCII, !units.contains(0x20) else { return [] }
         let bytes = units.map { UInt8(truncatingIfNeeded: $0) }
         let shortTypo = TextMatcher.allowsShortTypo(units)

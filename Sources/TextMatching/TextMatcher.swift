@@ -29,6 +29,21 @@ public struct TextMatcher: Sendable {
     /// - Returns: The match of the best tier, and within it the best quality, or nil when the pattern
     ///   does not match.
     public func match(_ pattern: MatchPattern, in text: String) -> TextMatch? {
+        var best = matchSpelling(pattern, in: text)
+        for alternative in pattern.alternatives {
+            guard let match = matchSpelling(alternative, in: text) else { continue }
+            if let current = best,
+                current.tier < match.tier || (current.tier == match.tier && current.quality >= match.quality)
+            {
+                continue
+            }
+            best = match
+        }
+        return best
+    }
+
+    /// The best match of one spelling of a pattern, ignoring its alternatives.
+    private func matchSpelling(_ pattern: MatchPattern, in text: String) -> TextMatch? {
         guard !pattern.isEmpty else { return nil }
         let outcome = text.utf8.withContiguousStorageIfAvailable { bytes -> ASCIIOutcome in
             guard ASCIISubject.accepts(bytes) else { return .needsUnicode }

@@ -62,6 +62,13 @@ import TextMatching
         #expect(try names("-price<5", lines) == ["a", "b", "d", "e", "f"])
     }
 
+    @Test func aHostFindsItsOtherIDNASpelling() throws {
+        let domains = notes(["люблюзиму.рф", "xn--zettlmeil-n1a.de", "zettl.de"])
+        #expect(try names("xn--90amdjbi3c0ec.xn--p1ai", domains) == ["люблюзиму.рф"])
+        #expect(try names("zettlmeißl.de", domains) == ["xn--zettlmeil-n1a.de"])
+        #expect(try names("https://www.люблюзиму.рф/", domains) == ["люблюзиму.рф"])
+    }
+
     @Test func aPastedURLSearchesItsHost() throws {
         let domains = notes(["reaganlibrary.gov", "tatler.com", "www-tatler.org"])
         #expect(try names("https://reaganlibrary.gov/", domains) == ["reaganlibrary.gov"])

@@ -39,7 +39,7 @@ public struct QueryParser: Sendable {
             let word = scanner.word()
             // A pasted URL or host is the host it names, never a `field:` filter.
             if let host = HostName.host(inQueryWord: word) {
-                conditions.append(Query.Condition(clause: .text(MatchPattern(host), raw: host), negated: negated))
+                conditions.append(Query.Condition(clause: .text(Self.pattern(host), raw: host), negated: negated))
                 continue
             }
             if let clause = try Self.fieldClause(word, at: start + (negated ? 1 : 0), scanner: &scanner) {
@@ -54,10 +54,16 @@ public struct QueryParser: Sendable {
                 }
                 conditions.append(Query.Condition(clause: clause, negated: negated))
             } else if !word.isEmpty {
-                conditions.append(Query.Condition(clause: .text(MatchPattern(word), raw: word), negated: negated))
+                conditions.append(Query.Condition(clause: .text(Self.pattern(word), raw: word), negated: negated))
             }
         }
         return Query(text: text, conditions: conditions, kinds: kinds)
+    }
+
+    /// The pattern of a query word; a host also matches in its other IDNA
+    /// spelling (`xn--p1ai` finds `рф`, `рф` finds `xn--p1ai`).
+    private static func pattern(_ word: String) -> MatchPattern {
+        MatchPattern(word, alternatives: IDNA.otherSpelling(ofHost: word).map { [$0] } ?? [])
     }
 
     /// Reads `field:value`, `field:*`, `field:a..b` or `field<op>number` from a
