@@ -63,6 +63,8 @@ let package = Package(
         .library(name: "SearchEngine", targets: ["SearchEngine"]),
         .library(name: "ResultOutput", targets: ["ResultOutput"]),
         .library(name: "TerminalTable", targets: ["TerminalTable"]),
+        // For the fuzz package beside this one, which drives the option parser.
+        .library(name: "SearchCLI", targets: ["SearchCLI"]),
         .plugin(name: "NewKind", targets: ["NewKind"]),
     ],
     dependencies: [],
@@ -80,7 +82,7 @@ let package = Package(
 
         // MARK: Data-driven kinds: a kind provider, as a kind module is
         .target(
-            name: "KindSpecs", dependencies: ["ResultKit", "TerminalTable", "StreamingJSON"],
+            name: "KindSpecs", dependencies: ["ResultKit", "TerminalTable", "StreamingJSON", "TextMatching"],
             swiftSettings: swiftSettings),
 
         // MARK: The engine and the printers
@@ -100,7 +102,7 @@ let package = Package(
             name: "SearchCLI",
             dependencies: [
                 "ResultKit", "KindSpecs", "SearchEngine", "ResultOutput", "StreamingJSON", "TerminalTable",
-                "ProcessMemory", "TextMatching",
+                "TextMatching", "ProcessMemory",
             ],
             swiftSettings: swiftSettings
         ),

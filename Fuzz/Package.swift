@@ -39,5 +39,7 @@ let package = Package(
         fuzzTarget("FuzzQueryParser", ["ResultKit", "SearchEngine"]),
         fuzzTarget("FuzzTableLayout", ["TerminalTable"]),
         fuzzTarget("FuzzKindSpec", ["ResultKit", "KindSpecs", "TerminalTable"]),
+        fuzzTarget("FuzzOptionParser", ["SearchCLI"]),
+        fuzzTarget("FuzzDelimitedOutput", ["ResultKit", "SearchEngine", "ResultOutput"]),
     ]
 )

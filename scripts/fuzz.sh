@@ -26,12 +26,14 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 fuzz="$root/Fuzz"
 scratch="${FUZZ_SCRATCH:-$fuzz/.build}"
 
-targets=(FuzzJSONParser FuzzRecordReader FuzzQueryParser FuzzTableLayout FuzzKindSpec)
+targets=(FuzzJSONParser FuzzRecordReader FuzzQueryParser FuzzTableLayout FuzzKindSpec FuzzOptionParser FuzzDelimitedOutput)
 
 # The longest input worth trying, per target.
 max_len() {
     case "$1" in
         FuzzQueryParser) echo 256 ;;
+        FuzzOptionParser) echo 512 ;;
+        FuzzDelimitedOutput) echo 1024 ;;
         FuzzTableLayout) echo 2048 ;;
         FuzzRecordReader) echo 8192 ;;
         *) echo 4096 ;;

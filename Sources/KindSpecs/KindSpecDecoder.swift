@@ -1,6 +1,7 @@
 import ResultKit
 import StreamingJSON
 import TerminalTable
+import TextMatching
 
 /// Turns a parsed spec file into a ``KindSpec``, collecting every mistake
 /// with its place (`columns[2].path`) instead of stopping at the first.
@@ -482,25 +483,9 @@ struct KindSpecDecoder {
 
     /// The allowed key within two edits of `key`, if exactly one is closest.
     static func closest(to key: String, in allowed: [String]) -> String? {
-        let scored = allowed.map { ($0, editDistance(key.lowercased(), $0.lowercased(), limit: 2)) }
+        let scored = allowed.map { ($0, EditDistance.between(key.lowercased(), $0.lowercased(), limit: 2)) }
         guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= 2 else { return nil }
         return scored.filter { $0.1 == best.1 }.count == 1 ? best.0 : nil
-    }
-
-    /// Levenshtein distance, stopping early above `limit`.
-    static func editDistance(_ a: String, _ b: String, limit: Int) -> Int {
-        let a = Array(a.prefix(64))
-        let b = Array(b.prefix(64))
-        if abs(a.count - b.count) > limit { return limit + 1 }
-        var previous = Array(0...b.count)
-        for (i, left) in a.enumerated() {
-            var current = [i + 1] + Array(repeating: 0, count: b.count)
-            for (j, right) in b.enumerated() {
-                current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (left == right ? 0 : 1))
-            }
-            previous = current
-        }
-        return previous[b.count]
     }
 }
 

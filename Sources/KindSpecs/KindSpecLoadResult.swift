@@ -7,6 +7,10 @@ public struct KindSpecLoadResult: Sendable {
     public var specs: [KindSpec] = []
     /// Every problem found, in the order found.
     public var errors: [KindSpecError] = []
+    /// What was passed over without being an error: the optional folder's
+    /// path running through a file (`XDG_CONFIG_HOME` set to a file), which
+    /// counts as a missing folder.
+    public var warnings: [KindSpecError] = []
 
     /// The kinds the valid specs describe.
     public var kinds: [ResultKind] { specs.map(\.kind) }

@@ -71,7 +71,10 @@ public enum KindSpecLoader {
         for (directory, required) in candidates {
             let key = directory.hasSuffix("/") && directory.count > 1 ? String(directory.dropLast()) : directory
             guard visited.insert(key).inserted else { continue }
-            guard let files = specFiles(in: directory, required: required, errors: &result.errors) else { continue }
+            guard
+                let files = specFiles(
+                    in: directory, required: required, errors: &result.errors, warnings: &result.warnings)
+            else { continue }
             for file in files {
                 switch read(file) {
                 case .success(let bytes):
@@ -133,11 +136,20 @@ public enum KindSpecLoader {
     // MARK: - Files
 
     /// The spec files directly inside `directory`, sorted by name; `nil` when
-    /// the folder cannot be read (an error unless it is optional and absent).
-    static func specFiles(in directory: String, required: Bool, errors: inout [KindSpecError]) -> [String]? {
+    /// the folder cannot be read (an error unless it is optional and absent;
+    /// a warning when it is optional and its path runs through a file).
+    static func specFiles(
+        in directory: String, required: Bool, errors: inout [KindSpecError], warnings: inout [KindSpecError]
+    ) -> [String]? {
         guard let handle = opendir(directory) else {
             let code = errno
-            if required || code != ENOENT {
+            if !required && code == ENOTDIR {
+                warnings.append(
+                    KindSpecError(
+                        file: directory,
+                        "not a folder (a part of the path is a file), so no kind specs are read from it"
+                    ))
+            } else if required || code != ENOENT {
                 errors.append(KindSpecError(file: directory, "cannot read the kinds folder: \(describe(errno: code))"))
             }
             return nil
@@ -161,14 +173,25 @@ public enum KindSpecLoader {
         return names.sorted().map { joined(directory, $0) }
     }
 
-    /// The bytes of a spec file, at most ``maxFileBytes``.
+    /// The bytes of a spec file, at most ``maxFileBytes``; only a regular
+    /// file (or a link to one) is read.
     ///
     /// Read with the system calls, as the folder is listed: a kind provider
-    /// needs nothing of the engine's readers.
+    /// needs nothing of the engine's readers. The file is opened without
+    /// blocking and checked before any read: a FIFO named like a spec would
+    /// otherwise stop every run, `--help` included, until something wrote to it.
     static func read(_ path: String) -> Result<[UInt8], KindSpecError> {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { return .failure(KindSpecError(file: path, "cannot read: \(describe(errno: errno))")) }
         defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else {
+            return .failure(KindSpecError(file: path, "cannot read: \(describe(errno: errno))"))
+        }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            return .failure(
+                KindSpecError(file: path, "not a regular file (\(fileType(info.st_mode))); a kind spec is a JSON file"))
+        }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
@@ -196,6 +219,18 @@ public enum KindSpecLoader {
             lineStart = index + 1
         }
         return (line, end - lineStart + 1)
+    }
+
+    /// What a file that is not a regular one is, in words.
+    private static func fileType(_ mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFDIR: "a folder"
+        case S_IFIFO: "a named pipe"
+        case S_IFSOCK: "a socket"
+        case S_IFCHR: "a character device"
+        case S_IFBLK: "a block device"
+        default: "of another type"
+        }
     }
 
     private static func joined(_ directory: String, _ name: String) -> String {

@@ -55,12 +55,16 @@ public enum RecordOutput {
     /// The record, or only `fields` of it.
     static func record(_ hit: SearchHit, fields: [String]?) -> JSONObject {
         guard let fields else { return hit.record.object }
+        let picker = FieldPicker(fields)
+        let values = picker.values(of: hit.record.object)
         return JSONObject(
-            fields.map { field in
-                switch field {
+            fields.indices.map { index in
+                let field = fields[index]
+                let value = values[picker.slots[index]]
+                return switch field {
                 case "kind": .init(key: field, value: .string(hit.kind.name))
-                case "name" where hit.record.object["name"] == nil: .init(key: field, value: .string(hit.row.name))
-                default: .init(key: field, value: hit.record.object[field] ?? .null)
+                case "name" where value == nil: .init(key: field, value: .string(hit.row.name))
+                default: .init(key: field, value: value ?? .null)
                 }
             }
         )
@@ -69,22 +73,38 @@ public enum RecordOutput {
     /// A plain table of exactly `fields`, for `--fields` with the table format.
     public static func fieldTable(_ hits: [SearchHit], fields: [String], options: RenderOptions) -> String {
         let columns = fields.map { Column($0.uppercased()) }
-        let rows = hits.map { hit in Row(fields.map { Cell(text(of: $0, in: hit)) }) }
+        let picker = FieldPicker(fields)
+        let rows = hits.map { hit in Row(picker.texts(of: hit).map { Cell($0) }) }
         return TableRenderer.render([Section(title: nil, columns: columns, rows: rows)], options: options)
     }
 
+    /// The most columns the delimited formats take from the union of the
+    /// results' fields: past it, a file of records that each have their own
+    /// keys would print rows × keys cells, nearly all empty.
+    public static let maxUnionColumns = 1_000
+
     /// The columns of the delimited formats: `kind`, `name`, then every
-    /// record field in the order first seen, or exactly `fields` when given.
-    public static func columns(for hits: [SearchHit], fields: [String]? = nil) -> [String] {
-        if let fields { return fields }
+    /// record field in the order first seen (at most `limit` columns), or
+    /// exactly `fields` when given.
+    public static func columns(for hits: [SearchHit], fields: [String]? = nil, limit: Int = maxUnionColumns)
+        -> [String]
+    {
+        fields ?? columnUnion(of: hits, limit: limit).columns
+    }
+
+    /// `kind`, `name`, then every record field in the order first seen, cut
+    /// to `limit` columns; and how many there are in all.
+    public static func columnUnion(of hits: [SearchHit], limit: Int = maxUnionColumns) -> (
+        columns: [String], total: Int
+    ) {
         var columns = ["kind", "name"]
         var seen = Set(columns)
         for hit in hits {
-            for key in hit.record.object.keys where seen.insert(key).inserted {
-                columns.append(key)
+            for member in hit.record.object.members where seen.insert(member.key).inserted {
+                if columns.count < limit { columns.append(member.key) }
             }
         }
-        return columns
+        return (columns, seen.count)
     }
 
     /// A field of a hit as text: `kind` and `name` as shown, other fields as
@@ -94,41 +114,114 @@ public enum RecordOutput {
         case "kind": return hit.kind.name
         case "name": return hit.row.name
         default:
-            guard let value = hit.record.object[column] else { return "" }
-            switch value {
-            case .null: return ""
-            case .array, .object: return JSONWriter.string(value)
-            case .bool, .number, .string: return value.scalarText ?? ""
-            }
+            return hit.record.object[column].map(text(of:)) ?? ""
+        }
+    }
+
+    /// A field's value as text: as written, arrays and objects as compact
+    /// JSON, null empty.
+    static func text(of value: JSONValue) -> String {
+        switch value {
+        case .null: ""
+        case .array, .object: JSONWriter.string(value)
+        case .bool, .number, .string: value.scalarText ?? ""
+        }
+    }
+
+    /// How the delimited formats write a cell.
+    public struct DelimitedOptions: Sendable, Equatable {
+        /// Whether to print the header row.
+        public var headers: Bool
+        /// Whether a carriage return or line feed inside a CSV field is shown
+        /// as `^M` or `^J`, as other controls are, rather than written raw
+        /// inside quotes (RFC 4180): on a terminal a raw one would let a
+        /// record overwrite the line before it.
+        public var visibleLineBreaks: Bool
+        /// Whether a cell a spreadsheet would run as a formula (one starting
+        /// with `=`, `+`, `-`, `@`, a tab or a carriage return, unless it is
+        /// a plain number) gets a leading `'`, as OWASP recommends.
+        public var formulaSafe: Bool
+
+        /// Options for the delimited formats; by default, RFC 4180 with headers.
+        public init(headers: Bool = true, visibleLineBreaks: Bool = false, formulaSafe: Bool = false) {
+            self.headers = headers
+            self.visibleLineBreaks = visibleLineBreaks
+            self.formulaSafe = formulaSafe
         }
     }
 
     /// RFC 4180 CSV with a header row (unless `headers` is false), CRLF line ends.
     public static func csv(_ hits: [SearchHit], columns: [String], headers: Bool = true) -> String {
-        var lines: [String] = headers ? [columns.map(csvField).joined(separator: ",")] : []
-        for hit in hits {
-            lines.append(columns.map { csvField(text(of: $0, in: hit)) }.joined(separator: ","))
+        csv(hits, columns: columns, options: DelimitedOptions(headers: headers))
+    }
+
+    /// CSV with CRLF line ends, written as `options` say; RFC 4180 unless
+    /// line breaks are made visible. Time and memory grow with rows ×
+    /// columns plus the records' fields, whatever the number of columns.
+    public static func csv(_ hits: [SearchHit], columns: [String], options: DelimitedOptions) -> String {
+        delimited(hits, columns: columns, options: options, separator: UInt8(ascii: ","), lineEnd: "\r\n") { text in
+            csvField(text, visibleLineBreaks: options.visibleLineBreaks, formulaSafe: options.formulaSafe)
         }
-        return lines.map { $0 + "\r\n" }.joined()
     }
 
     /// Tab-separated values: tab, newline, carriage return and backslash
     /// escaped as `\t`, `\n`, `\r` and `\\`; other controls as `\xHH`, and
     /// bidi controls as `\u{HHHH}`.
     public static func tsv(_ hits: [SearchHit], columns: [String], headers: Bool = true) -> String {
-        var lines: [String] = headers ? [columns.map(tsvField).joined(separator: "\t")] : []
-        for hit in hits {
-            lines.append(columns.map { tsvField(text(of: $0, in: hit)) }.joined(separator: "\t"))
+        tsv(hits, columns: columns, options: DelimitedOptions(headers: headers))
+    }
+
+    /// Tab-separated values, escaped as ``tsv(_:columns:headers:)`` says;
+    /// line breaks are always escaped, so `visibleLineBreaks` changes nothing.
+    public static func tsv(_ hits: [SearchHit], columns: [String], options: DelimitedOptions) -> String {
+        delimited(hits, columns: columns, options: options, separator: UInt8(ascii: "\t"), lineEnd: "\n") { text in
+            let field = tsvField(text)
+            return options.formulaSafe && startsFormula(field) ? "'" + field : field
         }
-        return lines.map { $0 + "\n" }.joined()
+    }
+
+    /// Rows of `columns`, each cell written by `field` (an empty one as
+    /// nothing: `field("")` is `""` in every delimited format).
+    ///
+    /// A row costs one step per column plus one per member of its record;
+    /// the empty cells of a wide, sparse table cost a separator each.
+    private static func delimited(
+        _ hits: [SearchHit],
+        columns: [String],
+        options: DelimitedOptions,
+        separator: UInt8,
+        lineEnd: String,
+        field: (String) -> String
+    ) -> String {
+        // Bytes, not a String: a separator is one byte to append, where a
+        // String append costs a capacity and uniqueness check each.
+        var out: [UInt8] = []
+        if options.headers {
+            for (index, column) in columns.enumerated() {
+                if index > 0 { out.append(separator) }
+                out.append(contentsOf: field(column).utf8)
+            }
+            out.append(contentsOf: lineEnd.utf8)
+        }
+        var picker = FieldPicker(columns)
+        for hit in hits {
+            picker.fill(from: hit.record.object)
+            for index in columns.indices {
+                if index > 0 { out.append(separator) }
+                let text = picker.text(at: index, of: hit)
+                if !text.isEmpty { out.append(contentsOf: field(text).utf8) }
+            }
+            picker.clear()
+            out.append(contentsOf: lineEnd.utf8)
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// A GitHub pipe table of KIND, NAME and the row's details, or of `fields`.
     public static func markdown(_ hits: [SearchHit], fields: [String]? = nil) -> String {
         if let fields {
-            return terminated(
-                TableRenderer.markdown(headers: fields, rows: hits.map { hit in fields.map { text(of: $0, in: hit) } })
-            )
+            let picker = FieldPicker(fields)
+            return terminated(TableRenderer.markdown(headers: fields, rows: hits.map { picker.texts(of: $0) }))
         }
         let rows = hits.map { hit in
             [
@@ -147,17 +240,19 @@ public enum RecordOutput {
 
     /// CSV has no escapes, so controls, escape sequences and bidi controls
     /// in data are made visible (`ESC` as `^[`), as in the table: output that
-    /// reaches a terminal never carries a raw escape sequence. Tabs and line
-    /// breaks stay, inside quotes.
-    static func csvField(_ raw: String) -> String {
+    /// reaches a terminal never carries a raw escape sequence. Tabs stay, and
+    /// line breaks stay inside quotes unless `visibleLineBreaks`, which shows
+    /// them as `^M` and `^J`.
+    static func csvField(_ raw: String, visibleLineBreaks: Bool = false, formulaSafe: Bool = false) -> String {
         var text = ""
         var run = String.UnicodeScalarView()
         func flush() {
             if !run.isEmpty { text += TerminalText.sanitize(String(run)) }
             run.removeAll()
         }
+        if formulaSafe && startsFormula(raw) { text = "'" }
         for scalar in raw.unicodeScalars {
-            if scalar == "\t" || scalar == "\n" || scalar == "\r" {
+            if scalar == "\t" || (!visibleLineBreaks && (scalar == "\n" || scalar == "\r")) {
                 flush()
                 text.unicodeScalars.append(scalar)
             } else {
@@ -169,7 +264,50 @@ public enum RecordOutput {
         guard text.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else {
             return text
         }
-        return "\"" + text.replacingAll("\"", with: "\"\"") + "\""
+        // By scalars too: a quote followed by a combining mark is one
+        // Character that is not a quote, and would go undoubled.
+        var quoted = String.UnicodeScalarView()
+        quoted.append("\"")
+        for scalar in text.unicodeScalars {
+            quoted.append(scalar)
+            if scalar == "\"" { quoted.append("\"") }
+        }
+        quoted.append("\"")
+        return String(quoted)
+    }
+
+    /// Whether a spreadsheet would read `text` as a formula: it starts with
+    /// `=`, `+`, `-`, `@`, a tab or a carriage return (OWASP's list) and is
+    /// not a plain number such as `-5` or `+1.5e3`.
+    static func startsFormula(_ text: String) -> Bool {
+        guard let first = text.utf8.first, "=+-@\t\r".utf8.contains(first) else { return false }
+        return !isPlainNumber(text)
+    }
+
+    /// A decimal number: an optional sign, digits with an optional fraction,
+    /// and an optional exponent; nothing a spreadsheet would compute.
+    static func isPlainNumber(_ text: String) -> Bool {
+        var bytes = text.utf8[...]
+        func digits() -> Int {
+            let count = bytes.prefix { (0x30...0x39).contains($0) }.count
+            bytes = bytes.dropFirst(count)
+            return count
+        }
+        if let sign = bytes.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") { bytes = bytes.dropFirst() }
+        var count = digits()
+        if bytes.first == UInt8(ascii: ".") {
+            bytes = bytes.dropFirst()
+            count += digits()
+        }
+        guard count > 0 else { return false }
+        if let e = bytes.first, e == UInt8(ascii: "e") || e == UInt8(ascii: "E") {
+            bytes = bytes.dropFirst()
+            if let sign = bytes.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") {
+                bytes = bytes.dropFirst()
+            }
+            guard digits() > 0 else { return false }
+        }
+        return bytes.isEmpty
     }
 
     static func tsvField(_ text: String) -> String {
@@ -197,14 +335,80 @@ public enum RecordOutput {
     }
 }
 
-extension String {
-    /// The string with every `target` replaced, without Foundation.
-    func replacingAll(_ target: Character, with replacement: String) -> String {
-        var out = ""
-        out.reserveCapacity(count)
-        for character in self {
-            if character == target { out += replacement } else { out.append(character) }
+/// Picks given fields out of records in time linear in the fields plus the
+/// records' members: each record is walked once, whatever the number of
+/// fields, instead of being searched once per field.
+struct FieldPicker {
+    let fields: [String]
+    /// For each field asked for, its slot in ``values`` (a field asked for
+    /// twice has one slot).
+    let slots: [Int]
+    /// For each field asked for, what it is, decided once rather than per cell.
+    private let roles: [Role]
+    private enum Role {
+        case kind, name, field
+    }
+    private let slotOfField: [String: Int]
+    /// The values of the record last filled in, by slot.
+    private(set) var values: [JSONValue?]
+    /// The slots ``fill(from:)`` set, for ``clear()``.
+    private var filled: [Int] = []
+
+    init(_ fields: [String]) {
+        var slotOfField: [String: Int] = [:]
+        slotOfField.reserveCapacity(fields.count)
+        self.slots = fields.map { field in
+            if let slot = slotOfField[field] { return slot }
+            let slot = slotOfField.count
+            slotOfField[field] = slot
+            return slot
         }
-        return out
+        self.slotOfField = slotOfField
+        self.fields = fields
+        self.roles = fields.map { $0 == "kind" ? .kind : $0 == "name" ? .name : .field }
+        self.values = Array(repeating: nil, count: slotOfField.count)
+    }
+
+    /// Takes the fields' values from `object` (the last member of a
+    /// repeated key, as `JSONObject`'s subscript does). Call ``clear()``
+    /// before the next record.
+    mutating func fill(from object: JSONObject) {
+        for member in object.members {
+            if let slot = slotOfField[member.key] {
+                values[slot] = member.value
+                filled.append(slot)
+            }
+        }
+    }
+
+    /// Forgets the values of the last record, in time linear in its members.
+    mutating func clear() {
+        for slot in filled { values[slot] = nil }
+        filled.removeAll(keepingCapacity: true)
+    }
+
+    /// The values of `object`'s fields, by slot.
+    func values(of object: JSONObject) -> [JSONValue?] {
+        var copy = self
+        copy.clear()
+        copy.fill(from: object)
+        return copy.values
+    }
+
+    /// Field `index` of the filled record, `hit`, as ``RecordOutput/text(of:in:)`` gives it.
+    func text(at index: Int, of hit: SearchHit) -> String {
+        switch roles[index] {
+        case .kind: hit.kind.name
+        case .name: hit.row.name
+        case .field: values[slots[index]].map(RecordOutput.text(of:)) ?? ""
+        }
+    }
+
+    /// Each field of `hit` as ``RecordOutput/text(of:in:)`` gives it.
+    func texts(of hit: SearchHit) -> [String] {
+        var copy = self
+        copy.clear()
+        copy.fill(from: hit.record.object)
+        return fields.indices.map { copy.text(at: $0, of: hit) }
     }
 }

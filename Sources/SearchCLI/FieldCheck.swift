@@ -2,17 +2,22 @@ import ResultKit
 import SearchEngine
 import StreamingJSON
 import TerminalTable
+import TextMatching
 
 /// Checks that fields named in the query, `--sort` and `--fields` exist in
-/// some kind in play, and lists the valid ones when they do not.
+/// some kind in play, and lists the valid ones when they do not. Time grows
+/// with the fields and records, never with their product.
 enum FieldCheck {
+    /// The most field names an error lists; records may have many thousands.
+    static let maxListed = 50
+
     /// The fields every kind in play declares, plus `kind` and `name`.
     static func knownFields(registry: KindRegistry, session: SearchSession) -> [String] {
-        var fields = ["kind", "name"]
+        var fields = OrderedNames(["kind", "name"])
         for kind in registry.kinds where session.includes(kindNamed: kind.name) {
-            for field in kind.fields where !fields.contains(field) { fields.append(field) }
+            for field in kind.fields { fields.add(field) }
         }
-        return fields
+        return fields.names
     }
 
     /// An error message for the first unknown field, or nil. Fields of
@@ -24,35 +29,62 @@ enum FieldCheck {
         session: SearchSession,
         seenFields: Set<String>
     ) -> String? {
-        let known = knownFields(registry: registry, session: session)
+        var known = OrderedNames(knownFields(registry: registry, session: session))
         let named = query.referencedFields + (sort.map { [$0.field] } ?? [])
         guard let unknown = named.first(where: { !known.contains($0) && !seenFields.contains($0) }) else { return nil }
-        let valid = known + seenFields.sorted().filter { !known.contains($0) }
+        for field in seenFields.sorted() { known.add(field) }
         return "error: unknown field '\(TerminalText.sanitize(unknown))': no record searched has it\n"
-            + suggestion(for: unknown, among: valid)
-            + "Available fields: \(TerminalText.sanitize(valid.joined(separator: ", ")))\n"
+            + suggestion(for: unknown, among: known.names)
+            + "Available fields: \(TerminalText.sanitize(list(known.names)))\n"
     }
 
     /// A "did you mean" line naming the closest of `fields` to `name`, or
     /// nothing when none is close.
     static func suggestion(for name: String, among fields: [String]) -> String {
-        let scored = fields.map { ($0, ArgumentParser.editDistance(name.lowercased(), $0.lowercased())) }
-        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= (name.count >= 4 ? 2 : 1) else { return "" }
-        return "hint: did you mean '\(TerminalText.sanitize(best.0))'?\n"
+        guard let best = EditDistance.closest(to: name, in: fields, maxDistance: name.count >= 4 ? 2 : 1).first
+        else { return "" }
+        return "hint: did you mean '\(TerminalText.sanitize(best))'?\n"
     }
 
-    /// An error for `--fields` naming a field no result or kind has.
+    /// An error for `--fields` naming a field no result or kind has. The
+    /// results are read only as far as it takes to find every field named.
     static func unknownOutputFields(_ fields: [String], hits: [SearchHit], registry: KindRegistry) -> String? {
-        var known = ["kind", "name"]
+        var known = OrderedNames(["kind", "name"])
         for kind in registry.kinds {
-            for field in kind.fields where !known.contains(field) { known.append(field) }
+            for field in kind.fields { known.add(field) }
         }
+        var missing = Set(fields.filter { !known.contains($0) })
+        for hit in hits where !missing.isEmpty {
+            for member in hit.record.object.members { missing.remove(member.key) }
+        }
+        guard let unknown = fields.first(where: { missing.contains($0) }) else { return nil }
         for hit in hits {
-            for key in hit.record.object.keys where !known.contains(key) { known.append(key) }
+            for member in hit.record.object.members { known.add(member.key) }
         }
-        guard let unknown = fields.first(where: { !known.contains($0) }) else { return nil }
         return "error: unknown field '\(TerminalText.sanitize(unknown))' in --fields\n"
-            + suggestion(for: unknown, among: known)
-            + "Available fields: \(TerminalText.sanitize(known.joined(separator: ", ")))\n"
+            + suggestion(for: unknown, among: known.names)
+            + "Available fields: \(TerminalText.sanitize(list(known.names)))\n"
     }
+
+    /// `names` joined, at most ``maxListed`` of them.
+    static func list(_ names: [String]) -> String {
+        let shown = names.prefix(maxListed).joined(separator: ", ")
+        return names.count > maxListed ? shown + ", and \(names.count - maxListed) more" : shown
+    }
+}
+
+/// Names in the order first added, each once, with a constant-time lookup.
+private struct OrderedNames {
+    private(set) var names: [String] = []
+    private var set: Set<String> = []
+
+    init(_ names: [String]) {
+        for name in names { add(name) }
+    }
+
+    mutating func add(_ name: String) {
+        if set.insert(name).inserted { names.append(name) }
+    }
+
+    func contains(_ name: String) -> Bool { set.contains(name) }
 }

@@ -27,7 +27,26 @@ public enum SearchCommand {
         var output = Output(console: console)
         let status = execute(
             arguments: arguments, environment: environment, console: console, kinds: kinds, output: &output)
-        return output.broken ? .brokenPipe : status
+        if output.readerGone { return .brokenPipe }
+        if let failure = output.failure {
+            output.error("error: cannot write to standard output: \(failure)\n")
+            return .failure
+        }
+        return status
+    }
+
+    /// What `run` prints on standard error for a command line it refuses
+    /// (exit status 64), as made safe by the output gate; `nil` for a command
+    /// line it accepts. Nothing is read or run: tools and the fuzzer check
+    /// the parser with it.
+    /// - Parameter arguments: The arguments after the program name.
+    public static func usageMessage(for arguments: [String]) -> String? {
+        do throws(UsageError) {
+            _ = try SearchArguments(parsing: arguments)
+            return nil
+        } catch {
+            return Output.sanitizedMessage(HelpFormatter.usageError(error))
+        }
     }
 
     private static func execute(
@@ -45,31 +64,20 @@ public enum SearchCommand {
             output.error(HelpFormatter.usageError(error))
             return .usage
         }
-        // Kind spec files join the kinds built into this binary.
-        let loaded = KindSpecLoader.load(
-            directories: arguments.kindDirectories,
-            defaultDirectory: KindSpecLoader.defaultDirectory(environment: environment)
-        )
-        let merged = KindSpecLoader.merge(modules: kinds, specs: loaded.specs)
-        let specErrors = loaded.errors + merged.errors
-        if !specErrors.isEmpty {
-            for problem in specErrors { output.error(TerminalText.sanitize("error: \(problem)") + "\n") }
-            return .failure
+        if arguments.version {
+            output.print("search \(version)\n")
+            return .success
         }
-        let registry: KindRegistry
-        do {
-            registry = try KindRegistry(merged.kinds)
-        } catch {
-            output.error(TerminalText.sanitize("error: \(error)") + "\n")
-            return .failure
-        }
+        // Help, the man page and completions work whatever the spec folders
+        // hold: their problems are warnings there, errors for a search.
+        let informational = arguments.help || arguments.completionShell != nil || arguments.generateManPage
+        guard
+            let registry = loadKinds(
+                arguments, environment: environment, builtIn: kinds, lenient: informational, output: output)
+        else { return .failure }
         if arguments.help {
             let width = console.terminalColumns ?? environment["COLUMNS"].flatMap { Int($0) } ?? 80
             output.print(HelpFormatter.help(width: width, kinds: registry.kinds.map(\.name)))
-            return .success
-        }
-        if arguments.version {
-            output.print("search \(version)\n")
             return .success
         }
         if let shell = arguments.completionShell {
@@ -81,6 +89,7 @@ public enum SearchCommand {
             return .success
         }
         let color = colorEnabled(arguments.color, environment: environment, console: console)
+        output.allowsColor = color
         let width =
             arguments.width ?? (console.outputIsTerminal ? console.terminalColumns : nil)
             ?? environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 >= 10 ? $0 : nil }
@@ -150,6 +159,16 @@ public enum SearchCommand {
                     diagnose: diagnose)
             }
         }
+        if let problem = KindCheck.unknownKind(
+            named: arguments.kinds + query.kinds,
+            registry: registry,
+            seen: session.unknownKindNames,
+            glued: arguments.gluedKinds,
+            query: arguments.queryWithGluedKinds
+        ) {
+            output.error(problem)
+            return .failure
+        }
         if let problem = FieldCheck.unknownFields(
             query: query,
             sort: arguments.sort,
@@ -164,7 +183,8 @@ public enum SearchCommand {
         if skipped > 0 {
             output.error("warning: \(skipped) record\(skipped == 1 ? "" : "s") skipped; see the warnings above\n")
         }
-        if let status = print(result, arguments: arguments, registry: registry, render: render, output: &output) {
+        if let status = printResults(result, arguments: arguments, registry: registry, render: render, output: &output)
+        {
             return status
         }
         if arguments.stats {
@@ -189,6 +209,36 @@ public enum SearchCommand {
         return status
     }
 
+    /// The kinds built into this binary joined by those of the spec files;
+    /// `nil` after printing the errors. When `lenient`, errors are printed as
+    /// warnings and the kinds that loaded are used (the built-in ones alone
+    /// when even those clash).
+    private static func loadKinds(
+        _ arguments: SearchArguments,
+        environment: [String: String],
+        builtIn kinds: [ResultKind],
+        lenient: Bool,
+        output: Output
+    ) -> KindRegistry? {
+        let loaded = KindSpecLoader.load(
+            directories: arguments.kindDirectories,
+            defaultDirectory: KindSpecLoader.defaultDirectory(environment: environment)
+        )
+        for problem in loaded.warnings { output.error("warning: \(TerminalText.sanitize(problem.description))\n") }
+        let merged = KindSpecLoader.merge(modules: kinds, specs: loaded.specs)
+        let label = lenient ? "warning" : "error"
+        let specErrors = loaded.errors + merged.errors
+        for problem in specErrors { output.error("\(label): \(TerminalText.sanitize(problem.description))\n") }
+        guard specErrors.isEmpty || lenient else { return nil }
+        do {
+            return try KindRegistry(merged.kinds)
+        } catch {
+            output.error("\(label): \(TerminalText.sanitize("\(error)"))\n")
+            guard lenient else { return nil }
+            return try? KindRegistry(kinds)
+        }
+    }
+
     /// The sources to read: `--data`, else piped stdin, else the bundled samples.
     private static func sources(
         for arguments: SearchArguments,
@@ -211,7 +261,7 @@ public enum SearchCommand {
     static let jsonlChunkBytes = 1 << 16
 
     /// Prints the results; returns a status only when printing failed.
-    private static func print(
+    private static func printResults(
         _ result: SearchResult,
         arguments: SearchArguments,
         registry: KindRegistry,
@@ -226,6 +276,12 @@ public enum SearchCommand {
             return .failure
         }
         let fields = arguments.fields
+        if arguments.groupByKind && arguments.format != .table {
+            output.error(
+                "warning: --group-by applies to the table only; --format \(arguments.format.rawValue) ignores it\n")
+        } else if arguments.groupByKind && fields != nil {
+            output.error("warning: --group-by is ignored with --fields, whose table is one piece\n")
+        }
         switch arguments.format {
         case .table:
             guard !hits.isEmpty else { break }
@@ -247,7 +303,7 @@ public enum SearchCommand {
             // loop within a chunk.
             var chunk = ""
             chunk.reserveCapacity(Self.jsonlChunkBytes + 4096)
-            for hit in hits where !output.broken {
+            for hit in hits where !output.stopped {
                 chunk += RecordOutput.jsonLine(hit, fields: fields)
                 if chunk.utf8.count >= Self.jsonlChunkBytes {
                     output.print(chunk)
@@ -256,11 +312,28 @@ public enum SearchCommand {
             }
             if !chunk.isEmpty { output.print(chunk) }
         case .csv, .tsv:
-            let columns = RecordOutput.columns(for: hits, fields: fields)
+            let columns: [String]
+            if let fields {
+                columns = fields
+            } else {
+                let union = RecordOutput.columnUnion(of: hits)
+                columns = union.columns
+                if union.total > columns.count {
+                    output.error(
+                        "warning: the results have \(union.total) different fields; --format "
+                            + "\(arguments.format.rawValue) shows the first \(columns.count) met (kind and name "
+                            + "first); choose the fields with --fields\n")
+                }
+            }
+            let options = RecordOutput.DelimitedOptions(
+                headers: arguments.headers,
+                visibleLineBreaks: output.console.outputIsTerminal,
+                formulaSafe: arguments.csvSafe
+            )
             output.print(
                 arguments.format == .csv
-                    ? RecordOutput.csv(hits, columns: columns, headers: arguments.headers)
-                    : RecordOutput.tsv(hits, columns: columns, headers: arguments.headers)
+                    ? RecordOutput.csv(hits, columns: columns, options: options)
+                    : RecordOutput.tsv(hits, columns: columns, options: options)
             )
         }
         return nil
@@ -277,34 +350,5 @@ public enum SearchCommand {
             if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
             return console.outputIsTerminal
         }
-    }
-}
-
-/// Buffered, sanitised writing to the console, remembering a broken pipe.
-struct Output {
-    let console: Console
-    private(set) var broken = false
-
-    init(console: Console) {
-        self.console = console
-    }
-
-    mutating func print(_ text: String) {
-        guard !broken else { return }
-        if !console.writeOutput(text) { broken = true }
-    }
-
-    mutating func print(utf8 bytes: [UInt8]) {
-        guard !broken else { return }
-        if !console.writeOutputBytes(bytes) { broken = true }
-    }
-
-    func error(_ text: String) {
-        console.writeError(text)
-    }
-
-    /// A warning or error about the input, with data made safe to print.
-    func diagnostic(_ diagnostic: Diagnostic) {
-        console.writeError(TerminalText.sanitize(diagnostic.description) + "\n")
     }
 }

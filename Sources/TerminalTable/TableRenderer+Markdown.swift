@@ -2,7 +2,9 @@ extension TableRenderer {
     /// Renders a GitHub-flavoured Markdown pipe table.
     ///
     /// Cells are sanitised; line breaks become `<br>`, and backslashes and `|`
-    /// are escaped so that no cell can split the table. Columns are padded to a
+    /// are escaped so that no cell can split the table. `<`, `>` and `&` become
+    /// entities and `[`, `]` are escaped, so that data never renders as HTML,
+    /// a link or an image. Columns are padded to a
     /// common display width so that the source reads as a table too.
     /// - Parameters:
     ///   - headers: The header cells, as given.
@@ -48,6 +50,18 @@ extension TableRenderer {
                 result += "\\\\"
             case "|":
                 result += "\\|"
+            // Data never becomes markup: no raw HTML (`<script>`), no entity,
+            // and no link or image (`[x](javascript:…)`).
+            case "<":
+                result += "&lt;"
+            case ">":
+                result += "&gt;"
+            case "&":
+                result += "&amp;"
+            case "[":
+                result += "\\["
+            case "]":
+                result += "\\]"
             default:
                 result.unicodeScalars.append(scalar)
             }

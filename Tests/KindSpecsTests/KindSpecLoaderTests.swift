@@ -118,8 +118,41 @@ struct KindSpecLoaderTests {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
             try SpecFixtures.write(Self.valid, to: "note.kind.json", in: directory)
             let loaded = KindSpecLoader.load(directories: [directory.path])
-            #expect(loaded.errors.map(\.description) == [folder.path + ": cannot read: Is a directory"])
+            #expect(
+                loaded.errors.map(\.description) == [
+                    folder.path + ": not a regular file (a folder); a kind spec is a JSON file"
+                ])
             #expect(loaded.specs.map(\.name) == ["note"])
+        }
+    }
+
+    /// Regression: opening a FIFO named like a spec waited for a writer, so
+    /// every run (`--help` included) hung.
+    @Test func aFIFONamedLikeASpecIsAnErrorNotAWait() throws {
+        try SpecFixtures.withTemporaryDirectory { directory in
+            let fifo = directory.appendingPathComponent("a.kind.json")
+            #expect(mkfifo(fifo.path, 0o600) == 0)
+            try SpecFixtures.write(Self.valid, to: "note.kind.json", in: directory)
+            let loaded = KindSpecLoader.load(directories: [directory.path])
+            #expect(
+                loaded.errors.map(\.description) == [
+                    fifo.path + ": not a regular file (a named pipe); a kind spec is a JSON file"
+                ])
+            #expect(loaded.specs.map(\.name) == ["note"])
+        }
+    }
+
+    /// Regression: `XDG_CONFIG_HOME` set to a file made the optional folder an error.
+    @Test func anOptionalFolderWhosePathRunsThroughAFileIsAWarning() throws {
+        try SpecFixtures.withTemporaryDirectory { directory in
+            try SpecFixtures.write("not a folder", to: "config", in: directory)
+            let optional = directory.appendingPathComponent("config/resultkit/kinds").path
+            let loaded = KindSpecLoader.load(directories: [], defaultDirectory: optional)
+            #expect(loaded.errors.isEmpty)
+            #expect(
+                loaded.warnings.map(\.description) == [
+                    optional + ": not a folder (a part of the path is a file), so no kind specs are read from it"
+                ])
         }
     }
 

@@ -102,7 +102,7 @@ extension ResultKind {
         let console = Console(
             writeOutput: { text in
                 out.withLock { $0 += text }
-                return true
+                return .written
             },
             writeError: { text in err.withLock { $0 += text } }
         )

@@ -29,3 +29,22 @@ import Testing
         #expect(throws: UsageError.self) { try SearchArguments(parsing: arguments) }
     }
 }
+
+@Suite struct GluedValueTests {
+    @Test func aValueGluedToAShortOptionIsRememberedWithItsPlace() throws {
+        let parsed = try ArgumentParser(options: SearchOptionTable.all).parse(["king", "-kong", "-n3", "--", "-x"])
+        #expect(
+            parsed.attachedValues == [
+                .init(option: "kind", value: "ong", argument: "-kong", index: 1),
+                .init(option: "limit", value: "3", argument: "-n3", index: 2),
+            ])
+        #expect(parsed.positionals == ["king", "-x"])
+        #expect(parsed.positionalIndices == [0, 4])
+    }
+
+    @Test func theQueryMeantKeepsCommandLineOrder() throws {
+        let arguments = try SearchArguments(parsing: ["king", "-kong", "--data", "x", "queen"])
+        #expect(arguments.queryWithGluedKinds == ["king", "-kong", "queen"])
+        #expect(arguments.gluedKinds == ["ong": "-kong"])
+    }
+}

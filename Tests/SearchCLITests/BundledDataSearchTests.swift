@@ -27,7 +27,7 @@ import Testing
         let console = Console(
             writeOutput: { text in
                 capture.out += text
-                return true
+                return .written
             },
             writeError: { capture.err += $0 }
         )

@@ -19,7 +19,7 @@ import Testing
         let console = Console(
             writeOutput: { text in
                 out.withLock { $0 += text }
-                return true
+                return .written
             },
             writeError: { text in err.withLock { $0 += text } }
         )

@@ -78,6 +78,15 @@ import TextMatching
         #expect(result.statistics.matched == 10)
     }
 
+    /// Regression: the kept count was `offset + limit`, which trapped on overflow.
+    @Test(arguments: [(Int.max, Int.max), (1 << 62, 1 << 62), (Int.max, 1), (-5, Int.max)])
+    func anyLimitAndOffsetGiveASearchNotATrap(limit: Int, offset: Int) throws {
+        let lines = (1...10).map { #"{"name":"n\#($0)"}"# }
+        let (result, _) = try search("", lines, options: SearchOptions(limit: limit, offset: offset))
+        #expect(names(result) == Array((1...10).map { "n\($0)" }.dropFirst(max(0, offset))))
+        #expect(SearchOptions(limit: limit, offset: offset).keptCount == Int.max)
+    }
+
     @Test func sortingByAFieldPutsMissingValuesLast() throws {
         let lines = [
             #"{"name":"a","price":5}"#, #"{"name":"b"}"#, #"{"name":"c","price":1.5}"#, #"{"name":"d","price":"20"}"#,

@@ -181,7 +181,7 @@ struct TableRendererTests {
                 | name        | note                |
                 |-------------|---------------------|
                 | a\\|b        | one<br>two<br>three |
-                | back\\\\slash | ^[[2J               |
+                | back\\\\slash | ^[\\[2J              |
                 | short       |                     |
 
                 """

@@ -1,3 +1,6 @@
+import TerminalTable
+import TextMatching
+
 /// Splits a command line into options and positional arguments, following
 /// the conventions of swift-argument-parser tools: `--opt value`,
 /// `--opt=value`, `-o value`, `-ovalue`, grouped short flags, repeated
@@ -14,6 +17,22 @@ struct ArgumentParser {
         var flags: Set<String> = []
         /// The arguments that are not options.
         var positionals: [String] = []
+        /// Where each of ``positionals`` stood in the command line.
+        var positionalIndices: [Int] = []
+        /// Values glued to a short option (`-kong` for `-k ong`), which may
+        /// have been meant as a word of the query, such as an exclusion.
+        var attachedValues: [AttachedValue] = []
+
+        /// A value glued to a short option, as the user typed it.
+        struct AttachedValue: Equatable {
+            /// The option's long name.
+            var option: String
+            var value: String
+            /// The whole argument, such as `-kong`.
+            var argument: String
+            /// Where it stood in the command line.
+            var index: Int
+        }
 
         func last(_ name: String) -> String? { values[name]?.last }
         func all(_ name: String) -> [String] { values[name] ?? [] }
@@ -27,6 +46,7 @@ struct ArgumentParser {
             index += 1
             if argument == "--" {
                 parsed.positionals += arguments[index...]
+                parsed.positionalIndices += arguments.indices[index...]
                 break
             }
             if argument.hasPrefix("--") {
@@ -46,6 +66,10 @@ struct ArgumentParser {
                     }
                     if option.takesValue {
                         let inline = characters.isEmpty ? nil : String(characters)
+                        if let inline {
+                            parsed.attachedValues.append(
+                                .init(option: option.long, value: inline, argument: argument, index: index - 1))
+                        }
                         try take(
                             option, spelled: "-\(short)", inline: inline, arguments: arguments, index: &index,
                             into: &parsed)
@@ -56,6 +80,7 @@ struct ArgumentParser {
                 }
             } else {
                 parsed.positionals.append(argument)
+                parsed.positionalIndices.append(index - 1)
             }
         }
         return parsed
@@ -88,27 +113,11 @@ struct ArgumentParser {
 
     /// The closest long option name, for "did you mean".
     func suggestion(for name: String) -> String? {
-        let scored = options.map { ($0.long, Self.editDistance(name, $0.long)) }
+        let scored = options.map { ($0.long, EditDistance.between(name, $0.long)) }
         guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= max(2, name.count / 3) else {
             return options.first { $0.long.hasPrefix(name) && !name.isEmpty }.map { "--\($0.long)" }
         }
         return "--\(best.0)"
-    }
-
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a)
-        let b = Array(b)
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var previous = Array(0...b.count)
-        for i in 1...a.count {
-            var current = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            previous = current
-        }
-        return previous[b.count]
     }
 
     static func isNumber(_ text: String) -> Bool {
@@ -122,12 +131,13 @@ enum UsageError: Error, Equatable {
     case missingValue(String)
     case invalidValue(String, String, reason: String)
 
+    /// The message, with what the user typed made safe to print.
     var message: String {
         switch self {
-        case .unknownOption(let option, _): "Unknown option '\(option)'"
+        case .unknownOption(let option, _): "Unknown option '\(TerminalText.sanitize(option))'"
         case .missingValue(let synopsis): "Missing value for '\(synopsis)'"
         case .invalidValue(let option, let value, let reason):
-            "The value '\(value)' is invalid for '\(option)': \(reason)"
+            "The value '\(TerminalText.sanitize(value))' is invalid for '\(TerminalText.sanitize(option))': \(reason)"
         }
     }
 

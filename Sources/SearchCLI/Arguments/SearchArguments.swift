@@ -10,6 +10,12 @@ struct SearchArguments {
     var query = ""
     var data: [String] = []
     var kinds: [String] = []
+    /// The `--kind` values glued to `-k` (`-kong`), each with the argument as
+    /// typed: a word the user may have meant to exclude.
+    var gluedKinds: [String: String] = [:]
+    /// The query's words and the glued `-k` arguments, in command-line order:
+    /// the query the user may have meant.
+    var queryWithGluedKinds: [String] = []
     var kindDirectories: [String] = []
     var limit = 20
     var offset = 0
@@ -27,6 +33,7 @@ struct SearchArguments {
     var width: Int?
     var wide = false
     var headers = true
+    var csvSafe = false
     var color = ColorChoice.auto
     var listKinds = false
     var help = false
@@ -60,22 +67,33 @@ struct SearchArguments {
         }
         wide = parsed.flags.contains("wide")
         headers = !parsed.flags.contains("no-headers")
+        csvSafe = parsed.flags.contains("csv-safe")
         query = parsed.positionals.joined(separator: " ")
         data = parsed.all("data")
         kindDirectories = parsed.all("kinds")
         kinds = parsed.all("kind").flatMap { $0.split(separator: ",").map(String.init) }
+        let glued = parsed.attachedValues.filter { $0.option == "kind" }
+        for value in glued {
+            for kind in value.value.split(separator: ",") { gluedKinds[String(kind)] = value.argument }
+        }
+        queryWithGluedKinds =
+            (zip(parsed.positionalIndices, parsed.positionals) + glued.map { ($0.index, $0.argument) })
+            .sorted { $0.0 < $1.0 }.map(\.1)
         if let text = parsed.last("limit") { limit = try Self.count(text, option: "--limit") }
         if let text = parsed.last("offset") { offset = try Self.count(text, option: "--offset") }
-        if let text = parsed.last("width") {
-            let value = try Self.count(text, option: "--width")
-            guard value >= 10 else { throw .invalidValue("--width", text, reason: "a table needs at least 10 columns") }
-            width = value
-        }
         if let text = parsed.last("format") {
             guard let value = OutputFormat(rawValue: text.lowercased()) else {
                 throw .invalidValue("--format", text, reason: Self.choices(OutputFormat.allCases.map(\.rawValue)))
             }
             format = value
+        }
+        if let text = parsed.last("width") {
+            let value = try Self.count(text, option: "--width")
+            // Only a table is fitted to the width; other formats ignore it.
+            guard value >= 10 || !(format == .table || listKinds) else {
+                throw .invalidValue("--width", text, reason: "a table needs at least 10 columns")
+            }
+            width = value
         }
         if let text = parsed.last("style") {
             guard let value = BorderStyle(rawValue: text.lowercased()) else {

@@ -34,7 +34,8 @@ enum SearchOptionTable {
             "format",
             short: "o",
             value: .choice("FORMAT", OutputFormat.allCases.map(\.rawValue)),
-            help: "Output format: table, json, jsonl, csv, tsv or markdown.",
+            help: "Output format: table, json, jsonl, csv, tsv or markdown. CSV is RFC 4180 through a pipe; "
+                + "on a terminal, line breaks in its fields show as ^M and ^J.",
             default: "table"
         ),
         OptionSpec(
@@ -51,7 +52,8 @@ enum SearchOptionTable {
         OptionSpec(
             "group-by",
             value: .choice("KEY", ["kind"]),
-            help: "Print one titled section per kind, each with its own headers."
+            help: "Print one titled section per kind, each with its own headers (tables only: other formats "
+                + "and --fields warn and ignore it)."
         ),
         OptionSpec(
             "style",
@@ -61,9 +63,16 @@ enum SearchOptionTable {
         ),
         OptionSpec(
             "width", value: .some("N"),
-            help: "Fit the table to N columns (default: the terminal's width, else no limit)."),
+            help: "Fit the table to N columns, at least 10 (default: the terminal's width, else no limit); "
+                + "other formats ignore it."),
         OptionSpec("wide", help: "Show every column, even when the terminal is narrow."),
         OptionSpec("no-headers", help: "Do not print the header row."),
+        OptionSpec(
+            "csv-safe",
+            help: "In CSV and TSV, put ' before a cell that starts with =, +, -, @, a tab or a carriage return "
+                + "(not a plain number such as -5), so that a spreadsheet does not run it as a formula. Off by "
+                + "default: it changes the data, and a terminal runs no formulas."
+        ),
         OptionSpec(
             "color",
             value: .choice("WHEN", ["auto", "always", "never"]),

@@ -13,11 +13,13 @@ enum HelpFormatter {
         out += "ARGUMENTS:\n"
         out += entry(
             "<query>",
-            "Words that must all match (quote phrases; -word excludes; a pasted URL or host searches its host). "
-                + "Filters: field:value, field:* (present), kind:NAME. Numbers: field:5 and field=5 mean equal to 5, "
-                + "field<5, field<=5, field>5, field>=5 compare, field:1..10 is a range with both ends included "
-                + "(field:5.. and field:..10 leave one open). A missing or null value (a blank cell) satisfies no "
-                + "comparison: price<5 leaves it out, -price<5 keeps it. Empty lists everything.",
+            "Words that must all match: quote phrases; -word excludes (write \"king -kong\" as one argument, "
+                + "or put the query after --: a word starting with - is read as an option); a pasted URL or host "
+                + "searches its host. field:value matches text in a field, field:* needs the field, kind:NAME keeps "
+                + "a kind. On numbers, price:5 and price=5 mean equal to 5; price<5, price<=5, price>5 and price>=5 "
+                + "compare; price:1..10 is a range with both ends included (price:5.. and price:..10 leave one "
+                + "open). A missing or null value satisfies no comparison: price<5 leaves out a product whose price "
+                + "is null (the table shows it as free), -price<5 or -price:* keeps it. Empty lists everything.",
             width: width
         )
         out += "\nOPTIONS:\n"

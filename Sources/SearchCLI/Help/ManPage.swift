@@ -65,12 +65,16 @@ struct ManPage {
             .IR word .
             .TP
             .IB field : value
-            matches in one field;
+            matches text in one field
+            .RB ( price:5
+            also matches 56000);
             .IB field :*
             keeps records that have the field.
             .TP
-            \\fIfield\\fB<\\fInumber\\fR, \\fIfield\\fB>=\\fInumber\\fR, \\fIfield\\fB:\\fIa\\fB..\\fIb\\fR
-            compare numbers.
+            \\fIfield\\fB=\\fInumber\\fR, \\fIfield\\fB<\\fInumber\\fR, \\fIfield\\fB<=\\fInumber\\fR, \\fIfield\\fB>\\fInumber\\fR, \\fIfield\\fB>=\\fInumber\\fR
+            compare numbers;
+            \\fIfield\\fB:\\fIa\\fB..\\fIb\\fR
+            is a range.
             .TP
             .BI kind: name
             keeps one kind.

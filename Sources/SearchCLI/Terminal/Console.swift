@@ -8,13 +8,18 @@ import TerminalTable
 
 /// Where the command writes, and what it knows about its terminal. The entry
 /// point builds the real one; tests build one that captures text.
+///
+/// A console only carries bytes: the command writes through ``Output``, the
+/// one gate that makes text safe for a terminal, and nothing else calls these
+/// closures.
 public struct Console: Sendable {
-    /// Writes to standard output; returns false when the reader has gone
-    /// (a broken pipe), after which the command stops quietly.
-    public var writeOutput: @Sendable (String) -> Bool
+    /// Writes to standard output and says what became of it: after
+    /// ``WriteOutcome/readerGone`` (a broken pipe) the command stops quietly,
+    /// after ``WriteOutcome/failed(reason:)`` it stops with an error.
+    public var writeOutput: @Sendable (String) -> WriteOutcome
     /// Writes UTF-8 bytes to standard output, as ``writeOutput`` writes text;
     /// a large table is written this way, without first becoming a `String`.
-    public var writeOutputBytes: @Sendable ([UInt8]) -> Bool
+    public var writeOutputBytes: @Sendable ([UInt8]) -> WriteOutcome
     /// Writes to standard error.
     public var writeError: @Sendable (String) -> Void
     /// Whether standard output is a terminal.
@@ -30,7 +35,7 @@ public struct Console: Sendable {
     /// A console that writes through the given closures; tests capture text
     /// with it and say what kind of terminal to pretend to be.
     /// - Parameters:
-    ///   - writeOutput: Writes to standard output; returns false on a broken pipe.
+    ///   - writeOutput: Writes to standard output and says what became of it.
     ///   - writeOutputBytes: Writes UTF-8 bytes to standard output; by
     ///     default, decodes them and calls `writeOutput`.
     ///   - writeError: Writes to standard error.
@@ -39,8 +44,8 @@ public struct Console: Sendable {
     ///   - terminalColumns: The terminal's width, when there is one.
     ///   - inputHasData: Whether standard input holds data to read.
     public init(
-        writeOutput: @escaping @Sendable (String) -> Bool,
-        writeOutputBytes: (@Sendable ([UInt8]) -> Bool)? = nil,
+        writeOutput: @escaping @Sendable (String) -> WriteOutcome,
+        writeOutputBytes: (@Sendable ([UInt8]) -> WriteOutcome)? = nil,
         writeError: @escaping @Sendable (String) -> Void,
         outputIsTerminal: Bool = false,
         errorIsTerminal: Bool = false,
@@ -83,23 +88,38 @@ public struct Console: Sendable {
         )
     }
 
-    /// Writes every byte of `text` to `fd`; false if the pipe is broken.
-    private static func writeAll(_ fd: Int32, _ text: String) -> Bool {
+    /// Writes every byte of `text` to `fd`.
+    private static func writeAll(_ fd: Int32, _ text: String) -> WriteOutcome {
         var text = text
         return text.withUTF8 { writeAll(fd, $0) }
     }
 
-    /// Writes every byte of `buffer` to `fd`; false if the pipe is broken.
-    private static func writeAll(_ fd: Int32, _ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// Writes every byte of `buffer` to `fd`: the only place `search` calls
+    /// `write(2)`. A closed pipe (EPIPE) is told apart from other failures,
+    /// such as a full disk, which must not pass for a reader that left early.
+    private static func writeAll(_ fd: Int32, _ buffer: UnsafeBufferPointer<UInt8>) -> WriteOutcome {
         var offset = 0
         while offset < buffer.count {
             let written = write(fd, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
             if written < 0 {
-                if errno == EINTR { continue }
-                return false
+                let code = errno
+                if code == EINTR { continue }
+                if code == EPIPE { return .readerGone }
+                return .failed(reason: strerror(code).map { String(cString: $0) } ?? "error \(code)")
             }
             offset += written
         }
-        return true
+        return .written
     }
+}
+
+/// What became of a write to standard output.
+public enum WriteOutcome: Sendable, Equatable {
+    /// Every byte was written.
+    case written
+    /// The reader has gone, as `| head` does: stop quietly, with status 141.
+    case readerGone
+    /// The write failed for another reason, such as a full disk: stop, say
+    /// why on standard error, and exit with status 2.
+    case failed(reason: String)
 }

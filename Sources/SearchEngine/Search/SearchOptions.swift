@@ -33,6 +33,15 @@ public struct SearchOptions: Sendable {
         self.sort = sort
         self.keepsRecords = keepsRecords
     }
+
+    /// How many results a search keeps to return ``limit`` after ``offset``:
+    /// their sum, saturated at `Int.max` (no input holds that many records),
+    /// so that any two counts a user can type give a search, never a trap.
+    /// Negative counts count as 0.
+    public var keptCount: Int {
+        let (sum, overflow) = max(0, offset).addingReportingOverflow(max(0, limit))
+        return overflow ? Int.max : sum
+    }
 }
 
 /// `--sort FIELD` (ascending) or `--sort -FIELD` (descending). Records

@@ -69,10 +69,11 @@ public struct SearchSession: Sendable {
         self.matchesEveryRecord = query.conditions.isEmpty && kindFilter.isEmpty
         let sort = options.sort
         let descending = sort?.descending ?? false
-        self.top = TopK(capacity: options.offset + options.limit) { a, b in
+        let kept = options.keptCount
+        self.top = TopK(capacity: kept) { a, b in
             a.isBefore(b, descending: descending)
         }
-        self.fuzzyTop = TopK(capacity: options.fuzzy ? 0 : options.offset + options.limit) { a, b in
+        self.fuzzyTop = TopK(capacity: options.fuzzy ? 0 : kept) { a, b in
             a.isBefore(b, descending: descending)
         }
     }
@@ -248,6 +249,10 @@ public struct SearchSession: Sendable {
     /// Whether a record of an unknown kind named `name` was already seen,
     /// so that its warning is given once.
     func knowsFallback(_ name: String) -> Bool { fallbackKinds[name] != nil }
+
+    /// The names of the kinds that records gave and no registered kind has,
+    /// as the records spelled them.
+    public var unknownKindNames: Dictionary<String, ResultKind>.Keys { fallbackKinds.keys }
 
     /// How many hits are kept (not counting fuzzy stand-ins).
     var keptHitCount: Int { top.count }

@@ -1,0 +1,217 @@
+import ResultKit
+import TerminalTable
+
+/// The one gate every byte `search` prints passes through, to standard output
+/// or standard error: nothing else calls the ``Console``'s writers, and only
+/// the console calls `write(2)` (a test greps the sources for any other way
+/// out).
+///
+/// The renderers already show data's controls in a visible notation fit for
+/// their format; the gate is the guarantee behind them, so that a renderer's
+/// slip or an unforeseen path (an option's value echoed in an error, a file
+/// name) still cannot drive the terminal:
+/// - Standard error carries messages: every control but the line feed is
+///   made visible as ``TerminalText/sanitize(_:)`` does (`ESC` as `^[`).
+/// - Standard output carries results: the line feed and the tab pass, a
+///   carriage return passes only before a line feed (a CRLF line end) or when
+///   the output is not a terminal (CSV fields may hold one, RFC 4180), an
+///   escape passes only as an SGR colour sequence and only while colour is on,
+///   and invalid UTF-8 becomes U+FFFD. Every other C0 or C1 control, and DEL,
+///   is made visible. Bidi controls pass: JSON keeps them as text, and the
+///   table shows them visibly itself.
+struct Output {
+    let console: Console
+    /// Whether SGR colour sequences may reach standard output.
+    var allowsColor = false
+    /// Whether the reader of standard output went away (EPIPE).
+    private(set) var readerGone = false
+    /// Why writing standard output failed, other than a reader gone.
+    private(set) var failure: String?
+
+    init(console: Console) {
+        self.console = console
+    }
+
+    /// Whether writing stopped, for a reader gone or a failure.
+    var stopped: Bool { readerGone || failure != nil }
+
+    /// Writes results to standard output.
+    mutating func print(_ text: String) {
+        guard !stopped else { return }
+        var text = text
+        let safe = text.withUTF8 { OutputFilter.safeBytes($0, policy: policy) }
+        if let safe {
+            note(console.writeOutputBytes(safe))
+        } else {
+            note(console.writeOutput(text))
+        }
+    }
+
+    /// Writes results, as UTF-8 bytes, to standard output.
+    mutating func print(utf8 bytes: [UInt8]) {
+        guard !stopped else { return }
+        let safe = bytes.withUnsafeBufferPointer { OutputFilter.safeBytes($0, policy: policy) }
+        note(console.writeOutputBytes(safe ?? bytes))
+    }
+
+    /// Writes a message (an error, a warning, statistics) to standard error,
+    /// with every control but the line feed made visible. Data quoted in a
+    /// message is sanitised where the message is made, line feeds included,
+    /// so that it cannot start a line that looks like a message.
+    func error(_ text: String) {
+        console.writeError(Self.sanitizedMessage(text))
+    }
+
+    /// A warning or error about the input, with data made safe to print.
+    func diagnostic(_ diagnostic: Diagnostic) {
+        // One line: a line feed in the data is shown as ^J, so that it cannot
+        // forge a message of its own.
+        error(TerminalText.sanitize(diagnostic.description) + "\n")
+    }
+
+    /// `text` with every control but the line feed made visible.
+    static func sanitizedMessage(_ text: String) -> String {
+        // By scalars: "\r\n" is one Character, and its CR must be shown.
+        text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { TerminalText.sanitize(String(String.UnicodeScalarView($0))) }
+            .joined(separator: "\n")
+    }
+
+    private var policy: OutputFilter.Policy {
+        OutputFilter.Policy(allowsColor: allowsColor, rawCarriageReturns: !console.outputIsTerminal)
+    }
+
+    private mutating func note(_ outcome: WriteOutcome) {
+        switch outcome {
+        case .written: break
+        case .readerGone: readerGone = true
+        case .failed(let reason): failure = reason
+        }
+    }
+}
+
+/// The byte-level check of standard output described at ``Output``.
+enum OutputFilter {
+    struct Policy {
+        var allowsColor: Bool
+        var rawCarriageReturns: Bool
+    }
+
+    /// The longest SGR parameter list let through (`ESC [ 1;38;5;208 m` and the like).
+    static let maxSGRParameterBytes = 32
+
+    /// `nil` when `bytes` may be written as they are (the usual case, checked
+    /// without copying); else the bytes with every unsafe one made visible.
+    static func safeBytes(_ bytes: UnsafeBufferPointer<UInt8>, policy: Policy) -> [UInt8]? {
+        guard let first = firstUnsafeIndex(bytes, policy: policy) else { return nil }
+        var out = [UInt8]()
+        out.reserveCapacity(bytes.count + 16)
+        out.append(contentsOf: bytes[..<first])
+        // The rest, scalar by scalar, invalid UTF-8 repaired as U+FFFD.
+        let rest = Array(String(decoding: UnsafeBufferPointer(rebasing: bytes[first...]), as: UTF8.self).unicodeScalars)
+        var index = 0
+        while index < rest.count {
+            let scalar = rest[index]
+            switch scalar.value {
+            case 0x0A, 0x09:
+                out.append(UInt8(scalar.value))
+            case 0x0D where policy.rawCarriageReturns || (index + 1 < rest.count && rest[index + 1] == "\n"):
+                out.append(0x0D)
+            case 0x1B where policy.allowsColor:
+                let length = sgrLength(rest[index...].lazy.map { $0.value < 0x80 ? UInt8($0.value) : 0xFF })
+                if length > 0 {
+                    for scalar in rest[index..<(index + length)] { out.append(UInt8(scalar.value)) }
+                    index += length
+                    continue
+                }
+                out.append(contentsOf: TerminalText.sanitize(String(scalar)).utf8)
+            case 0x00...0x1F, 0x7F...0x9F:
+                out.append(contentsOf: TerminalText.sanitize(String(scalar)).utf8)
+            default:
+                out.append(contentsOf: String(scalar).utf8)
+            }
+            index += 1
+        }
+        return out
+    }
+
+    /// The index of the first byte the policy does not let through as it is.
+    static func firstUnsafeIndex(_ bytes: UnsafeBufferPointer<UInt8>, policy: Policy) -> Int? {
+        let count = bytes.count
+        var index = 0
+        while index < count {
+            let byte = bytes[index]
+            if byte >= 0x20 && byte < 0x7F {
+                index += 1
+                continue
+            }
+            switch byte {
+            case 0x0A, 0x09:
+                index += 1
+            case 0x0D:
+                guard policy.rawCarriageReturns || (index + 1 < count && bytes[index + 1] == 0x0A) else { return index }
+                index += 1
+            case 0x1B:
+                guard policy.allowsColor else { return index }
+                let length = sgrLength(UnsafeBufferPointer(rebasing: bytes[index...]))
+                guard length > 0 else { return index }
+                index += length
+            case 0xC2:
+                // U+0080–U+009F (C1 controls) are C2 80–C2 9F.
+                guard index + 1 < count, (0xA0...0xBF).contains(bytes[index + 1]) else { return index }
+                index += 2
+            case 0xC3...0xF4:
+                guard let length = validSequenceLength(bytes, at: index) else { return index }
+                index += length
+            default:
+                // Other C0 controls, DEL, stray continuation bytes, C0, C1 and F5–FF.
+                return index
+            }
+        }
+        return nil
+    }
+
+    /// The length of the well-formed UTF-8 sequence (3 or more bytes, or a
+    /// 2-byte one past U+00FF) at `index`, or nil.
+    private static func validSequenceLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
+        let lead = bytes[index]
+        let length: Int
+        var low: UInt8 = 0x80
+        var high: UInt8 = 0xBF
+        switch lead {
+        case 0xC3...0xDF: length = 2
+        case 0xE0:
+            length = 3
+            low = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED:
+            length = 3
+            high = 0x9F
+        case 0xF0:
+            length = 4
+            low = 0x90
+        case 0xF1...0xF3: length = 4
+        case 0xF4:
+            length = 4
+            high = 0x8F
+        default: return nil
+        }
+        guard index + length <= bytes.count, (low...high).contains(bytes[index + 1]) else { return nil }
+        for offset in 2..<max(2, length) where !(0x80...0xBF).contains(bytes[index + offset]) { return nil }
+        return length
+    }
+
+    /// The length of the SGR sequence (`ESC [`, digits and semicolons, `m`)
+    /// that `bytes` starts with, or 0 when it starts with none.
+    static func sgrLength(_ bytes: some Collection<UInt8>) -> Int {
+        var iterator = bytes.makeIterator()
+        guard iterator.next() == 0x1B, iterator.next() == UInt8(ascii: "[") else { return 0 }
+        var length = 2
+        while let byte = iterator.next(), length <= maxSGRParameterBytes + 2 {
+            length += 1
+            if byte == UInt8(ascii: "m") { return length }
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: ";") else { return 0 }
+        }
+        return 0
+    }
+}
