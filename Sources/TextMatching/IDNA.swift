@@ -43,11 +43,13 @@ public enum IDNA {
     /// ASCII one of a host with non-ASCII letters; nil for any other word.
     public static func otherSpelling(ofHost word: String) -> String? {
         let labels = mappedLabels(word)
-        guard labels.count >= 2, labels.allSatisfy({ !$0.isEmpty }),
+        // A single label is a host only when it says so (`xn--fiqs8s`, the top-level domain 中国).
+        let isACE = labels.contains { String(String.UnicodeScalarView($0)).hasPrefix("xn--") }
+        guard labels.count >= 2 || isACE, labels.allSatisfy({ !$0.isEmpty }),
             labels.joined().allSatisfy({ $0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "-" })
         else { return nil }
         let other: String?
-        if labels.contains(where: { String(String.UnicodeScalarView($0)).hasPrefix("xn--") }) {
+        if isACE {
             other = toUnicode(word)
         } else if !word.unicodeScalars.allSatisfy(\.isASCII) {
             other = toASCII(word)

@@ -34,6 +34,8 @@ import TextMatching
         #expect(IDNA.otherSpelling(ofHost: "zettlmeißl.de") == "xn--zettlmeil-n1a.de")
         #expect(IDNA.otherSpelling(ofHost: "example.com") == nil)
         #expect(IDNA.otherSpelling(ofHost: "queen") == nil)
+        #expect(IDNA.otherSpelling(ofHost: "xn--fiqs8s") == "中国")
+        #expect(IDNA.otherSpelling(ofHost: "中国") == nil)  // one label: a word, not surely a host
         #expect(IDNA.otherSpelling(ofHost: "xn--zz.de") == nil)  // not valid Punycode
         let matcher = TextMatcher()
         let pattern = MatchPattern("zettlmeißl.de", alternatives: ["xn--zettlmeil-n1a.de"])
