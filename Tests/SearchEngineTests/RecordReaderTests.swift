@@ -235,6 +235,18 @@ import Testing
         #expect(outcome.diagnostics.isEmpty)
     }
 
+    @Test func kindSpecFilesInADataFolderAreNotReadAsData() throws {
+        let folder = directory.appendingPathComponent("specs-and-samples")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data(#"{"name":"country","search":[{"path":"/name","weight":100}]}"#.utf8)
+            .write(to: folder.appendingPathComponent("country.kind.json"))
+        try Data(#"{"name":"Upper"}"#.utf8).write(to: folder.appendingPathComponent("Other.KIND.JSON"))
+        try Data("{\"name\":\"New Zealand\"}\n".utf8).write(to: folder.appendingPathComponent("countries.jsonl"))
+        let outcome = try read(.path(folder.path))
+        #expect(outcome.names == ["New Zealand"])
+        #expect(outcome.diagnostics.isEmpty)
+    }
+
     @Test func aMissingFileIsAnError() throws {
         let outcome = try read(.path("/nonexistent/notes.jsonl"))
         #expect(outcome.records.isEmpty)

@@ -167,6 +167,8 @@ public struct RecordReader: Sendable {
     }
 
     /// The data files directly inside `directory`, sorted by name.
+    /// Kind spec files (`*.kind.json`) are not data: a folder of specs
+    /// and their samples is read for its records alone.
     static func dataFiles(in directory: String, diagnose: (Diagnostic) -> Void) -> [String] {
         guard let dir = FilePathBytes.withCPath(directory, { opendir($0) }) else {
             diagnose(Diagnostic(.error, "cannot read \(FilePathBytes.display(directory)): \(ReadError(errno: errno))"))
@@ -180,6 +182,8 @@ public struct RecordReader: Sendable {
                 FilePathBytes.decode(raw.prefix { $0 != 0 })
             }
             if name.hasPrefix(".") { continue }
+            // A kind spec beside its sample data is a spec, read by --kinds.
+            if name.lowercased().hasSuffix(".kind.json") { continue }
             if DataFormat.forFile(name) != nil { names.append(name) }
         }
         let prefix = directory.hasSuffix("/") ? directory : directory + "/"
