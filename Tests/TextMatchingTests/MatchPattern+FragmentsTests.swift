@@ -16,7 +16,7 @@ import TextMatching
         let three = MatchPattern("teh").requiredFragments()?.map { String(decoding: $0, as: UTF8.self) }
         #expect(three == ["teh", "the"])
         let four = MatchPattern("Kign").requiredFragments()?.map { String(decoding: $0, as: UTF8.self) }
-        #expect(four == ["ki", "gn", "kgin"])
+        #expect(four == ["kig", "ki\0n", "k\0gn", "kgin", "kinG".lowercased()])
     }
 
     @Test func oneTypoSplitsThePatternInTwoAndAddsTheSwapAcrossTheCut() {
