@@ -39,6 +39,15 @@ public struct TextMatcher: Sendable {
             }
             best = match
         }
+        // A name made of emoji is found by their names (`fox` finds `🦊🐾.ws`); only non-ASCII
+        // texts that nothing else matched get this far.
+        if best == nil, !text.utf8.allSatisfy({ $0 < 0x80 }), let spelled = EmojiNames.spelledOut(text) {
+            var viaNames = match(pattern, in: spelled.text)
+            if let found = viaNames {
+                viaNames?.positions = Array(Set(found.positions.map { spelled.sources[$0] })).sorted()
+            }
+            return viaNames
+        }
         return best
     }
 

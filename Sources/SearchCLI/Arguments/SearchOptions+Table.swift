@@ -1,7 +1,6 @@
 import ResultKit
 import ResultOutput
 import TerminalTable
-import TextMatching
 
 /// The options of `search`, in the order the help lists them.
 enum SearchOptionTable {
@@ -45,10 +44,7 @@ enum SearchOptionTable {
         ),
         OptionSpec("sort", value: .some("FIELD"), help: "Order by FIELD instead of relevance; -FIELD for descending."),
         OptionSpec("fuzzy", help: "Also allow fuzzy subsequence matches."),
-        OptionSpec(
-            "explain",
-            help: "Say why each result matched: its tier and field (a MATCH column in tables). "
-                + MatchStrength.rule),
+        OptionSpec("explain", help: "Say why each result matched: its tier and field (a MATCH column in tables)."),
         OptionSpec(
             "group-by",
             value: .choice("KEY", ["kind"]),

@@ -1,3 +1,5 @@
+import TextMatching
+
 /// Renders `search --help` for a given screen width, from the option table.
 enum HelpFormatter {
     static let usage = "search [<query> ...] [--data <PATH> ...] [--kind <KIND> ...] [--format <FORMAT>] [<options>]"
@@ -22,6 +24,11 @@ enum HelpFormatter {
                 + "is null (the table shows it as free), -price<5 or -price:* keeps it. Empty lists everything.",
             width: width
         )
+        out +=
+            "\n"
+            + wrap(
+                "RANKING: " + MatchStrength.rule + " --explain names each result's tier, field and "
+                    + "(whole word) or (weak field).", width: width, indent: 0) + "\n"
         out += "\nOPTIONS:\n"
         for option in SearchOptionTable.all {
             var help = option.help
