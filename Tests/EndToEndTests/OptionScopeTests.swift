@@ -42,7 +42,8 @@ import Testing
     @Test func helpTellsTextMatchesFromNumericComparisons() throws {
         let help = try GuardedRun.run(["--help"], environment: ["COLUMNS": "200"]).text
         for operation in [
-            "price=5", "price<5", "price<=5", "price>5", "price>=5", "price:1..10", "price:5 and price=5 mean equal to 5",
+            "price=5", "price<5", "price<=5", "price>5", "price>=5", "price:1..10",
+            "price:5 and price=5 mean equal to 5",
         ] {
             #expect(help.contains(operation), "\(operation) is not in the help")
         }
