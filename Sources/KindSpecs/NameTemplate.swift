@@ -110,26 +110,55 @@ public struct NameTemplate: Sendable, CustomStringConvertible {
         parts.compactMap { if case .field(_, let label) = $0 { label } else { nil } }
     }
 
-    /// The template filled from `object`.
+    /// The most UTF-8 bytes of text a filled template keeps: past them it
+    /// ends with `…`, so that its cost is bounded by this, not by the
+    /// template's placeholders times the length of the values they read.
+    public static let maxOutputBytes = 4096
+
+    /// The template filled from `object`, cut with `…` past
+    /// ``maxOutputBytes``.
     /// - Throws: `RecordDecodingError` naming the first placeholder whose
-    ///   value is missing, null, or not a scalar.
+    ///   value is missing, null, or not a scalar (placeholders past the cut
+    ///   are checked too).
     public func render(_ object: JSONObject) throws(RecordDecodingError) -> String {
         var out = ""
+        var isCut = false
         for part in parts {
+            let text: String
             switch part {
-            case .text(let text):
-                out += text
+            case .text(let literal):
+                text = literal
             case .field(let pointer, let label):
                 guard let value = pointer.resolve(in: object), value != .null else {
                     throw RecordDecodingError("missing field \"\(label)\"")
                 }
-                guard let text = value.scalarText else {
+                guard let scalar = value.scalarText else {
                     throw RecordDecodingError("field \"\(label)\" must be text or a number, not \(value.typeName)")
                 }
-                out += text
+                text = scalar
             }
+            if !isCut { isCut = !Self.append(text, to: &out) }
         }
-        return out
+        return isCut ? out + "…" : out
+    }
+
+    /// Appends `text` to `out` while `out` stays within ``maxOutputBytes``,
+    /// cut between scalars (a character of a million combining marks is no
+    /// longer to cut than any other); returns whether all of it fitted.
+    private static func append(_ text: String, to out: inout String) -> Bool {
+        let room = maxOutputBytes - out.utf8.count
+        if text.utf8.count <= room {
+            out += text
+            return true
+        }
+        var used = 0
+        for scalar in text.unicodeScalars {
+            let size = UTF8.width(scalar)
+            guard used + size <= room else { break }
+            out.unicodeScalars.append(scalar)
+            used += size
+        }
+        return false
     }
 
     /// The template filled from `object`, or `nil` when a value is missing.

@@ -133,14 +133,12 @@ public enum SearchCommand {
                 keepsRecords: arguments.format != .table || arguments.fields != nil
             )
         )
-        var hadError = false
-        var warnings = 0
-        var skipped = 0
+        // Of each group of alike warnings in a source, the first few are
+        // printed and the rest counted, then summed up after the others.
+        var cap = DiagnosticCap()
         let messages = output
         let diagnose: (Diagnostic) -> Void = { diagnostic in
-            if diagnostic.severity == .error { hadError = true }
-            if diagnostic.skipsRecord { skipped += 1 } else { warnings += 1 }
-            messages.diagnostic(diagnostic)
+            if cap.admit(diagnostic) { messages.diagnostic(diagnostic) }
         }
         // One source per file, each file once.
         for (index, source) in RecordReader.files(of: sources, diagnose: diagnose).enumerated() {
@@ -151,6 +149,7 @@ public enum SearchCommand {
                     hint: registry.kindName(forFile: path) ?? reader.defaultKind,
                     sourceIndex: index + 1,
                     maxLineBytes: arguments.maxLineBytes,
+                    diagnosticCap: cap.limit,
                     diagnose: diagnose
                 )
             } else {
@@ -179,6 +178,10 @@ public enum SearchCommand {
             output.error(problem)
             return .failure
         }
+        for line in cap.summary { output.error(TerminalText.sanitize(line) + "\n") }
+        let hadError = cap.errors > 0
+        let skipped = cap.skippedRecords
+        let warnings = cap.warnings - skipped
         let result = session.finish()
         if skipped > 0 {
             output.error("warning: \(skipped) record\(skipped == 1 ? "" : "s") skipped; see the warnings above\n")
@@ -192,7 +195,8 @@ public enum SearchCommand {
             output.error(
                 "stats: read \(counts.read + skipped - counts.skipped), matched \(counts.matched), "
                     + "shown \(result.hits.count), filtered out \(counts.filteredOut), skipped \(skipped) "
-                    + "(malformed \(skipped - counts.skipped), rejected by their kind \(counts.skipped))\n"
+                    + "(malformed \(skipped - counts.skipped), rejected by their kind \(counts.skipped)), "
+                    + "other warnings \(warnings)\n"
             )
         }
         let status: ExitStatus =

@@ -3,7 +3,7 @@ public struct MatchPattern: Sendable {
     /// The term as given, before folding.
     public let term: String
     /// The folded term as Unicode scalar values; runs of whitespace are one space.
-    let units: [UInt32]
+    package let units: [UInt32]
     /// Whether every folded unit is ASCII, so the pattern can be matched on the bytes of ASCII texts.
     let isASCII: Bool
     /// Other spellings of the same term that match as well as the term (the Unicode and the ASCII

@@ -125,6 +125,36 @@ import Testing
         #expect(result.stderr.contains("nesting"), "\(result.stderr)")
     }
 
+    /// A record of an unknown kind is shown with its other fields as
+    /// `key=value`: a record of many keys costs time in proportion to them,
+    /// with a filter and a sort, in the formats that show its row or record.
+    @Test(arguments: ["table", "json", "markdown"])
+    func anUnknownKindWith100000KeysIsShownPromptly(format: String) throws {
+        let keys = (0..<100_000).map { #""k\#($0)":"v\#($0)""# }.joined(separator: ",")
+        let input = #"{"kind":"thing","name":"many keys",\#(keys)}"# + "\n"
+        let result = try Hostile.run(
+            ["many", "k99999:v99999", "--sort", "k5", "-o", format, "--data", "-"], stdin: input, timeout: 90)
+        #expect(!result.timedOut, "a record of 100,000 keys took over 90 s")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.text.contains("k99999"))
+    }
+
+    /// A query word of 2,000 characters over long repetitive fields: the
+    /// work is bounded by the text's length, not by the text's length times
+    /// the word's (which, over these 4 MB, took minutes).
+    @Test func aTwoThousandCharacterWordOverLongRepetitiveFieldsEndsPromptly() throws {
+        let field = String(repeating: "a", count: 200_000)
+        let input = (0..<20).map { #"{"kind":"product","name":"\#(field)","price":\#($0)}"# }
+            .joined(separator: "\n")
+        let word = String(repeating: "a", count: 1_999) + "b"
+        let result = try Hostile.run([word, "--data", "-"], stdin: input, timeout: 60)
+        #expect(!result.timedOut, "a 2,000-character word took over 60 s")
+        #expect(result.status == 1, "\(result.stderr)")
+        let found = try Hostile.run([String(word.dropLast()), "--data", "-", "-o", "jsonl"], stdin: input, timeout: 60)
+        #expect(!found.timedOut)
+        #expect(found.text.split(separator: "\n").count == 20)
+    }
+
     @Test func invalidUTF8AndNULAreWarnedAboutAndTheRestIsShown() throws {
         var bytes = Array(#"{"kind":"product","name":"fine one","price":1}"#.utf8) + [0x0A]
         bytes +=

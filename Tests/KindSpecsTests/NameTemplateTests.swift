@@ -36,4 +36,29 @@ struct NameTemplateTests {
     func mistakesInTemplatesAreExplained(text: String, reason: String) {
         #expect(throws: NameTemplate.SyntaxError(reason: reason)) { try NameTemplate(parsing: text) }
     }
+
+    /// 333 placeholders over a 1 MB field build at most the cap, not 333 MB.
+    @Test func aFilledTemplateStopsAtTheCapWithAnEllipsis() throws {
+        let template = try NameTemplate(parsing: String(repeating: "{x}", count: 333))
+        let field = String(repeating: "é", count: 500_000)
+        let record = JSONObject([JSONObject.Member(key: "x", value: .string(field))])
+        let name = try template.render(record)
+        #expect(name.hasSuffix("…"))
+        #expect(name.utf8.count <= NameTemplate.maxOutputBytes + "…".utf8.count)
+        #expect(name.utf8.count > NameTemplate.maxOutputBytes - 2)
+        #expect(name.dropLast().allSatisfy { $0 == "é" })
+    }
+
+    @Test func aPlaceholderPastTheCapIsStillChecked() throws {
+        let template = try NameTemplate(parsing: "{x} {y}")
+        let record = JSONObject([JSONObject.Member(key: "x", value: .string(String(repeating: "a", count: 10_000)))])
+        #expect(throws: RecordDecodingError(#"missing field "y""#)) { try template.render(record) }
+    }
+
+    @Test func aTemplateUnderTheCapIsWhole() throws {
+        let template = try NameTemplate(parsing: "{x}!")
+        let text = String(repeating: "b", count: NameTemplate.maxOutputBytes - 1)
+        let record = JSONObject([JSONObject.Member(key: "x", value: .string(text))])
+        #expect(try template.render(record) == text + "!")
+    }
 }

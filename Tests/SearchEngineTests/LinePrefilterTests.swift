@@ -115,24 +115,24 @@ import Testing
             query: try QueryParser().parse(query),
             options: SearchOptions(limit: 40, offset: 2)
         )
-        var diagnostics: [String] = []
+        var diagnostics = PrintedDiagnostics()
         switch mode {
         case .blocks:
             session.searchNDJSONFile(
                 path: path, hint: nil, sourceIndex: 1, maxLineBytes: 1 << 20, workers: 2, blockSize: 16_384
-            ) { diagnostics.append($0.description) }
+            ) { diagnostics.add($0) }
         case .records:
             RecordReader(registry: registry).read(
                 .path(path),
-                record: { record in session.consider(record) { diagnostics.append($0.description) } },
-                diagnose: { diagnostics.append($0.description) }
+                record: { record in session.consider(record) { diagnostics.add($0) } },
+                diagnose: { diagnostics.add($0) }
             )
         case .lines:
             RecordReader(registry: registry).read(
                 .path(path),
                 record: { _ in Issue.record("NDJSON lines must reach the line handler") },
-                lines: { line in session.consider(line) { diagnostics.append($0.description) } },
-                diagnose: { diagnostics.append($0.description) }
+                lines: { line in session.consider(line) { diagnostics.add($0) } },
+                diagnose: { diagnostics.add($0) }
             )
         }
         let result = session.finish()
@@ -140,7 +140,7 @@ import Testing
             hits: result.hits.map {
                 "\($0.row.name) @\($0.record.location.line) \($0.rank.tier.map { "\($0)" } ?? "")"
             },
-            diagnostics: diagnostics,
+            diagnostics: diagnostics.lines,
             statistics: result.statistics
         )
     }

@@ -25,18 +25,18 @@ import Testing
         func search(blockSize: Int?) throws -> [String] {
             var session = SearchSession(
                 registry: registry, query: try QueryParser().parse(query), options: SearchOptions(limit: 100))
-            var messages: [String] = []
+            var messages = PrintedDiagnostics()
             if let blockSize {
                 session.searchNDJSONFile(
                     path: path, hint: nil, sourceIndex: 1, maxLineBytes: 1 << 20, workers: 2, blockSize: blockSize
-                ) { messages.append($0.description) }
+                ) { messages.add($0) }
             } else {
                 RecordReader(registry: registry).read(
-                    .path(path), record: { record in session.consider(record) { messages.append($0.description) } },
-                    diagnose: { messages.append($0.description) })
+                    .path(path), record: { record in session.consider(record) { messages.add($0) } },
+                    diagnose: { messages.add($0) })
             }
             let result = session.finish()
-            return result.hits.map { "\($0.row.name) @\($0.record.location.line)" } + messages
+            return result.hits.map { "\($0.row.name) @\($0.record.location.line)" } + messages.lines
                 + ["\(result.statistics)"]
         }
         let sequential = try search(blockSize: nil)

@@ -48,7 +48,7 @@ import Testing
             query: try QueryParser().parse(query),
             options: SearchOptions(limit: limit, offset: offset, keepsRecords: keepsRecords)
         )
-        var diagnostics: [String] = []
+        var diagnostics = PrintedDiagnostics()
         if parallel {
             session.searchNDJSONFile(
                 path: path,
@@ -57,18 +57,18 @@ import Testing
                 maxLineBytes: 1 << 20,
                 workers: 3,
                 blockSize: blockSize
-            ) { diagnostics.append($0.description) }
+            ) { diagnostics.add($0) }
         } else {
             RecordReader(registry: registry).read(
                 .path(path),
-                record: { record in session.consider(record) { diagnostics.append($0.description) } },
-                diagnose: { diagnostics.append($0.description) }
+                record: { record in session.consider(record) { diagnostics.add($0) } },
+                diagnose: { diagnostics.add($0) }
             )
         }
         let result = session.finish()
         return Outcome(
             hits: result.hits.map { "\($0.row.name) @\($0.record.location.line)" },
-            diagnostics: diagnostics,
+            diagnostics: diagnostics.lines,
             statistics: result.statistics
         )
     }

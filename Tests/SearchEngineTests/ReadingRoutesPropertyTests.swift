@@ -54,22 +54,23 @@ import Testing
         let registry = try KindRegistry([noteKind()])
         var session = SearchSession(
             registry: registry, query: try QueryParser().parse(query), options: SearchOptions(limit: 1000))
-        var diagnostics: [String] = []
+        // As the command prints them: the first few of each group, then the tallies.
+        var diagnostics = PrintedDiagnostics()
         if let blockSize {
             session.searchNDJSONFile(
                 path: path, hint: nil, sourceIndex: 1, maxLineBytes: cap, workers: workers, blockSize: blockSize
-            ) { diagnostics.append($0.description) }
+            ) { diagnostics.add($0) }
         } else {
             // As the command reads a small file or standard input.
             RecordReader(registry: registry, maxLineBytes: cap).read(
                 .path(path), record: { _ in },
-                lines: { line in session.consider(line) { diagnostics.append($0.description) } },
-                diagnose: { diagnostics.append($0.description) })
+                lines: { line in session.consider(line) { diagnostics.add($0) } },
+                diagnose: { diagnostics.add($0) })
         }
         let result = session.finish()
         return Outcome(
             hits: result.hits.map { "\($0.row.name) @\($0.record.location.line)" },
-            diagnostics: diagnostics,
+            diagnostics: diagnostics.lines,
             statistics: "\(result.statistics)")
     }
 

@@ -28,7 +28,12 @@ enum SearchOptionTable {
             repeatable: true
         ),
         OptionSpec("limit", short: "n", value: .some("N"), help: "Show at most N results.", default: "20"),
-        OptionSpec("offset", value: .some("N"), help: "Skip the first N results.", default: "0"),
+        OptionSpec(
+            "offset",
+            value: .some("N"),
+            help: "Skip the first N results (all N plus the limit are held in memory while ranking).",
+            default: "0"
+        ),
         OptionSpec(
             "format",
             short: "o",

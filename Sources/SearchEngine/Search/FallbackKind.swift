@@ -53,17 +53,21 @@ struct FallbackRow: CellRepresentable {
     static func otherFields(of object: JSONObject) -> String? {
         let identityKey = identityKeys.first { object[$0]?.scalarText?.isEmpty == false }
         // `key=value` for each key once, in the order keys first appear, with
-        // the value of its last member; written into one string.
+        // the value of its last member; written into one string. Each key's
+        // last member is found once, so that a record of many keys costs
+        // time in proportion to them.
         let members = object.members
+        var lastIndex: [String: Int] = [:]
+        lastIndex.reserveCapacity(members.count)
+        for index in members.indices { lastIndex[members[index].key] = index }
         var text = ""
-        for index in members.indices {
-            let key = members[index].key
-            guard key != "kind", key != identityKey,
-                !members[..<index].contains(where: { $0.key == key }),
-                let value = object[key]?.scalarText
+        for member in members {
+            // Taken out at the key's first member: later ones are passed over.
+            guard let last = lastIndex.removeValue(forKey: member.key), member.key != "kind",
+                member.key != identityKey, let value = members[last].value.scalarText
             else { continue }
             if !text.isEmpty { text += " " }
-            text += key
+            text += member.key
             text += "="
             text += value
         }

@@ -66,9 +66,15 @@ struct LinePrefilter: Sendable {
         self.init(pattern: best.pattern, isFieldTerm: best.isField, fragments: best.sets[0], alternatives: best.sets)
     }
 
+    /// The longest fragment confirmed byte by byte: a longer one is cut to
+    /// its start, which a line holding it holds too, so that a repetitive
+    /// line (`aaaa…` for the word `aaa…ab`) costs at most this much per byte.
+    static let maxFragmentLength = 64
+
     private init(pattern: MatchPattern, isFieldTerm: Bool, fragments: [[UInt8]], alternatives: [[[UInt8]]]) {
         self.pattern = pattern
         self.isFieldTerm = isFieldTerm
+        let fragments = fragments.map { Array($0.prefix(Self.maxFragmentLength)) }
         self.fragments = fragments
         self.alternatives = alternatives
         // Each fragment's first three bytes, folded; a two-byte fragment

@@ -396,8 +396,7 @@ extension SearchSession {
         }
         guard let route else {
             // An unknown kind is seen once on the full path, for its warning.
-            let name = kindName ?? "unknown"
-            guard fieldScanPlan.rulesOutUnknownKinds, knowsFallback(name) else { return false }
+            guard fieldScanPlan.rulesOutUnknownKinds, let name = kindName, knowsFallback(name) else { return false }
             // From now on, for good: the kind stays seen.
             if namedInLine { recentKinds.addRuledOut(unknownKindNamed: name) }
             statistics.read += 1

@@ -27,7 +27,12 @@ extension SearchSession {
     ///   - blockSize: Bytes per block; by default a thirty-second of each
     ///     worker's share of the file (so that no worker is left with a
     ///     large last block while the others wait), from 64 KiB to 4 MiB.
-    ///   - diagnose: Called, in input order, with every warning and error.
+    ///   - diagnosticCap: How many diagnostics of each group (see
+    ///     ``Diagnostic/group``) are passed on one by one; the rest of a
+    ///     group are counted, not kept, and passed on as one tally.
+    ///   - diagnose: Called, in input order, with the first `diagnosticCap`
+    ///     warnings and errors of each group, then with a tally of each
+    ///     group's rest.
     public mutating func searchNDJSONFile(
         path: String,
         hint: String?,
@@ -35,6 +40,7 @@ extension SearchSession {
         maxLineBytes: Int,
         workers: Int? = nil,
         blockSize: Int? = nil,
+        diagnosticCap cap: Int = DiagnosticCap().limit,
         diagnose: (Diagnostic) -> Void
     ) {
         let fd = FilePathBytes.withCPath(path) { open($0, O_RDONLY | O_CLOEXEC) }
@@ -69,7 +75,7 @@ extension SearchSession {
             // Not `prefilter != nil` per line: that copies the prefilter.
             let hasPrefilter = prefilter != nil
             let nextBlock = Atomic<Int>(0)
-            let states = (0..<workerCount).map { _ in WorkerState(session: template) }
+            let states = (0..<workerCount).map { _ in WorkerState(session: template, diagnosticCap: cap) }
             DispatchQueue.concurrentPerform(iterations: workerCount) { worker in
                 let state = states[worker]
                 // Huge pages for this thread's heap, when the process asked
@@ -100,8 +106,8 @@ extension SearchSession {
                     defer { buffer = outcome.buffer }
                     if var failure = outcome.failure {
                         failure.location = SourceLocation(file: path, line: outcome.lineCount + 1)
-                        state.messages.append(
-                            BlockMessage(block: block, line: outcome.lineCount + 1, diagnostic: failure))
+                        state.diagnostics.add(
+                            failure, at: BlockPosition(block: block, line: outcome.lineCount + 1))
                     }
                     // Offsets in the block's buffer that keep their lines in.
                     let hits = prefilter.map { outcome.prefilterHits($0) } ?? []
@@ -110,10 +116,9 @@ extension SearchSession {
                     let newlines = outcome.forEachLine { line, relativeLine, offset in
                         guard line.count <= maxLineBytes else {
                             let location = SourceLocation(file: path, line: relativeLine)
-                            return state.messages.append(
-                                BlockMessage(
-                                    block: block, line: relativeLine,
-                                    diagnostic: RecordReader.overLongLine(at: location, maxLineBytes)))
+                            return state.diagnostics.add(
+                                RecordReader.overLongLine(at: location, maxLineBytes),
+                                at: BlockPosition(block: block, line: relativeLine))
                         }
                         var mayMatch = true
                         if hasPrefilter {
@@ -138,8 +143,7 @@ extension SearchSession {
                             scratch: &scratch,
                             cache: cache
                         ) { diagnostic in
-                            state.messages.append(
-                                BlockMessage(block: block, line: relativeLine, diagnostic: diagnostic))
+                            state.diagnostics.add(diagnostic, at: BlockPosition(block: block, line: relativeLine))
                         }
                     }
                     state.blocks.append(BlockInfo(index: block, newlines: newlines, leading: outcome.leading))
@@ -171,16 +175,54 @@ extension SearchSession {
             return location
         }
 
+        // The first few diagnostics of each group, in input order, then
+        // one tally of each group's rest. Warnings about unknown kinds are
+        // given once per kind: what the workers saw that this session had
+        // not is counted from their kinds, since two workers may each have
+        // warned about the same kind.
         var seenOnce = Set<String>()
-        let messages = states.flatMap(\.messages).sorted { ($0.block, $0.line) < ($1.block, $1.line) }
-        for message in messages {
-            var diagnostic = message.diagnostic
-            if let key = diagnostic.onceKey {
-                let kindName = String(key.dropFirst("unknown-kind:".count))
-                if knowsFallback(kindName) || !seenOnce.insert(key).inserted { continue }
+        var firstFew: [(position: BlockPosition, diagnostic: Diagnostic)] = []
+        var totals: [String: (count: Int, sample: Diagnostic)] = [:]
+        var groupOrder: [String] = []
+        for state in states {
+            for (key, group) in state.diagnostics.groups {
+                firstFew += group.first
+                if let total = totals[key] {
+                    totals[key] = (total.count + group.count, total.sample)
+                } else if let sample = group.first.first?.diagnostic {
+                    totals[key] = (group.count, sample)
+                    groupOrder.append(key)
+                }
             }
-            diagnostic.location = diagnostic.location.map { absolute($0, block: message.block) }
+        }
+        firstFew.sort { $0.position < $1.position }
+        let kindWarnings = newKindWarnings(in: states.map(\.session))
+        for (group, count) in [
+            (Diagnostic.unknownKindGroup, kindWarnings.unknownKinds), (Self.kindTypeGroup, kindWarnings.kindTypes),
+        ] {
+            let key = DiagnosticSample<BlockPosition>.key(severity: .warning, group: group)
+            if totals[key] != nil { totals[key]!.count = count }
+        }
+        var reported: [String: Int] = [:]
+        for (position, diagnostic) in firstFew {
+            var diagnostic = diagnostic
+            let key = DiagnosticSample<BlockPosition>.key(diagnostic)
+            if let once = diagnostic.onceKey, gaveWarning(onceKey: once) || !seenOnce.insert(once).inserted {
+                continue
+            }
+            guard reported[key, default: 0] < cap else { continue }
+            reported[key, default: 0] += 1
+            diagnostic.location = diagnostic.location.map { absolute($0, block: position.block) }
             diagnose(diagnostic)
+        }
+        for key in groupOrder {
+            guard let total = totals[key] else { continue }
+            let rest = total.count - reported[key, default: 0]
+            guard rest > 0 else { continue }
+            diagnose(
+                Diagnostic(
+                    total.sample.severity, total.sample.group, at: SourceLocation(file: path, line: 0),
+                    skipsRecord: total.sample.skipsRecord, group: total.sample.group, tally: rest))
         }
         // Each worker's hits are relocated on a core of their own, in place:
         // no other hit shares their storage.
@@ -216,21 +258,23 @@ extension SearchSession {
 /// What one worker found: its own session, and messages to report in order.
 private final class WorkerState: @unchecked Sendable {
     var session: SearchSession
-    var messages: [BlockMessage] = []
+    var diagnostics: DiagnosticSample<BlockPosition>
     var blocks: [BlockInfo] = []
     /// The hits kept from each block, as indices of the session's kept hits.
     var hitRanges: [(block: Int, hits: Range<Int>)] = []
 
-    init(session: SearchSession) {
+    init(session: SearchSession, diagnosticCap: Int) {
         self.session = session
+        self.diagnostics = DiagnosticSample(limit: diagnosticCap)
     }
 }
 
-/// A message with the block it came from and its line within the block.
-private struct BlockMessage {
+/// Where a diagnostic was found: a block, and a line within the block.
+private struct BlockPosition: Comparable, Sendable {
     var block: Int
     var line: Int
-    var diagnostic: Diagnostic
+
+    static func < (a: Self, b: Self) -> Bool { (a.block, a.line) < (b.block, b.line) }
 }
 
 /// How many newlines a block holds, and whether the newline that ends the

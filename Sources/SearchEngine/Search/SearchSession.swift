@@ -27,6 +27,9 @@ public struct SearchSession: Sendable {
     let fieldScanPlan: FieldScanPlan
     /// Whether the query has words that rank results (not only filters).
     private let hasRankingTerms: Bool
+    /// For each condition that repeats an earlier word (as folded), the
+    /// index of the first; empty when no word repeats.
+    private let repeatedWords: [Int?]
     /// Whether every record of every kind matches (an empty query, no kind filter).
     let matchesEveryRecord: Bool
     /// Kinds found by the name records give them, to skip a lookup per record.
@@ -38,10 +41,21 @@ public struct SearchSession: Sendable {
     var memoKey = ComputedFieldMemo.Key()
     /// Scratch space for ``consider(_:diagnose:)``'s lines.
     var lineScratch = LineScratch()
-    /// The fields seen in records of unknown kinds, and the fields the query
-    /// or `--sort` names that a record of a searched kind has: filters may
-    /// name any field a record in play has, declared by its kind or not.
+    /// The fields seen in records of unknown kinds, and in a sample of
+    /// records of every kind, which filters may name (up to
+    /// ``maxFallbackFields``, besides those in ``namedFields``, which any
+    /// record in play may show).
     public private(set) var fallbackFields = Set<String>()
+    /// The fields the query and `--sort` name.
+    private let namedFields: [String]
+    /// Records of unknown kinds past ``maxRememberedUnknownKinds``, each
+    /// warned about since its kind could not be remembered.
+    private(set) var unrememberedUnknownKinds = 0
+    /// Which sorts of `kind` that is not a name (missing, a number, ...)
+    /// were warned about.
+    private var warnedKindTypes = Set<String>()
+    /// The kind that shows records without a kind name, once one was met.
+    private var kindlessKind: ResultKind?
     /// The fields the query and `--sort` name that no record has shown yet.
     private var namedFieldsNotSeen: Set<String>
     /// How many more records' keys go into ``fallbackFields``, so that an
@@ -65,6 +79,8 @@ public struct SearchSession: Sendable {
         self.fieldScanPlan = FieldScanPlan(
             registry: registry, query: query, sort: options.sort, fuzzy: options.fuzzy)
         self.hasRankingTerms = !query.rankingTerms.isEmpty
+        self.repeatedWords = Self.repeatedWords(in: query)
+        self.namedFields = query.referencedFields + (options.sort.map { [$0.field] } ?? [])
         self.namedFieldsNotSeen = Set(query.referencedFields + (options.sort.map { [$0.field] } ?? []))
         self.matchesEveryRecord = query.conditions.isEmpty && kindFilter.isEmpty
         let sort = options.sort
@@ -92,29 +108,34 @@ public struct SearchSession: Sendable {
     ///     (once per kind) or when its kind rejects it.
     public mutating func consider(_ record: Record, order: Int? = nil, diagnose: (Diagnostic) -> Void) {
         statistics.read += 1
-        let kindName = record.kindName ?? "unknown"
         let kind: ResultKind
-        // The recent kinds first: records' kinds repeat, and comparing a few
-        // short names beats hashing one.
-        if let known = knownKind(named: kindName)?.kind {
-            kind = known
-        } else if let fallback = fallbackKinds[kindName] {
-            kind = fallback
-            noteFallbackFields(of: record.object)
+        if let kindName = record.kindName {
+            // The recent kinds first: records' kinds repeat, and comparing a
+            // few short names beats hashing one.
+            if let known = knownKind(named: kindName)?.kind {
+                kind = known
+            } else if let fallback = fallbackKinds[kindName] {
+                kind = fallback
+                noteFallbackFields(of: record.object)
+            } else {
+                noteFallbackFields(of: record.object)
+                kind = .fallback(named: kindName)
+                // Past the cap, a kind is not remembered: its records are
+                // still shown, and each is counted among the unknown-kind
+                // warnings.
+                let remembered = mayRemember(unknownKind: kindName)
+                if remembered { fallbackKinds[kindName] = kind }
+                // A record that cannot be shown is not worth a warning.
+                if includes(kindNamed: kindName) {
+                    if !remembered { unrememberedUnknownKinds += 1 }
+                    diagnose(unknownKindWarning("unknown kind '\(kindName)'", at: record.location, onceKey: kindName))
+                }
+            }
         } else {
             noteFallbackFields(of: record.object)
-            kind = .fallback(named: kindName)
-            fallbackKinds[kindName] = kind
-            let known = registry.kinds.map(\.name).joined(separator: ", ")
-            let what = record.kindName == nil ? "a record with no kind" : "unknown kind '\(kindName)'"
-            diagnose(
-                Diagnostic(
-                    .warning,
-                    "\(what): shown with the generic renderer (known kinds: \(known))",
-                    at: record.location,
-                    onceKey: "unknown-kind:\(kindName)"
-                )
-            )
+            kind = kindlessKind ?? .fallback(named: "unknown")
+            kindlessKind = kind
+            warnOnceAboutKind(of: record, diagnose: diagnose)
         }
         guard includes(kindNamed: kind.name) else {
             statistics.filteredOut += 1
@@ -126,10 +147,65 @@ public struct SearchSession: Sendable {
         ) { record.object }
     }
 
-    /// Adds the keys of a record of an unknown kind to ``fallbackFields``.
+    /// The most unknown kinds a session tells apart: records of further
+    /// unknown kinds are shown all the same, and each counts as a warning.
+    package static let maxRememberedUnknownKinds = 1024
+    /// The most fields of unknown kinds remembered to list as available,
+    /// besides those the query and `--sort` name, which are always noted.
+    package static let maxFallbackFields = 1024
+
+    /// Whether an unknown kind named `name` may be remembered: while there is
+    /// room, and always when `--kind` or `kind:` names it, which is then
+    /// known to be in the data.
+    private func mayRemember(unknownKind name: String) -> Bool {
+        fallbackKinds.count < Self.maxRememberedUnknownKinds || (!kindFilter.isEmpty && includes(kindNamed: name))
+    }
+
+    /// The group of warnings about records without a kind name.
+    static let kindTypeGroup = "no kind name"
+
+    /// Warns about a record with no `kind` name, once for each way of not
+    /// having one (missing, a number, an array, ...), when it can be shown.
+    private mutating func warnOnceAboutKind(of record: Record, diagnose: (Diagnostic) -> Void) {
+        guard includes(kindNamed: "unknown") else { return }
+        let value = record.object["kind"]
+        let sort = value.map { $0.stringValue == nil ? $0.typeName : "empty" } ?? "missing"
+        guard warnedKindTypes.insert(sort).inserted else { return }
+        let what =
+            switch value {
+            case nil, .string?: "a record with no kind"
+            case let value?: "\"kind\" is \(value.typeName), not a string"
+            }
+        diagnose(unknownKindWarning(what, at: record.location, onceKey: "kind-type:\(sort)"))
+    }
+
+    /// The warning for the first record of an unknown kind, or of a record
+    /// without a kind name, `what` saying which.
+    private func unknownKindWarning(_ what: String, at location: SourceLocation, onceKey: String) -> Diagnostic {
+        let known = registry.kinds.map(\.name).joined(separator: ", ")
+        return Diagnostic(
+            .warning,
+            "\(what): shown with the generic renderer (known kinds: \(known))",
+            at: location,
+            onceKey: onceKey.hasPrefix("kind-type:") ? onceKey : "unknown-kind:\(onceKey)",
+            // Records without a kind name are told apart from unknown kinds:
+            // there are few sorts of them, each warned about once.
+            group: onceKey.hasPrefix("kind-type:") ? Self.kindTypeGroup : Diagnostic.unknownKindGroup
+        )
+    }
+
+    /// Adds the keys of a record of an unknown kind to ``fallbackFields``,
+    /// up to a cap, and always those the query or the sort names.
     private mutating func noteFallbackFields(of object: JSONObject) {
+        if fallbackFields.count >= Self.maxFallbackFields {
+            for field in namedFields where !fallbackFields.contains(field) && object[field] != nil {
+                fallbackFields.insert(field)
+            }
+            return
+        }
         for member in object.members where !fallbackFields.contains(member.key) {
             fallbackFields.insert(member.key)
+            if fallbackFields.count >= Self.maxFallbackFields { return noteFallbackFields(of: object) }
         }
     }
 
@@ -150,7 +226,8 @@ public struct SearchSession: Sendable {
         if recordsToSample > 0 || (kindChangesToSample > 0 && lastSampledKind != kind.identity) {
             if recordsToSample > 0 { recordsToSample -= 1 } else { kindChangesToSample -= 1 }
             lastSampledKind = kind.identity
-            for member in (fullObject() ?? searched).members where !fallbackFields.contains(member.key) {
+            for member in (fullObject() ?? searched).members
+            where fallbackFields.count < Self.maxFallbackFields && !fallbackFields.contains(member.key) {
                 fallbackFields.insert(member.key)
             }
         }
@@ -205,6 +282,24 @@ public struct SearchSession: Sendable {
         }
     }
 
+    /// For each condition of `query` that repeats an earlier word, the
+    /// index of the first; empty when no word repeats.
+    private static func repeatedWords(in query: Query) -> [Int?] {
+        var first: [[UInt32]: Int] = [:]
+        var repeats = [Int?](repeating: nil, count: query.conditions.count)
+        var any = false
+        for (index, condition) in query.conditions.enumerated() {
+            guard case .text(let pattern, _) = condition.clause else { continue }
+            if let earlier = first[pattern.units] {
+                repeats[index] = earlier
+                any = true
+            } else {
+                first[pattern.units] = index
+            }
+        }
+        return any ? repeats : []
+    }
+
     /// A session with the same query and options and nothing considered yet,
     /// for a worker whose results are later merged with ``merge(_:)``.
     func emptyCopy() -> SearchSession {
@@ -242,13 +337,50 @@ public struct SearchSession: Sendable {
         statistics.matched += other.statistics.matched
         statistics.filteredOut += other.statistics.filteredOut
         statistics.skipped += other.statistics.skipped
-        fallbackKinds.merge(other.fallbackKinds) { mine, _ in mine }
-        fallbackFields.formUnion(other.fallbackFields)
+        for (name, kind) in other.fallbackKinds where mayRemember(unknownKind: name) {
+            if fallbackKinds[name] == nil { fallbackKinds[name] = kind }
+        }
+        unrememberedUnknownKinds += other.unrememberedUnknownKinds
+        for field in other.fallbackFields where !fallbackFields.contains(field) {
+            if fallbackFields.count < Self.maxFallbackFields || namedFields.contains(field) {
+                fallbackFields.insert(field)
+            }
+        }
+        warnedKindTypes.formUnion(other.warnedKindTypes)
+        kindlessKind = kindlessKind ?? other.kindlessKind
     }
 
     /// Whether a record of an unknown kind named `name` was already seen,
-    /// so that its warning is given once.
-    func knowsFallback(_ name: String) -> Bool { fallbackKinds[name] != nil }
+    /// so that its warning is given once; `false` for a record without a
+    /// kind name, whose warning depends on what its `kind` is.
+    func knowsFallback(_ name: String?) -> Bool { name.map { fallbackKinds[$0] != nil } ?? false }
+
+    /// How many unknown kinds this session remembers (at most ``maxRememberedUnknownKinds``).
+    package var rememberedUnknownKindCount: Int { fallbackKinds.count }
+
+    /// Whether the warning with this once-key was already given by this session.
+    func gaveWarning(onceKey key: String) -> Bool {
+        if key.hasPrefix("kind-type:") { return warnedKindTypes.contains(String(key.dropFirst("kind-type:".count))) }
+        return knowsFallback(String(key.dropFirst("unknown-kind:".count)))
+    }
+
+    /// How many warnings about unknown kinds, and about records without a
+    /// kind name, merging `others` adds to this session's: each kind and
+    /// each sort of missing name once, however many of `others` warned
+    /// about it.
+    func newKindWarnings(in others: [SearchSession]) -> (unknownKinds: Int, kindTypes: Int) {
+        var names = Set<String>()
+        var types = Set<String>()
+        var unremembered = 0
+        for other in others {
+            for name in other.fallbackKinds.keys where fallbackKinds[name] == nil && includes(kindNamed: name) {
+                names.insert(name)
+            }
+            types.formUnion(other.warnedKindTypes.subtracting(warnedKindTypes))
+            unremembered += other.unrememberedUnknownKinds
+        }
+        return (names.count + unremembered, types.count)
+    }
 
     /// The names of the kinds that records gave and no registered kind has,
     /// as the records spelled them.
@@ -305,10 +437,22 @@ public struct SearchSession: Sendable {
         var fieldLength = 0
         var primary: FieldMatch?
 
-        for condition in query.conditions {
+        // A field's length in characters takes a pass over it: once per
+        // field, however many words match in it.
+        var lengths = FieldLengths(remembers: query.conditions.count > 1)
+        // A word said again matches as it did the first time: matched once.
+        var matchesOfWords: [Candidate?] =
+            repeatedWords.isEmpty ? [] : Array(repeating: nil, count: repeatedWords.count)
+        for (index, condition) in query.conditions.enumerated() {
             switch condition.clause {
             case .text(let pattern, _):
-                let best = bestMatch(pattern, kind: kind, texts: texts, matcher: matcher)
+                let best: Candidate?
+                if let earlier = repeatedWords.isEmpty ? nil : repeatedWords[index] {
+                    best = matchesOfWords[earlier]
+                } else {
+                    best = bestMatch(pattern, kind: kind, texts: texts, matcher: matcher)
+                    if !repeatedWords.isEmpty { matchesOfWords[index] = best }
+                }
                 if condition.negated {
                     if let best, best.match.tier <= .substring { return nil }
                     continue
@@ -318,7 +462,7 @@ public struct SearchSession: Sendable {
                 strength = max(strength ?? best.strength, best.strength)
                 weight += best.weight
                 quality += best.match.quality
-                fieldLength = max(fieldLength, best.text.count)
+                fieldLength = max(fieldLength, lengths.length(of: best.text, in: best.field))
                 merge(best, into: &primary)
             case .fieldText(let field, let pattern, let raw):
                 let fieldValue = value(of: field, in: object, kind: kind, texts: texts)
@@ -339,7 +483,7 @@ public struct SearchSession: Sendable {
                 strength = max(strength ?? candidate.strength, candidate.strength)
                 weight += candidate.weight
                 quality += found.quality
-                fieldLength = max(fieldLength, text.count)
+                fieldLength = max(fieldLength, lengths.length(of: text, in: field))
                 merge(candidate, into: &primary)
             case .compare(let field, let op, let number):
                 let holds =
@@ -489,6 +633,25 @@ enum SortValue: Sendable, Comparable {
         } else {
             self = .text(TextNormalizer.fold(field.text))
         }
+    }
+}
+
+/// The lengths in characters of the fields a record matched in, each
+/// counted once when several words match in one field.
+struct FieldLengths {
+    private let remembers: Bool
+    private var known: [(field: String, length: Int)] = []
+
+    init(remembers: Bool) {
+        self.remembers = remembers
+    }
+
+    mutating func length(of text: String, in field: String) -> Int {
+        guard remembers else { return text.count }
+        if let index = known.firstIndex(where: { $0.field == field }) { return known[index].length }
+        let length = text.count
+        known.append((field, length))
+        return length
     }
 }
 

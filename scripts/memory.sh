@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# Proves that memory does not grow with the number of warnings: the peak
+# resident memory of `search` over inputs that make a warning per line, each
+# read as a file of 8 MiB or more (the parallel path) and through stdin (the
+# streaming path), must stay under a cap. Prints a table; exits 1 when a run
+# goes over the cap or fails.
+#
+#   scripts/memory.sh            build the release binary, then measure (CI)
+#
+# Environment: SEARCH_BINARY (a built `search`; skips the build),
+# MEMORY_CAP_MB (default 64), MEMORY_SCRATCH (where the inputs are written;
+# default a temporary folder, removed at the end).
+#
+# The inputs:
+#   malformed      1M lines of malformed JSON, each a warning
+#   unknown-kinds  1M records of a million distinct unknown kinds
+#   capped-stream  3M lines, one in three malformed and the rest products
+#
+# Peak memory is the kernel's high-water mark of resident memory, as
+# `/usr/bin/time` reports it (Maximum resident set size).
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+cap_mb="${MEMORY_CAP_MB:-64}"
+
+if [[ -n "${SEARCH_BINARY:-}" ]]; then
+    binary="$SEARCH_BINARY"
+else
+    swift build --package-path "$root" -c release --product search >&2
+    binary="$(swift build --package-path "$root" -c release --show-bin-path)/search"
+fi
+[[ -x "$binary" ]] || { echo "error: no search binary at $binary" >&2; exit 2; }
+[[ -x /usr/bin/time ]] || { echo "error: /usr/bin/time is needed (apt-get install time)" >&2; exit 2; }
+
+scratch="${MEMORY_SCRATCH:-}"
+if [[ -z "$scratch" ]]; then
+    scratch="$(mktemp -d)"
+    trap 'rm -rf "$scratch"' EXIT
+fi
+mkdir -p "$scratch"
+
+# The inputs, written with awk: no interpreter beyond the shell's tools.
+awk 'BEGIN { for (i = 0; i < 1000000; i++) printf "{\"name\": oops %d\n", i }' >"$scratch/malformed.jsonl"
+awk 'BEGIN { for (i = 0; i < 1000000; i++) printf "{\"kind\":\"k%d\",\"name\":\"tea %d\"}\n", i, i }' \
+    >"$scratch/unknown-kinds.jsonl"
+awk 'BEGIN {
+    for (i = 0; i < 3000000; i++) {
+        if (i % 3 == 0) printf "{\"kind\":\"product\",\"name\": broken %d\n", i
+        else printf "{\"kind\":\"product\",\"name\":\"tea %d\",\"price\":%d}\n", i, i % 100
+    }
+}' >"$scratch/capped-stream.jsonl"
+
+threshold=$((8 << 20))
+failed=0
+printf '%-15s %-6s %9s %8s %6s %s\n' INPUT PATH "SIZE MB" "PEAK MB" SECS RESULT
+for input in malformed unknown-kinds capped-stream; do
+    file="$scratch/$input.jsonl"
+    size=$(wc -c <"$file")
+    if ((size < threshold)); then
+        echo "error: $file is under 8 MiB: it would not take the parallel path" >&2
+        exit 2
+    fi
+    for path in file stdin; do
+        stats="$scratch/$input.$path.time"
+        start=$(date +%s.%N)
+        status=0
+        if [[ $path == file ]]; then
+            /usr/bin/time -f '%M' -o "$stats" "$binary" tea --data "$file" --stats \
+                >/dev/null 2>"$scratch/stderr" || status=$?
+        else
+            /usr/bin/time -f '%M' -o "$stats" "$binary" tea --data - --stats \
+                <"$file" >/dev/null 2>"$scratch/stderr" || status=$?
+        fi
+        seconds=$(awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN { printf "%.1f", e - s }')
+        peak_kb=$(tail -n 1 "$stats")
+        peak_mb=$(awk -v k="$peak_kb" 'BEGIN { printf "%.1f", k / 1024 }')
+        result=ok
+        # 0: results; 1: none. Anything else is a failure of the run itself.
+        if ((status > 1)); then
+            result="failed (exit $status): $(head -c 200 "$scratch/stderr")"
+            failed=1
+        elif ((peak_kb > cap_mb * 1024)); then
+            result="over the ${cap_mb} MB cap"
+            failed=1
+        elif (($(grep -c '^warning: .*: \.\.\. and ' "$scratch/stderr") == 0)); then
+            result="no '... and N more' summary line: warnings not capped"
+            failed=1
+        fi
+        printf '%-15s %-6s %9.1f %8s %6s %s\n' "$input" "$path" "$(awk -v b="$size" 'BEGIN { print b / 1048576 }')" \
+            "$peak_mb" "$seconds" "$result"
+    done
+done
+exit "$failed"
