@@ -223,10 +223,12 @@ public struct SearchSession: Sendable {
         diagnose: (Diagnostic) -> Void,
         fullObject: () -> JSONObject?
     ) {
+        var sampled: JSONObject?
         if recordsToSample > 0 || (kindChangesToSample > 0 && lastSampledKind != kind.identity) {
             if recordsToSample > 0 { recordsToSample -= 1 } else { kindChangesToSample -= 1 }
             lastSampledKind = kind.identity
-            for member in (fullObject() ?? searched).members
+            sampled = fullObject()
+            for member in (sampled ?? searched).members
             where fallbackFields.count < Self.maxFallbackFields && !fallbackFields.contains(member.key) {
                 fallbackFields.insert(member.key)
             }
@@ -243,7 +245,8 @@ public struct SearchSession: Sendable {
             evaluated = evaluate(searched, kind: kind, matcher: fuzzyMatcher)
             isFuzzyFallback = evaluated != nil
         }
-        guard let (found, match) = consume evaluated, let object = fullObject() else {
+        // `fullObject` is asked once: a line's parse may not be repeatable.
+        guard let (found, match) = consume evaluated, let object = sampled ?? fullObject() else {
             statistics.filteredOut += 1
             return
         }
