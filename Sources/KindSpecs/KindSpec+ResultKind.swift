@@ -24,7 +24,10 @@ extension KindSpec {
                     alignment: column.alignment,
                     priority: column.priority,
                     minWidth: column.minWidth,
-                    maxWidth: column.maxWidth
+                    maxWidth: column.maxWidth,
+                    // A number, flag or date, or any formatted value, cut would read as another.
+                    keepsWhole: column.type != .string || column.format != .plain,
+                    isRequired: column.isRequired
                 )
             },
             searchFields: searchFields.map { field in

@@ -3,16 +3,15 @@ import StreamingJSON
 import TerminalTable
 
 /// The view model of a record of a spec kind: NAME from the template or the
-/// `name` field, one formatted cell per column, and a row height that grows
-/// up to the spec's `rowHeight` when a width-capped column wraps.
+/// `name` field, one formatted cell per column, and up to the spec's
+/// `rowHeight` lines for text that does not fit its column.
 struct SpecRow: CellRepresentable {
     let name: String
     /// One cell per column, formatted and checked when the row is made.
     let detailCells: [Cell]
     /// NAME's width, then each cell's width capped at its column's `maxWidth`.
     let cellWidths: [Int]
-    /// One line, or as many as the widest wrapped cell needs, up to the
-    /// spec's `rowHeight`.
+    /// The spec's `rowHeight`: the most lines the row takes.
     let rowHeight: Int
 
     /// Builds the row of `object`, or says which field does not fit the spec.
@@ -31,38 +30,8 @@ struct SpecRow: CellRepresentable {
         self.cellWidths =
             [Cell(name).displayWidth]
             + zip(cells, maxWidths).map { cell, maxWidth in min(cell.displayWidth, maxWidth ?? Int.max) }
-        let maxHeight = max(1, spec.rowHeight)
-        var height = 1
-        if maxHeight > 1 {
-            for (cell, maxWidth) in zip(cells, maxWidths) {
-                guard let maxWidth, cell.displayWidth > maxWidth else { continue }
-                height = max(height, cell.lines.reduce(0) { $0 + Self.wrappedLineCount($1, width: maxWidth) })
-            }
-        }
-        self.rowHeight = min(height, maxHeight)
-    }
-
-    /// How many lines `text` takes when wrapped at spaces to `width` cells,
-    /// with words wider than a line split between characters.
-    static func wrappedLineCount(_ text: String, width: Int) -> Int {
-        guard width > 0 else { return 1 }
-        var lines = 1
-        var used = 0
-        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
-            let wordWidth = DisplayWidth.of(word)
-            if used > 0 && used + 1 + wordWidth <= width {
-                used += 1 + wordWidth
-                continue
-            }
-            if used > 0 {
-                lines += 1
-                used = 0
-            }
-            let extra = wordWidth > width ? (wordWidth - 1) / width : 0
-            lines += extra
-            used = wordWidth - extra * width
-        }
-        return lines
+        // The table takes as many of these lines as the cells need at the widths it settles.
+        self.rowHeight = max(1, spec.rowHeight)
     }
 
     private static func name(spec: KindSpec, object: JSONObject) throws(RecordDecodingError) -> String {

@@ -4,7 +4,7 @@ public import StreamingJSON
 /// A product with an optional price and rating.
 public struct Product: Sendable, Hashable {
     public var name: String
-    /// The price; `nil` means the product is free.
+    /// The price: 0 for free of charge, `nil` when it is unknown.
     public var price: Double?
     /// The rating from 0 to 5; `nil` when unrated.
     public var rating: Double?

@@ -25,16 +25,15 @@ public struct ProductViewModel: CellRepresentable {
 
     public var name: String { product.name }
 
-    /// `$4.99`, `$156,000`, `€3.50`, `CHF 12.00`, or `free`.
+    /// `$4.99`, `$156,000`, `€3.50`, `CHF 12.00`, `free` for a price of 0,
+    /// or `–` when the price is unknown.
     public var price: String { texts.price }
 
     /// `★★☆☆☆ 2.0`, or `–` when unrated.
     public var rating: String { texts.rating }
 
-    /// Two lines when the description does not fit one.
-    public var rowHeight: Int {
-        texts.aboutWidth > Self.aboutWidth ? 2 : 1
-    }
+    /// Up to two lines: a long name or description wraps onto the second.
+    public var rowHeight: Int { 2 }
 
     public var detailCells: [Cell] { texts.cells }
 
@@ -55,9 +54,11 @@ public struct ProductViewModel: CellRepresentable {
 
         init(_ product: Product) {
             if let amount = product.price {
-                price = PriceFormatter.format(amount, currency: product.currency)
+                // Nothing to pay reads as such, in every currency.
+                price = amount == 0 ? "free" : PriceFormatter.format(amount, currency: product.currency)
             } else {
-                price = "free"
+                // No price is not a price of nothing: it is unknown.
+                price = "–"
             }
             let ratingCell: Cell
             if let value = product.rating {
@@ -66,7 +67,8 @@ public struct ProductViewModel: CellRepresentable {
                 rating = "–"
                 ratingCell = RatingText.unrated
             }
-            let priceCell = Cell(price, style: product.price == nil ? .green : .plain)
+            let priceCell = Cell(
+                price, style: product.price == 0 ? .green : product.price == nil ? .dim : .plain)
             let aboutCell = Cell(product.about ?? "", style: .dim)
             cells = [priceCell, ratingCell, aboutCell]
             // Text with nothing to make visible measures the same before and

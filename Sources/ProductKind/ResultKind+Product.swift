@@ -8,7 +8,7 @@ extension ResultKind {
         plural: "products",
         columns: [
             KindColumn("PRICE", field: "price", alignment: .right, priority: 60, minWidth: 6),
-            KindColumn("RATING", field: "rating", priority: 40, minWidth: 6),
+            KindColumn("RATING", field: "rating", priority: 40, minWidth: 6, keepsWhole: true),
             KindColumn("ABOUT", field: "description", priority: 10, minWidth: 12, maxWidth: 40),
         ],
         searchFields: [

@@ -217,20 +217,70 @@ public enum RecordOutput {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// A GitHub pipe table of KIND, NAME and the row's details, or of `fields`.
-    public static func markdown(_ hits: [SearchHit], fields: [String]? = nil) -> String {
+    /// A GitHub pipe table of KIND, NAME and the row's details, each labelled
+    /// with its column's header (`PRICE: $4.99 · RATING: ★★★☆☆ 3.0`), or of
+    /// `fields`; with `groupByKind`, a `##` heading per kind over a table of
+    /// NAME and the kind's own columns (or of `fields`).
+    public static func markdown(_ hits: [SearchHit], fields: [String]? = nil, groupByKind: Bool = false) -> String {
+        guard groupByKind else { return terminated(markdownTable(hits, fields: fields)) }
+        var order: [String] = []
+        var byKind: [String: [SearchHit]] = [:]
+        for hit in hits {
+            if byKind[hit.kind.name] == nil { order.append(hit.kind.name) }
+            byKind[hit.kind.name, default: []].append(hit)
+        }
+        let sections = order.compactMap { name -> String? in
+            guard let hits = byKind[name], let kind = hits.first?.kind else { return nil }
+            let heading = "## \(markdownHeading(kind.plural)) (\(hits.count))\n\n"
+            if let fields { return heading + markdownTable(hits, fields: fields) }
+            // The kind's columns, less those that show no value in any row, as the table drops them.
+            let cells = hits.map { hit in hit.row.detailCells.map { $0.lines.joined(separator: " ") } }
+            let kept = kind.columns.indices.filter { column in
+                cells.contains { column < $0.count && !isMissing($0[column]) }
+            }
+            let headers = ["NAME"] + kept.map { kind.columns[$0].header.uppercased() }
+            let rows = zip(hits, cells).map { hit, cells in
+                [hit.row.name] + kept.map { $0 < cells.count ? cells[$0] : "" }
+            }
+            return heading + TableRenderer.markdown(headers: headers, rows: rows)
+        }
+        return terminated(sections.joined(separator: "\n"))
+    }
+
+    /// The merged pipe table of `hits`, or the table of `fields`.
+    private static func markdownTable(_ hits: [SearchHit], fields: [String]?) -> String {
         if let fields {
             let picker = FieldPicker(fields)
-            return terminated(TableRenderer.markdown(headers: fields, rows: hits.map { picker.texts(of: $0) }))
+            return TableRenderer.markdown(headers: fields, rows: hits.map { picker.texts(of: $0) })
         }
         let rows = hits.map { hit in
-            [
-                hit.kind.name, hit.row.name,
-                hit.row.detailCells.map { $0.lines.joined(separator: " ") }.filter { !$0.isEmpty }.joined(
-                    separator: " · "),
-            ]
+            let columns = hit.kind.columns
+            let details = hit.row.detailCells.enumerated().compactMap { index, cell -> String? in
+                let text = cell.lines.joined(separator: " ")
+                guard !text.isEmpty else { return nil }
+                return index < columns.count ? "\(columns[index].header.uppercased()): \(text)" : text
+            }
+            return [hit.kind.name, hit.row.name, details.joined(separator: " · ")]
         }
-        return terminated(TableRenderer.markdown(headers: ["KIND", "NAME", "DETAILS"], rows: rows))
+        return TableRenderer.markdown(headers: ["KIND", "NAME", "DETAILS"], rows: rows)
+    }
+
+    /// Whether a cell shows no value: empty, or the missing-value mark `–`.
+    private static func isMissing(_ text: String) -> Bool {
+        let trimmed = text.filter { $0 != " " }
+        return trimmed.isEmpty || trimmed == "–"
+    }
+
+    /// A heading's text, made safe: no line breaks, no markup that starts a link or HTML.
+    private static func markdownHeading(_ text: String) -> String {
+        var result = ""
+        for character in TerminalText.sanitize(text) {
+            switch character {
+            case "\\", "`", "*", "_", "[", "]", "<", ">", "#", "|": result += "\\\(character)"
+            default: result.append(character)
+            }
+        }
+        return result
     }
 
     /// The text ending in exactly one newline.

@@ -25,10 +25,16 @@ public struct TableOutput: Sendable {
     /// The MATCH column of `--explain`.
     static let matchColumn = Column("MATCH", minWidth: 5, priority: 70)
 
-    /// The KIND column: kept longest after NAME.
-    static let kindColumn = Column("KIND", minWidth: 4, priority: 90)
-    /// The NAME column: the identity, never dropped.
-    static let nameColumn = Column("NAME", minWidth: 8, priority: 100)
+    /// The KIND column: kept longest after NAME; under 60 columns it
+    /// abbreviates to 4 cells, the legend naming each kind in full.
+    static let kindColumn = Column(
+        "KIND", minWidth: 4, maxWidth: kindWidthCap, priority: 90, isRequired: true, compactWidth: 4)
+    /// The widest KIND gets: one long kind name does not widen every row.
+    static let kindWidthCap = 12
+    /// The NAME column: the identity, never dropped, and the first to get
+    /// spare width: it keeps half the table's width (up to its widest name)
+    /// before any details show, so that narrow tables still tell rows apart.
+    static let nameColumn = Column("NAME", minWidth: 8, priority: 100, isRequired: true, share: 50)
 
     /// Renders `hits` as text ending in a newline (empty when there are none).
     public func render(_ hits: [SearchHit]) -> String {
@@ -47,7 +53,24 @@ public struct TableOutput: Sendable {
         groupByKind ? [renderSections(hits)] : renderMerged(hits)
     }
 
+    /// What each hit's row shows in each column of the merged table,
+    /// shared then its kind's (`nil` for a column not drawn): each cell's
+    /// lines as fitted, joined with line feeds. For tests that compare what
+    /// different widths show.
+    package func visibleCells(_ hits: [SearchHit]) -> [[String?]] {
+        let merged = mergedTable(hits)
+        return TableRenderer.visibleCells(
+            shared: merged.shared, groups: merged.groups, blocks: merged.blocks, options: options)
+    }
+
     private func renderMerged(_ hits: [SearchHit]) -> [[UInt8]] {
+        let merged = mergedTable(hits)
+        return TableRenderer.renderPieces(
+            shared: merged.shared, groups: merged.groups, blocks: merged.blocks, options: options)
+    }
+
+    /// The merged table of `hits`: its shared columns, a group per kind, and its rows in blocks.
+    private func mergedTable(_ hits: [SearchHit]) -> (shared: [Column], groups: [DetailGroup], blocks: [RowBlock]) {
         // Groups in order of first appearance. Each hit's kind is read on every
         // core (reading a hit is a trip to memory); the groups are then settled
         // in order from those identities, by name only for a kind not met yet.
@@ -102,11 +125,11 @@ public struct TableOutput: Sendable {
             }
             return rows
         }
-        // KIND is never cut: its minimum is its widest label (up to 12 cells).
-        let kindWidth = min(12, kindCells.map(\.displayWidth).max() ?? 4)
-        let kindColumn = Column("KIND", minWidth: max(4, kindWidth), priority: Self.kindColumn.priority)
+        // In a table of 60 columns or more, KIND shows its widest label whole (up to the cap).
+        var kindColumn = Self.kindColumn
+        kindColumn.minWidth = min(Self.kindWidthCap, max(4, kindCells.map(\.displayWidth).max() ?? 4))
         let sharedColumns = [kindColumn, Self.nameColumn] + (explain ? [Self.matchColumn] : [])
-        return TableRenderer.renderPieces(shared: sharedColumns, groups: groups, blocks: blocks, options: options)
+        return (sharedColumns, groups, blocks)
     }
 
     /// Adds a hit's row to `rows`: KIND, NAME and (for `--explain`) MATCH,
@@ -211,9 +234,11 @@ public struct TableOutput: Sendable {
         return ranges
     }
 
-    /// A stable colour for a kind's label, from its name.
-    static func style(forKind name: String) -> CellStyle {
-        let palette: [CellStyle] = [.blue, .magenta, .cyan, .yellow, .green, .red]
+    /// A stable colour for a kind's label, from its name: never red, which
+    /// reads as an error, nor blue or yellow, which are hard to read on dark
+    /// and on light backgrounds.
+    package static func style(forKind name: String) -> CellStyle {
+        let palette: [CellStyle] = [.cyan, .magenta, .green]
         let sum = name.utf8.reduce(0) { ($0 &* 31 &+ Int($1)) & 0xFFFF }
         return palette[sum % palette.count]
     }

@@ -1,4 +1,5 @@
 import ResultKit
+import ResultOutput
 import TerminalTable
 
 /// `search --list-kinds`: every registered kind, its columns, its search
@@ -14,7 +15,8 @@ enum KindListing {
         ]
         let rows = registry.kinds.map { kind in
             Row([
-                Cell(kind.name, style: .bold),
+                // In the colour the table gives the kind.
+                Cell(kind.name, style: TableOutput.style(forKind: kind.name)),
                 Cell(kind.plural),
                 Cell(kind.columns.map(\.header).joined(separator: ", ")),
                 Cell(kind.searchFields.map { "\($0.name)(\($0.weight))" }.joined(separator: ", ")),

@@ -205,6 +205,10 @@ public enum SearchCommand {
             } else {
                 result.hits.isEmpty ? .noResults : .success
             }
+        if status != .failure {
+            Feedback.report(
+                result, query: arguments.query, offset: arguments.offset, quiet: arguments.quiet, output: output)
+        }
         // The output is written: free the kept hits, many small objects each,
         // on a background thread rather than before the process may exit.
         let finished = session
@@ -280,10 +284,11 @@ public enum SearchCommand {
             return .failure
         }
         let fields = arguments.fields
-        if arguments.groupByKind && arguments.format != .table {
+        if arguments.groupByKind && arguments.format != .table && arguments.format != .markdown {
             output.error(
-                "warning: --group-by applies to the table only; --format \(arguments.format.rawValue) ignores it\n")
-        } else if arguments.groupByKind && fields != nil {
+                "warning: --group-by applies to the table and markdown only; --format \(arguments.format.rawValue) "
+                    + "ignores it\n")
+        } else if arguments.groupByKind && fields != nil && arguments.format == .table {
             output.error("warning: --group-by is ignored with --fields, whose table is one piece\n")
         }
         switch arguments.format {
@@ -297,7 +302,9 @@ public enum SearchCommand {
                 for piece in table.renderPieces(hits) { output.print(utf8: piece) }
             }
         case .markdown:
-            if !hits.isEmpty { output.print(RecordOutput.markdown(hits, fields: fields)) }
+            if !hits.isEmpty {
+                output.print(RecordOutput.markdown(hits, fields: fields, groupByKind: arguments.groupByKind))
+            }
         case .json:
             output.print(
                 RecordOutput.json(hits, query: arguments.query, total: result.statistics.matched, fields: fields))
@@ -352,6 +359,8 @@ public enum SearchCommand {
         case .auto:
             if let force = environment["CLICOLOR_FORCE"], !force.isEmpty, force != "0" { return true }
             if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
+            // A dumb terminal draws escape sequences as text.
+            if environment["TERM"] == "dumb" { return false }
             return console.outputIsTerminal
         }
     }

@@ -13,13 +13,15 @@ enum CellLayout {
     ///
     /// Right-aligned cells (numbers) never wrap: a number split across lines
     /// would read as two numbers, so each of their lines is cut with `…` instead.
-    static func fit(_ cell: Cell?, width: Int, height: Int, alignment: Alignment = .left) -> FittedCell {
+    static func fit(
+        _ cell: Cell?, width: Int, height: Int, alignment: Alignment = .left, wraps: Bool? = nil
+    ) -> FittedCell {
         let height = max(1, height)
         guard let cell, width > 0 else { return .blank }
         if cell.lineCount == 1, cell.firstWidth <= width {
             return FittedCell(FittedLine(text: cell.firstLine, width: cell.firstWidth, highlights: cell.highlights))
         }
-        return FittedCell(lines: wrapped(cell, width: width, height: height, wraps: alignment == .left))
+        return FittedCell(lines: wrapped(cell, width: width, height: height, wraps: wraps ?? (alignment == .left)))
     }
 
     /// A line of a cell as grapheme clusters, each with its UTF-8 bounds and width.
@@ -58,6 +60,13 @@ enum CellLayout {
             bounds[index + 1] - bounds[index] == 1 && utf8[bounds[index]] == 0x20
         }
 
+        /// Whether a line may break after cluster `index`: a hyphen or a slash.
+        func isBreakAfter(_ index: Int) -> Bool {
+            guard bounds[index + 1] - bounds[index] == 1 else { return false }
+            let byte = utf8[bounds[index]]
+            return byte == 0x2D || byte == 0x2F
+        }
+
         /// The end of the text without trailing spaces.
         var trimmedEnd: Int {
             var end = count
@@ -75,8 +84,14 @@ enum CellLayout {
                 var used = 0
                 var index = start
                 var lastSpace = -1
+                // Just after a hyphen or slash inside a word, where it may break too.
+                var lastBreak = -1
                 while index < count && used + widths[index] <= width {
-                    if isSpace(index) { lastSpace = index }
+                    if isSpace(index) {
+                        lastSpace = index
+                    } else if isBreakAfter(index), index > start {
+                        lastBreak = index + 1
+                    }
                     used += widths[index]
                     index += 1
                 }
@@ -87,8 +102,8 @@ enum CellLayout {
                 var end: Int
                 if isSpace(index) {
                     end = index
-                } else if lastSpace > start {
-                    end = lastSpace
+                } else if lastSpace > start || lastBreak > start {
+                    end = max(lastSpace, lastBreak)
                 } else if index == start {
                     end = start + 1  // one cluster wider than the column: cut below
                 } else {

@@ -10,6 +10,17 @@ public struct Column: Sendable {
     public var maxWidth: Int?
     /// The column's importance: when space runs short, lower priorities are dropped first.
     public var priority: Int
+    /// Whether values are shown whole or not at all: numbers, money,
+    /// ratings, dates. Right-aligned columns always are.
+    public var keepsWhole: Bool
+    /// Whether the column is kept before every column that is not.
+    public var isRequired: Bool
+    /// The width the column may shrink to in a table under 60 columns, cut
+    /// with `…` (KIND abbreviates), or `nil` to keep ``minWidth``.
+    public var compactWidth: Int?
+    /// The percentage of the table's width the column keeps, up to the width
+    /// of its widest cell, before any column ranked below it is shown.
+    public var share: Int
 
     /// Creates a column.
     /// - Parameters:
@@ -18,12 +29,20 @@ public struct Column: Sendable {
     ///   - minWidth: The narrowest width (at least 1) before the column is dropped.
     ///   - maxWidth: The widest width, or `nil` for as wide as the content.
     ///   - priority: Higher priorities are dropped later.
+    ///   - keepsWhole: `true` when a cut value would read as another value.
+    ///   - isRequired: `true` to keep the column before any that is not.
+    ///   - compactWidth: The narrowest width under 60 columns, if narrower than `minWidth`.
+    ///   - share: The percentage of the table's width the column keeps first.
     public init(
         _ header: String,
         alignment: Alignment = .left,
         minWidth: Int = 1,
         maxWidth: Int? = nil,
-        priority: Int = 0
+        priority: Int = 0,
+        keepsWhole: Bool = false,
+        isRequired: Bool = false,
+        compactWidth: Int? = nil,
+        share: Int = 0
     ) {
         self.header = header
         self.alignment = alignment
@@ -31,5 +50,9 @@ public struct Column: Sendable {
         self.minWidth = minimum
         self.maxWidth = maxWidth.map { max(minimum, $0) }
         self.priority = priority
+        self.keepsWhole = keepsWhole || alignment == .right
+        self.isRequired = isRequired
+        self.compactWidth = compactWidth.map { max(1, $0) }
+        self.share = min(100, max(0, share))
     }
 }

@@ -61,6 +61,14 @@ struct LineDrawer: Sendable {
         output.append(contentsOf: line.utf8)
     }
 
+    /// Appends a rule of dashes under each column, for the plain style.
+    func dashedRule(into output: inout [UInt8]) {
+        guard border == .plain, !widths.isEmpty else { return }
+        let line = widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")
+        output.append(contentsOf: line.utf8)
+        output.append(0x0A)
+    }
+
     /// Appends `height` lines of `slots`, each ending with a line feed.
     func draw(_ slots: [Slot], height: Int, into output: inout [UInt8]) {
         var line = ByteBuffer(capacity: widths.reduce(0, +) + 64)

@@ -12,57 +12,97 @@ struct MergedLayout {
     private let options: RenderOptions
     /// Indices of the groups that have rows.
     private let activeGroups: [Int]
-    private var sharedKept: [Int]
-    private var detailKept: [[Int]]
-    private let sharedDemand: [Demand]
-    private let detailDemand: [[Demand]]
-    private let detailsHeaderWidth: Int
+    /// The shared columns drawn, and their widths.
+    private let sharedKept: [Int]
+    private let sharedWidths: [Int]
+    /// Per group, the columns drawn, and their widths.
+    private let detailKept: [[Int]]
+    private let detailWidths: [[Int]]
+    /// The width of the details region, 0 when it is not drawn.
+    private let regionWidth: Int
 
-    /// What a column asks of width negotiation.
-    private struct Demand {
-        /// The width it wants: its widest header or cell, within its min and max.
-        var natural: Int
-        /// The width below which it is dropped rather than squashed.
-        var minimum: Int
+    /// Whether `column`'s text wraps onto a row's spare lines: labels that
+    /// abbreviate (KIND) and whole values are cut or kept on one line.
+    static func wraps(_ column: Column) -> Bool {
+        column.alignment == .left && !column.keepsWhole && column.compactWidth == nil
     }
 
-    /// The widths that the rows of a block want: per shared column, and per
-    /// group, per detail column.
+    /// The widths that the rows of a block want, and which columns show a
+    /// value in some row: per shared column, and per group, per detail column.
     private struct Wanted {
         var shared: [Int]
         var details: [[Int]]
+        var sharedHasValue: [Bool]
+        var detailHasValue: [[Bool]]
         var hasRows: [Bool]
 
         init(_ block: RowBlock, groups: [DetailGroup]) {
             let sharedCount = block.sharedColumns
             var shared = Array(repeating: 0, count: sharedCount)
             var details = groups.map { Array(repeating: 0, count: $0.columns.count) }
+            var sharedHasValue = Array(repeating: false, count: sharedCount)
+            var detailHasValue = groups.map { Array(repeating: false, count: $0.columns.count) }
             var hasRows = Array(repeating: false, count: groups.count)
             block.entries.withUnsafeBufferPointer { entries in
                 block.wanted.withUnsafeBufferPointer { wanted in
                     for entry in entries {
                         let first = entry.firstWanted
-                        for index in 0..<sharedCount where wanted[first + index] > shared[index] {
-                            shared[index] = wanted[first + index]
+                        let cells = entry.firstCell
+                        let cellCount = Int(entry.sharedCount)
+                        for index in 0..<sharedCount {
+                            if wanted[first + index] > shared[index] { shared[index] = wanted[first + index] }
+                            if !sharedHasValue[index], index < cellCount, block.hasValue(at: cells + index) {
+                                sharedHasValue[index] = true
+                            }
                         }
                         let group = Int(entry.group)
                         guard details.indices.contains(group) else { continue }
                         hasRows[group] = true
                         let detailsStart = first + sharedCount
-                        for index in details[group].indices where wanted[detailsStart + index] > details[group][index] {
-                            details[group][index] = wanted[detailsStart + index]
+                        let detailCells = cells + cellCount
+                        let detailCount = Int(entry.detailCount)
+                        for index in details[group].indices {
+                            if wanted[detailsStart + index] > details[group][index] {
+                                details[group][index] = wanted[detailsStart + index]
+                            }
+                            if !detailHasValue[group][index], index < detailCount,
+                                block.hasValue(at: detailCells + index)
+                            {
+                                detailHasValue[group][index] = true
+                            }
                         }
                     }
                 }
             }
             self.shared = shared
             self.details = details
+            self.sharedHasValue = sharedHasValue
+            self.detailHasValue = detailHasValue
             self.hasRows = hasRows
+        }
+
+        /// The widths and values of `self` and `other` together.
+        mutating func merge(_ other: Wanted) {
+            for index in shared.indices {
+                shared[index] = max(shared[index], other.shared[index])
+                sharedHasValue[index] = sharedHasValue[index] || other.sharedHasValue[index]
+            }
+            for group in details.indices where other.hasRows[group] {
+                hasRows[group] = true
+                for index in details[group].indices {
+                    details[group][index] = max(details[group][index], other.details[group][index])
+                    detailHasValue[group][index] = detailHasValue[group][index] || other.detailHasValue[group][index]
+                }
+            }
         }
     }
 
     /// The gap between detail columns inside the region.
-    private static let detailGap = 2
+    static let detailGap = 2
+
+    /// The narrowest a text column is shown at: no short word splits, and a
+    /// cut cell keeps a few characters before its `…`.
+    static let textFloor = 6
 
     /// Lays out `table`, its rows made into blocks first.
     init(_ table: MergedTable, options: RenderOptions) {
@@ -85,147 +125,133 @@ struct MergedLayout {
         self.groups = groups
         self.blocks = blocks
         self.options = options
-        let headers = options.showHeaders
 
-        var sharedWanted = shared.map { headers ? Self.headerWidth($0.header) : 0 }
-        var detailWanted = groups.map { group in
-            group.columns.map { headers ? Self.headerWidth($0.header) : 0 }
-        }
-        var hasRows = Array(repeating: false, count: groups.count)
-        let wanted = ParallelBlocks.mapBlocks(blocks.count, parallel: blocks.count > 1) { index in
+        let perBlock = ParallelBlocks.mapBlocks(blocks.count, parallel: blocks.count > 1) { index in
             Wanted(blocks[index], groups: groups)
         }
-        for block in wanted {
-            for index in sharedWanted.indices {
-                sharedWanted[index] = max(sharedWanted[index], block.shared[index])
-            }
-            for group in detailWanted.indices where block.hasRows[group] {
-                hasRows[group] = true
-                for index in detailWanted[group].indices {
-                    detailWanted[group][index] = max(detailWanted[group][index], block.details[group][index])
-                }
+        var wanted = perBlock.first ?? Wanted(RowBlock(sharedColumns: shared.count, groupColumns: []), groups: groups)
+        for block in perBlock.dropFirst() { wanted.merge(block) }
+        activeGroups = groups.indices.filter { wanted.hasRows[$0] }
+
+        let headers = options.showHeaders
+        var demands: [WidthPlan.Demand] = []
+        for (index, column) in shared.enumerated() {
+            demands.append(
+                Self.demand(
+                    column, group: nil, content: wanted.shared[index], hasValue: wanted.sharedHasValue[index],
+                    headers: headers))
+        }
+        var detailStart: [Int] = []
+        for group in groups.indices {
+            detailStart.append(demands.count)
+            for (index, column) in groups[group].columns.enumerated() {
+                demands.append(
+                    Self.demand(
+                        column, group: group, content: wanted.details[group][index],
+                        hasValue: wanted.hasRows[group] && wanted.detailHasValue[group][index], headers: headers))
             }
         }
-        sharedDemand = zip(shared, sharedWanted).map(Self.demand)
-        detailDemand = zip(groups, detailWanted).map { group, wanted in
-            zip(group.columns, wanted).map(Self.demand)
-        }
-        activeGroups = groups.indices.filter { hasRows[$0] }
-        sharedKept = Array(shared.indices)
-        detailKept = groups.map { Array($0.columns.indices) }
-        detailsHeaderWidth = headers ? Self.headerWidth(detailsHeader) : 0
+        let detailsHeaderWidth = headers ? Self.headerWidth(detailsHeader) : 0
+        let plan = WidthPlan(
+            demands: demands, groupCount: groups.count, border: options.border, gap: Self.detailGap,
+            regionMinimum: min(4, detailsHeaderWidth))
+        let widths: [Int]
         if let limit = options.maxWidth, !options.wide {
-            dropColumns(toFit: limit)
+            widths = plan.widths(for: limit)
+        } else {
+            widths = Self.wideWidths(demands, limit: options.maxWidth, options: options)
         }
+
+        let sharedKept = shared.indices.filter { widths[$0] > 0 }
+        let detailKept = groups.indices.map { group in
+            groups[group].columns.indices.filter { widths[detailStart[group] + $0] > 0 }
+        }
+        let detailWidths = groups.indices.map { group in
+            detailKept[group].map { widths[detailStart[group] + $0] }
+        }
+        let sharedWidths = sharedKept.map { widths[$0] }
+        let used = activeGroups.map { group in
+            detailWidths[group].reduce(0, +) + Self.detailGap * max(0, detailWidths[group].count - 1)
+        }
+        let hasRegion = activeGroups.contains { !detailKept[$0].isEmpty }
+        var region = hasRegion ? max(min(4, detailsHeaderWidth), used.max() ?? 0) : 0
+        if hasRegion {
+            // With room to spare, the region's header is not cut.
+            let spare =
+                (options.maxWidth ?? Int.max) - sharedWidths.reduce(0, +) - region
+                - options.border.overhead(columns: sharedKept.count + 1)
+            region = max(region, min(detailsHeaderWidth, region + min(max(0, spare), detailsHeaderWidth)))
+        }
+        self.sharedKept = sharedKept
+        self.sharedWidths = sharedWidths
+        self.detailKept = detailKept
+        self.detailWidths = detailWidths
+        regionWidth = region
     }
 
     private static func headerWidth(_ header: String) -> Int {
         DisplayWidth.of(TerminalText.sanitize(header.uppercased()))
     }
 
-    private static func demand(_ column: Column, wanted: Int) -> Demand {
-        var natural = max(column.minWidth, wanted)
-        if let maxWidth = column.maxWidth { natural = min(natural, maxWidth) }
-        return Demand(natural: natural, minimum: column.minWidth)
+    /// What `column` asks of the plan, given the widest cell it holds.
+    private static func demand(_ column: Column, group: Int?, content: Int, hasValue: Bool, headers: Bool)
+        -> WidthPlan.Demand
+    {
+        let header = headers ? headerWidth(column.header) : 0
+        var natural = max(header, content)
+        if let maxWidth = column.maxWidth { natural = min(natural, max(maxWidth, column.minWidth)) }
+        let floor: Int
+        if column.keepsWhole {
+            // Whole values or none; the header may be cut, but not to a bare `…`.
+            floor = max(1, content, min(header, 4))
+            natural = max(natural, floor)
+        } else {
+            floor = max(1, min(natural, max(column.minWidth, Self.textFloor)))
+        }
+        natural = max(natural, floor)
+        let compact = column.compactWidth.map { max(1, min(floor, max($0, min(header, 4)))) } ?? floor
+        return WidthPlan.Demand(
+            group: group, natural: natural, floor: floor, compactFloor: compact, share: column.share,
+            isRequired: column.isRequired, priority: column.priority, isEmpty: !hasValue && !column.isRequired)
     }
 
-    // MARK: Negotiation
-
-    private func groupNeed(_ group: Int, _ part: KeyPath<Demand, Int>) -> Int {
-        let kept = detailKept[group]
-        guard !kept.isEmpty else { return 0 }
-        return kept.reduce(0) { $0 + detailDemand[group][$1][keyPath: part] } + Self.detailGap * (kept.count - 1)
-    }
-
-    /// Whether the details region is drawn: some group with rows keeps a column.
-    private var hasRegion: Bool {
-        activeGroups.contains { !detailKept[$0].isEmpty }
-    }
-
-    private var regionMinimum: Int {
-        activeGroups.map { groupNeed($0, \.minimum) }.max() ?? 0
-    }
-
-    private var regionNatural: Int {
-        max(detailsHeaderWidth, activeGroups.map { groupNeed($0, \.natural) }.max() ?? 0)
-    }
-
-    private var renderColumnCount: Int {
-        sharedKept.count + (hasRegion ? 1 : 0)
-    }
-
-    private var minimumTotal: Int {
-        let shared = sharedKept.reduce(0) { $0 + sharedDemand[$1].minimum }
-        return shared + (hasRegion ? regionMinimum : 0) + options.border.overhead(columns: renderColumnCount)
-    }
-
-    /// Drops the lowest-priority columns (the later one on a tie) until every
-    /// kept column fits at its minimum width, keeping at least one column.
-    /// Only detail columns of the groups that set the region's minimum width
-    /// are candidates, since dropping another group's column frees no space.
-    private mutating func dropColumns(toFit limit: Int) {
-        while minimumTotal > limit {
-            let keptCount = sharedKept.count + activeGroups.reduce(0) { $0 + detailKept[$1].count }
-            guard keptCount > 1 else { return }
-            // (priority, order, group or -1 for shared, column)
-            var best: (priority: Int, order: Int, group: Int, column: Int)?
-            func consider(_ priority: Int, _ order: Int, _ group: Int, _ column: Int) {
-                if let current = best,
-                    current.priority < priority || (current.priority == priority && current.order > order)
-                {
-                    return
-                }
-                best = (priority, order, group, column)
-            }
-            for column in sharedKept {
-                consider(shared[column].priority, column, -1, column)
-            }
-            let minimum = regionMinimum
-            for group in activeGroups where groupNeed(group, \.minimum) == minimum {
-                for column in detailKept[group] {
-                    consider(groups[group].columns[column].priority, shared.count + column, group, column)
-                }
-            }
-            guard let chosen = best else { return }
-            if chosen.group < 0 {
-                sharedKept.removeAll { $0 == chosen.column }
-            } else {
-                detailKept[chosen.group].removeAll { $0 == chosen.column }
+    /// The widths of `--wide`, or of a table of no width limit: every
+    /// column that shows a value is kept, at its natural width, squashed
+    /// only when a limit is given and too narrow.
+    private static func wideWidths(_ demands: [WidthPlan.Demand], limit: Int?, options: RenderOptions) -> [Int] {
+        let naturals = demands.map { $0.isEmpty ? 0 : $0.natural }
+        guard let limit else { return naturals }
+        let sharedColumns = demands.indices.filter { demands[$0].group == nil && !demands[$0].isEmpty }
+        let groups = Set(demands.compactMap { $0.isEmpty ? nil : $0.group })
+        let regionNatural =
+            groups.map { group in
+                let columns = demands.indices.filter { demands[$0].group == group && !demands[$0].isEmpty }
+                return columns.reduce(0) { $0 + naturals[$1] } + detailGap * max(0, columns.count - 1)
+            }.max() ?? 0
+        var render = sharedColumns.map { naturals[$0] }
+        var minimums = sharedColumns.map { demands[$0].floor }
+        if !groups.isEmpty {
+            render.append(regionNatural)
+            minimums.append(1)
+        }
+        let available = limit - options.border.overhead(columns: render.count)
+        let distributed = WidthNegotiation.distribute(naturals: render, minimums: minimums, available: available)
+        var widths = naturals
+        for (index, column) in sharedColumns.enumerated() { widths[column] = distributed[index] }
+        if let region = distributed.last, !groups.isEmpty {
+            for group in groups {
+                let columns = demands.indices.filter { demands[$0].group == group && !demands[$0].isEmpty }
+                let inside = WidthNegotiation.distribute(
+                    naturals: columns.map { naturals[$0] }, minimums: columns.map { _ in 1 },
+                    available: region - detailGap * max(0, columns.count - 1))
+                for (index, column) in columns.enumerated() { widths[column] = max(1, inside[index]) }
             }
         }
-    }
-
-    /// The widths of the kept shared columns, then of the region if drawn.
-    private func renderWidths() -> [Int] {
-        var naturals = sharedKept.map { sharedDemand[$0].natural }
-        var minimums = sharedKept.map { sharedDemand[$0].minimum }
-        if hasRegion {
-            naturals.append(regionNatural)
-            minimums.append(max(1, regionMinimum))
-        }
-        guard let limit = options.maxWidth else { return naturals }
-        let available = limit - options.border.overhead(columns: naturals.count)
-        var widths = WidthNegotiation.distribute(naturals: naturals, minimums: minimums, available: available)
-        // However narrow, the region holds its columns at one cell each and their gaps.
-        if hasRegion, let last = widths.indices.last { widths[last] = max(widths[last], regionFloor) }
         return widths
     }
 
-    /// The narrowest the region can be drawn: each kept column one cell wide, plus the gaps.
-    private var regionFloor: Int {
-        activeGroups.map { detailKept[$0].isEmpty ? 0 : detailKept[$0].count * (1 + Self.detailGap) - Self.detailGap }
-            .max() ?? 0
-    }
-
-    /// The widths of a group's kept columns inside a region `width` wide.
-    private func groupWidths(_ group: Int, regionWidth width: Int) -> [Int] {
-        let kept = detailKept[group]
-        guard !kept.isEmpty else { return [] }
-        let naturals = kept.map { detailDemand[group][$0].natural }
-        let minimums = kept.map { detailDemand[group][$0].minimum }
-        let available = width - Self.detailGap * (kept.count - 1)
-        return WidthNegotiation.distribute(naturals: naturals, minimums: minimums, available: available)
-    }
+    /// Whether the details region is drawn.
+    private var hasRegion: Bool { regionWidth > 0 }
 
     // MARK: Drawing
 
@@ -246,12 +272,10 @@ struct MergedLayout {
     /// one after another never joins them.
     func pieces(after head: [UInt8]) -> [[UInt8]] {
         var output = head
-        let widths = renderWidths()
-        let sharedWidths = Array(widths.prefix(sharedKept.count))
-        let regionWidth = hasRegion ? widths.last ?? 0 : 0
+        let widths = sharedWidths + (hasRegion ? [regionWidth] : [])
         var groupWidths = Array(repeating: [Int](), count: groups.count)
         for group in activeGroups {
-            groupWidths[group] = self.groupWidths(group, regionWidth: regionWidth)
+            groupWidths[group] = detailWidths[group]
         }
         let drawer = LineDrawer(widths: widths, border: options.border, color: options.color)
         drawer.rule(.top, into: &output)
@@ -272,9 +296,13 @@ struct MergedLayout {
             }
             drawer.draw(slots, height: 1, into: &output)
             if hasRegion {
-                for group in activeGroups where !detailKept[group].isEmpty {
-                    let slots = legend(group, sharedWidths: sharedWidths, groupWidths: groupWidths[group], regionWidth)
+                for line in legendLines() {
+                    let slots = legend(line, sharedWidths: sharedWidths, groupWidths: groupWidths[line[0]], regionWidth)
                     drawer.draw(slots, height: 1, into: &output)
+                }
+                if options.border == .plain && !options.color {
+                    // Without colour, the legend lines are told from rows by a rule.
+                    drawer.dashedRule(into: &output)
                 }
             }
             drawer.rule(.separator, into: &output)
@@ -303,6 +331,16 @@ struct MergedLayout {
         return pieces
     }
 
+    /// What each row shows in each column, as ``RowPlan/visible(_:of:)``
+    /// gives it: for tests that compare what different widths show.
+    func visibleCells() -> [[String?]] {
+        let widths = sharedWidths + (hasRegion ? [regionWidth] : [])
+        let plan = RowPlan(
+            layout: self, drawer: LineDrawer(widths: widths, border: options.border, color: false),
+            sharedWidths: sharedWidths, groupWidths: detailWidths, regionWidth: regionWidth)
+        return blocks.flatMap { block in (0..<block.count).map { plan.visible($0, of: block) } }
+    }
+
     /// What drawing a row needs once the widths are settled.
     private struct RowPlan: Sendable {
         let layout: MergedLayout
@@ -312,6 +350,8 @@ struct MergedLayout {
         let regionWidth: Int
         /// The alignment of each kept shared column.
         let sharedAlignments: [Alignment]
+        /// Whether each kept shared column wraps.
+        let sharedWraps: [Bool]
         /// Per group, the alignment of each kept detail column.
         let detailAlignments: [[Alignment]]
         /// Per group, the width its kept columns and their gaps take.
@@ -324,6 +364,7 @@ struct MergedLayout {
             self.groupWidths = groupWidths
             self.regionWidth = regionWidth
             sharedAlignments = layout.sharedKept.map { layout.shared[$0].alignment }
+            sharedWraps = layout.sharedKept.map { MergedLayout.wraps(layout.shared[$0]) }
             detailAlignments = layout.groups.indices.map { group in
                 layout.detailKept[group].map { layout.groups[group].columns[$0].alignment }
             }
@@ -340,30 +381,68 @@ struct MergedLayout {
             let drawer = LineDrawer(widths: drawer.widths, border: drawer.border, color: drawer.color)
             var line = ByteBuffer(capacity: drawer.widths.reduce(0, +) + 64)
             for row in 0..<block.count {
-                if block.isPlain(row) {
+                if block.isPlain(row) || lineLayout.fitsOneLine(row, of: block) {
                     lineLayout.draw(row, of: block, drawer: drawer, line: &line, into: &output)
                     continue
                 }
-                let height = max(1, Int(block.entries[row].height))
-                let shared = block.sharedCells(row)
                 slots.removeAll(keepingCapacity: true)
-                for (index, column) in layout.sharedKept.enumerated() {
-                    let cell = shared.indices.contains(column) ? shared[column] : nil
-                    let alignment = sharedAlignments[index]
-                    let lines = CellLayout.fit(
-                        cell, width: sharedWidths[index], height: height, alignment: alignment)
-                    slots.append(
-                        .init(
-                            lines: lines, style: cell?.style ?? .plain, alignment: alignment,
-                            width: sharedWidths[index]))
-                }
-                if layout.hasRegion {
-                    layout.appendDetails(
-                        block.detailCells(row), group: Int(block.entries[row].group), widths: groupWidths,
-                        height: height, regionWidth: regionWidth, to: &slots)
-                }
+                let height = fit(row, of: block, into: &slots)
                 drawer.draw(slots, height: height, line: &line, into: &output)
             }
+        }
+
+        /// Appends the slots of row `row` of `block` to `slots`, each cell
+        /// fitted to the row's own height, and returns the lines the row
+        /// takes: as many as its tallest fitted cell, the rest being blank.
+        private func fit(_ row: Int, of block: RowBlock, into slots: inout [LineDrawer.Slot]) -> Int {
+            let limit = max(1, Int(block.entries[row].height))
+            let shared = block.sharedCells(row)
+            let first = slots.count
+            for (index, column) in layout.sharedKept.enumerated() {
+                let cell = shared.indices.contains(column) ? shared[column] : nil
+                let alignment = sharedAlignments[index]
+                let lines = CellLayout.fit(
+                    cell, width: sharedWidths[index], height: limit, alignment: alignment, wraps: sharedWraps[index])
+                slots.append(
+                    .init(lines: lines, style: cell?.style ?? .plain, alignment: alignment, width: sharedWidths[index]))
+            }
+            if layout.hasRegion {
+                layout.appendDetails(
+                    block.detailCells(row), group: Int(block.entries[row].group), widths: groupWidths, height: limit,
+                    regionWidth: regionWidth, to: &slots)
+            }
+            var height = 1
+            for slot in slots[first...] {
+                for (index, line) in slot.lines.rest.enumerated().reversed() where !line.text.isEmpty {
+                    height = max(height, index + 2)
+                    break
+                }
+            }
+            return height
+        }
+
+        /// What row `row` of `block` shows in each column of the table,
+        /// shared then its group's (`nil` for a column not drawn): each
+        /// cell's lines as drawn, joined with line feeds.
+        func visible(_ row: Int, of block: RowBlock) -> [String?] {
+            var slots: [LineDrawer.Slot] = []
+            let height = fit(row, of: block, into: &slots)
+            func text(_ slot: LineDrawer.Slot) -> String {
+                (0..<height).map { slot.lines[$0].text }.joined(separator: "\n")
+            }
+            var result: [String?] = layout.shared.indices.map { _ in nil }
+            for (index, column) in layout.sharedKept.enumerated() {
+                result[column] = text(slots[index])
+            }
+            let group = Int(block.entries[row].group)
+            guard layout.groups.indices.contains(group) else { return result }
+            var detailTexts: [String?] = layout.groups[group].columns.indices.map { _ in nil }
+            if layout.hasRegion {
+                for (index, column) in layout.detailKept[group].enumerated() {
+                    detailTexts[column] = text(slots[layout.sharedKept.count + index])
+                }
+            }
+            return result + detailTexts
         }
 
         /// How a row one line high is drawn, with every per-column and
@@ -408,6 +487,27 @@ struct MergedLayout {
                 detailWidths = widths
                 detailAlignments = alignments
                 groupPadding = plan.groupUsed.map { plan.regionWidth - $0 }
+            }
+
+            /// Whether row `row` of `block`, taller than a line, is drawn on
+            /// one line: no cell kept whole, and every kept cell fits its width.
+            func fitsOneLine(_ row: Int, of block: RowBlock) -> Bool {
+                let entry = block.entries[row]
+                let first = entry.firstCell
+                let sharedCount = Int(entry.sharedCount)
+                for index in sharedKept.indices where sharedKept[index] < sharedCount {
+                    let cell = block.cells[first + sharedKept[index]]
+                    if cell.isWhole || Int(cell.width) > sharedWidths[index] { return false }
+                }
+                let group = Int(entry.group)
+                guard hasRegion, group >= 0, group + 1 < groupStart.count else { return true }
+                let details = first + sharedCount
+                let detailCount = Int(entry.detailCount)
+                for flat in groupStart[group]..<groupStart[group + 1] where detailKept[flat] < detailCount {
+                    let cell = block.cells[details + detailKept[flat]]
+                    if cell.isWhole || Int(cell.width) > detailWidths[flat] { return false }
+                }
+                return true
             }
 
             /// Draws row `row` of `block`, one line high with no cell kept
@@ -491,17 +591,66 @@ struct MergedLayout {
 
     }
 
-    /// The legend line of a group: its title in the first shared column and its
-    /// column headers in the details region, dimmed.
-    private func legend(_ group: Int, sharedWidths: [Int], groupWidths: [Int], _ regionWidth: Int) -> [LineDrawer.Slot]
+    /// The groups of each legend line: groups whose kept columns have the
+    /// same headers at the same places share one line (unknown kinds, each
+    /// with its one FIELDS column, share one).
+    private func legendLines() -> [[Int]] {
+        struct Key: Hashable {
+            var headers: [String]
+            var alignments: [Bool]
+            /// The widths that place the headers: all but the last, unless it is right-aligned.
+            var widths: [Int]
+        }
+        var lines: [[Int]] = []
+        var lineOfKey: [Key: Int] = [:]
+        for group in activeGroups where !detailKept[group].isEmpty {
+            let columns = detailKept[group].map { groups[group].columns[$0] }
+            let widths = detailWidths[group]
+            let placing = columns.last?.alignment == .right ? widths : Array(widths.dropLast())
+            let key = Key(
+                headers: columns.map(\.header), alignments: columns.map { $0.alignment == .right }, widths: placing)
+            if let line = lineOfKey[key] {
+                lines[line].append(group)
+            } else {
+                lineOfKey[key] = lines.count
+                lines.append([group])
+            }
+        }
+        return lines
+    }
+
+    /// The legend line of `line`'s groups: their titles, ending with `:`,
+    /// across the shared columns in the plain style (which a row never leaves
+    /// blank, so that the line does not read as a row) or in NAME in a frame,
+    /// and the first group's column headers in the details region, dimmed.
+    private func legend(_ line: [Int], sharedWidths: [Int], groupWidths: [Int], _ regionWidth: Int)
+        -> [LineDrawer.Slot]
     {
         var slots: [LineDrawer.Slot] = []
-        for (index, width) in sharedWidths.enumerated() {
-            let title = index == 0 ? Cell(groups[group].title) : nil
-            slots.append(
-                .init(
-                    lines: CellLayout.fit(title, width: width, height: 1), style: .dim, alignment: .left, width: width))
+        if !sharedWidths.isEmpty {
+            // Plain, the titles span the shared columns from the first; framed, whose
+            // borders never move, they sit in the second (NAME), which is wider.
+            let spans = options.border == .plain
+            let first = spans || sharedWidths.count == 1 ? 0 : 1
+            let span = spans ? sharedWidths.reduce(0, +) + 2 * (sharedWidths.count - 1) : sharedWidths[first]
+            // Titles only until the span is full: a line may stand for many unknown kinds.
+            var title = ""
+            for group in line {
+                if !title.isEmpty { title += ", " }
+                title += groups[group].title
+                if title.count > span { break }
+            }
+            let fitted = CellLayout.fit(Cell(title + ":"), width: span, height: 1, wraps: false)
+            if spans {
+                slots.append(.init(lines: fitted, style: .dim, alignment: .left, width: span))
+            } else {
+                for (index, width) in sharedWidths.enumerated() {
+                    slots.append(
+                        .init(lines: index == first ? fitted : .blank, style: .dim, alignment: .left, width: width))
+                }
+            }
         }
+        let group = line[0]
         let columns = groups[group].columns
         let kept = detailKept[group]
         appendRegion(
@@ -556,7 +705,8 @@ struct MergedLayout {
         for (index, column) in kept.enumerated() {
             let alignment = columns[column].alignment
             let cell = cell(column)
-            let lines = CellLayout.fit(cell, width: widths[index], height: height, alignment: alignment)
+            let lines = CellLayout.fit(
+                cell, width: widths[index], height: height, alignment: alignment, wraps: Self.wraps(columns[column]))
             var slot = LineDrawer.Slot(lines: lines, style: cell.style, alignment: alignment, width: widths[index])
             slot.insideRegion = index > 0
             if index == kept.count - 1 { slot.trailing = regionWidth - used }

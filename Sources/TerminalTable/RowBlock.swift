@@ -179,6 +179,30 @@ package struct RowBlock: Sendable {
         return Cell(sanitizedLine: line, width: Int(stored.width), style: stored.style, isVerbatim: stored.isVerbatim)
     }
 
+    /// Whether the cell at `index` in `cells` shows a value: not empty, not
+    /// only spaces, and not `–`, the mark of a missing value.
+    func hasValue(at index: Int) -> Bool {
+        let stored = cells[index]
+        if stored.isWhole {
+            return whole[stored.start].lines.contains { Self.isValue($0.utf8) }
+        }
+        return text.withBytes(stored.start..<(stored.start + stored.count)) { Self.isValue($0) }
+    }
+
+    /// Whether `bytes` are more than spaces and the missing-value mark `–`.
+    private static func isValue(_ bytes: some Collection<UInt8>) -> Bool {
+        let dash: [UInt8] = [0xE2, 0x80, 0x93]
+        var rest = bytes[...]
+        while let first = rest.first, first == 0x20 { rest = rest.dropFirst() }
+        guard !rest.isEmpty else { return false }
+        if rest.starts(with: dash) {
+            rest = rest.dropFirst(3)
+            while let first = rest.first, first == 0x20 { rest = rest.dropFirst() }
+            return !rest.isEmpty
+        }
+        return true
+    }
+
     /// The shared cells of row `row`, as they were added.
     func sharedCells(_ row: Int) -> [Cell] {
         let entry = entries[row]

@@ -48,6 +48,24 @@ public enum TableRenderer {
             .pieces(after: [])
     }
 
+    /// What each row of `table` shows in each of its columns, shared then
+    /// its group's, at `options`: the fitted lines of each cell joined with
+    /// line feeds, `nil` for a column not drawn. For tests that compare
+    /// what different widths show.
+    package static func visibleCells(_ table: MergedTable, options: RenderOptions) -> [[String?]] {
+        MergedLayout(table, options: options).visibleCells()
+    }
+
+    /// What each row shows, as ``visibleCells(_:options:)`` gives it, of a
+    /// merged table whose rows are in `blocks`.
+    package static func visibleCells(
+        shared: [Column], detailsHeader: String = "DETAILS", groups: [DetailGroup], blocks: [RowBlock],
+        options: RenderOptions
+    ) -> [[String?]] {
+        MergedLayout(shared: shared, detailsHeader: detailsHeader, groups: groups, blocks: blocks, options: options)
+            .visibleCells()
+    }
+
     /// Renders sections (one per group, for `--group-by`), each with its title
     /// line and its own full headers, separated by blank lines.
     /// - Parameters:

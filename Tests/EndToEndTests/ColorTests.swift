@@ -35,12 +35,18 @@ import Testing
         let plain = try BinaryRunner.run(["", "--limit", "40", "--width", "70"]).stdout
         let coloured = try BinaryRunner.run(["", "--limit", "40", "--width", "70", "--color", "always"]).stdout
         #expect(coloured != plain)
-        #expect(Self.strippingEscapes(coloured) == plain)
+        // Only the rule that tells the legend from the rows without colour goes.
+        let lines = plain.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(Self.strippingEscapes(coloured) == lines.filter { !$0.hasPrefix("---") }.joined(separator: "\n"))
+        #expect(lines.filter { $0.hasPrefix("---") }.count == 1)
     }
 
     @Test(
         .enabled(if: ShellCommand.path(of: "script") != nil, "needs `script` (util-linux) for a pseudo-terminal"),
-        arguments: [([String: String](), true), (["NO_COLOR": "1"], false), (["NO_COLOR": ""], true)]
+        arguments: [
+            ([String: String](), true), (["NO_COLOR": "1"], false), (["NO_COLOR": ""], true),
+            (["TERM": "dumb"], false), (["TERM": "xterm-256color"], true),
+        ]
     )
     func autoColoursATerminalUnlessNoColorIsSet(environment: [String: String], coloured: Bool) throws {
         let result = try ShellCommand.run(
@@ -49,6 +55,20 @@ import Testing
         )
         #expect(Self.strippingEscapes(result.stdout).contains("Queen of"), "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.contains(Self.escape) == coloured, "\(environment)")
+    }
+
+    /// `--list-kinds` shows each kind in the colour the table gives it, and
+    /// no kind is red (it reads as an error) or blue (dim on dark backgrounds).
+    @Test func kindsHaveTheirTableColourInTheListAndNeverRedOrBlue() throws {
+        let table = try BinaryRunner.run(["queen", "--color", "always", "--width", "200"]).stdout
+        let list = try BinaryRunner.run(["--list-kinds", "--color", "always", "--width", "200"]).stdout
+        for kind in ["card", "domain", "product"] {
+            let coloured = try #require(
+                table.split(separator: "\n").first { Self.strippingEscapes(String($0)).hasPrefix(kind + " ") })
+            let sgr = try #require(coloured.split(separator: "m").first.map { String($0) + "m" })
+            #expect(sgr != "\u{1B}[31m" && sgr != "\u{1B}[34m", "\(kind): \(sgr.debugDescription)")
+            #expect(list.contains(sgr + kind + "\u{1B}[0m"), "\(kind) as \(sgr.debugDescription) in:\n\(list)")
+        }
     }
 
     /// `text` without CSI escape sequences.

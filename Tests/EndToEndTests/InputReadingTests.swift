@@ -138,6 +138,17 @@ import Testing
         #expect(ndjson.text.contains("queen b"))
         #expect(ndjson.stderr.hasPrefix("warning: <stdin>:1:"), "\(ndjson.stderr)")
 
+        // A first line cut off inside its object, where no pretty printer
+        // breaks a line, is one malformed NDJSON line: the rest is read line by
+        // line, not held whole as one document.
+        for cut in [#"{"name": oops 0"#, #"{"kind":"product","name":"queen c""#, #"{"kind":"product","price":4"#] {
+            let rest = #"{"kind":"product","name":"queen d"}"# + "\n"
+            let unclosed = try Hostile.run(["queen"], stdin: cut + "\n" + rest)
+            #expect(unclosed.status == 0, "\(cut): \(unclosed.stderr)")
+            #expect(unclosed.text.contains("queen d"), "\(cut)")
+            #expect(unclosed.stderr.hasPrefix("warning: <stdin>:1:"), "\(cut): \(unclosed.stderr)")
+        }
+
         let file = try write("pretty.jsonl", Array(pretty.utf8))
         let named = try Hostile.run(["queen", "--data", file])
         #expect(named.status == 1)

@@ -34,6 +34,64 @@ struct SpecKindRenderingTests {
         assertSnapshot(text, named: "countries-kingdom-\(width)")
     }
 
+    static let widths = [40, 60, 80, 120, 200]
+
+    /// Countries (a flag, two- and three-letter codes, a number, long
+    /// official names) and time zones (offsets, flags, coordinates, lists of
+    /// country codes), as a person reads them at each width.
+    @Test(arguments: widths)
+    func examplesAtEachWidth(width: Int) throws {
+        let (registry, records) = try Self.examples()
+        for query in ["united", "america"] {
+            let (hits, diagnostics) = try SpecFixtures.search(query, registry: registry, records: records)
+            #expect(diagnostics.isEmpty)
+            let text = TableOutput(options: RenderOptions(maxWidth: width)).render(hits)
+            assertSnapshot(text, named: "\(query)-\(width)")
+        }
+    }
+
+    /// More width never shows less: from 30 to 200 columns no cell of the
+    /// example kinds shows less text, and no column drawn disappears.
+    @Test func moreWidthNeverShowsLess() throws {
+        let (registry, records) = try Self.examples()
+        for query in ["united", "america", "new", "island"] {
+            let (hits, _) = try SpecFixtures.search(query, registry: registry, records: records)
+            let shrink = firstShrinkingCell(over: 30...200) { width in
+                TableOutput(options: RenderOptions(maxWidth: width)).visibleCells(hits)
+            }
+            #expect(shrink == nil, "\(query): \(shrink ?? "")")
+        }
+    }
+
+    /// Codes, flags, numbers, offsets and coordinates are shown whole or not
+    /// at all, and no cell is a bare `…`, at any width from 30 to 200; a
+    /// required column outlives every column of lower rank.
+    @Test func valuesAreNeverCutIntoAnotherMeaning() throws {
+        let (registry, records) = try Self.examples()
+        for query in ["united", "america", "new", "island"] {
+            let (hits, _) = try SpecFixtures.search(query, registry: registry, records: records)
+            let full = TableOutput(options: RenderOptions(maxWidth: nil)).visibleCells(hits)
+            let cut = firstCutValue(
+                over: 30...200, full: full,
+                isWhole: { row, column in
+                    let columns = hits[row].kind.columns
+                    return column >= 2 && column - 2 < columns.count
+                        && (columns[column - 2].alignment == .right || columns[column - 2].keepsWhole)
+                },
+                visible: { width in TableOutput(options: RenderOptions(maxWidth: width)).visibleCells(hits) })
+            #expect(cut == nil, "\(query): \(cut ?? "")")
+            // Code (required) and UTC (required) are shown at every width where any detail is.
+            for width in 30...200 {
+                let visible = TableOutput(options: RenderOptions(maxWidth: width)).visibleCells(hits)
+                for (row, cells) in visible.enumerated() where cells.dropFirst(2).contains(where: { $0 != nil }) {
+                    #expect(
+                        cells[2] != nil,
+                        "\(query) at \(width): row \(row) shows details but not its required first column")
+                }
+            }
+        }
+    }
+
     @Test func mixedKindsInOneTableAndInSections() throws {
         let (registry, records) = try Self.examples()
         let (hits, _) = try SpecFixtures.search("new", registry: registry, records: records)
@@ -88,7 +146,8 @@ struct SpecKindRenderingTests {
                 ["free", "☆☆☆☆☆ 0.0", "", "4.7 GiB", "", "2024-03-01", "just now", "", ""],
             ]
         )
-        #expect(hits.map(\.row.rowHeight) == [3, 1, 1])
+        // The spec's rowHeight is the most lines a row takes; the table takes what the text needs.
+        #expect(hits.map(\.row.rowHeight) == [3, 3, 3])
         let text = TableOutput(options: RenderOptions(maxWidth: 140)).render(hits)
         assertSnapshot(text, named: "formats-140")
     }

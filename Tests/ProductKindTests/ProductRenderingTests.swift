@@ -5,7 +5,7 @@ import Testing
 
 /// The product kind's rows as the table shows them, checked against golden files.
 @Suite struct ProductRenderingTests {
-    @Test(arguments: [40, 80, 120])
+    @Test(arguments: [40, 60, 80, 120, 200])
     func theMergedTableAtEachWidth(width: Int) throws {
         assertSnapshot(try renderBundledSample(of: .product, query: "pizza", width: width), named: "merged-\(width)")
     }

@@ -12,7 +12,10 @@ import Testing
 
     @Test(arguments: [
         (#"{"name":"PreFlight","price":4.99,"rating":2}"#, "$4.99", "★★☆☆☆ 2.0"),
-        (#"{"name":"Free thing","price":null,"rating":null}"#, "free", "–"),
+        (#"{"name":"Unknown price","price":null,"rating":null}"#, "–", "–"),
+        (#"{"name":"No price"}"#, "–", "–"),
+        (#"{"name":"Free thing","price":0,"rating":null}"#, "free", "–"),
+        (#"{"name":"Free in euros","price":0,"currency":"EUR"}"#, "free", "–"),
         (#"{"name":"Car","price":156000,"rating":4.6}"#, "$156,000", "★★★★★ 4.6"),
         (#"{"name":"Croissant","price":"3.5","currency":"EUR"}"#, "€3.50", "–"),
         (#"{"name":"Watch","price":1234.5,"currency":"CHF"}"#, "CHF 1,234.50", "–"),
@@ -23,12 +26,13 @@ import Testing
         #expect(cells[1] == rating)
     }
 
-    @Test func aLongDescriptionTakesASecondLineAndAsksForAtMost40Cells() throws {
+    @Test func aLongDescriptionMayTakeASecondLineAndAsksForAtMost40Cells() throws {
         let long = try row(#"{"name":"Game","price":null,"description":"\#(String(repeating: "word ", count: 20))"}"#)
         #expect(long.rowHeight == 2)
-        #expect(long.cellWidths == [4, 4, 1, 40])
+        #expect(long.cellWidths == [4, 1, 1, 40])  // no price: `–`
+        // Every product may take two lines; the table takes one when its text fits.
         let short = try row(#"{"name":"Game","price":null,"description":"short"}"#)
-        #expect(short.rowHeight == 1)
+        #expect(short.rowHeight == 2)
     }
 
     @Test func changingTheProductChangesEveryText() {
@@ -45,6 +49,8 @@ import Testing
         #expect(model.cellWidths == [3, 9, 9, 40])
         #expect(model.rowHeight == 2)
         model.product.price = nil
+        #expect(model.price == "–")
+        model.product.price = 0
         #expect(model.price == "free")
     }
 

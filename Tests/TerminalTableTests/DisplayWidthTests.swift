@@ -33,6 +33,7 @@ struct DisplayWidthTests {
             ("tag sequence flag", "🏴󠁧󠁢󠁳󠁣󠁴󠁿", 2),
             ("zero width space and joiner", "a\u{200B}b\u{200D}c", 3),
             ("soft hyphen is drawn", "a\u{AD}b", 3),
+            ("Hangul filler is drawn wide, as terminals do", "a\u{3164}b", 4),
             ("controls take no cell", "a\u{1B}b\u{7F}\u{85}", 2),
         ]
     )

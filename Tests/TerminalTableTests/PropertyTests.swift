@@ -206,3 +206,25 @@ private struct RandomTable {
         }
     }
 }
+
+/// More width never shows less: from 10 to 200 columns, in every style, no
+/// cell's visible text shrinks and no column drawn disappears as the width grows.
+@Suite struct MoreWidthNeverShowsLessTests {
+    @Test(arguments: BorderStyle.allCases) func theFixtureTable(border: BorderStyle) {
+        let shrink = firstShrinkingCell(over: 10...200) { width in
+            TableRenderer.visibleCells(Fixtures.merged, options: RenderOptions(maxWidth: width, border: border))
+        }
+        #expect(shrink == nil, "\(border): \(shrink ?? "")")
+    }
+
+    @Test(arguments: Array(0..<24)) func randomTables(seed: Int) {
+        var random = seededRandom(seed)
+        let table = RandomTable(&random)
+        let border = BorderStyle.allCases[seed % BorderStyle.allCases.count]
+        let shrink = firstShrinkingCell(over: 10...200) { width in
+            TableRenderer.visibleCells(
+                table.merged, options: RenderOptions(maxWidth: width, border: border, showHeaders: table.showHeaders))
+        }
+        #expect(shrink == nil, "seed \(seed) \(border): \(shrink ?? "")")
+    }
+}

@@ -5,7 +5,7 @@ import Testing
 /// Golden tables over multilingual data, with the width and border invariants
 /// checked on every one of them.
 struct TableRendererGoldenTests {
-    static let widths = [40, 80, 120]
+    static let widths = [40, 60, 80, 120, 200]
 
     @Test(arguments: widths)
     func merged(width: Int) {

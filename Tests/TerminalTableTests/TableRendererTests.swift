@@ -1,3 +1,4 @@
+import Foundation
 import TerminalTable
 import Testing
 
@@ -36,12 +37,16 @@ struct TableRendererTests {
         #expect(text == "tea  7\n")
     }
 
-    @Test func rowTakesExactlyItsHeightPaddedWithBlankLines() {
+    @Test func rowTakesTheLinesItsTextNeedsUpToItsHeight() {
         let text = TableRenderer.render(
-            Self.section([Column("a"), Column("b")], [Row(["x", "y"], height: 3), Row(["z", "w"])]),
+            Self.section(
+                [Column("a"), Column("b", maxWidth: 6)],
+                [Row(["x", "y"], height: 3), Row(["z", "one two"], height: 3), Row(["v", "w"])]),
             options: RenderOptions(showHeaders: false)
         )
-        #expect(Self.lines(text) == ["x  y", "", "", "z  w"])
+        // A row of height 3 whose text fits one line takes one; text that
+        // wraps takes the lines it needs, the other cells padded with blanks.
+        #expect(Self.lines(text) == ["x  y", "z  one", "   two", "v  w"])
     }
 
     @Test func longTextWrapsAtSpacesWithinTheHeightAndIsCutWithEllipsis() {
@@ -72,12 +77,17 @@ struct TableRendererTests {
         #expect(Self.lines(text) == ["中…", "👨‍👩‍👧…", "e\u{301}e\u{301}e\u{301}…"])
     }
 
-    @Test func numbersAreCutNotWrapped() {
-        let text = TableRenderer.render(
-            Self.section([Column("n", alignment: .right, maxWidth: 4)], [Row(["123456"], height: 2)]),
-            options: RenderOptions(showHeaders: false)
-        )
-        #expect(Self.lines(text) == ["123…", ""])
+    @Test func numbersAreShownWholeNeverCutOrWrapped() {
+        // `123…` would read as another number, and `123` / `456` as two.
+        let columns = [Column("name", minWidth: 4, priority: 10), Column("n", alignment: .right, maxWidth: 4)]
+        let rows = [Row(["tea", "123456"], height: 2)]
+        let fits = TableRenderer.render(
+            Self.section(columns, rows), options: RenderOptions(maxWidth: 20, showHeaders: false))
+        #expect(Self.lines(fits) == ["tea  123456"])
+        // Too narrow for the whole number: its column is dropped.
+        let narrow = TableRenderer.render(
+            Self.section(columns, rows), options: RenderOptions(maxWidth: 10, showHeaders: false))
+        #expect(Self.lines(narrow) == ["tea"])
     }
 
     @Test func lowestPriorityColumnIsDroppedFirstAndWideKeepsIt() {
@@ -104,9 +114,13 @@ struct TableRendererTests {
             Self.section(columns, rows), options: RenderOptions(maxWidth: 21, showHeaders: false))
         // 10 + 2 + 10 = 22 does not fit 21: b is dropped rather than squashed to 9.
         #expect(Self.lines(text) == ["aaaaaaaaaaaaaaaa"])
-        let squeezed = TableRenderer.render(
+        // a, the higher priority, is shown whole before b takes any of its width.
+        let whole = TableRenderer.render(
             Self.section(columns, rows), options: RenderOptions(maxWidth: 22, showHeaders: false))
-        #expect(Self.lines(squeezed) == ["aaaaaaaaa…  bbbbbbbbb…"])
+        #expect(Self.lines(whole) == ["aaaaaaaaaaaaaaaa"])
+        let both = TableRenderer.render(
+            Self.section(columns, rows), options: RenderOptions(maxWidth: 28, showHeaders: false))
+        #expect(Self.lines(both) == ["aaaaaaaaaaaaaaaa  bbbbbbbbb…"])
     }
 
     @Test func wantedWidthsComeFromTheRowSizeNotTheText() {
@@ -138,8 +152,9 @@ struct TableRendererTests {
         #expect(
             Self.lines(text) == [
                 "KIND     NAME         DETAILS",
-                "product               PRICE  BRAND",
-                "domain                STATUS",
+                "product:              PRICE  BRAND",
+                "domain:               STATUS",
+                "-------  -----------  --------------",
                 "product  tea           7.25  Acme",
                 "domain   example.com  registered",
                 "product  coffee       12.50  Bean Co",
@@ -151,7 +166,9 @@ struct TableRendererTests {
         let plain = TableRenderer.render(Fixtures.merged, options: RenderOptions(maxWidth: 80))
         let coloured = TableRenderer.render(Fixtures.merged, options: RenderOptions(maxWidth: 80, color: true))
         #expect(coloured != plain)
-        #expect(SGR.strip(coloured) == plain)
+        // Without colour, a rule of dashes tells the legend from the rows.
+        let rule = plain.split(separator: "\n", omittingEmptySubsequences: false).first { $0.hasPrefix("---") }
+        #expect(SGR.strip(coloured) == plain.replacingOccurrences(of: "\(rule ?? "")\n", with: ""))
         #expect(coloured.contains("\u{1B}[36mproduct\u{1B}[0m"))  // the kind's style
         #expect(coloured.contains("\u{1B}[1;4mCa\u{1B}[0m"))  // the matched characters of NAME
         #expect(!plain.contains("\u{1B}"))
@@ -187,6 +204,30 @@ struct TableRendererTests {
                 """
         )
     }
+
+    @Test func theLegendIsToldFromTheRowsWithoutColour() {
+        let groups = [
+            DetailGroup(title: "tea", columns: [Column("origin")]),
+            DetailGroup(title: "coffee", columns: [Column("origin")]),
+        ]
+        let table = MergedTable(
+            shared: [Column("kind"), Column("name")], groups: groups,
+            rows: [
+                MergedRow(
+                    group: 0, shared: ["tea", "Sencha"], details: ["Japan"], size: RowSize(height: 1, widths: [])),
+                MergedRow(
+                    group: 1, shared: ["coffee", "Mocha"], details: ["Yemen"], size: RowSize(height: 1, widths: [])),
+            ])
+        let plain = Self.lines(TableRenderer.render(table, options: RenderOptions(maxWidth: 40)))
+        // Groups of the same columns share a legend line, whose titles end in `:`; a rule follows.
+        #expect(
+            plain == [
+                "KIND    NAME    DETAILS", "tea, coffee:    ORIGIN", "------  ------  -------",
+                "tea     Sencha  Japan", "coffee  Mocha   Yemen",
+            ])
+        let coloured = Self.lines(TableRenderer.render(table, options: RenderOptions(maxWidth: 40, color: true)))
+        #expect(coloured.count == 4, "with colour the dimmed legend needs no rule: \(coloured)")
+    }
 }
 
 /// ANSI SGR sequences as the renderer writes them.
@@ -203,4 +244,5 @@ enum SGR {
         }
         return result
     }
+
 }

@@ -45,6 +45,9 @@ struct WcwidthOracleTests {
         if scalars.count == 1 && first.properties.generalCategory == .spacingMark {
             return "a spacing mark with no base: 1 as glibc's wcwidth and terminals draw it, the oracle 0"
         }
+        if scalars.count == 1 && first.value == 0x3164 {
+            return "Hangul filler: 2 as glibc's wcwidth and terminals draw it, the oracle 0 (default-ignorable)"
+        }
         if scalars.count == 1 && (first.value == 0x2028 || first.value == 0x2029) {
             return "line and paragraph separators: 1, but sanitising escapes them before measuring"
         }

@@ -244,7 +244,7 @@ def game_records():
         games[name] = {
             "kind": "product",
             "name": name,
-            "price": None,  # Debian main holds only free software: free of charge
+            "price": 0,  # Debian main holds only free software: free of charge
             "rating": None,
             "category": "game (Debian)",
             "description": fields.get("Description", ""),

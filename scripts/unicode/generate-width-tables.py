@@ -108,7 +108,8 @@ def main():
     )
     # SOFT HYPHEN is default-ignorable, but terminals (and glibc's and Python's wcwidth) draw it in one cell.
     # HANGUL CHOSEONG FILLER is default-ignorable, but it is a leading jamo: with a vowel it forms a wide block.
-    ignorable -= {0x00AD, 0x115F}
+    # HANGUL FILLER (U+3164) is default-ignorable, but terminals draw it as the wide character it is.
+    ignorable -= {0x00AD, 0x115F, 0x3164}
     marks.discard(0x00AD)
     jamo = parse_ranges(os.path.join(ucd, "HangulSyllableType.txt"), lambda f: f[0] in ("V", "T"))
     zero = marks | ignorable | jamo

@@ -141,793 +141,793 @@ let sampleNDJSON: StaticString = #"""
     {"kind":"product","name":"The Vegetables + Vegetables Pizza (Small)","price":12,"rating":null,"currency":"USD","category":"pizza (veggie)","size":"S","ingredients":"Mushrooms, Tomatoes, Red Peppers, Green Peppers, Red Onions, Zucchini, Spinach, Garlic","code":"veggie_veg"}
     {"kind":"product","name":"The Vegetables + Vegetables Pizza (Medium)","price":16,"rating":null,"currency":"USD","category":"pizza (veggie)","size":"M","ingredients":"Mushrooms, Tomatoes, Red Peppers, Green Peppers, Red Onions, Zucchini, Spinach, Garlic","code":"veggie_veg"}
     {"kind":"product","name":"The Vegetables + Vegetables Pizza (Large)","price":20.25,"rating":null,"currency":"USD","category":"pizza (veggie)","size":"L","ingredients":"Mushrooms, Tomatoes, Red Peppers, Green Peppers, Red Onions, Zucchini, Spinach, Garlic","code":"veggie_veg"}
-    {"kind":"product","name":"0ad","price":null,"rating":null,"category":"game (Debian)","description":"Real-time strategy game of ancient warfare","homepage":"https://play0ad.com/"}
-    {"kind":"product","name":"2048","price":null,"rating":null,"category":"game (Debian)","description":"Slide and add puzzle game for text mode","homepage":"https://github.com/mevdschee/2048.c"}
-    {"kind":"product","name":"3dchess","price":null,"rating":null,"category":"game (Debian)","description":"Play chess across 3 boards!","homepage":"https://www.ibiblio.org/pub/Linux/games/strategy/"}
-    {"kind":"product","name":"7kaa","price":null,"rating":null,"category":"game (Debian)","description":"Seven Kingdoms Ancient Adversaries: real-time strategy game","homepage":"http://www.7kfans.com/"}
-    {"kind":"product","name":"a7xpg","price":null,"rating":null,"category":"game (Debian)","description":"chase action game","homepage":"http://www.asahi-net.or.jp/~cs8k-cyu/windows/a7xpg_e.html"}
-    {"kind":"product","name":"abe","price":null,"rating":null,"category":"game (Debian)","description":"side-scrolling game named \"Abe's Amazing Adventure\"","homepage":"https://abe.sourceforge.net/"}
-    {"kind":"product","name":"ace-of-penguins","price":null,"rating":null,"category":"game (Debian)","description":"penguin-themed solitaire games","homepage":"http://www.delorie.com/store/ace/"}
-    {"kind":"product","name":"acm","price":null,"rating":null,"category":"game (Debian)","description":"Multi-player classic aerial combat simulation","homepage":"http://www.icosaedro.it/acm/download.html"}
-    {"kind":"product","name":"adonthell","price":null,"rating":null,"category":"game (Debian)","description":"2D graphical roleplaying game","homepage":"http://adonthell.nongnu.org/index.shtml"}
-    {"kind":"product","name":"airstrike","price":null,"rating":null,"category":"game (Debian)","description":"2d dogfight game in the tradition of 'Biplanes' and 'BIP'","homepage":"https://icculus.org/airstrike/"}
-    {"kind":"product","name":"aisleriot","price":null,"rating":null,"category":"game (Debian)","description":"GNOME solitaire card game collection","homepage":"https://wiki.gnome.org/Apps/Aisleriot"}
-    {"kind":"product","name":"alex4","price":null,"rating":null,"category":"game (Debian)","description":"Alex the Allegator 4 - a retro platform game","homepage":"http://allegator.sourceforge.net/"}
-    {"kind":"product","name":"alienblaster","price":null,"rating":null,"category":"game (Debian)","description":"Classic 2D shoot 'em up","homepage":"http://www.schwardtnet.de/alienblaster/"}
-    {"kind":"product","name":"allure","price":null,"rating":null,"category":"game (Debian)","description":"near-future Sci-Fi roguelike and tactical squad game","homepage":"http://allureofthestars.com"}
-    {"kind":"product","name":"amoebax","price":null,"rating":null,"category":"game (Debian)","description":"Puyo Puyo-style puzzle game for up to two players","homepage":"https://www.emma-soft.com/games/amoebax/index.html"}
-    {"kind":"product","name":"amphetamine","price":null,"rating":null,"category":"game (Debian)","description":"jump'n run game with unique visual effects","homepage":"https://tracker.debian.org/pkg/amphetamine"}
-    {"kind":"product","name":"an","price":null,"rating":null,"category":"game (Debian)","description":"very fast anagram generator","homepage":"https://salsa.debian.org/pm/an"}
-    {"kind":"product","name":"angband","price":null,"rating":null,"category":"game (Debian)","description":"Single-player, text-based, dungeon simulation game","homepage":"http://rephial.org"}
-    {"kind":"product","name":"angrydd","price":null,"rating":null,"category":"game (Debian)","description":"Angry Drunken Dwarves - falling blocks puzzle game"}
-    {"kind":"product","name":"animals","price":null,"rating":null,"category":"game (Debian)","description":"Traditional AI animal guessing engine using a binary tree DB","homepage":"http://software.keep-cool.org/animals.html"}
-    {"kind":"product","name":"antigravitaattori","price":null,"rating":null,"category":"game (Debian)","description":"Multiplayer flying saucer racing game","homepage":"https://tracker.debian.org/pkg/antigrav"}
-    {"kind":"product","name":"ardentryst","price":null,"rating":null,"category":"game (Debian)","description":"Action/RPG sidescoller, focused on story and character development","homepage":"https://tracker.debian.org/ardentryst"}
-    {"kind":"product","name":"armagetronad","price":null,"rating":null,"category":"game (Debian)","description":"3D Tron-like high speed game","homepage":"https://armagetronad.org"}
-    {"kind":"product","name":"armagetronad-dedicated","price":null,"rating":null,"category":"game (Debian)","description":"dedicated game server for Armagetron Advanced","homepage":"https://armagetronad.org"}
-    {"kind":"product","name":"asc","price":null,"rating":null,"category":"game (Debian)","description":"turn-based strategy game","homepage":"http://www.asc-hq.org"}
-    {"kind":"product","name":"asciijump","price":null,"rating":null,"category":"game (Debian)","description":"Small and funny ASCII-art game about ski jumping","homepage":"http://asciijump.prv.pl/"}
-    {"kind":"product","name":"asylum","price":null,"rating":null,"category":"game (Debian)","description":"surreal platform shooting game","homepage":"http://sdl-asylum.sourceforge.net/"}
-    {"kind":"product","name":"atanks","price":null,"rating":null,"category":"game (Debian)","description":"tank-battling game","homepage":"http://atanks.sourceforge.net/"}
-    {"kind":"product","name":"atom4","price":null,"rating":null,"category":"game (Debian)","description":"Original two-player color puzzle game"}
-    {"kind":"product","name":"atomix","price":null,"rating":null,"category":"game (Debian)","description":"puzzle game for building molecules out of separate atoms","homepage":"https://wiki.gnome.org/Apps/Atomix"}
-    {"kind":"product","name":"auralquiz","price":null,"rating":null,"category":"game (Debian)","description":"simple music quiz game using your own music files","homepage":"http://jancoding.wordpress.com/auralquiz/"}
-    {"kind":"product","name":"ballerburg","price":null,"rating":null,"category":"game (Debian)","description":"Classical castle combat game","homepage":"http://baller.tuxfamily.org/"}
-    {"kind":"product","name":"ballz","price":null,"rating":null,"category":"game (Debian)","description":"B.A.L.L.Z. - platform/puzzle game where you control a rolling ball","homepage":"https://gitlab.com/ballz"}
-    {"kind":"product","name":"bambam","price":null,"rating":null,"category":"game (Debian)","description":"keyboard mashing and doodling game for babies","homepage":"https://github.com/porridge/bambam"}
-    {"kind":"product","name":"barrage","price":null,"rating":null,"category":"game (Debian)","description":"Rather destructive action game","homepage":"http://lgames.sourceforge.net/index.php?project=Barrage"}
-    {"kind":"product","name":"bastet","price":null,"rating":null,"category":"game (Debian)","description":"ncurses Tetris clone with a bastard algorithm","homepage":"http://fph.altervista.org/prog/bastet.shtml"}
-    {"kind":"product","name":"bb","price":null,"rating":null,"category":"game (Debian)","description":"ASCII-art demo based on AAlib","homepage":"https://aa-project.sourceforge.net/bb/"}
-    {"kind":"product","name":"beneath-a-steel-sky","price":null,"rating":null,"category":"game (Debian)","description":"classic 2D point and click science fiction adventure game","homepage":"https://www.scummvm.org"}
-    {"kind":"product","name":"berusky","price":null,"rating":null,"category":"game (Debian)","description":"Logic game based on Sokoban","homepage":"https://www.anakreon.cz/berusky1.html"}
-    {"kind":"product","name":"berusky2","price":null,"rating":null,"category":"game (Debian)","description":"logic game Bugs Escape 3D","homepage":"https://anakreon.cz/berusky2.html"}
-    {"kind":"product","name":"between","price":null,"rating":null,"category":"game (Debian)","description":"game about consciousness and isolation","homepage":"https://www.esquire.com/news-politics/a5329/rohrer-game/"}
-    {"kind":"product","name":"billard-gl","price":null,"rating":null,"category":"game (Debian)","description":"3D billiards game","homepage":"http://www.billardgl.de/index-en.html"}
-    {"kind":"product","name":"biloba","price":null,"rating":null,"category":"game (Debian)","description":"turn based strategy board game for up to 4 players","homepage":"https://biloba.sourceforge.net/"}
-    {"kind":"product","name":"biniax2","price":null,"rating":null,"category":"game (Debian)","description":"logic game with arcade and tactics modes","homepage":"http://biniax.com/index2.html"}
-    {"kind":"product","name":"black-box","price":null,"rating":null,"category":"game (Debian)","description":"Find the crystals","homepage":"http://www.linux-games.com/black-box/"}
-    {"kind":"product","name":"blastem","price":null,"rating":null,"category":"game (Debian)","description":"Fast and accurate Genesis emulator","homepage":"https://www.retrodev.com/blastem"}
-    {"kind":"product","name":"blinken","price":null,"rating":null,"category":"game (Debian)","description":"KDE version of the Simon electronic memory game","homepage":"https://edu.kde.org/applications/all/blinken"}
-    {"kind":"product","name":"blobandconquer","price":null,"rating":null,"category":"game (Debian)","description":"3D platform shooting game","homepage":"https://sourceforge.net/projects/blobandconquer/"}
-    {"kind":"product","name":"blobby","price":null,"rating":null,"category":"game (Debian)","description":"Volleyball game with blobs","homepage":"http://sourceforge.net/projects/blobby/"}
-    {"kind":"product","name":"bloboats","price":null,"rating":null,"category":"game (Debian)","description":"Boat racing game","homepage":"http://bloboats.dy.fi/about.php"}
-    {"kind":"product","name":"blobwars","price":null,"rating":null,"category":"game (Debian)","description":"platform shooting game","homepage":"http://blobwars.sourceforge.net/"}
-    {"kind":"product","name":"blockattack","price":null,"rating":null,"category":"game (Debian)","description":"puzzle game inspired by Tetris","homepage":"https://blockattack.net/"}
-    {"kind":"product","name":"blockout2","price":null,"rating":null,"category":"game (Debian)","description":"Tetris like game (3D-tetris)","homepage":"http://www.blockout.net/blockout2/"}
-    {"kind":"product","name":"blocks-of-the-undead","price":null,"rating":null,"category":"game (Debian)","description":"Tetris Attack clone with spooky undertones","homepage":"http://www.gamecreation.org/game/blocks-undead"}
-    {"kind":"product","name":"bombardier","price":null,"rating":null,"category":"game (Debian)","description":"The GNU Bombing utility"}
-    {"kind":"product","name":"bomber","price":null,"rating":null,"category":"game (Debian)","description":"arcade spaceship game","homepage":"http://games.kde.org/"}
-    {"kind":"product","name":"bomberclone","price":null,"rating":null,"category":"game (Debian)","description":"free Bomberman clone","homepage":"http://www.bomberclone.de/"}
-    {"kind":"product","name":"boohu","price":null,"rating":null,"category":"game (Debian)","description":"Break Out Of Hareka's Underground -- a roguelike game","homepage":"https://download.tuxfamily.org/boohu/index.html"}
-    {"kind":"product","name":"boswars","price":null,"rating":null,"category":"game (Debian)","description":"futuristic real-time strategy game","homepage":"https://www.boswars.org/"}
-    {"kind":"product","name":"bouncy","price":null,"rating":null,"category":"game (Debian)","description":"eat the yummy veggies in the garden - game for small kids","homepage":"https://www.pyweek.org/e/bouncy/"}
-    {"kind":"product","name":"bovo","price":null,"rating":null,"category":"game (Debian)","description":"gomoku (five in line) board game","homepage":"http://games.kde.org/"}
-    {"kind":"product","name":"braillefont","price":null,"rating":null,"category":"game (Debian)","description":"Prints a bitmapped version of a text using Unicode Braille symbols","homepage":"https://github.com/kilobyte/braillefont"}
-    {"kind":"product","name":"brainparty","price":null,"rating":null,"category":"game (Debian)","description":"36 puzzle games for all the family","homepage":"https://tracker.debian.org/pkg/brainparty"}
-    {"kind":"product","name":"briquolo","price":null,"rating":null,"category":"game (Debian)","description":"fast paced 3d Breakout game","homepage":"http://briquolo.free.fr/en/"}
-    {"kind":"product","name":"brutalchess","price":null,"rating":null,"category":"game (Debian)","description":"3D chess game with reflection of the chessmen","homepage":"http://brutalchess.sf.net/"}
-    {"kind":"product","name":"bsdgames","price":null,"rating":null,"category":"game (Debian)","description":"collection of classic textual unix games"}
-    {"kind":"product","name":"btanks","price":null,"rating":null,"category":"game (Debian)","description":"fast 2D tank arcade game with multiplayer and split-screen modes","homepage":"http://btanks.sourceforge.net"}
-    {"kind":"product","name":"bucklespring","price":null,"rating":null,"category":"game (Debian)","description":"Nostalgia bucklespring keyboard sound","homepage":"https://github.com/zevv/bucklespring"}
-    {"kind":"product","name":"bugsquish","price":null,"rating":null,"category":"game (Debian)","description":"Bugs are trying to suck blood out of your arm!","homepage":"http://www.newbreedsoftware.com/bugsquish/"}
-    {"kind":"product","name":"bumprace","price":null,"rating":null,"category":"game (Debian)","description":"1 or 2 players race through a multi-level maze","homepage":"https://www.linux-games.com/bumprace/"}
-    {"kind":"product","name":"burgerspace","price":null,"rating":null,"category":"game (Debian)","description":"Avoid evil foodstuffs and make burgers","homepage":"http://perso.b2b2c.ca/~sarrazip/dev/burgerspace.html"}
-    {"kind":"product","name":"bzflag","price":null,"rating":null,"category":"game (Debian)","description":"3D first person tank battle game","homepage":"https://www.bzflag.org/"}
-    {"kind":"product","name":"cappuccino","price":null,"rating":null,"category":"game (Debian)","description":"utility to let your boss think that you're working hard","homepage":"https://labs.truelite.it/projects/cappuccino"}
-    {"kind":"product","name":"cataclysm-dda-curses","price":null,"rating":null,"category":"game (Debian)","description":"post-apocalyptic roguelike game - curses interface","homepage":"https://cataclysmdda.org/"}
-    {"kind":"product","name":"caveexpress","price":null,"rating":null,"category":"game (Debian)","description":"2D platformer with physics-based gameplay","homepage":"http://www.caveproductions.org"}
-    {"kind":"product","name":"cavepacker","price":null,"rating":null,"category":"game (Debian)","description":"sokoban game with network based multiplayer gaming","homepage":"http://www.caveproductions.org"}
-    {"kind":"product","name":"cavezofphear","price":null,"rating":null,"category":"game (Debian)","description":"ASCII Boulder Dash clone","homepage":"http://www.x86.no/cavezofphear/"}
-    {"kind":"product","name":"cbonsai","price":null,"rating":null,"category":"game (Debian)","description":"terminal-based bonsai tree generator","homepage":"https://gitlab.com/jallbrit/cbonsai"}
-    {"kind":"product","name":"ceferino","price":null,"rating":null,"category":"game (Debian)","description":"action game similar to Super Pang","homepage":"http://www.losersjuegos.com.ar/juegos/ceferino"}
-    {"kind":"product","name":"cgoban","price":null,"rating":null,"category":"game (Debian)","description":"complete Go board","homepage":"http://cgoban1.sourceforge.net/"}
-    {"kind":"product","name":"chessx","price":null,"rating":null,"category":"game (Debian)","description":"chess database","homepage":"http://chessx.sourceforge.net/"}
-    {"kind":"product","name":"chocolate-doom","price":null,"rating":null,"category":"game (Debian)","description":"Doom engines closely-compatible with Vanilla Doom","homepage":"https://chocolate-doom.org/"}
-    {"kind":"product","name":"chroma","price":null,"rating":null,"category":"game (Debian)","description":"Abstract puzzle game - graphical version","homepage":"http://level7.org.uk/chroma/"}
-    {"kind":"product","name":"chroma-curses","price":null,"rating":null,"category":"game (Debian)","description":"Abstract puzzle game - terminal version","homepage":"http://level7.org.uk/chroma/"}
-    {"kind":"product","name":"chromium-bsu","price":null,"rating":null,"category":"game (Debian)","description":"fast paced, arcade-style, scrolling space shooter","homepage":"http://chromium-bsu.sourceforge.net/"}
-    {"kind":"product","name":"chromono","price":null,"rating":null,"category":"game (Debian)","description":"A circular color puzzle game","homepage":"https://thp.io/2013/chromono/"}
-    {"kind":"product","name":"circuslinux","price":null,"rating":null,"category":"game (Debian)","description":"Clowns are trying to pop balloons to score points!","homepage":"http://www.newbreedsoftware.com/circus-linux/"}
-    {"kind":"product","name":"colobot","price":null,"rating":null,"category":"game (Debian)","description":"educational programming strategy game","homepage":"https://colobot.info"}
-    {"kind":"product","name":"colorcode","price":null,"rating":null,"category":"game (Debian)","description":"advanced clone of the MasterMind code-breaking game","homepage":"http://colorcode.laebisch.com/"}
-    {"kind":"product","name":"colossal-cave-adventure","price":null,"rating":null,"category":"game (Debian)","description":"Colossal Cave Adventure game","homepage":"https://github.com/brandon-rhodes/python-adventure/"}
-    {"kind":"product","name":"connectagram","price":null,"rating":null,"category":"game (Debian)","description":"word unscrambling game","homepage":"https://gottcode.org/connectagram/"}
-    {"kind":"product","name":"cookietool","price":null,"rating":null,"category":"game (Debian)","description":"suite of programs to help maintain a fortune database","homepage":"ftp://ftp.aminet.net/util/misc/cookietool.readme"}
-    {"kind":"product","name":"cowsay","price":null,"rating":null,"category":"game (Debian)","description":"configurable talking cow","homepage":"https://web.archive.org/web/20120527202447/http://www.nog.net/~tony/warez/cowsay.shtml"}
-    {"kind":"product","name":"cowsay-off","price":null,"rating":null,"category":"game (Debian)","description":"configurable talking cow (offensive cows)","homepage":"https://web.archive.org/web/20120527202447/http://www.nog.net/~tony/warez/cowsay.shtml"}
-    {"kind":"product","name":"crack-attack","price":null,"rating":null,"category":"game (Debian)","description":"multiplayer OpenGL puzzle game like \"Tetris Attack\"","homepage":"http://www.nongnu.org/crack-attack/"}
-    {"kind":"product","name":"crawl","price":null,"rating":null,"category":"game (Debian)","description":"Dungeon Crawl, a text-based roguelike game","homepage":"http://crawl.develz.org/"}
-    {"kind":"product","name":"crawl-tiles","price":null,"rating":null,"category":"game (Debian)","description":"Dungeon Crawl, a roguelike game, tiles version","homepage":"http://crawl.develz.org/"}
-    {"kind":"product","name":"crazywa","price":null,"rating":null,"category":"game (Debian)","description":"AI engine for Wa Shogi and several other variants","homepage":"http://hgm.nubati.net/cgi-bin/gitweb.cgi?p=crazywa.git"}
-    {"kind":"product","name":"crimson","price":null,"rating":null,"category":"game (Debian)","description":"hex-based tactical game","homepage":"http://crimson.seul.org/"}
-    {"kind":"product","name":"crispy-doom","price":null,"rating":null,"category":"game (Debian)","description":"Limit-raising medium-resolution Doom engine based on Chocolate Doom","homepage":"https://github.com/fabiangreffrath/crispy-doom"}
-    {"kind":"product","name":"criticalmass","price":null,"rating":null,"category":"game (Debian)","description":"Shoot-em-up a la galaxian","homepage":"https://sourceforge.net/projects/criticalmass/"}
-    {"kind":"product","name":"crrcsim","price":null,"rating":null,"category":"game (Debian)","description":"Model-Airplane Flight Simulator","homepage":"http://crrcsim.berlios.de"}
-    {"kind":"product","name":"csmash","price":null,"rating":null,"category":"game (Debian)","description":"CannonSmash, a table tennis simulation game","homepage":"http://cannonsmash.sourceforge.net"}
-    {"kind":"product","name":"csmash-demosong","price":null,"rating":null,"category":"game (Debian)","description":"Demo song for CannonSmash","homepage":"http://cannonsmash.sourceforge.net/"}
-    {"kind":"product","name":"cube2","price":null,"rating":null,"category":"game (Debian)","description":"3D first-person shooter game engine","homepage":"http://cubeengine.com"}
-    {"kind":"product","name":"cultivation","price":null,"rating":null,"category":"game (Debian)","description":"game about the interactions within a gardening community","homepage":"http://cultivation.sourceforge.net/"}
-    {"kind":"product","name":"curseofwar","price":null,"rating":null,"category":"game (Debian)","description":"Fast-paced  action  strategy  game for Linux based on ncurses","homepage":"https://github.com/a-nikolaev/curseofwar/wiki"}
-    {"kind":"product","name":"cutemaze","price":null,"rating":null,"category":"game (Debian)","description":"single player maze game","homepage":"https://gottcode.org/cutemaze/"}
-    {"kind":"product","name":"cuyo","price":null,"rating":null,"category":"game (Debian)","description":"Tetris-like game with very impressive effects","homepage":"http://www.karimmi.de/cuyo/"}
-    {"kind":"product","name":"dangen","price":null,"rating":null,"category":"game (Debian)","description":"shoot 'em up game where accurate shooting matters","homepage":"http://www.interq.or.jp/libra/oohara/dangen/index.html"}
-    {"kind":"product","name":"darkplaces","price":null,"rating":null,"category":"game (Debian)","description":"Game engine for Quake and similar 3D first person shooter games","homepage":"https://icculus.org/twilight/darkplaces/"}
-    {"kind":"product","name":"davegnukem","price":null,"rating":null,"category":"game (Debian)","description":"Retro-style 2D scrolling platform shooter","homepage":"https://djoffe.com/gnukem/"}
-    {"kind":"product","name":"davegnukem-datasrc","price":null,"rating":null,"category":"game (Debian)","description":"Data source files for davegnukem","homepage":"https://djoffe.com/gnukem/"}
-    {"kind":"product","name":"ddnet","price":null,"rating":null,"category":"game (Debian)","description":"Teeworlds modification with a unique cooperative gameplay","homepage":"https://ddnet.tw/"}
-    {"kind":"product","name":"deal","price":null,"rating":null,"category":"game (Debian)","description":"bridge hand generator","homepage":"https://bridge.thomasoandrews.com/deal/"}
-    {"kind":"product","name":"dealer","price":null,"rating":null,"category":"game (Debian)","description":"bridge hand generator","homepage":"https://henku.home.xs4all.nl/software/dealer.html"}
-    {"kind":"product","name":"desmume","price":null,"rating":null,"category":"game (Debian)","description":"Nintendo DS emulator","homepage":"http://desmume.org/"}
-    {"kind":"product","name":"deutex","price":null,"rating":null,"category":"game (Debian)","description":"composition tool for doom-style WAD files","homepage":"https://github.com/Doom-Utils/deutex"}
-    {"kind":"product","name":"dizzy","price":null,"rating":null,"category":"game (Debian)","description":"Graphics demo that makes you dizzy using rotating textures","homepage":"https://penma.de/code/dizzy"}
-    {"kind":"product","name":"dmagnetic","price":null,"rating":null,"category":"game (Debian)","description":"Interpreter to play textadventures from Magnetic Scrolls in glorious ANSI Art","homepage":"https://www.dettus.net/dMagnetic/"}
-    {"kind":"product","name":"dodgindiamond2","price":null,"rating":null,"category":"game (Debian)","description":"Little shoot-'em-up arcade game for one or two players","homepage":"https://www.usebox.net/jjm/dd2/"}
-    {"kind":"product","name":"dolphin-emu","price":null,"rating":null,"category":"game (Debian)","description":"Gamecube and Wii emulator","homepage":"https://dolphin-emu.org/"}
-    {"kind":"product","name":"doomsday","price":null,"rating":null,"category":"game (Debian)","description":"enhanced version of the legendary DOOM game","homepage":"https://www.dengine.net"}
-    {"kind":"product","name":"dopewars","price":null,"rating":null,"category":"game (Debian)","description":"drug-dealing game set in streets of New York City","homepage":"http://dopewars.sourceforge.net"}
-    {"kind":"product","name":"dossizola","price":null,"rating":null,"category":"game (Debian)","description":"Isola board game with nice graphics","homepage":"https://sourceforge.net/projects/dossizola/"}
-    {"kind":"product","name":"drascula","price":null,"rating":null,"category":"game (Debian)","description":"classic 2D point and click adventure game -- English version","homepage":"https://www.scummvm.org"}
-    {"kind":"product","name":"drascula-french","price":null,"rating":null,"category":"game (Debian)","description":"classic 2D point and click adventure game -- French version","homepage":"https://www.scummvm.org"}
-    {"kind":"product","name":"drascula-german","price":null,"rating":null,"category":"game (Debian)","description":"classic 2D point and click adventure game -- German version","homepage":"https://www.scummvm.org"}
-    {"kind":"product","name":"drascula-italian","price":null,"rating":null,"category":"game (Debian)","description":"classic 2D point and click adventure game -- Italian version","homepage":"https://www.scummvm.org"}
-    {"kind":"product","name":"drascula-spanish","price":null,"rating":null,"category":"game (Debian)","description":"classic 2D point and click adventure game -- Spanish version","homepage":"https://www.scummvm.org"}
-    {"kind":"product","name":"dreamchess","price":null,"rating":null,"category":"game (Debian)","description":"3D chess game","homepage":"https://www.dreamchess.org/"}
-    {"kind":"product","name":"dsda-doom","price":null,"rating":null,"category":"game (Debian)","description":"Doom source port with a focus on demo recording and speedrunning","homepage":"https://github.com/kraflab/dsda-doom"}
-    {"kind":"product","name":"dustracing2d","price":null,"rating":null,"category":"game (Debian)","description":"tile-based 2D racing game","homepage":"https://juzzlin.github.io/DustRacing2D/"}
-    {"kind":"product","name":"dvorak7min","price":null,"rating":null,"category":"game (Debian)","description":"typing tutor for Dvorak keyboards"}
-    {"kind":"product","name":"eboard","price":null,"rating":null,"category":"game (Debian)","description":"GTK+ chessboard program","homepage":"https://www.bergo.eng.br/eboard/"}
-    {"kind":"product","name":"efp","price":null,"rating":null,"category":"game (Debian)","description":"Escape from Pong NES game","homepage":"https://hcs64.com/efp.html"}
-    {"kind":"product","name":"einstein","price":null,"rating":null,"category":"game (Debian)","description":"Puzzle game inspired on Einstein's puzzle","homepage":"https://packages.qa.debian.org/einstein"}
-    {"kind":"product","name":"el-ixir","price":null,"rating":null,"category":"game (Debian)","description":"two-player board game with randomness","homepage":"https://github.com/kilobyte/el-ixir"}
-    {"kind":"product","name":"empire","price":null,"rating":null,"category":"game (Debian)","description":"war game of the century","homepage":"http://www.catb.org/~esr/vms-empire/"}
-    {"kind":"product","name":"empire-hub","price":null,"rating":null,"category":"game (Debian)","description":"Empire protocol multiplexer"}
-    {"kind":"product","name":"empire-lafe","price":null,"rating":null,"category":"game (Debian)","description":"Fast line-mode Empire client"}
-    {"kind":"product","name":"endless-sky","price":null,"rating":null,"category":"game (Debian)","description":"space exploration and combat game","homepage":"https://endless-sky.github.io"}
-    {"kind":"product","name":"endless-sky-high-dpi","price":null,"rating":null,"category":"game (Debian)","description":"space exploration and combat game","homepage":"https://endless-sky.github.io"}
-    {"kind":"product","name":"enemylines3","price":null,"rating":null,"category":"game (Debian)","description":"semi-abstract first person 3d-shooter game","homepage":"http://proj.phk.at/el/3/"}
-    {"kind":"product","name":"enemylines7","price":null,"rating":null,"category":"game (Debian)","description":"first person 3d-shooter game","homepage":"http://proj.phk.at/el/7/"}
-    {"kind":"product","name":"enigma","price":null,"rating":null,"category":"game (Debian)","description":"Game where you control a marble with the mouse","homepage":"http://enigma.nongnu.org/"}
-    {"kind":"product","name":"epiphany","price":null,"rating":null,"category":"game (Debian)","description":"clone of Boulder Dash game","homepage":"http://epiphany.sourceforge.net/site/"}
-    {"kind":"product","name":"ethereal-chess","price":null,"rating":null,"category":"game (Debian)","description":"UCI-compliant chess engine","homepage":"https://github.com/AndyGrant/Ethereal"}
-    {"kind":"product","name":"etw","price":null,"rating":null,"category":"game (Debian)","description":"arcade-style soccer game","homepage":"http://www.ggsoft.org/etw/"}
-    {"kind":"product","name":"excellent-bifurcation","price":null,"rating":null,"category":"game (Debian)","description":"abstract vertical shooter with two sides to play on"}
-    {"kind":"product","name":"explosive-c4","price":null,"rating":null,"category":"game (Debian)","description":"Four in a row game","homepage":"https://github.com/ltworf/explosive-c4"}
-    {"kind":"product","name":"extremetuxracer","price":null,"rating":null,"category":"game (Debian)","description":"3D racing game featuring Tux, the Linux penguin","homepage":"https://sourceforge.net/projects/extremetuxracer/"}
-    {"kind":"product","name":"ezquake","price":null,"rating":null,"category":"game (Debian)","description":"modern QuakeWorld client","homepage":"http://ezquake.com"}
-    {"kind":"product","name":"fairy-stockfish","price":null,"rating":null,"category":"game (Debian)","description":"chess variant engine including support for Chess, Shogi and XiangQi variants","homepage":"https://github.com/ianfab/Fairy-Stockfish"}
-    {"kind":"product","name":"fairymax","price":null,"rating":null,"category":"game (Debian)","description":"xboard compatible chess and chess-variant engine","homepage":"http://home.hccnet.nl/h.g.muller/CVfairy.html"}
-    {"kind":"product","name":"fathom","price":null,"rating":null,"category":"game (Debian)","description":"Command-line for probing Syzygy tablebases","homepage":"https://github.com/jdart1/Fathom"}
-    {"kind":"product","name":"fceux","price":null,"rating":null,"category":"game (Debian)","description":"all-in-one NES/Famicom Emulator","homepage":"https://fceux.com/"}
-    {"kind":"product","name":"filler","price":null,"rating":null,"category":"game (Debian)","description":"simple game where two players try to capture half the board"}
-    {"kind":"product","name":"fillets-ng","price":null,"rating":null,"category":"game (Debian)","description":"puzzle game about witty fish saving the world sokoban-style","homepage":"http://fillets.sourceforge.net/"}
-    {"kind":"product","name":"filters","price":null,"rating":null,"category":"game (Debian)","description":"collected filters, including B1FF and the Swedish Chef","homepage":"http://joeyh.name/code/filters/"}
-    {"kind":"product","name":"five-or-more","price":null,"rating":null,"category":"game (Debian)","description":"make color lines of five or more length","homepage":"https://wiki.gnome.org/Apps/Five%20or%20more"}
-    {"kind":"product","name":"fizmo-console","price":null,"rating":null,"category":"game (Debian)","description":"Console-based Z-machine interpreter for Infocom/Inform games","homepage":"https://fizmo.spellbreaker.org/"}
-    {"kind":"product","name":"fizmo-ncursesw","price":null,"rating":null,"category":"game (Debian)","description":"Ncurses-based Z-machine interpreter for Infocom/Inform games","homepage":"https://fizmo.spellbreaker.org/"}
-    {"kind":"product","name":"fizmo-sdl2","price":null,"rating":null,"category":"game (Debian)","description":"SDL2-based Z-machine interpreter for Infocom/Inform games","homepage":"https://fizmo.spellbreaker.org/"}
-    {"kind":"product","name":"flare","price":null,"rating":null,"category":"game (Debian)","description":"Meta package to deal with package name changes in Flare 0.19","homepage":"http://flarerpg.org/"}
-    {"kind":"product","name":"flare-engine","price":null,"rating":null,"category":"game (Debian)","description":"game engine for single-player 2D action role-playing games","homepage":"https://flarerpg.org/"}
-    {"kind":"product","name":"flare-game","price":null,"rating":null,"category":"game (Debian)","description":"fantasy single-player 2D action role-playing game","homepage":"http://flarerpg.org/"}
-    {"kind":"product","name":"flight-of-the-amazon-queen","price":null,"rating":null,"category":"game (Debian)","description":"classic 2D point and click fantasy adventure game","homepage":"http://www.scummvm.org"}
-    {"kind":"product","name":"flightgear","price":null,"rating":null,"category":"game (Debian)","description":"Flight Gear Flight Simulator","homepage":"https://home.flightgear.org/"}
-    {"kind":"product","name":"flobopuyo","price":null,"rating":null,"category":"game (Debian)","description":"Clone of the PuyoPuyo game","homepage":"http://www.fovea.cc/flobopuyo-en"}
-    {"kind":"product","name":"fltk1.1-games","price":null,"rating":null,"category":"game (Debian)","description":"Fast Light Toolkit - example games: checkers, sudoku","homepage":"https://www.fltk.org/"}
-    {"kind":"product","name":"fltk1.3-games","price":null,"rating":null,"category":"game (Debian)","description":"Fast Light Toolkit - example games: checkers, sudoku","homepage":"https://www.fltk.org/"}
-    {"kind":"product","name":"foobillardplus","price":null,"rating":null,"category":"game (Debian)","description":"3D OpenGL Billiard Game","homepage":"https://foobillardplus.sourceforge.net"}
-    {"kind":"product","name":"fortunate.app","price":null,"rating":null,"category":"game (Debian)","description":"Display a quotation (fortune) in a window for GNUstep","homepage":"http://aiei.ch/gnustep/fortunate/"}
-    {"kind":"product","name":"fortune-anarchism","price":null,"rating":null,"category":"game (Debian)","description":"anarchist quotes for fortune","homepage":"https://notabug.org/PangolinTurtle/BLAG-fortune"}
-    {"kind":"product","name":"fortune-mod","price":null,"rating":null,"category":"game (Debian)","description":"provides fortune cookies on demand"}
-    {"kind":"product","name":"fortunes","price":null,"rating":null,"category":"game (Debian)","description":"Data files containing fortune cookies"}
-    {"kind":"product","name":"fortunes-bg","price":null,"rating":null,"category":"game (Debian)","description":"Bulgarian data files for fortune"}
-    {"kind":"product","name":"fortunes-bofh-excuses","price":null,"rating":null,"category":"game (Debian)","description":"BOFH excuses for fortune"}
-    {"kind":"product","name":"fortunes-br","price":null,"rating":null,"category":"game (Debian)","description":"Data files with fortune cookies in Portuguese","homepage":"https://github.com/leitao/fortunes-br"}
-    {"kind":"product","name":"fortunes-cs","price":null,"rating":null,"category":"game (Debian)","description":"Czech and Slovak data files for fortune"}
-    {"kind":"product","name":"fortunes-de","price":null,"rating":null,"category":"game (Debian)","description":"German data files for fortune","homepage":"https://salsa.debian.org/debian/fortunes-de"}
-    {"kind":"product","name":"fortunes-debian-hints","price":null,"rating":null,"category":"game (Debian)","description":"Debian Hints for fortune","homepage":"https://wiki.debian.org/FortunesDebianHints"}
-    {"kind":"product","name":"fortunes-eo","price":null,"rating":null,"category":"game (Debian)","description":"Collection of esperanto fortunes."}
-    {"kind":"product","name":"fortunes-eo-ascii","price":null,"rating":null,"category":"game (Debian)","description":"Collection of esperanto fortunes (ascii encoding)."}
-    {"kind":"product","name":"fortunes-eo-iso3","price":null,"rating":null,"category":"game (Debian)","description":"Collection of esperanto fortunes (ISO3 encoding)."}
-    {"kind":"product","name":"fortunes-es","price":null,"rating":null,"category":"game (Debian)","description":"Spanish fortune database"}
-    {"kind":"product","name":"fortunes-es-off","price":null,"rating":null,"category":"game (Debian)","description":"Spanish fortune cookies (Offensive section)"}
-    {"kind":"product","name":"fortunes-ga","price":null,"rating":null,"category":"game (Debian)","description":"Irish (Gaelige) data files for fortune"}
-    {"kind":"product","name":"fortunes-it","price":null,"rating":null,"category":"game (Debian)","description":"Data files containing Italian fortune cookies"}
-    {"kind":"product","name":"fortunes-it-off","price":null,"rating":null,"category":"game (Debian)","description":"Data files containing Italian fortune cookies, offensive section"}
-    {"kind":"product","name":"fortunes-mario","price":null,"rating":null,"category":"game (Debian)","description":"Fortunes files from Mario","homepage":"http://github.com/fike/fortunes-mario"}
-    {"kind":"product","name":"fortunes-min","price":null,"rating":null,"category":"game (Debian)","description":"Data files containing selected fortune cookies"}
-    {"kind":"product","name":"fortunes-pl","price":null,"rating":null,"category":"game (Debian)","description":"Polish data files for fortune"}
-    {"kind":"product","name":"fortunes-ru","price":null,"rating":null,"category":"game (Debian)","description":"Russian data files for fortune","homepage":"http://jack.kiev.ua/fortune-mod-ru/"}
-    {"kind":"product","name":"fortunes-zh","price":null,"rating":null,"category":"game (Debian)","description":"Chinese Data files for fortune"}
-    {"kind":"product","name":"four-in-a-row","price":null,"rating":null,"category":"game (Debian)","description":"Four in a Row game for GNOME","homepage":"https://wiki.gnome.org/Apps/Four-in-a-row"}
-    {"kind":"product","name":"freealchemist","price":null,"rating":null,"category":"game (Debian)","description":"simpler figure block game","homepage":"https://github.com/dakk/FreeAlchemist"}
-    {"kind":"product","name":"freecell-solver-bin","price":null,"rating":null,"category":"game (Debian)","description":"Library for solving Freecell games","homepage":"http://fc-solve.shlomifish.org/"}
-    {"kind":"product","name":"freeciv","price":null,"rating":null,"category":"game (Debian)","description":"Civilization turn based strategy game","homepage":"https://www.freeciv.org/"}
-    {"kind":"product","name":"freecol","price":null,"rating":null,"category":"game (Debian)","description":"open source remake of the old Colonization","homepage":"https://www.freecol.org"}
-    {"kind":"product","name":"freedink","price":null,"rating":null,"category":"game (Debian)","description":"humorous top-down adventure and role-playing game","homepage":"https://www.gnu.org/software/freedink/"}
-    {"kind":"product","name":"freedink-dfarc","price":null,"rating":null,"category":"game (Debian)","description":"frontend and .dmod installer for GNU FreeDink","homepage":"http://www.gnu.org/software/freedink/"}
-    {"kind":"product","name":"freedink-engine","price":null,"rating":null,"category":"game (Debian)","description":"humorous top-down adventure and role-playing game (engine)","homepage":"https://www.gnu.org/software/freedink/"}
-    {"kind":"product","name":"freedm","price":null,"rating":null,"category":"game (Debian)","description":"multiplayer deathmatch game for Doom-compatible engines","homepage":"http://freedoom.github.io/"}
-    {"kind":"product","name":"freedoom","price":null,"rating":null,"category":"game (Debian)","description":"two single player campaigns for Doom-compatible engines","homepage":"http://freedoom.github.io/"}
-    {"kind":"product","name":"freedroid","price":null,"rating":null,"category":"game (Debian)","description":"Clone of Paradroid - a strategic shoot-em up"}
-    {"kind":"product","name":"freedroidrpg","price":null,"rating":null,"category":"game (Debian)","description":"Isometric RPG influenced by Paradroid","homepage":"https://www.freedroid.org/"}
-    {"kind":"product","name":"freegish","price":null,"rating":null,"category":"game (Debian)","description":"physics based arcade game","homepage":"https://github.com/freegish/freegish"}
-    {"kind":"product","name":"freeorion","price":null,"rating":null,"category":"game (Debian)","description":"turn-based space empire and galactic conquest game","homepage":"http://www.freeorion.org"}
-    {"kind":"product","name":"freesweep","price":null,"rating":null,"category":"game (Debian)","description":"text-based minesweeper","homepage":"https://github.com/rwestlund/freesweep"}
-    {"kind":"product","name":"freetennis","price":null,"rating":null,"category":"game (Debian)","description":"Free Tennis - simulation game","homepage":"http://freetennis.sourceforge.net/"}
-    {"kind":"product","name":"fretsonfire-songs-muldjord","price":null,"rating":null,"category":"game (Debian)","description":"game of musical skill and fast fingers - Songs Package"}
-    {"kind":"product","name":"fretsonfire-songs-sectoid","price":null,"rating":null,"category":"game (Debian)","description":"game of musical skill and fast fingers - Songs Package"}
-    {"kind":"product","name":"frotz","price":null,"rating":null,"category":"game (Debian)","description":"interpreter of Z-code story-files","homepage":"https://davidgriffith.gitlab.io/frotz/"}
-    {"kind":"product","name":"frozen-bubble","price":null,"rating":null,"category":"game (Debian)","description":"cool game where you pop out the bubbles!","homepage":"http://www.frozen-bubble.org/"}
-    {"kind":"product","name":"funnyboat","price":null,"rating":null,"category":"game (Debian)","description":"side scrolling arcade shooter game on a steamboat","homepage":"http://funnyboat.sf.net/"}
-    {"kind":"product","name":"galois","price":null,"rating":null,"category":"game (Debian)","description":"falling blocks game with blocks of various shapes and sizes","homepage":"https://www.nongnu.org/galois/"}
-    {"kind":"product","name":"gamazons","price":null,"rating":null,"category":"game (Debian)","description":"Amazons boardgame for GNOME","homepage":"http://www.yorgalily.org/gamazons/"}
-    {"kind":"product","name":"gamehub","price":null,"rating":null,"category":"game (Debian)","description":"Unified library for games from multiple sources","homepage":"https://tkashkin.github.io/projects/gamehub/"}
-    {"kind":"product","name":"gamescope","price":null,"rating":null,"category":"game (Debian)","description":"Micro-compositor for game scaling","homepage":"https://github.com/Plagman/gamescope"}
-    {"kind":"product","name":"gamine","price":null,"rating":null,"category":"game (Debian)","description":"Interactive game for young children","homepage":"https://sourceforge.net/projects/gamine-game/"}
-    {"kind":"product","name":"garden-of-coloured-lights","price":null,"rating":null,"category":"game (Debian)","description":"abstract vertical shooter with music elements","homepage":"http://garden.sourceforge.net/"}
-    {"kind":"product","name":"gargoyle-free","price":null,"rating":null,"category":"game (Debian)","description":"graphical player for Interactive Fiction games","homepage":"https://ccxvii.net/gargoyle/"}
-    {"kind":"product","name":"gav","price":null,"rating":null,"category":"game (Debian)","description":"GPL Arcade Volleyball","homepage":"http://gav.sf.net"}
-    {"kind":"product","name":"gbatnav","price":null,"rating":null,"category":"game (Debian)","description":"networked BattleShip game","homepage":"http://batnav.sourceforge.net/"}
-    {"kind":"product","name":"gbrainy","price":null,"rating":null,"category":"game (Debian)","description":"brain teaser game and trainer to have fun and to keep your brain trained","homepage":"https://wiki.gnome.org/Apps/gbrainy"}
-    {"kind":"product","name":"gearhead","price":null,"rating":null,"category":"game (Debian)","description":"roguelike mecha role playing game, console version","homepage":"http://www.gearheadrpg.com/"}
-    {"kind":"product","name":"gearhead2","price":null,"rating":null,"category":"game (Debian)","description":"roguelike mecha role playing game in space","homepage":"http://gearheadrpg.com/"}
-    {"kind":"product","name":"geekcode","price":null,"rating":null,"category":"game (Debian)","description":"Program for generating geekcode","homepage":"http://sourceforge.net/projects/geekcode/"}
-    {"kind":"product","name":"geki2","price":null,"rating":null,"category":"game (Debian)","description":"Xenon-like vertical shoot'em-up","homepage":"https://tracker.debian.org/pkg/geki2"}
-    {"kind":"product","name":"geki3","price":null,"rating":null,"category":"game (Debian)","description":"R-Type-like horizontal shoot'em-up"}
-    {"kind":"product","name":"gemdropx","price":null,"rating":null,"category":"game (Debian)","description":"Gem Drop X is an interesting one-player puzzle game for X11","homepage":"http://www.newbreedsoftware.com/gemdropx"}
-    {"kind":"product","name":"gfpoken","price":null,"rating":null,"category":"game (Debian)","description":"Recreate a grid of mirrors from clues given by tests","homepage":"https://savannah.nongnu.org/projects/gfpoken/"}
-    {"kind":"product","name":"ghextris","price":null,"rating":null,"category":"game (Debian)","description":"Tetris-like game on a hexagonal grid","homepage":"http://mjr.iki.fi/software/ghextris"}
-    {"kind":"product","name":"gigalomania","price":null,"rating":null,"category":"game (Debian)","description":"Mega-Lo-Mania-like god game","homepage":"http://gigalomania.sourceforge.net"}
-    {"kind":"product","name":"gl-117","price":null,"rating":null,"category":"game (Debian)","description":"action flight simulator","homepage":"http://www.heptargon.de/gl-117/gl-117.html"}
-    {"kind":"product","name":"glaurung","price":null,"rating":null,"category":"game (Debian)","description":"free UCI chess engine, to calculate chess moves"}
-    {"kind":"product","name":"glhack","price":null,"rating":null,"category":"game (Debian)","description":"Fullscreen SDL/OpenGL version of NetHack","homepage":"http://glhack.sourceforge.net/"}
-    {"kind":"product","name":"glob2","price":null,"rating":null,"category":"game (Debian)","description":"innovative Real Time Strategy game","homepage":"https://globulation2.org"}
-    {"kind":"product","name":"glpeces","price":null,"rating":null,"category":"game (Debian)","description":"Tangram (puzzle) game clone","homepage":"http://sourceforge.net/projects/pecesjocdetangr/"}
-    {"kind":"product","name":"gltron","price":null,"rating":null,"category":"game (Debian)","description":"3D lightcycle game","homepage":"http://www.gltron.org"}
-    {"kind":"product","name":"glulxe","price":null,"rating":null,"category":"game (Debian)","description":"Interpreter for glulx interactive fiction","homepage":"https://www.eblong.com/zarf/glulx/"}
-    {"kind":"product","name":"gm-assistant","price":null,"rating":null,"category":"game (Debian)","description":"Game Master assistant for role-playing games","homepage":"http://gmassistant.free.fr"}
-    {"kind":"product","name":"gmult","price":null,"rating":null,"category":"game (Debian)","description":"figure out which letters are which numbers","homepage":"https://launchpad.net/gmult"}
-    {"kind":"product","name":"gnome-2048","price":null,"rating":null,"category":"game (Debian)","description":"sliding tile puzzle game","homepage":"https://wiki.gnome.org/Apps/2048"}
-    {"kind":"product","name":"gnome-breakout","price":null,"rating":null,"category":"game (Debian)","description":"Clone of the classic game Breakout, written for GNOME","homepage":"http://www.users.on.net/~mipearson/"}
-    {"kind":"product","name":"gnome-chess","price":null,"rating":null,"category":"game (Debian)","description":"simple chess game","homepage":"https://wiki.gnome.org/Apps/Chess"}
-    {"kind":"product","name":"gnome-games-app","price":null,"rating":null,"category":"game (Debian)","description":"Game browser and launcher for GNOME","homepage":"https://wiki.gnome.org/Apps/Games"}
-    {"kind":"product","name":"gnome-klotski","price":null,"rating":null,"category":"game (Debian)","description":"Klotski puzzle game for GNOME","homepage":"https://wiki.gnome.org/Apps/Klotski"}
-    {"kind":"product","name":"gnome-mahjongg","price":null,"rating":null,"category":"game (Debian)","description":"classic Eastern tile game for GNOME","homepage":"https://wiki.gnome.org/Apps/Mahjongg"}
-    {"kind":"product","name":"gnome-mastermind","price":null,"rating":null,"category":"game (Debian)","description":"Mastermind™ clone for GNOME","homepage":"https://www.autistici.org/gnome-mastermind/"}
-    {"kind":"product","name":"gnome-mines","price":null,"rating":null,"category":"game (Debian)","description":"popular minesweeper puzzle game for GNOME","homepage":"https://wiki.gnome.org/Apps/Mines"}
-    {"kind":"product","name":"gnome-nibbles","price":null,"rating":null,"category":"game (Debian)","description":"snake game, up to four players","homepage":"https://wiki.gnome.org/Apps/Nibbles"}
-    {"kind":"product","name":"gnome-robots","price":null,"rating":null,"category":"game (Debian)","description":"improved old BSD robots game","homepage":"https://wiki.gnome.org/Apps/Robots"}
-    {"kind":"product","name":"gnome-sudoku","price":null,"rating":null,"category":"game (Debian)","description":"Sudoku puzzle game for GNOME","homepage":"https://wiki.gnome.org/Apps/Sudoku"}
-    {"kind":"product","name":"gnome-taquin","price":null,"rating":null,"category":"game (Debian)","description":"game to move tiles so that they reach their places","homepage":"https://wiki.gnome.org/Apps/Taquin"}
-    {"kind":"product","name":"gnome-tetravex","price":null,"rating":null,"category":"game (Debian)","description":"put tiles on a board and match their edges together","homepage":"https://wiki.gnome.org/Apps/Tetravex"}
-    {"kind":"product","name":"gnubg","price":null,"rating":null,"category":"game (Debian)","description":"graphical or console backgammon program with analysis","homepage":"https://www.gnu.org/software/gnubg/"}
-    {"kind":"product","name":"gnuchess","price":null,"rating":null,"category":"game (Debian)","description":"Plays a game of chess, either against the user or against itself","homepage":"https://www.gnu.org/software/chess/"}
-    {"kind":"product","name":"gnuchess-book","price":null,"rating":null,"category":"game (Debian)","description":"Opening book for gnuchess","homepage":"http://www.gnu.org/software/chess/"}
-    {"kind":"product","name":"gnugo","price":null,"rating":null,"category":"game (Debian)","description":"play the game of Go","homepage":"http://www.gnu.org/software/gnugo/"}
-    {"kind":"product","name":"gnujump","price":null,"rating":null,"category":"game (Debian)","description":"platform game where you have to jump up to survive","homepage":"http://gnujump.es.gnu.org/"}
-    {"kind":"product","name":"gnuminishogi","price":null,"rating":null,"category":"game (Debian)","description":"program to play minishogi, a shogi variant on a 5x5 board","homepage":"https://www.gnu.org/software/gnushogi/"}
-    {"kind":"product","name":"gnurobbo","price":null,"rating":null,"category":"game (Debian)","description":"logic game ported from ATARI XE/XL","homepage":"https://gnurobbo.sourceforge.net/"}
-    {"kind":"product","name":"gnushogi","price":null,"rating":null,"category":"game (Debian)","description":"program to play shogi, the Japanese version of chess","homepage":"https://www.gnu.org/software/gnushogi/"}
-    {"kind":"product","name":"golly","price":null,"rating":null,"category":"game (Debian)","description":"Game of Life simulator using hashlife algorithm","homepage":"http://golly.sourceforge.net/"}
-    {"kind":"product","name":"goverlay","price":null,"rating":null,"category":"game (Debian)","description":"Graphical UI to help manage Vulkan / OpenGL overlays","homepage":"https://github.com/benjamimgois/goverlay"}
-    {"kind":"product","name":"gplanarity","price":null,"rating":null,"category":"game (Debian)","description":"simple puzzle game involving untangling planar graphs","homepage":"http://web.mit.edu/xiphmont/Public/gPlanarity.html"}
-    {"kind":"product","name":"gpsshogi","price":null,"rating":null,"category":"game (Debian)","description":"Shogi playing program based on OpenShogiLib","homepage":"http://gps.tanaka.ecc.u-tokyo.ac.jp/gpsshogi/pukiwiki.php"}
-    {"kind":"product","name":"gpsshogi-viewer","price":null,"rating":null,"category":"game (Debian)","description":"Shogi studying GUI based on OpenShogiLib","homepage":"http://gps.tanaka.ecc.u-tokyo.ac.jp/gpsshogi/pukiwiki.php"}
-    {"kind":"product","name":"granatier","price":null,"rating":null,"category":"game (Debian)","description":"Bomberman clone","homepage":"http://games.kde.org/"}
-    {"kind":"product","name":"granule","price":null,"rating":null,"category":"game (Debian)","description":"flashcard program for learning new words","homepage":"http://granule.sourceforge.net/"}
-    {"kind":"product","name":"gravitation","price":null,"rating":null,"category":"game (Debian)","description":"game about mania, melancholia, and the creative process","homepage":"http://hcsoftware.sourceforge.net/gravitation/"}
-    {"kind":"product","name":"gravitywars","price":null,"rating":null,"category":"game (Debian)","description":"clone of Gravity Force"}
-    {"kind":"product","name":"greed","price":null,"rating":null,"category":"game (Debian)","description":"curses-based clone of the DOS free-ware game Greed","homepage":"http://www.catb.org/~esr/greed/"}
-    {"kind":"product","name":"grhino","price":null,"rating":null,"category":"game (Debian)","description":"othello/reversi boardgame","homepage":"http://rhino.sourceforge.net/"}
-    {"kind":"product","name":"groundhog","price":null,"rating":null,"category":"game (Debian)","description":"simple logic game","homepage":"http://home-2.consunet.nl/~cb007736/groundhog.html"}
-    {"kind":"product","name":"gsalliere","price":null,"rating":null,"category":"game (Debian)","description":"Bridge duplicate scorer (GUI frontend)","homepage":"http://www.matthew.ath.cx/projects/salliere/"}
-    {"kind":"product","name":"gtans","price":null,"rating":null,"category":"game (Debian)","description":"Tangram (puzzle) game using GTK+","homepage":"http://gtans.sourceforge.net/"}
-    {"kind":"product","name":"gtetrinet","price":null,"rating":null,"category":"game (Debian)","description":"multiplayer tetris-like game","homepage":"http://gtetrinet.sourceforge.net/"}
-    {"kind":"product","name":"gtkatlantic","price":null,"rating":null,"category":"game (Debian)","description":"Game like Monopoly","homepage":"http://gtkatlantic.gradator.net/"}
-    {"kind":"product","name":"gtkballs","price":null,"rating":null,"category":"game (Debian)","description":"simple logic game","homepage":"http://gtkballs.antex.ru/"}
-    {"kind":"product","name":"gtkboard","price":null,"rating":null,"category":"game (Debian)","description":"many board games in one program","homepage":"https://gtkboard.sourceforge.net/"}
-    {"kind":"product","name":"gtkpool","price":null,"rating":null,"category":"game (Debian)","description":"simple pool billiard game written with GTK+"}
-    {"kind":"product","name":"gunroar","price":null,"rating":null,"category":"game (Debian)","description":"360-degree gunboat shooter","homepage":"https://www.asahi-net.or.jp/~cs8k-cyu/windows/gr_e.html"}
-    {"kind":"product","name":"gweled","price":null,"rating":null,"category":"game (Debian)","description":"\"Diamond Mine\"-style puzzle game","homepage":"http://gweled.org/"}
-    {"kind":"product","name":"hachu","price":null,"rating":null,"category":"game (Debian)","description":"AI engine for many Shogi and Chess variants, including Chu, Sho, and Dai Shogi","homepage":"http://hgm.nubati.net/cgi-bin/gitweb.cgi?p=hachu.git"}
-    {"kind":"product","name":"hannah","price":null,"rating":null,"category":"game (Debian)","description":"pacman-like game, child oriented","homepage":"http://www.retrojunkies.co.uk/index.php?page=game"}
-    {"kind":"product","name":"hearse","price":null,"rating":null,"category":"game (Debian)","description":"exchange Nethack bones files with other players","homepage":"http://www.argon.org/~roderick/hearse/"}
-    {"kind":"product","name":"hedgewars","price":null,"rating":null,"category":"game (Debian)","description":"Funny turn-based artillery game, featuring fighting hedgehogs!","homepage":"https://hedgewars.org"}
-    {"kind":"product","name":"heroes","price":null,"rating":null,"category":"game (Debian)","description":"Collect powerups and avoid your opponents' trails","homepage":"http://heroes.sourceforge.net"}
-    {"kind":"product","name":"hex-a-hop","price":null,"rating":null,"category":"game (Debian)","description":"puzzle game based on hexagonal tiles","homepage":"http://hexahop.sourceforge.net/"}
-    {"kind":"product","name":"hexalate","price":null,"rating":null,"category":"game (Debian)","description":"Color matching puzzle","homepage":"https://gottcode.org/hexalate/"}
-    {"kind":"product","name":"hexxagon","price":null,"rating":null,"category":"game (Debian)","description":"Hexagonal Ataxx clone"}
-    {"kind":"product","name":"hitori","price":null,"rating":null,"category":"game (Debian)","description":"logic puzzle game similar to sudoku","homepage":"https://wiki.gnome.org/Apps/Hitori"}
-    {"kind":"product","name":"hoichess","price":null,"rating":null,"category":"game (Debian)","description":"xboard compatible chess engine to play chess with","homepage":"http://www.hoicher.de/hoichess/"}
-    {"kind":"product","name":"hollywood","price":null,"rating":null,"category":"game (Debian)","description":"fill your console with Hollywood melodrama technobabble","homepage":"https://hollywood.computer"}
-    {"kind":"product","name":"holotz-castle","price":null,"rating":null,"category":"game (Debian)","description":"platform game with high doses of mystery","homepage":"https://wiki.debian.org/Games/HolotzCastle"}
-    {"kind":"product","name":"hyperrogue","price":null,"rating":null,"category":"game (Debian)","description":"non-euclidean graphical rogue-like game","homepage":"https://www.roguetemple.com/z/hyper/"}
-    {"kind":"product","name":"iagno","price":null,"rating":null,"category":"game (Debian)","description":"popular Othello game for GNOME","homepage":"https://wiki.gnome.org/Apps/Iagno"}
-    {"kind":"product","name":"icebreaker","price":null,"rating":null,"category":"game (Debian)","description":"Break the iceberg","homepage":"https://mattdm.org/icebreaker/"}
-    {"kind":"product","name":"ii-esu","price":null,"rating":null,"category":"game (Debian)","description":"shooter game"}
-    {"kind":"product","name":"instead","price":null,"rating":null,"category":"game (Debian)","description":"Simple text adventures/visual novels engine","homepage":"https://instead-hub.github.io/"}
-    {"kind":"product","name":"ioquake3","price":null,"rating":null,"category":"game (Debian)","description":"Game engine for 3D first person shooter games","homepage":"https://ioquake3.org/"}
-    {"kind":"product","name":"ironseed","price":null,"rating":null,"category":"game (Debian)","description":"science-fiction exploration/strategy adventure game in space","homepage":"https://github.com/mnalis/ironseed_fpc"}
-    {"kind":"product","name":"jag","price":null,"rating":null,"category":"game (Debian)","description":"arcade and puzzle 2D game","homepage":"https://gitlab.com/coringao/jag/wikis"}
-    {"kind":"product","name":"jester","price":null,"rating":null,"category":"game (Debian)","description":"board game similar to Othello","homepage":"https://wiki.debian.org/Games/Jester"}
-    {"kind":"product","name":"jigzo","price":null,"rating":null,"category":"game (Debian)","description":"Photo puzzle game for children","homepage":"http://www.resorama.com/jigzo/"}
-    {"kind":"product","name":"jumpnbump","price":null,"rating":null,"category":"game (Debian)","description":"cute multiplayer platform game with bunnies","homepage":"https://gitlab.com/LibreGames/jumpnbump/"}
-    {"kind":"product","name":"jzip","price":null,"rating":null,"category":"game (Debian)","description":"Text mode interpreter for Z-Code adventures","homepage":"http://jzip.sourceforge.net/"}
-    {"kind":"product","name":"kajongg","price":null,"rating":null,"category":"game (Debian)","description":"classical Mah Jongg game","homepage":"https://games.kde.org/"}
-    {"kind":"product","name":"kanagram","price":null,"rating":null,"category":"game (Debian)","description":"jumble word puzzle","homepage":"https://projects.kde.org/projects/kde/kdeedu/kanagram"}
-    {"kind":"product","name":"kapman","price":null,"rating":null,"category":"game (Debian)","description":"Pac-Man clone","homepage":"http://games.kde.org/"}
-    {"kind":"product","name":"katomic","price":null,"rating":null,"category":"game (Debian)","description":"atomix puzzle game","homepage":"https://games.kde.org/"}
-    {"kind":"product","name":"kawari8","price":null,"rating":null,"category":"game (Debian)","description":"Pseudo AI Shiori module used to create ghosts for Ukagaka","homepage":"http://kawari.sourceforge.net/"}
-    {"kind":"product","name":"kball","price":null,"rating":null,"category":"game (Debian)","description":"game of skill and reflexes for all the family","homepage":"http://kball.sourceforge.net/"}
-    {"kind":"product","name":"kblackbox","price":null,"rating":null,"category":"game (Debian)","description":"Black Box puzzle game","homepage":"http://games.kde.org/"}
-    {"kind":"product","name":"kblocks","price":null,"rating":null,"category":"game (Debian)","description":"falling blocks game","homepage":"http://games.kde.org/"}
-    {"kind":"product","name":"kbounce","price":null,"rating":null,"category":"game (Debian)","description":"Jezzball arcade game","homepage":"http://games.kde.org/"}
-    {"kind":"product","name":"kbreakout","price":null,"rating":null,"category":"game (Debian)","description":"ball and paddle game","homepage":"http://games.kde.org/"}
-    {"kind":"product","name":"kcheckers","price":null,"rating":null,"category":"game (Debian)","description":"Checkers boardgame","homepage":"http://qcheckers.sourceforge.net/"}
-    {"kind":"product","name":"kdiamond","price":null,"rating":null,"category":"game (Debian)","description":"three-in-a-row game","homepage":"https://games.kde.org/"}
-    {"kind":"product","name":"ketm","price":null,"rating":null,"category":"game (Debian)","description":"old school 2D-scrolling shooter","homepage":"http://sourceforge.net/projects/ketm-gg"}
-    {"kind":"product","name":"kfourinline","price":null,"rating":null,"category":"game (Debian)","description":"Connect Four game","homepage":"http://games.kde.org/"}
-    {"kind":"product","name":"kgames","price":null,"rating":null,"category":"game (Debian)","description":"Venerable selection of Xaw-based games","homepage":"https://keithp.com"}
-    {"kind":"product","name":"kgoldrunner","price":null,"rating":null,"category":"game (Debian)","description":"Lode Runner arcade game","homepage":"http://games.kde.org/"}
-    {"kind":"product","name":"khangman","price":null,"rating":null,"category":"game (Debian)","description":"Hangman word puzzle","homepage":"http://edu.kde.org/"}
-    {"kind":"product","name":"kigo","price":null,"rating":null,"category":"game (Debian)","description":"go game","homepage":"http://games.kde.org/"}
-    {"kind":"product","name":"kildclient","price":null,"rating":null,"category":"game (Debian)","description":"powerful MUD client with a built-in Perl interpreter","homepage":"https://www.kildclient.org"}
-    {"kind":"product","name":"killbots","price":null,"rating":null,"category":"game (Debian)","description":"port of the classic BSD console game robots","homepage":"http://games.kde.org/"}
-    {"kind":"product","name":"kiriki","price":null,"rating":null,"category":"game (Debian)","description":"Yahtzee dice game","homepage":"http://games.kde.org/"}
-    {"kind":"product","name":"kjumpingcube","price":null,"rating":null,"category":"game (Debian)","description":"simple tactical game","homepage":"http://games.kde.org/"}
-    {"kind":"product","name":"klickety","price":null,"rating":null,"category":"game (Debian)","description":"SameGame puzzle game","homepage":"http://games.kde.org/"}
-    {"kind":"product","name":"klines","price":null,"rating":null,"category":"game (Debian)","description":"color lines game","homepage":"http://games.kde.org/"}
-    {"kind":"product","name":"kmahjongg","price":null,"rating":null,"category":"game (Debian)","description":"mahjongg solitaire game","homepage":"https://games.kde.org/"}
-    {"kind":"product","name":"kmines","price":null,"rating":null,"category":"game (Debian)","description":"minesweeper game","homepage":"http://games.kde.org/"}
-    {"kind":"product","name":"knavalbattle","price":null,"rating":null,"category":"game (Debian)","description":"battleship board game","homepage":"http://games.kde.org/"}
-    {"kind":"product","name":"knetwalk","price":null,"rating":null,"category":"game (Debian)","description":"wire puzzle game","homepage":"http://games.kde.org/"}
-    {"kind":"product","name":"knights","price":null,"rating":null,"category":"game (Debian)","description":"chess interface for the KDE Platform","homepage":"https://www.kde.org/applications/games/knights/"}
-    {"kind":"product","name":"kobodeluxe","price":null,"rating":null,"category":"game (Debian)","description":"game of space battle","homepage":"http://olofson.net/kobodl/"}
-    {"kind":"product","name":"kodi-game-libretro-bsnes-mercury-accuracy","price":null,"rating":null,"category":"game (Debian)","description":"Kodi integration for bsnes-mercury accuracy core","homepage":"https://github.com/libretro/bsnes-mercury"}
-    {"kind":"product","name":"kodi-game-libretro-bsnes-mercury-balanced","price":null,"rating":null,"category":"game (Debian)","description":"Kodi integration for bsnes-mercury balanced core","homepage":"https://github.com/libretro/bsnes-mercury"}
-    {"kind":"product","name":"kodi-game-libretro-bsnes-mercury-performance","price":null,"rating":null,"category":"game (Debian)","description":"Kodi integration for bsnes-mercury performance core","homepage":"https://github.com/libretro/bsnes-mercury"}
-    {"kind":"product","name":"kolf","price":null,"rating":null,"category":"game (Debian)","description":"miniature golf game","homepage":"http://games.kde.org/"}
-    {"kind":"product","name":"kollision","price":null,"rating":null,"category":"game (Debian)","description":"simple ball dodging game","homepage":"http://games.kde.org/"}
-    {"kind":"product","name":"komi","price":null,"rating":null,"category":"game (Debian)","description":"Single player arcade game with Komi the Space Frog!","homepage":"http://komi.sf.net"}
-    {"kind":"product","name":"konquest","price":null,"rating":null,"category":"game (Debian)","description":"simple turn-based strategy game","homepage":"http://games.kde.org/"}
-    {"kind":"product","name":"koules","price":null,"rating":null,"category":"game (Debian)","description":"abstract space action game","homepage":"https://www.ucw.cz/~hubicka/koules/English/koules.html"}
-    {"kind":"product","name":"kpat","price":null,"rating":null,"category":"game (Debian)","description":"solitaire card games","homepage":"https://kde.org/applications/games/org.kde.kpat"}
-    {"kind":"product","name":"krank","price":null,"rating":null,"category":"game (Debian)","description":"game of dexterity where you match stones together","homepage":"http://krank.sourceforge.net/"}
-    {"kind":"product","name":"kraptor","price":null,"rating":null,"category":"game (Debian)","description":"Classic shoot 'em up scroller game","homepage":"http://kraptor.sourceforge.net/"}
-    {"kind":"product","name":"kreversi","price":null,"rating":null,"category":"game (Debian)","description":"reversi board game","homepage":"http://games.kde.org/"}
-    {"kind":"product","name":"kshisen","price":null,"rating":null,"category":"game (Debian)","description":"Shisen-Sho solitaire game","homepage":"http://games.kde.org/"}
-    {"kind":"product","name":"ksirk","price":null,"rating":null,"category":"game (Debian)","description":"Risk strategy game","homepage":"https://games.kde.org/"}
-    {"kind":"product","name":"kspaceduel","price":null,"rating":null,"category":"game (Debian)","description":"SpaceWar! arcade game","homepage":"http://games.kde.org/"}
-    {"kind":"product","name":"ksquares","price":null,"rating":null,"category":"game (Debian)","description":"Dots and Boxes game","homepage":"http://games.kde.org/"}
-    {"kind":"product","name":"ksudoku","price":null,"rating":null,"category":"game (Debian)","description":"Sudoku puzzle game and solver","homepage":"http://games.kde.org/"}
-    {"kind":"product","name":"ktuberling","price":null,"rating":null,"category":"game (Debian)","description":"stamp drawing toy","homepage":"http://games.kde.org/"}
-    {"kind":"product","name":"ktx","price":null,"rating":null,"category":"game (Debian)","description":"QuakeWorld mod \"Kombat Teams eXtreme\"","homepage":"https://github.com/QW-Group/ktx/"}
-    {"kind":"product","name":"kubrick","price":null,"rating":null,"category":"game (Debian)","description":"game based on Rubik's Cube","homepage":"http://games.kde.org/"}
-    {"kind":"product","name":"laby","price":null,"rating":null,"category":"game (Debian)","description":"Learn how to program with ants and spider webs","homepage":"https://sgimenez.github.io/laby/"}
-    {"kind":"product","name":"lambdahack","price":null,"rating":null,"category":"game (Debian)","description":"tactical squad ASCII roguelike dungeon crawler game engine","homepage":"https://github.com/LambdaHack/LambdaHack"}
-    {"kind":"product","name":"late","price":null,"rating":null,"category":"game (Debian)","description":"simple game of capturing balls","homepage":"http://late.sourceforge.net/"}
-    {"kind":"product","name":"lbreakout2","price":null,"rating":null,"category":"game (Debian)","description":"ball-and-paddle game with nice graphics","homepage":"http://lgames.sourceforge.net/index.php?project=LBreakout2"}
-    {"kind":"product","name":"lbreakouthd","price":null,"rating":null,"category":"game (Debian)","description":"ball-and-paddle game","homepage":"https://lgames.sourceforge.io/LBreakoutHD/"}
-    {"kind":"product","name":"leela-zero","price":null,"rating":null,"category":"game (Debian)","description":"Go engine with no human-provided knowledge, modeled after the AlphaGo Zero paper","homepage":"https://github.com/gcp/leela-zero"}
-    {"kind":"product","name":"lgc-pg","price":null,"rating":null,"category":"game (Debian)","description":"LGeneral converter for Panzer General game data","homepage":"http://lgames.sourceforge.net"}
-    {"kind":"product","name":"lgeneral","price":null,"rating":null,"category":"game (Debian)","description":"strategy game in the tradition of Panzer General","homepage":"http://lgames.sourceforge.net"}
-    {"kind":"product","name":"libdds0","price":null,"rating":null,"category":"game (Debian)","description":"bridge double dummy solver - shared library","homepage":"https://privat.bahnhof.se/wb758135/bridge/index.html"}
-    {"kind":"product","name":"liblizzie-java","price":null,"rating":null,"category":"game (Debian)","description":"GUI for analyzing Go games in real time using Leela Zero","homepage":"https://github.com/featurecat/lizzie"}
-    {"kind":"product","name":"libretro-beetle-pce-fast","price":null,"rating":null,"category":"game (Debian)","description":"Libretro wrapper for the Beetle PCE FAST core","homepage":"https://github.com/libretro/beetle-pce-fast-libretro"}
-    {"kind":"product","name":"libretro-beetle-psx","price":null,"rating":null,"category":"game (Debian)","description":"Libretro wrapper for the Beetle PSX core","homepage":"https://github.com/libretro/beetle-psx-libretro"}
-    {"kind":"product","name":"libretro-beetle-vb","price":null,"rating":null,"category":"game (Debian)","description":"Libretro wrapper for the Beetle VB core","homepage":"https://github.com/libretro/beetle-vb-libretro"}
-    {"kind":"product","name":"libretro-beetle-wswan","price":null,"rating":null,"category":"game (Debian)","description":"Libretro wrapper for the Beetle WSWAN core","homepage":"https://github.com/libretro/beetle-wswan-libretro"}
-    {"kind":"product","name":"libretro-bsnes-mercury-accuracy","price":null,"rating":null,"category":"game (Debian)","description":"Libretro wrapper for bsnes-mercury accuracy core","homepage":"https://github.com/libretro/bsnes-mercury"}
-    {"kind":"product","name":"libretro-bsnes-mercury-balanced","price":null,"rating":null,"category":"game (Debian)","description":"Libretro wrapper for bsnes-mercury balanced core","homepage":"https://github.com/libretro/bsnes-mercury"}
-    {"kind":"product","name":"libretro-bsnes-mercury-performance","price":null,"rating":null,"category":"game (Debian)","description":"Libretro wrapper for bsnes-mercury performance core","homepage":"https://github.com/libretro/bsnes-mercury"}
-    {"kind":"product","name":"libretro-desmume","price":null,"rating":null,"category":"game (Debian)","description":"Libretro wrapper for DeSmuME","homepage":"http://desmume.org"}
-    {"kind":"product","name":"libretro-gambatte","price":null,"rating":null,"category":"game (Debian)","description":"Libretro wrapper for Gambatte","homepage":"http://gambatte.sourceforge.net"}
-    {"kind":"product","name":"libretro-mgba","price":null,"rating":null,"category":"game (Debian)","description":"Libretro wrapper for mGBA","homepage":"https://mgba.io/"}
-    {"kind":"product","name":"libretro-nestopia","price":null,"rating":null,"category":"game (Debian)","description":"libretro wrapper for Nestopia","homepage":"https://github.com/libretro/nestopia"}
-    {"kind":"product","name":"lierolibre","price":null,"rating":null,"category":"game (Debian)","description":"old-school earthworm action game","homepage":"https://launchpad.net/lierolibre"}
-    {"kind":"product","name":"lightsoff","price":null,"rating":null,"category":"game (Debian)","description":"Light puzzle game","homepage":"https://wiki.gnome.org/Apps/Lightsoff"}
-    {"kind":"product","name":"lightyears","price":null,"rating":null,"category":"game (Debian)","description":"single player real-time strategy game with steampunk sci-fi","homepage":"https://www.jwhitham.org/20kly/"}
-    {"kind":"product","name":"lincity","price":null,"rating":null,"category":"game (Debian)","description":"build & maintain a city/country","homepage":"http://lincity.sourceforge.net/"}
-    {"kind":"product","name":"lincity-ng","price":null,"rating":null,"category":"game (Debian)","description":"City simulator game with polished graphics","homepage":"https://github.com/lincity-ng/lincity-ng/"}
-    {"kind":"product","name":"liquidwar","price":null,"rating":null,"category":"game (Debian)","description":"truly original multiplayer wargame","homepage":"https://ufoot.org/liquidwar/v5"}
-    {"kind":"product","name":"littlewizard","price":null,"rating":null,"category":"game (Debian)","description":"development environment for children","homepage":"http://littlewizard.sourceforge.net/"}
-    {"kind":"product","name":"lmarbles","price":null,"rating":null,"category":"game (Debian)","description":"game where you build figures out of colored marbles","homepage":"http://lgames.sourceforge.net/LMarbles/"}
-    {"kind":"product","name":"lmemory","price":null,"rating":null,"category":"game (Debian)","description":"Children's game based on the \"memory\" card game","homepage":"https://tracker.debian.org/pkg/lmemory"}
-    {"kind":"product","name":"lolcat","price":null,"rating":null,"category":"game (Debian)","description":"colorful `cat`","homepage":"https://github.com/busyloop/lolcat"}
-    {"kind":"product","name":"lordsawar","price":null,"rating":null,"category":"game (Debian)","description":"Clone of the popular SSG game Warlords II","homepage":"http://www.nongnu.org/lordsawar/"}
-    {"kind":"product","name":"love","price":null,"rating":null,"category":"game (Debian)","description":"2D game development framework based on Lua and OpenGL","homepage":"https://love2d.org/"}
-    {"kind":"product","name":"lskat","price":null,"rating":null,"category":"game (Debian)","description":"Lieutnant Skat card game","homepage":"http://games.kde.org/"}
-    {"kind":"product","name":"ltris","price":null,"rating":null,"category":"game (Debian)","description":"very polished Tetris clone with CPU opponents","homepage":"http://lgames.sourceforge.net/index.php?project=LTris"}
-    {"kind":"product","name":"lugaru","price":null,"rating":null,"category":"game (Debian)","description":"third person ninja rabbit fighting game","homepage":"https://gitlab.com/osslugaru/lugaru"}
-    {"kind":"product","name":"luola","price":null,"rating":null,"category":"game (Debian)","description":"multiplayer cave-flying game","homepage":"https://github.com/callaa/luola"}
-    {"kind":"product","name":"luola-nostalgy","price":null,"rating":null,"category":"game (Debian)","description":"nostalgy level files for luola","homepage":"https://github.com/callaa/luola/tree/master/data/levels"}
-    {"kind":"product","name":"lure-of-the-temptress","price":null,"rating":null,"category":"game (Debian)","description":"classic 2D point and click fantasy adventure game","homepage":"https://www.scummvm.org"}
-    {"kind":"product","name":"macopix","price":null,"rating":null,"category":"game (Debian)","description":"Mascot Constructive Pilot for X","homepage":"http://rosegray.sakura.ne.jp/macopix/"}
-    {"kind":"product","name":"madbomber","price":null,"rating":null,"category":"game (Debian)","description":"Kaboom! clone","homepage":"http://www.newbreedsoftware.com/madbomber/"}
-    {"kind":"product","name":"maelstrom","price":null,"rating":null,"category":"game (Debian)","description":"Arcade-style game resembling Asteroids","homepage":"https://www.libsdl.org/projects/Maelstrom/"}
-    {"kind":"product","name":"magicmaze","price":null,"rating":null,"category":"game (Debian)","description":"rescue the maiden while avoiding the monsters","homepage":"http://magicmaze.rubyforge.org/"}
-    {"kind":"product","name":"mah-jong","price":null,"rating":null,"category":"game (Debian)","description":"Original Mah-Jong game","homepage":"http://mahjong.julianbradfield.org/"}
-    {"kind":"product","name":"mame","price":null,"rating":null,"category":"game (Debian)","description":"Multiple Arcade Machine Emulator (MAME)","homepage":"https://mamedev.org/"}
-    {"kind":"product","name":"manaplus","price":null,"rating":null,"category":"game (Debian)","description":"Extended client for Evol Online and The Mana World","homepage":"http://manaplus.org/"}
-    {"kind":"product","name":"mancala","price":null,"rating":null,"category":"game (Debian)","description":"Implementation of the simple board game called Mancala","homepage":"http://shh.thathost.com/pub-unix/#Mancala"}
-    {"kind":"product","name":"marsshooter","price":null,"rating":null,"category":"game (Debian)","description":"ridiculous space shooter governed by the laws of gravity","homepage":"https://github.com/thelaui/M.A.R.S."}
-    {"kind":"product","name":"matanza","price":null,"rating":null,"category":"game (Debian)","description":"Space ascii war game","homepage":"https://web.archive.org/web/20071226080243/http://bachue.com/matanza/"}
-    {"kind":"product","name":"mazeofgalious","price":null,"rating":null,"category":"game (Debian)","description":"The Maze of Galious","homepage":"http://www.braingames.getput.com/mog/"}
-    {"kind":"product","name":"mednafen","price":null,"rating":null,"category":"game (Debian)","description":"multi-platform emulator, including NES, GB/A, Lynx, PC Engine","homepage":"http://mednafen.github.io"}
-    {"kind":"product","name":"mednaffe","price":null,"rating":null,"category":"game (Debian)","description":"front-end for the Mednafen multi-system emulator","homepage":"https://github.com/AmatCoder/mednaffe"}
-    {"kind":"product","name":"megaglest","price":null,"rating":null,"category":"game (Debian)","description":"3D multi-player real time strategy game","homepage":"https://megaglest.org/"}
-    {"kind":"product","name":"meritous","price":null,"rating":null,"category":"game (Debian)","description":"action-adventure dungeon crawl game","homepage":"https://gitlab.com/meritous"}
-    {"kind":"product","name":"mess-desktop-entries","price":null,"rating":null,"category":"game (Debian)","description":"Desktop entries for MESS ROMs"}
-    {"kind":"product","name":"mgt","price":null,"rating":null,"category":"game (Debian)","description":"game record display/editor for the oriental game of go"}
-    {"kind":"product","name":"miceamaze","price":null,"rating":null,"category":"game (Debian)","description":"video game with mice in a maze","homepage":"http://www.miceamaze.org/"}
-    {"kind":"product","name":"micropolis","price":null,"rating":null,"category":"game (Debian)","description":"real-time city management simulator","homepage":"http://www.donhopkins.com/home/micropolis/"}
-    {"kind":"product","name":"minetest","price":null,"rating":null,"category":"game (Debian)","description":"Multiplayer infinite-world block sandbox","homepage":"https://www.minetest.net/"}
-    {"kind":"product","name":"minetest-mod-3d-armor","price":null,"rating":null,"category":"game (Debian)","description":"Modpack to add armor and wielded weapons for Minetest","homepage":"https://github.com/minetest-mods/3d_armor"}
-    {"kind":"product","name":"minetest-mod-advmarkers-csm","price":null,"rating":null,"category":"game (Debian)","description":"Minetest mod - marker/waypoint CSM for Minetest","homepage":"https://github.com/luk3yx/minetest-advmarkers-csm"}
-    {"kind":"product","name":"minetest-mod-basic-materials","price":null,"rating":null,"category":"game (Debian)","description":"Minetest mod providing basic materials and items","homepage":"https://gitlab.com/VanessaE/basic_materials"}
-    {"kind":"product","name":"minetest-mod-basic-robot-csm","price":null,"rating":null,"category":"game (Debian)","description":"Minetest mod - basic robot client side mod","homepage":"https://github.com/ac-minetest/basic_robot_csm"}
-    {"kind":"product","name":"minetest-mod-character-creator","price":null,"rating":null,"category":"game (Debian)","description":"Minetest module to customize your skin","homepage":"https://github.com/minetest-mods/character_creator"}
-    {"kind":"product","name":"minetest-mod-craftguide","price":null,"rating":null,"category":"game (Debian)","description":"Minetest mod providing a crafting guide","homepage":"https://github.com/minetest-mods/craftguide"}
-    {"kind":"product","name":"minetest-mod-currency","price":null,"rating":null,"category":"game (Debian)","description":"Minetest mod providing shops and currency","homepage":"https://gitlab.com/VanessaE/currency"}
-    {"kind":"product","name":"minetest-mod-ethereal","price":null,"rating":null,"category":"game (Debian)","description":"Minetest module to add a map generator enhancer","homepage":"https://notabug.org/TenPlus1/ethereal"}
-    {"kind":"product","name":"minetest-mod-homedecor","price":null,"rating":null,"category":"game (Debian)","description":"Minetest mod pack providing home decor elements","homepage":"https://gitlab.com/VanessaE/homedecor_modpack"}
-    {"kind":"product","name":"minetest-mod-infinite-chest","price":null,"rating":null,"category":"game (Debian)","description":"Minetest module to get chests with an infinite number of slots","homepage":"https://github.com/cornernote/minetest-infinite_chest"}
-    {"kind":"product","name":"minetest-mod-lucky-block","price":null,"rating":null,"category":"game (Debian)","description":"Minetest module to add a Lucky Block to the game","homepage":"https://notabug.org/TenPlus1/lucky_block"}
-    {"kind":"product","name":"minetest-mod-maidroid","price":null,"rating":null,"category":"game (Debian)","description":"Minetest mod - Maidroid for maid robots","homepage":"https://github.com/tacigar/maidroid"}
-    {"kind":"product","name":"minetest-mod-mesecons","price":null,"rating":null,"category":"game (Debian)","description":"Digital circuitry blocks for minetest","homepage":"http://mesecons.net"}
-    {"kind":"product","name":"minetest-mod-meshport","price":null,"rating":null,"category":"game (Debian)","description":"Minetest mod - export areas to meshes for 3D rendering","homepage":"https://github.com/random-geek/meshport"}
-    {"kind":"product","name":"minetest-mod-mobs-redo","price":null,"rating":null,"category":"game (Debian)","description":"Minetest module to add mobs programming interface","homepage":"https://notabug.org/TenPlus1/mobs_redo"}
-    {"kind":"product","name":"minetest-mod-moreblocks","price":null,"rating":null,"category":"game (Debian)","description":"Minetest mod - More Blocks","homepage":"https://github.com/minetest-mods/moreblocks"}
-    {"kind":"product","name":"minetest-mod-moreores","price":null,"rating":null,"category":"game (Debian)","description":"Minetest mod - More Ores","homepage":"https://github.com/minetest-mods/moreores"}
-    {"kind":"product","name":"minetest-mod-nether","price":null,"rating":null,"category":"game (Debian)","description":"Minetest mod - Nether portals and materials","homepage":"https://github.com/minetest-mods/nether"}
-    {"kind":"product","name":"minetest-mod-pipeworks","price":null,"rating":null,"category":"game (Debian)","description":"Pipes and tubes for Minetest","homepage":"https://gitlab.com/VanessaE/pipeworks"}
-    {"kind":"product","name":"minetest-mod-protector","price":null,"rating":null,"category":"game (Debian)","description":"Minetest module to add protector blocks","homepage":"https://notabug.org/TenPlus1/protector"}
-    {"kind":"product","name":"minetest-mod-pycraft","price":null,"rating":null,"category":"game (Debian)","description":"Minetest mod - (most of) Raspberry PI Minecraft API","homepage":"https://github.com/sprintingkiwi/pycraft_mod"}
-    {"kind":"product","name":"minetest-mod-quartz","price":null,"rating":null,"category":"game (Debian)","description":"Minetest module to add quartz","homepage":"https://github.com/minetest-mods/quartz"}
-    {"kind":"product","name":"minetest-mod-skyblock","price":null,"rating":null,"category":"game (Debian)","description":"Minetest module to add a Crusoe-like minigame","homepage":"https://github.com/cornernote/minetest-skyblock"}
-    {"kind":"product","name":"minetest-mod-throwing","price":null,"rating":null,"category":"game (Debian)","description":"Minetest mod - Throwing system","homepage":"https://github.com/minetest-mods/throwing"}
-    {"kind":"product","name":"minetest-mod-throwing-arrows","price":null,"rating":null,"category":"game (Debian)","description":"Minetest mod - Throwables","homepage":"https://github.com/minetest-mods/throwing_arrows"}
-    {"kind":"product","name":"minetest-mod-unified-inventory","price":null,"rating":null,"category":"game (Debian)","description":"Minetest module to enhance the inventory","homepage":"https://github.com/minetest-mods/unified_inventory"}
-    {"kind":"product","name":"minetest-mod-unifieddyes","price":null,"rating":null,"category":"game (Debian)","description":"Minetest mod providing a unified dye specification","homepage":"https://gitlab.com/VanessaE/unifieddyes"}
-    {"kind":"product","name":"minetest-mod-worldedit","price":null,"rating":null,"category":"game (Debian)","description":"Minetest mod - ingame world editor"}
-    {"kind":"product","name":"minetest-mod-xdecor","price":null,"rating":null,"category":"game (Debian)","description":"Lightweight decoration module for minetest","homepage":"https://github.com/minetest-mods/xdecor"}
-    {"kind":"product","name":"minetestmapper","price":null,"rating":null,"category":"game (Debian)","description":"map generator from minetest worlds","homepage":"https://github.com/minetest/minetestmapper"}
-    {"kind":"product","name":"minigalaxy","price":null,"rating":null,"category":"game (Debian)","description":"Simple GOG Linux client","homepage":"https://sharkwouter.github.io/minigalaxy/"}
-    {"kind":"product","name":"mirrormagic","price":null,"rating":null,"category":"game (Debian)","description":"Shoot around obstacles to collect energy using your beam.","homepage":"http://www.artsoft.org/mirrormagic/"}
-    {"kind":"product","name":"mokomaze","price":null,"rating":null,"category":"game (Debian)","description":"Ball in labyrinth game for the OpenMoko FreeRunner","homepage":"https://mokomaze.sourceforge.io/"}
-    {"kind":"product","name":"monopd","price":null,"rating":null,"category":"game (Debian)","description":"Monopoly game network server","homepage":"http://gtkatlantic.gradator.net/"}
-    {"kind":"product","name":"monsterz","price":null,"rating":null,"category":"game (Debian)","description":"arcade puzzle game","homepage":"http://sam.zoy.org/monsterz/"}
-    {"kind":"product","name":"moon-buggy","price":null,"rating":null,"category":"game (Debian)","description":"Drive a car across the moon","homepage":"http://seehuhn.de/pages/moon-buggy"}
-    {"kind":"product","name":"moon-lander","price":null,"rating":null,"category":"game (Debian)","description":"game based on the classic moon lander"}
-    {"kind":"product","name":"moria","price":null,"rating":null,"category":"game (Debian)","description":"Rogue-like game with an infinite dungeon, also known as umoria","homepage":"https://umoria.org/"}
-    {"kind":"product","name":"morris","price":null,"rating":null,"category":"game (Debian)","description":"Nine men's morris game","homepage":"http://nine-mens-morris.net/"}
-    {"kind":"product","name":"mousetrap","price":null,"rating":null,"category":"game (Debian)","description":"Simple game of ball chasing","homepage":"http://www.steve.org.uk/Software/mousetrap/"}
-    {"kind":"product","name":"mrboom","price":null,"rating":null,"category":"game (Debian)","description":"8 player Bomberman","homepage":"http://mrboom.mumblecore.org/"}
-    {"kind":"product","name":"mrrescue","price":null,"rating":null,"category":"game (Debian)","description":"Mr Rescue is an arcade 2d action game","homepage":"https://tangramgames.dk/games/mrrescue"}
-    {"kind":"product","name":"mu-cade","price":null,"rating":null,"category":"game (Debian)","description":"physics centipede invasion, smashup waggly shmup","homepage":"https://www.asahi-net.or.jp/~cs8k-cyu/windows/mcd_e.html"}
-    {"kind":"product","name":"mupen64plus-rsp-hle","price":null,"rating":null,"category":"game (Debian)","description":"high-level rsp emulation for mupen64plus","homepage":"https://mupen64plus.org/"}
-    {"kind":"product","name":"mupen64plus-rsp-z64","price":null,"rating":null,"category":"game (Debian)","description":"low-level rsp emulation for mupen64plus","homepage":"https://mupen64plus.org/"}
-    {"kind":"product","name":"mupen64plus-ui-console","price":null,"rating":null,"category":"game (Debian)","description":"console frontend for mupen64plus","homepage":"https://mupen64plus.org/"}
-    {"kind":"product","name":"mupen64plus-video-arachnoid","price":null,"rating":null,"category":"game (Debian)","description":"Arachnoid high-level graphics emulation for mupen64plus","homepage":"https://mupen64plus.org/"}
-    {"kind":"product","name":"mupen64plus-video-glide64","price":null,"rating":null,"category":"game (Debian)","description":"Glide64 high-level graphics emulation for mupen64plus","homepage":"https://mupen64plus.org/"}
-    {"kind":"product","name":"mupen64plus-video-glide64mk2","price":null,"rating":null,"category":"game (Debian)","description":"Glide64Mk2 high-level graphics emulation for mupen64plus","homepage":"https://mupen64plus.org/"}
-    {"kind":"product","name":"mupen64plus-video-rice","price":null,"rating":null,"category":"game (Debian)","description":"Rice's high-level graphics emulation for mupen64plus","homepage":"https://mupen64plus.org/"}
-    {"kind":"product","name":"mupen64plus-video-z64","price":null,"rating":null,"category":"game (Debian)","description":"low-level rdp emulation for mupen64plus","homepage":"https://mupen64plus.org/"}
-    {"kind":"product","name":"mvdsv","price":null,"rating":null,"category":"game (Debian)","description":"QuakeWorld-compatible dedicated server","homepage":"https://github.com/QW-Group/mvdsv/"}
-    {"kind":"product","name":"naev","price":null,"rating":null,"category":"game (Debian)","description":"2D action/rpg space game","homepage":"https://naev.org"}
-    {"kind":"product","name":"nbsdgames","price":null,"rating":null,"category":"game (Debian)","description":"text based mini games for your terminal","homepage":"https://github.com/abakh/nbsdgames"}
-    {"kind":"product","name":"nestopia","price":null,"rating":null,"category":"game (Debian)","description":"Nintendo Entertainment System/Famicom emulator","homepage":"http://0ldsk00l.ca/nestopia/"}
-    {"kind":"product","name":"nethack-console","price":null,"rating":null,"category":"game (Debian)","description":"dungeon crawl game - text-based interface","homepage":"https://www.nethack.org"}
-    {"kind":"product","name":"netmaze","price":null,"rating":null,"category":"game (Debian)","description":"3-D Multiplayer Combat Game"}
-    {"kind":"product","name":"netpanzer","price":null,"rating":null,"category":"game (Debian)","description":"online multiplayer tactical warfare game","homepage":"https://www.netpanzer.info/"}
-    {"kind":"product","name":"netris","price":null,"rating":null,"category":"game (Debian)","description":"free, networked version of T*tris"}
-    {"kind":"product","name":"nettoe","price":null,"rating":null,"category":"game (Debian)","description":"networked version of Tic Tac Toe (3x3 Grid) for the console","homepage":"http://nettoe.sourceforge.net/"}
-    {"kind":"product","name":"neverball","price":null,"rating":null,"category":"game (Debian)","description":"3D floor-tilting game","homepage":"http://neverball.org/"}
-    {"kind":"product","name":"neverputt","price":null,"rating":null,"category":"game (Debian)","description":"3D miniature golf game","homepage":"http://neverball.org/"}
-    {"kind":"product","name":"nexuiz","price":null,"rating":null,"category":"game (Debian)","description":"Fast-paced 3D first-person shooter","homepage":"https://www.alientrap.com/games/nexuiz/"}
-    {"kind":"product","name":"nexuiz-textures","price":null,"rating":null,"category":"game (Debian)","description":"Textures for Nexuiz","homepage":"https://www.alientrap.org/games/nexuiz/"}
-    {"kind":"product","name":"nikwi","price":null,"rating":null,"category":"game (Debian)","description":"platform game where your goal is to collect candies","homepage":"https://github.com/jbradish/nikwi"}
-    {"kind":"product","name":"ninix-aya","price":null,"rating":null,"category":"game (Debian)","description":"Interactive fake-AI Ukagaka-compatible desktop mascot program","homepage":"http://ninix-aya.sourceforge.jp/"}
-    {"kind":"product","name":"ninvaders","price":null,"rating":null,"category":"game (Debian)","description":"A space invaders-like game using ncurses"}
-    {"kind":"product","name":"njam","price":null,"rating":null,"category":"game (Debian)","description":"pacman-like game with multiplayer support","homepage":"https://sourceforge.net/projects/njam/"}
-    {"kind":"product","name":"noiz2sa","price":null,"rating":null,"category":"game (Debian)","description":"abstract arcade shooter","homepage":"http://www.asahi-net.or.jp/~cs8k-cyu/windows/noiz2sa_e.html"}
-    {"kind":"product","name":"nsnake","price":null,"rating":null,"category":"game (Debian)","description":"classic snake game on the terminal","homepage":"http://nsnake.alexdantas.net/"}
-    {"kind":"product","name":"nudoku","price":null,"rating":null,"category":"game (Debian)","description":"ncurses based sudoku games","homepage":"https://github.com/jubalh/nudoku"}
-    {"kind":"product","name":"numptyphysics","price":null,"rating":null,"category":"game (Debian)","description":"crayon based physics puzzle game","homepage":"http://numptyphysics.garage.maemo.org/"}
-    {"kind":"product","name":"ogamesim","price":null,"rating":null,"category":"game (Debian)","description":"Console Ogame Simulator","homepage":"http://www.o-o-d.com/tool/sim"}
-    {"kind":"product","name":"ogamesim-www","price":null,"rating":null,"category":"game (Debian)","description":"WWW GUI for ogamesim","homepage":"http://www.o-o-d.com/tool/sim"}
-    {"kind":"product","name":"omega-rpg","price":null,"rating":null,"category":"game (Debian)","description":"text-based roguelike game"}
-    {"kind":"product","name":"oneisenough","price":null,"rating":null,"category":"game (Debian)","description":"2D platform game about the epic struggle of balls","homepage":"http://www.hectigo.net/games/oneisenough/"}
-    {"kind":"product","name":"oneko","price":null,"rating":null,"category":"game (Debian)","description":"cat chases the cursor (now a mouse) around the screen","homepage":"http://www.daidouji.com/oneko/"}
-    {"kind":"product","name":"onscripter","price":null,"rating":null,"category":"game (Debian)","description":"Visual novel games engine compatible to NScripter","homepage":"http://onscripter.osdn.jp/onscripter.html"}
-    {"kind":"product","name":"open-adventure","price":null,"rating":null,"category":"game (Debian)","description":"colossal cave adventure, the 1995 430-point version","homepage":"http://www.catb.org/~esr/open-adventure/"}
-    {"kind":"product","name":"open-invaders","price":null,"rating":null,"category":"game (Debian)","description":"Space Invaders clone","homepage":"https://sourceforge.net/projects/open-invaders"}
-    {"kind":"product","name":"openarena","price":null,"rating":null,"category":"game (Debian)","description":"fast-paced 3D first-person shooter","homepage":"https://openarena.ws/"}
-    {"kind":"product","name":"openarena-081-misc","price":null,"rating":null,"category":"game (Debian)","description":"OpenArena game data - miscellaneous files from 0.8.1","homepage":"https://openarena.ws/"}
-    {"kind":"product","name":"openarena-081-players","price":null,"rating":null,"category":"game (Debian)","description":"OpenArena game data - player graphics from 0.8.1","homepage":"https://openarena.ws/"}
-    {"kind":"product","name":"openarena-081-players-mature","price":null,"rating":null,"category":"game (Debian)","description":"OpenArena game data - \"mature\" player graphics from 0.8.1","homepage":"https://openarena.ws/"}
-    {"kind":"product","name":"openarena-081-textures","price":null,"rating":null,"category":"game (Debian)","description":"OpenArena game data - textures from 0.8.1","homepage":"https://openarena.ws/"}
-    {"kind":"product","name":"openarena-oacmp1","price":null,"rating":null,"category":"game (Debian)","description":"OpenArena Community Map Pack 1","homepage":"https://openarena.ws/"}
-    {"kind":"product","name":"opencity","price":null,"rating":null,"category":"game (Debian)","description":"3D city simulator game","homepage":"http://www.opencity.info/"}
-    {"kind":"product","name":"openclonk","price":null,"rating":null,"category":"game (Debian)","description":"multiplayer game of strategy, action and skill","homepage":"https://www.openclonk.org"}
-    {"kind":"product","name":"openmw","price":null,"rating":null,"category":"game (Debian)","description":"Open-world RPG game engine","homepage":"http://openmw.org"}
-    {"kind":"product","name":"openmw-cs","price":null,"rating":null,"category":"game (Debian)","description":"Content editor for use with OpenMW","homepage":"http://openmw.org"}
-    {"kind":"product","name":"openmw-launcher","price":null,"rating":null,"category":"game (Debian)","description":"Launcher for OpenMW using the Qt-Gui-Toolkit","homepage":"http://openmw.org"}
-    {"kind":"product","name":"openpref","price":null,"rating":null,"category":"game (Debian)","description":"card game against two virtual players","homepage":"http://sourceforge.net/projects/openpref/"}
-    {"kind":"product","name":"openssn","price":null,"rating":null,"category":"game (Debian)","description":"modern submarine tactical simulator","homepage":"https://openssn.sourceforge.net/"}
-    {"kind":"product","name":"openttd","price":null,"rating":null,"category":"game (Debian)","description":"reimplementation of Transport Tycoon Deluxe with enhancements","homepage":"https://www.openttd.org/"}
-    {"kind":"product","name":"openttd-opengfx","price":null,"rating":null,"category":"game (Debian)","description":"free graphics set for use with the OpenTTD game","homepage":"https://github.com/OpenTTD/OpenGFX"}
-    {"kind":"product","name":"openttd-openmsx","price":null,"rating":null,"category":"game (Debian)","description":"free music set for use with the OpenTTD game","homepage":"https://github.com/OpenTTD/OpenMSX"}
-    {"kind":"product","name":"openttd-opensfx","price":null,"rating":null,"category":"game (Debian)","description":"sound set for use with the OpenTTD game","homepage":"https://github.com/OpenTTD/OpenSFX"}
-    {"kind":"product","name":"openyahtzee","price":null,"rating":null,"category":"game (Debian)","description":"classic dice game of Yahtzee","homepage":"http://www.openyahtzee.org/"}
-    {"kind":"product","name":"orbital-eunuchs-sniper","price":null,"rating":null,"category":"game (Debian)","description":"anti-terrorist, pro-Eunuchs, satellite sniping game","homepage":"http://www.icculus.org/oes/"}
-    {"kind":"product","name":"osmose-emulator","price":null,"rating":null,"category":"game (Debian)","description":"Sega Master System and Game Gear console emulator","homepage":"https://gitlab.com/coringao/osmose-emulator/wikis"}
-    {"kind":"product","name":"overgod","price":null,"rating":null,"category":"game (Debian)","description":"bi-directional scrolling arcade game","homepage":"https://sourceforge.net/projects/overgod/"}
-    {"kind":"product","name":"pachi","price":null,"rating":null,"category":"game (Debian)","description":"Platform game featuring Pachi el marciano","homepage":"http://dragontech.sourceforge.net/"}
-    {"kind":"product","name":"pacman","price":null,"rating":null,"category":"game (Debian)","description":"Chase Monsters in a Labyrinth"}
-    {"kind":"product","name":"pacman4console","price":null,"rating":null,"category":"game (Debian)","description":"ncurses-based pacman game","homepage":"https://sites.google.com/site/doctormike/pacman.html"}
-    {"kind":"product","name":"pacvim","price":null,"rating":null,"category":"game (Debian)","description":"pacman game concept with vim command","homepage":"https://github.com/jmoon018/PacVim"}
-    {"kind":"product","name":"palapeli","price":null,"rating":null,"category":"game (Debian)","description":"jigsaw puzzle game","homepage":"https://kde.org/applications/games/org.kde.palapeli"}
-    {"kind":"product","name":"pangzero","price":null,"rating":null,"category":"game (Debian)","description":"action game that involves popping balloons with a harpoon","homepage":"https://tracker.debian.org/pkg/pangzero"}
-    {"kind":"product","name":"parolottero","price":null,"rating":null,"category":"game (Debian)","description":"Compose words using a 4x4 grid of letters","homepage":"https://github.com/ltworf/parolottero"}
-    {"kind":"product","name":"parsec47","price":null,"rating":null,"category":"game (Debian)","description":"retromodern hispeed shmup","homepage":"http://www.asahi-net.or.jp/~cs8k-cyu/windows/p47_e.html"}
-    {"kind":"product","name":"passage","price":null,"rating":null,"category":"game (Debian)","description":"game about the passage through life","homepage":"http://hcsoftware.sourceforge.net/passage/"}
-    {"kind":"product","name":"pathogen","price":null,"rating":null,"category":"game (Debian)","description":"Puzzle game about matching 3D model structures","homepage":"http://jet.ro/games/prototypes/pathogen-warrior/"}
-    {"kind":"product","name":"pathological","price":null,"rating":null,"category":"game (Debian)","description":"puzzle game involving paths and marbles","homepage":"https://pathological.sourceforge.net/"}
-    {"kind":"product","name":"pax-britannica","price":null,"rating":null,"category":"game (Debian)","description":"one-button multi-player real-time strategy game","homepage":"http://gangles.ca/games/pax-britannica/"}
-    {"kind":"product","name":"pcsxr","price":null,"rating":null,"category":"game (Debian)","description":"Sony PlayStation emulator","homepage":"http://pcsxr.codeplex.com/"}
-    {"kind":"product","name":"peg-e","price":null,"rating":null,"category":"game (Debian)","description":"peg elimination solitaire game","homepage":"http://gottcode.org/peg-e/"}
-    {"kind":"product","name":"peg-solitaire","price":null,"rating":null,"category":"game (Debian)","description":"Board game for one player with pegs","homepage":"https://sourceforge.net/projects/peg-solitaire/"}
-    {"kind":"product","name":"pegsolitaire","price":null,"rating":null,"category":"game (Debian)","description":"education game similar to Hi-Q","homepage":"https://github.com/jnumm/pegsolitaire"}
-    {"kind":"product","name":"pekka-kana-2","price":null,"rating":null,"category":"game (Debian)","description":"2D Oldschool platform game where you control a rooster","homepage":"https://pistegamez.net/game_pk2.html"}
-    {"kind":"product","name":"penguin-command","price":null,"rating":null,"category":"game (Debian)","description":"missile command clone","homepage":"http://www.linux-games.com/penguin-command/"}
-    {"kind":"product","name":"pente","price":null,"rating":null,"category":"game (Debian)","description":"five in a row game for X and the console","homepage":"https://tracker.debian.org/pkg/pente"}
-    {"kind":"product","name":"pentobi","price":null,"rating":null,"category":"game (Debian)","description":"clone of the strategy board game Blokus","homepage":"https://pentobi.sourceforge.io"}
-    {"kind":"product","name":"performous","price":null,"rating":null,"category":"game (Debian)","description":"karaoke game that allows user supplied songs","homepage":"http://performous.org/"}
-    {"kind":"product","name":"pescetti","price":null,"rating":null,"category":"game (Debian)","description":"Bridge Pseudo-duplimate generator","homepage":"http://www.matthew.ath.cx/projects/pescetti/"}
-    {"kind":"product","name":"petris","price":null,"rating":null,"category":"game (Debian)","description":"Peter's Tetris - a Tetris(TM) clone"}
-    {"kind":"product","name":"pgn-extract","price":null,"rating":null,"category":"game (Debian)","description":"Portable Game Notation (PGN) extractor","homepage":"http://www.cs.kent.ac.uk/people/staff/djb/pgn-extract/"}
-    {"kind":"product","name":"phalanx","price":null,"rating":null,"category":"game (Debian)","description":"Chess playing program","homepage":"https://sourceforge.net/projects/phalanx"}
-    {"kind":"product","name":"phlipple","price":null,"rating":null,"category":"game (Debian)","description":"reduce 3D shapes to a single square","homepage":"http://sourceforge.net/projects/phlipple/"}
-    {"kind":"product","name":"pianobooster","price":null,"rating":null,"category":"game (Debian)","description":"Learn the piano just by playing a game","homepage":"https://github.com/captnfab/PianoBooster"}
-    {"kind":"product","name":"picmi","price":null,"rating":null,"category":"game (Debian)","description":"Number logic game","homepage":"http://games.kde.org/"}
-    {"kind":"product","name":"pinball","price":null,"rating":null,"category":"game (Debian)","description":"Emilia Pinball Emulator","homepage":"https://sourceforge.net/projects/pinball/"}
-    {"kind":"product","name":"pinball-table-gnu","price":null,"rating":null,"category":"game (Debian)","description":"GNU Pinball table for emilia pinball","homepage":"https://github.com/rzr/pinball-table-gnu"}
-    {"kind":"product","name":"pinball-table-hurd","price":null,"rating":null,"category":"game (Debian)","description":"HURD Pinball table for emilia pinball","homepage":"https://github.com/rzr/pinball-table-hurd"}
-    {"kind":"product","name":"pingus","price":null,"rating":null,"category":"game (Debian)","description":"Free Lemmings(TM) clone","homepage":"http://pingus.seul.org/"}
-    {"kind":"product","name":"pink-pony","price":null,"rating":null,"category":"game (Debian)","description":"3D racing game with ponies","homepage":"https://github.com/ginkgo/pink-pony"}
-    {"kind":"product","name":"pioneers","price":null,"rating":null,"category":"game (Debian)","description":"Settlers of Catan board game","homepage":"http://pio.sourceforge.net/"}
-    {"kind":"product","name":"pioneers-console","price":null,"rating":null,"category":"game (Debian)","description":"Settlers of Catan board game - console parts","homepage":"http://pio.sourceforge.net/"}
-    {"kind":"product","name":"pioneers-metaserver","price":null,"rating":null,"category":"game (Debian)","description":"Settlers of Catan board game - metaserver","homepage":"http://pio.sourceforge.net/"}
-    {"kind":"product","name":"pipenightdreams","price":null,"rating":null,"category":"game (Debian)","description":"connect pipes to get the water flowing from inlet to outlet","homepage":"https://www.libsdl.org/projects/pipenightdreams/"}
-    {"kind":"product","name":"pipes-sh","price":null,"rating":null,"category":"game (Debian)","description":"Animated pipes terminal screensaver","homepage":"https://github.com/pipeseroni/pipes.sh"}
-    {"kind":"product","name":"pipewalker","price":null,"rating":null,"category":"game (Debian)","description":"combination puzzle game","homepage":"http://pipewalker.sourceforge.net/"}
-    {"kind":"product","name":"piu-piu","price":null,"rating":null,"category":"game (Debian)","description":"Horizontal scroller game in bash for cli.","homepage":"https://github.com/vaniacer/piu-piu-SH"}
-    {"kind":"product","name":"planetblupi","price":null,"rating":null,"category":"game (Debian)","description":"Planet Blupi - A delirious spell-binding game","homepage":"http://blupi.org"}
-    {"kind":"product","name":"plee-the-bear","price":null,"rating":null,"category":"game (Debian)","description":"2D platform game","homepage":"http://plee-the-bear.sourceforge.net/"}
-    {"kind":"product","name":"pmars","price":null,"rating":null,"category":"game (Debian)","description":"Portable MARS, Core War simulator","homepage":"http://www.koth.org/pmars"}
-    {"kind":"product","name":"pokerth","price":null,"rating":null,"category":"game (Debian)","description":"Texas hold'em game","homepage":"https://www.pokerth.net/"}
-    {"kind":"product","name":"polygen","price":null,"rating":null,"category":"game (Debian)","description":"generator of random sentences from grammar definitions","homepage":"http://polygen.org/"}
-    {"kind":"product","name":"polyglot","price":null,"rating":null,"category":"game (Debian)","description":"chess engine protocol adaptor, connects UCI engines to xboard"}
-    {"kind":"product","name":"pong2","price":null,"rating":null,"category":"game (Debian)","description":"Remake of old arcade classic in OpenGL","homepage":"https://tracker.debian.org/pkg/pong2"}
-    {"kind":"product","name":"powermanga","price":null,"rating":null,"category":"game (Debian)","description":"vertical shoot 'em up with colourful 3D graphics","homepage":"https://linux.tlk.fr/games/Powermanga/"}
-    {"kind":"product","name":"prboom-plus","price":null,"rating":null,"category":"game (Debian)","description":"transitional dummy package (prboom-plus -> dsda-doom)","homepage":"https://github.com/kraflab/dsda-doom"}
-    {"kind":"product","name":"primrose","price":null,"rating":null,"category":"game (Debian)","description":"compelling tile-placement puzzle game","homepage":"http://primrose.sourceforge.net/"}
-    {"kind":"product","name":"projectl","price":null,"rating":null,"category":"game (Debian)","description":"sword action shooting","homepage":"http://www.mb.ccnw.ne.jp/hiz/game/projectL/index_en.html"}
-    {"kind":"product","name":"purity","price":null,"rating":null,"category":"game (Debian)","description":"automated purity testing software"}
-    {"kind":"product","name":"purity-off","price":null,"rating":null,"category":"game (Debian)","description":"Sex related purity tests"}
-    {"kind":"product","name":"pushover","price":null,"rating":null,"category":"game (Debian)","description":"Fun puzzle game with dominos","homepage":"https://pushover.github.io/"}
-    {"kind":"product","name":"puzzle-jigsaw","price":null,"rating":null,"category":"game (Debian)","description":"tile puzzle game","homepage":"https://bitbucket.org/admsasha/puzzle-jigsaw"}
-    {"kind":"product","name":"pybik","price":null,"rating":null,"category":"game (Debian)","description":"Rubik's cube game","homepage":"https://launchpad.net/pybik/"}
-    {"kind":"product","name":"pybik-bin","price":null,"rating":null,"category":"game (Debian)","description":"Rubik's cube game - architecture dependent files","homepage":"https://launchpad.net/pybik/"}
-    {"kind":"product","name":"pychess","price":null,"rating":null,"category":"game (Debian)","description":"Fully featured, nice looking, easy to use Chess Client","homepage":"http://www.pychess.org/"}
-    {"kind":"product","name":"pyracerz","price":null,"rating":null,"category":"game (Debian)","description":"multiplayer top view 2D racing game","homepage":"https://pyracerz.sourceforge.net/"}
-    {"kind":"product","name":"pysiogame","price":null,"rating":null,"category":"game (Debian)","description":"educational activity pack for kids","homepage":"http://sourceforge.net/projects/pysiogame/"}
-    {"kind":"product","name":"python3-minecraftpi","price":null,"rating":null,"category":"game (Debian)","description":"Raspberry PI Minecraft API Python client library","homepage":"https://github.com/sprintingkiwi/pycraft_mod"}
-    {"kind":"product","name":"qgo","price":null,"rating":null,"category":"game (Debian)","description":"Go client and full featured SGF editor","homepage":"https://github.com/pzorin/qgo"}
-    {"kind":"product","name":"qonk","price":null,"rating":null,"category":"game (Debian)","description":"Small build-and-conquer strategy game with very simple rules","homepage":"http://sourceforge.net/projects/qonk/"}
-    {"kind":"product","name":"qstat","price":null,"rating":null,"category":"game (Debian)","description":"Command-line tool for querying quake (and other) servers","homepage":"https://github.com/multiplay/qstat"}
-    {"kind":"product","name":"quadrapassel","price":null,"rating":null,"category":"game (Debian)","description":"popular Russian game, similar to Tetris","homepage":"https://wiki.gnome.org/Apps/Quadrapassel"}
-    {"kind":"product","name":"quakespasm","price":null,"rating":null,"category":"game (Debian)","description":"engine for iD software's Quake","homepage":"http://quakespasm.sourceforge.net/"}
-    {"kind":"product","name":"quarry","price":null,"rating":null,"category":"game (Debian)","description":"Board games Go, Amazons, and Reversi (a.k.a. Othello)","homepage":"http://home.gna.org/quarry/"}
-    {"kind":"product","name":"qxw","price":null,"rating":null,"category":"game (Debian)","description":"advanced crossword construction tool","homepage":"https://www.quinapalus.com/qxw.html"}
-    {"kind":"product","name":"rafkill","price":null,"rating":null,"category":"game (Debian)","description":"vertical shoot'em-up similar to Raptor: Call of the Shadows","homepage":"http://raptorv2.sourceforge.net/"}
-    {"kind":"product","name":"raincat","price":null,"rating":null,"category":"game (Debian)","description":"2D puzzle game featuring a fuzzy little cat","homepage":"https://github.com/styx/Raincat"}
-    {"kind":"product","name":"randtype","price":null,"rating":null,"category":"game (Debian)","description":"semi-random text typer","homepage":"http://bjk.sourceforge.net/randtype/"}
-    {"kind":"product","name":"rbdoom3bfg","price":null,"rating":null,"category":"game (Debian)","description":"Doom3 BFG edition game engine","homepage":"https://github.com/RobertBeckebans/RBDOOM-3-BFG"}
-    {"kind":"product","name":"redeclipse","price":null,"rating":null,"category":"game (Debian)","description":"free, casual arena shooter","homepage":"http://www.redeclipse.net"}
-    {"kind":"product","name":"renpy","price":null,"rating":null,"category":"game (Debian)","description":"framework for developing visual-novel type games","homepage":"https://www.renpy.org/"}
-    {"kind":"product","name":"renpy-demo","price":null,"rating":null,"category":"game (Debian)","description":"framework for developing visual-novel type games - demo","homepage":"https://www.renpy.org/"}
-    {"kind":"product","name":"renpy-thequestion","price":null,"rating":null,"category":"game (Debian)","description":"simple and complete Ren'Py game","homepage":"https://www.renpy.org/"}
-    {"kind":"product","name":"ri-li","price":null,"rating":null,"category":"game (Debian)","description":"toy train simulation game","homepage":"http://www.ri-li.org/"}
-    {"kind":"product","name":"ricochet","price":null,"rating":null,"category":"game (Debian)","description":"multi-user networked version of the Ricochet Robots game","homepage":"http://rr.nickle.org"}
-    {"kind":"product","name":"rlvm","price":null,"rating":null,"category":"game (Debian)","description":"RealLive virtual machine clone","homepage":"http://rlvm.net"}
-    {"kind":"product","name":"robocode","price":null,"rating":null,"category":"game (Debian)","description":"Java programming game based on battle tanks","homepage":"http://robocode.sourceforge.net/"}
-    {"kind":"product","name":"robotfindskitten","price":null,"rating":null,"category":"game (Debian)","description":"Zen Simulation of robot finding kitten","homepage":"http://www.robotfindskitten.org/"}
-    {"kind":"product","name":"rockdodger","price":null,"rating":null,"category":"game (Debian)","description":"Fly through an asteroid field avoiding rocks and greeblies","homepage":"https://bitbucket.org/rpkrawczyk/rockdodger"}
-    {"kind":"product","name":"rolldice","price":null,"rating":null,"category":"game (Debian)","description":"virtual dice roller","homepage":"https://github.com/sstrickl/rolldice"}
-    {"kind":"product","name":"rrootage","price":null,"rating":null,"category":"game (Debian)","description":"arcade-style space shooting game","homepage":"http://rrootage.sourceforge.net/"}
-    {"kind":"product","name":"salliere","price":null,"rating":null,"category":"game (Debian)","description":"Bridge duplicate scorer","homepage":"http://www.matthew.ath.cx/projects/salliere/"}
-    {"kind":"product","name":"scid","price":null,"rating":null,"category":"game (Debian)","description":"chess database with play and training functionality","homepage":"http://scid.sf.net"}
-    {"kind":"product","name":"scorched3d","price":null,"rating":null,"category":"game (Debian)","description":"3D artillery game similar to Scorched Earth","homepage":"http://www.scorched3d.co.uk/"}
-    {"kind":"product","name":"scottfree","price":null,"rating":null,"category":"game (Debian)","description":"Interpreter for Adventure International games","homepage":"https://www.ifarchive.org/indexes/if-archiveXscott-adams.html"}
-    {"kind":"product","name":"scummvm","price":null,"rating":null,"category":"game (Debian)","description":"engine for several graphical adventure games","homepage":"http://www.scummvm.org"}
-    {"kind":"product","name":"sdl-ball","price":null,"rating":null,"category":"game (Debian)","description":"brick-breaking game like DX-Ball/Arkanoid","homepage":"http://sdl-ball.sourceforge.net/"}
-    {"kind":"product","name":"sdlfrotz","price":null,"rating":null,"category":"game (Debian)","description":"interpreter of Z-code story-files (SDL version)","homepage":"https://davidgriffith.gitlab.io/frotz/"}
-    {"kind":"product","name":"seahorse-adventures","price":null,"rating":null,"category":"game (Debian)","description":"help Barbie the seahorse float on bubbles to the moon","homepage":"http://www.imitationpickles.org/barbie/"}
-    {"kind":"product","name":"searchandrescue","price":null,"rating":null,"category":"game (Debian)","description":"fly aircraft to search (for) and rescue people in distress","homepage":"http://sourceforge.net/projects/searchandrescue/"}
-    {"kind":"product","name":"sgt-puzzles","price":null,"rating":null,"category":"game (Debian)","description":"Simon Tatham's Portable Puzzle Collection - 1-player puzzle games","homepage":"https://www.chiark.greenend.org.uk/~sgtatham/puzzles/"}
-    {"kind":"product","name":"shogivar","price":null,"rating":null,"category":"game (Debian)","description":"UI to play many shogi variants, with builtin computer player","homepage":"http://hgm.nubati.net/cgi-bin/gitweb.cgi?p=shogivar.git;a=shortlog;h=refs/heads/C-port"}
-    {"kind":"product","name":"simutrans","price":null,"rating":null,"category":"game (Debian)","description":"transportation simulator","homepage":"http://www.simutrans.com/"}
-    {"kind":"product","name":"simutrans-makeobj","price":null,"rating":null,"category":"game (Debian)","description":"data file compiler for Simutrans","homepage":"http://www.simutrans.com/"}
-    {"kind":"product","name":"simutrans-pak64","price":null,"rating":null,"category":"game (Debian)","description":"transportation simulator (data files)","homepage":"http://www.simutrans.com/"}
-    {"kind":"product","name":"singularity","price":null,"rating":null,"category":"game (Debian)","description":"game where one becomes the singularity","homepage":"https://singularity.github.io/"}
-    {"kind":"product","name":"sjaakii","price":null,"rating":null,"category":"game (Debian)","description":"Sjaak II - computer player for many Chess variants, including Shogi and XiangQi","homepage":"http://www.eglebbk.dds.nl/program/chess-index.html"}
-    {"kind":"product","name":"sjeng","price":null,"rating":null,"category":"game (Debian)","description":"chess program that plays many variants","homepage":"http://sjeng.sourceforge.net"}
-    {"kind":"product","name":"sl","price":null,"rating":null,"category":"game (Debian)","description":"Correct you if you type `sl' by mistake","homepage":"https://github.com/mtoyoda/sl"}
-    {"kind":"product","name":"slashem","price":null,"rating":null,"category":"game (Debian)","description":"variant of Nethack","homepage":"http://www.slashem.org/"}
-    {"kind":"product","name":"slimevolley","price":null,"rating":null,"category":"game (Debian)","description":"unrealistic 2D volleyball simulation","homepage":"https://slime.tuxfamily.org/"}
-    {"kind":"product","name":"sludge-engine","price":null,"rating":null,"category":"game (Debian)","description":"Runtime engine for playing SLUDGE adventure games","homepage":"https://opensludge.github.io/"}
-    {"kind":"product","name":"sm","price":null,"rating":null,"category":"game (Debian)","description":"Displays a short text fullscreen","homepage":"https://www.joachim-breitner.de/en/projects#screen-message"}
-    {"kind":"product","name":"snake4","price":null,"rating":null,"category":"game (Debian)","description":"Snake game","homepage":"http://shh.thathost.com/pub-unix/#snake4"}
-    {"kind":"product","name":"solarwolf","price":null,"rating":null,"category":"game (Debian)","description":"Collect the boxes and don't become mad","homepage":"https://www.pygame.org/shredwheat/solarwolf/index.shtml"}
-    {"kind":"product","name":"sopwith","price":null,"rating":null,"category":"game (Debian)","description":"port of the 1980's side-scrolling WWI dogfighting game","homepage":"https://fragglet.github.io/sdl-sopwith/"}
-    {"kind":"product","name":"spacearyarya","price":null,"rating":null,"category":"game (Debian)","description":"third person shooter in pseudo-3D"}
-    {"kind":"product","name":"spacezero","price":null,"rating":null,"category":"game (Debian)","description":"Real Time Strategy 2D space combat, multiplayer net game.","homepage":"http://spacezero.sourceforge.net"}
-    {"kind":"product","name":"spring","price":null,"rating":null,"category":"game (Debian)","description":"modern full-3D RTS game engine","homepage":"https://springrts.com"}
-    {"kind":"product","name":"spring-javaai","price":null,"rating":null,"category":"game (Debian)","description":"modern full-3D RTS game engine (Java AIs)","homepage":"https://springrts.com"}
-    {"kind":"product","name":"springlobby","price":null,"rating":null,"category":"game (Debian)","description":"single/multiplayer lobby for the Spring RTS engine","homepage":"https://springlobby.springrts.com/"}
-    {"kind":"product","name":"starfighter","price":null,"rating":null,"category":"game (Debian)","description":"2D scrolling shooter game","homepage":"http://pr-starfighter.github.io/"}
-    {"kind":"product","name":"starvoyager","price":null,"rating":null,"category":"game (Debian)","description":"2D space arcade game, themed around 'Star Trek' - binary","homepage":"http://starvoyager.bluesky.me.uk/"}
-    {"kind":"product","name":"stax","price":null,"rating":null,"category":"game (Debian)","description":"collection of puzzle games similar to Tetris Attack"}
-    {"kind":"product","name":"steam-devices","price":null,"rating":null,"category":"game (Debian)","description":"Device support for Steam-related hardware","homepage":"https://steamcommunity.com/linux"}
-    {"kind":"product","name":"stockfish","price":null,"rating":null,"category":"game (Debian)","description":"strong chess engine, to play chess against","homepage":"https://stockfishchess.org"}
-    {"kind":"product","name":"stormbaancoureur","price":null,"rating":null,"category":"game (Debian)","description":"simulated obstacle course for automobiles","homepage":"http://www.stolk.org/stormbaancoureur/"}
-    {"kind":"product","name":"sudoku","price":null,"rating":null,"category":"game (Debian)","description":"console based sudoku","homepage":"https://github.com/cinemast/sudoku"}
-    {"kind":"product","name":"sudoku-solver","price":null,"rating":null,"category":"game (Debian)","description":"sudoku puzzles solver","homepage":"https://bitbucket.org/admsasha/sudoku-solver"}
-    {"kind":"product","name":"supertransball2","price":null,"rating":null,"category":"game (Debian)","description":"Thrust type of game","homepage":"https://tracker.debian.org/supertransball2"}
-    {"kind":"product","name":"supertux","price":null,"rating":null,"category":"game (Debian)","description":"Classic 2D jump 'n run sidescroller with Tux","homepage":"https://www.supertux.org/"}
-    {"kind":"product","name":"supertuxkart","price":null,"rating":null,"category":"game (Debian)","description":"3D arcade racer with a variety of characters, tracks, and modes to play","homepage":"https://supertuxkart.net"}
-    {"kind":"product","name":"swell-foop","price":null,"rating":null,"category":"game (Debian)","description":"Colored ball puzzle game","homepage":"https://wiki.gnome.org/Apps/Swell%20Foop"}
-    {"kind":"product","name":"tagua","price":null,"rating":null,"category":"game (Debian)","description":"Board-game frontend for playing chess variants and other games","homepage":"http://repo.or.cz/tagua.git"}
-    {"kind":"product","name":"tali","price":null,"rating":null,"category":"game (Debian)","description":"sort of poker with dice and less money","homepage":"https://wiki.gnome.org/Apps/Tali"}
-    {"kind":"product","name":"tanglet","price":null,"rating":null,"category":"game (Debian)","description":"single player word finding game based on Boggle","homepage":"https://gottcode.org/tanglet/"}
-    {"kind":"product","name":"tatan","price":null,"rating":null,"category":"game (Debian)","description":"pointing STG shooter game"}
-    {"kind":"product","name":"tdfsb","price":null,"rating":null,"category":"game (Debian)","description":"3D filesystem browser","homepage":"http://www.determinate.net/webdata/seg/tdfsb.html"}
-    {"kind":"product","name":"tecnoballz","price":null,"rating":null,"category":"game (Debian)","description":"breaking block game ported from the Amiga platform","homepage":"http://linux.tlk.fr/games/TecnoballZ/"}
-    {"kind":"product","name":"teeworlds","price":null,"rating":null,"category":"game (Debian)","description":"online multi-player platform 2D shooter","homepage":"https://www.teeworlds.com/"}
-    {"kind":"product","name":"tenace","price":null,"rating":null,"category":"game (Debian)","description":"Bridge hand viewer and editor","homepage":"https://www.df7cb.de/bridge/tenace/"}
-    {"kind":"product","name":"tenmado","price":null,"rating":null,"category":"game (Debian)","description":"hard-core shoot 'em up game in blue-or-red world","homepage":"http://www.interq.or.jp/libra/oohara/tenmado/index.html"}
-    {"kind":"product","name":"tennix","price":null,"rating":null,"category":"game (Debian)","description":"2D tennis game","homepage":"http://icculus.org/tennix"}
-    {"kind":"product","name":"tetrinetx","price":null,"rating":null,"category":"game (Debian)","description":"game server for Tetrinet","homepage":"http://tetrinetx.sourceforge.net/"}
-    {"kind":"product","name":"tetzle","price":null,"rating":null,"category":"game (Debian)","description":"Jigsaw puzzle game","homepage":"https://gottcode.org/tetzle/"}
-    {"kind":"product","name":"tf","price":null,"rating":null,"category":"game (Debian)","description":"Tinyfugue MUD client for TinyMUDs, DikuMUDs, and LPMUDs"}
-    {"kind":"product","name":"tfortune","price":null,"rating":null,"category":"game (Debian)","description":"Fortune Cookies with Tags","homepage":"http://people.tuebingen.mpg.de/maan/tfortune/"}
-    {"kind":"product","name":"tfortunes","price":null,"rating":null,"category":"game (Debian)","description":"Data files for tfortune","homepage":"http://people.tuebingen.mpg.de/maan/tfortune/"}
-    {"kind":"product","name":"tint","price":null,"rating":null,"category":"game (Debian)","description":"Tetris clone for text based terminal"}
-    {"kind":"product","name":"tintin++","price":null,"rating":null,"category":"game (Debian)","description":"classic text-based MUD client","homepage":"http://tintin.sourceforge.net/"}
-    {"kind":"product","name":"tinymux","price":null,"rating":null,"category":"game (Debian)","description":"text-based multi-user virtual world server","homepage":"http://www.tinymux.org/"}
-    {"kind":"product","name":"titanion","price":null,"rating":null,"category":"game (Debian)","description":"strike down super high-velocity swooping insects","homepage":"https://www.asahi-net.or.jp/~cs8k-cyu/windows/ttn_e.html"}
-    {"kind":"product","name":"toga2","price":null,"rating":null,"category":"game (Debian)","description":"computer chess engine, calculates chess moves","homepage":"http://www.computerchess.info"}
-    {"kind":"product","name":"tomatoes","price":null,"rating":null,"category":"game (Debian)","description":"I Have No Tomatoes - tomato smashing game","homepage":"http://tomatoes.sourceforge.net/"}
-    {"kind":"product","name":"toppler","price":null,"rating":null,"category":"game (Debian)","description":"clone of the \"Nebulus\" game on old 8 and 16 bit machines","homepage":"https://gitlab.com/roever/toppler/"}
-    {"kind":"product","name":"torcs","price":null,"rating":null,"category":"game (Debian)","description":"3D racing cars simulator game using OpenGL","homepage":"http://torcs.org"}
-    {"kind":"product","name":"torus-trooper","price":null,"rating":null,"category":"game (Debian)","description":"speeding ship sailing through barrage","homepage":"https://www.asahi-net.or.jp/~cs8k-cyu/windows/tt_e.html"}
-    {"kind":"product","name":"tourney-manager","price":null,"rating":null,"category":"game (Debian)","description":"perl interface to run chess engine tournaments","homepage":"http://www.hoicher.de/hoichess/"}
-    {"kind":"product","name":"trackballs","price":null,"rating":null,"category":"game (Debian)","description":"OpenGL-based game of steering a marble through a labyrinth","homepage":"https://trackballs.github.io/"}
-    {"kind":"product","name":"trader","price":null,"rating":null,"category":"game (Debian)","description":"simple game of interstellar trading","homepage":"https://www.zap.org.au/projects/trader/"}
-    {"kind":"product","name":"transcend","price":null,"rating":null,"category":"game (Debian)","description":"retro-style, abstract 2D shooter","homepage":"http://transcend.sourceforge.net/"}
-    {"kind":"product","name":"trigger-rally","price":null,"rating":null,"category":"game (Debian)","description":"3D rally car racing game","homepage":"https://sourceforge.net/projects/trigger-rally"}
-    {"kind":"product","name":"triplane","price":null,"rating":null,"category":"game (Debian)","description":"side-scrolling dogfighting game","homepage":"http://triplane.sourceforge.net/"}
-    {"kind":"product","name":"triplea","price":null,"rating":null,"category":"game (Debian)","description":"Turn based strategy game","homepage":"http://www.triplea-game.org/"}
-    {"kind":"product","name":"trophy","price":null,"rating":null,"category":"game (Debian)","description":"2D car racing action game","homepage":"http://trophy.sourceforge.net/"}
-    {"kind":"product","name":"tty-solitaire","price":null,"rating":null,"category":"game (Debian)","description":"ncurses-based klondike solitaire game","homepage":"https://github.com/mpereira/tty-solitaire"}
-    {"kind":"product","name":"tumiki-fighters","price":null,"rating":null,"category":"game (Debian)","description":"sticky 2D shooter","homepage":"https://www.asahi-net.or.jp/~cs8k-cyu/windows/tf_e.html"}
-    {"kind":"product","name":"tuxfootball","price":null,"rating":null,"category":"game (Debian)","description":"great 2D soccer (sometimes called football) game","homepage":"http://tuxfootball.sourceforge.net/"}
-    {"kind":"product","name":"tuxmath","price":null,"rating":null,"category":"game (Debian)","description":"math game for kids with Tux","homepage":"https://github.com/tux4kids/"}
-    {"kind":"product","name":"tuxpuck","price":null,"rating":null,"category":"game (Debian)","description":"air hockey game for single players","homepage":"https://wiki.debian.org/Games/TuxPuck"}
-    {"kind":"product","name":"tuxtype","price":null,"rating":null,"category":"game (Debian)","description":"Educational Typing Tutor Game Starring Tux","homepage":"https://github.com/tux4kids/"}
-    {"kind":"product","name":"tworld","price":null,"rating":null,"category":"game (Debian)","description":"Chip's Challenge Game Engine Emulation","homepage":"http://www.muppetlabs.com/~breadbox/software/tworld/"}
-    {"kind":"product","name":"typespeed","price":null,"rating":null,"category":"game (Debian)","description":"Zap words flying across the screen by typing them correctly","homepage":"http://tobias.eyedacor.org/typespeed/"}
-    {"kind":"product","name":"uci2wb","price":null,"rating":null,"category":"game (Debian)","description":"protocol adapter between XBoard/CECP and UCI/USI/UCCI engines","homepage":"http://hgm.nubati.net/cgi-bin/gitweb.cgi?p=uci2wb.git"}
-    {"kind":"product","name":"ufoai","price":null,"rating":null,"category":"game (Debian)","description":"UFO: Alien Invasion -- build your team and stop the aliens","homepage":"https://ufoai.org"}
-    {"kind":"product","name":"ufoai-misc","price":null,"rating":null,"category":"game (Debian)","description":"UFO: Alien Invasion -- miscellaneous files and documentation","homepage":"https://ufoai.org"}
-    {"kind":"product","name":"ufoai-textures","price":null,"rating":null,"category":"game (Debian)","description":"UFO: Alien Invasion -- textures","homepage":"https://ufoai.org"}
-    {"kind":"product","name":"unknown-horizons","price":null,"rating":null,"category":"game (Debian)","description":"2D realtime strategy simulation","homepage":"http://www.unknown-horizons.org"}
-    {"kind":"product","name":"val-and-rick","price":null,"rating":null,"category":"game (Debian)","description":"shooter game"}
-    {"kind":"product","name":"vectoroids","price":null,"rating":null,"category":"game (Debian)","description":"vector-based rock-shooting","homepage":"http://www.newbreedsoftware.com/vectoroids/"}
-    {"kind":"product","name":"viruskiller","price":null,"rating":null,"category":"game (Debian)","description":"Game about viruses invading your computer","homepage":"http://www.parallelrealities.co.uk/projects/virusKiller.php"}
-    {"kind":"product","name":"vitetris","price":null,"rating":null,"category":"game (Debian)","description":"Virtual terminal *tris clone","homepage":"https://www.victornils.net/tetris/"}
-    {"kind":"product","name":"vodovod","price":null,"rating":null,"category":"game (Debian)","description":"puzzle game, you must lead the water to the storage tank","homepage":"https://tracker.debian.org/pkg/vodovod"}
-    {"kind":"product","name":"vonsh","price":null,"rating":null,"category":"game (Debian)","description":"Snake-like game with line of people running around to get more food","homepage":"https://github.com/aurb/vonsh/"}
-    {"kind":"product","name":"vor","price":null,"rating":null,"category":"game (Debian)","description":"2D action game about dodging rocks in space","homepage":"https://sametwice.com/vor"}
-    {"kind":"product","name":"wallstreet","price":null,"rating":null,"category":"game (Debian)","description":"fill your console with Wall Street-like news and stats","homepage":"https://hollywood.computer"}
-    {"kind":"product","name":"warmux","price":null,"rating":null,"category":"game (Debian)","description":"turn-based artillery game on 2D maps"}
-    {"kind":"product","name":"warmux-servers","price":null,"rating":null,"category":"game (Debian)","description":"stand alone server and game index server for WarMUX"}
-    {"kind":"product","name":"warzone2100","price":null,"rating":null,"category":"game (Debian)","description":"3D real time strategy game","homepage":"http://www.wz2100.net/"}
-    {"kind":"product","name":"wesnoth","price":null,"rating":null,"category":"game (Debian)","description":"fantasy turn-based strategy game - complete suite (metapackage)","homepage":"http://wesnoth.org/"}
-    {"kind":"product","name":"wesnoth-1.16","price":null,"rating":null,"category":"game (Debian)","description":"fantasy turn-based strategy game - complete suite (branch 1.16)","homepage":"http://wesnoth.org/"}
-    {"kind":"product","name":"wesnoth-1.16-did","price":null,"rating":null,"category":"game (Debian)","description":"\"Descent Into Darkness\" official campaign for Wesnoth (branch 1.16)","homepage":"http://wesnoth.org/"}
-    {"kind":"product","name":"wesnoth-1.16-dm","price":null,"rating":null,"category":"game (Debian)","description":"\"Delfador's Memoirs\" official campaign for Wesnoth (branch 1.16)","homepage":"http://wesnoth.org/"}
-    {"kind":"product","name":"wesnoth-1.16-dw","price":null,"rating":null,"category":"game (Debian)","description":"\"Dead Water\" official campaign for Wesnoth (branch 1.16)","homepage":"http://wesnoth.org/"}
-    {"kind":"product","name":"wesnoth-1.16-ei","price":null,"rating":null,"category":"game (Debian)","description":"\"The Eastern Invasion\" official campaign for Wesnoth (branch 1.16)","homepage":"http://wesnoth.org/"}
-    {"kind":"product","name":"wesnoth-1.16-httt","price":null,"rating":null,"category":"game (Debian)","description":"\"Heir to the Throne\" official campaign for Wesnoth (branch 1.16)","homepage":"http://wesnoth.org/"}
-    {"kind":"product","name":"wesnoth-1.16-l","price":null,"rating":null,"category":"game (Debian)","description":"\"Liberty\" official campaign for Wesnoth (branch 1.16)","homepage":"http://wesnoth.org/"}
-    {"kind":"product","name":"wesnoth-1.16-low","price":null,"rating":null,"category":"game (Debian)","description":"\"Legend of Wesmere\" official campaign for Wesnoth (branch 1.16)","homepage":"http://wesnoth.org/"}
-    {"kind":"product","name":"wesnoth-1.16-nr","price":null,"rating":null,"category":"game (Debian)","description":"\"Northern Rebirth\" official campaign for Wesnoth (branch 1.16)","homepage":"http://wesnoth.org/"}
-    {"kind":"product","name":"wesnoth-1.16-sof","price":null,"rating":null,"category":"game (Debian)","description":"\"The Sceptre of Fire\" official campaign for Wesnoth (branch 1.16)","homepage":"http://wesnoth.org/"}
-    {"kind":"product","name":"wesnoth-1.16-sota","price":null,"rating":null,"category":"game (Debian)","description":"\"Secrets of the Ancients\" official campaign for Wesnoth (branch 1.16)","homepage":"http://wesnoth.org/"}
-    {"kind":"product","name":"wesnoth-1.16-sotbe","price":null,"rating":null,"category":"game (Debian)","description":"\"Son of the Black-Eye\" official campaign for Wesnoth (branch 1.16)","homepage":"http://wesnoth.org/"}
-    {"kind":"product","name":"wesnoth-1.16-thot","price":null,"rating":null,"category":"game (Debian)","description":"\"The Hammer of Thursagan\" official campaign for Wesnoth (branch 1.16)","homepage":"http://wesnoth.org/"}
-    {"kind":"product","name":"wesnoth-1.16-trow","price":null,"rating":null,"category":"game (Debian)","description":"\"The Rise of Wesnoth\" official campaign for Wesnoth (branch 1.16)","homepage":"http://wesnoth.org/"}
-    {"kind":"product","name":"wesnoth-1.16-tsg","price":null,"rating":null,"category":"game (Debian)","description":"\"The South Guard\" official campaign for Wesnoth (branch 1.16)","homepage":"http://wesnoth.org/"}
-    {"kind":"product","name":"wesnoth-1.16-ttb","price":null,"rating":null,"category":"game (Debian)","description":"\"A Tale of Two Brothers\" official campaign for Wesnoth (branch 1.16)","homepage":"http://wesnoth.org/"}
-    {"kind":"product","name":"wesnoth-1.16-utbs","price":null,"rating":null,"category":"game (Debian)","description":"\"Under the Burning Suns\" official campaign for Wesnoth (branch 1.16)","homepage":"http://wesnoth.org/"}
-    {"kind":"product","name":"whichwayisup","price":null,"rating":null,"category":"game (Debian)","description":"2D platform game with a slight rotational twist","homepage":"https://www.oletus.fi/static/whichwayisup/"}
-    {"kind":"product","name":"widelands","price":null,"rating":null,"category":"game (Debian)","description":"fantasy real-time strategy game","homepage":"http://www.widelands.org/"}
-    {"kind":"product","name":"wing","price":null,"rating":null,"category":"game (Debian)","description":"Galaga-like arcade game","homepage":"http://wing.sourceforge.net/"}
-    {"kind":"product","name":"wizznic","price":null,"rating":null,"category":"game (Debian)","description":"implementation of the arcade classic Puzznic","homepage":"http://wizznic.org/"}
-    {"kind":"product","name":"wmpuzzle","price":null,"rating":null,"category":"game (Debian)","description":"WindowMaker dock app 4x4 puzzle"}
-    {"kind":"product","name":"woof-doom","price":null,"rating":null,"category":"game (Debian)","description":"Doom source port MBF targeted at modern systems","homepage":"https://github.com/fabiangreffrath/woof"}
-    {"kind":"product","name":"wordplay","price":null,"rating":null,"category":"game (Debian)","description":"anagram generator","homepage":"https://github.com/mendelmunkis/wordplay"}
-    {"kind":"product","name":"wordwarvi","price":null,"rating":null,"category":"game (Debian)","description":"retro-styled side-scrolling shoot'em up arcade game","homepage":"https://smcameron.github.io/wordwarvi/"}
-    {"kind":"product","name":"xabacus","price":null,"rating":null,"category":"game (Debian)","description":"simulation of the ancient calculator (plain X version)","homepage":"https://www.sillycycle.com/abacus.html"}
-    {"kind":"product","name":"xball","price":null,"rating":null,"category":"game (Debian)","description":"Simulate bouncing balls in a window","homepage":"https://tracker.debian.org/pkg/xball"}
-    {"kind":"product","name":"xbill","price":null,"rating":null,"category":"game (Debian)","description":"Get rid of those Wingdows Viruses!","homepage":"http://www.xbill.org/"}
-    {"kind":"product","name":"xblast-tnt","price":null,"rating":null,"category":"game (Debian)","description":"multiplayer blast-the-others game inspired by Dynablaster","homepage":"http://xblast.sourceforge.net/"}
-    {"kind":"product","name":"xblast-tnt-models","price":null,"rating":null,"category":"game (Debian)","description":"player models for xblast-tnt","homepage":"http://xblast.sourceforge.net/"}
-    {"kind":"product","name":"xblast-tnt-musics","price":null,"rating":null,"category":"game (Debian)","description":"music files for xblast-tnt","homepage":"http://xblast.sourceforge.net/"}
-    {"kind":"product","name":"xboard","price":null,"rating":null,"category":"game (Debian)","description":"X Window System Chess Board","homepage":"https://savannah.gnu.org/projects/xboard/"}
-    {"kind":"product","name":"xbomb","price":null,"rating":null,"category":"game (Debian)","description":"'minesweeper' game with squares, hexagons or triangles","homepage":"http://www.gedanken.org.uk/software/xbomb/"}
-    {"kind":"product","name":"xbubble","price":null,"rating":null,"category":"game (Debian)","description":"A nice Puzzle Bubble clone","homepage":"http://alioth.debian.org/projects/xbubble/"}
-    {"kind":"product","name":"xchain","price":null,"rating":null,"category":"game (Debian)","description":"strategy game for 2-4 players"}
-    {"kind":"product","name":"xcowsay","price":null,"rating":null,"category":"game (Debian)","description":"Graphical configurable talking cow","homepage":"http://www.doof.me.uk/xcowsay/"}
-    {"kind":"product","name":"xdemineur","price":null,"rating":null,"category":"game (Debian)","description":"Yet another minesweeper for X"}
-    {"kind":"product","name":"xdesktopwaves","price":null,"rating":null,"category":"game (Debian)","description":"Simulation of water waves on the X Window System","homepage":"http://xdesktopwaves.sourceforge.net/"}
-    {"kind":"product","name":"xevil","price":null,"rating":null,"category":"game (Debian)","description":"A violent side-scrolling game for X","homepage":"http://www.xevil.com/"}
-    {"kind":"product","name":"xfireworks","price":null,"rating":null,"category":"game (Debian)","description":"Fireworks in your root window"}
-    {"kind":"product","name":"xfishtank","price":null,"rating":null,"category":"game (Debian)","description":"turns your X root into an aquarium","homepage":"http://jim.rees.org/computers/xfishtank.html"}
-    {"kind":"product","name":"xflip","price":null,"rating":null,"category":"game (Debian)","description":"programs to mirror-image or melt your display"}
-    {"kind":"product","name":"xfrisk","price":null,"rating":null,"category":"game (Debian)","description":"Server and X11 client for playing Risk with humans or AIs","homepage":"https://www.tuxick.net/xfrisk/"}
-    {"kind":"product","name":"xgalaga","price":null,"rating":null,"category":"game (Debian)","description":"X version of the famous Galaga game","homepage":"http://sourceforge.net/projects/xgalaga/"}
-    {"kind":"product","name":"xgalaga++","price":null,"rating":null,"category":"game (Debian)","description":"classic single screen vertical shooter, inspired by xgalaga","homepage":"http://marc.mongenet.ch/OSS/XGalaga/"}
-    {"kind":"product","name":"xgammon","price":null,"rating":null,"category":"game (Debian)","description":"Implementation of backgammon under X"}
-    {"kind":"product","name":"xinv3d","price":null,"rating":null,"category":"game (Debian)","description":"3D space invaders for X","homepage":"http://freshmeat.sourceforge.net/projects/xinvaders3d"}
-    {"kind":"product","name":"xjokes","price":null,"rating":null,"category":"game (Debian)","description":"X11 jokes"}
-    {"kind":"product","name":"xjump","price":null,"rating":null,"category":"game (Debian)","description":"jumping game for X"}
-    {"kind":"product","name":"xletters","price":null,"rating":null,"category":"game (Debian)","description":"Type falling words before they land"}
-    {"kind":"product","name":"xmabacus","price":null,"rating":null,"category":"game (Debian)","description":"simulation of the ancient calculator (Motif version)","homepage":"https://www.sillycycle.com/abacus.html"}
-    {"kind":"product","name":"xmahjongg","price":null,"rating":null,"category":"game (Debian)","description":"tile-based solitaire game","homepage":"http://www.lcdf.org/xmahjongg/"}
-    {"kind":"product","name":"xmoto","price":null,"rating":null,"category":"game (Debian)","description":"2D motocross platform game","homepage":"http://xmoto.tuxfamily.org/"}
-    {"kind":"product","name":"xmountains","price":null,"rating":null,"category":"game (Debian)","description":"Fractal landscape generator for X","homepage":"https://spbooth.github.io/xmountains"}
-    {"kind":"product","name":"xmpuzzles","price":null,"rating":null,"category":"game (Debian)","description":"collection of puzzles for X (Motif version)","homepage":"http://www.tux.org/~bagleyd/puzzles.html"}
-    {"kind":"product","name":"xonix","price":null,"rating":null,"category":"game (Debian)","description":"game to carve up the screen whilst dodging monsters"}
-    {"kind":"product","name":"xpat2","price":null,"rating":null,"category":"game (Debian)","description":"Generic patience game for X11"}
-    {"kind":"product","name":"xpenguins","price":null,"rating":null,"category":"game (Debian)","description":"little penguins walk on your windows","homepage":"http://xpenguins.seul.org/"}
-    {"kind":"product","name":"xphoon","price":null,"rating":null,"category":"game (Debian)","description":"sets the root window to a picture of the moon","homepage":"http://xphoon.sourceforge.net/"}
-    {"kind":"product","name":"xpuzzles","price":null,"rating":null,"category":"game (Debian)","description":"collection of puzzles for X (plain X version)","homepage":"http://www.tux.org/~bagleyd/puzzles.html"}
-    {"kind":"product","name":"xqf","price":null,"rating":null,"category":"game (Debian)","description":"X-based Quake Server Browser","homepage":"https://xqf.github.io/en/"}
-    {"kind":"product","name":"xracer","price":null,"rating":null,"category":"game (Debian)","description":"Futuristic racing game"}
-    {"kind":"product","name":"xscavenger","price":null,"rating":null,"category":"game (Debian)","description":"Lode-runner-like platform game for X"}
-    {"kind":"product","name":"xscorch","price":null,"rating":null,"category":"game (Debian)","description":"Clone of Scorched Earth","homepage":"http://www.xscorch.org/"}
-    {"kind":"product","name":"xscreensaver-screensaver-dizzy","price":null,"rating":null,"category":"game (Debian)","description":"Graphics demo that makes you dizzy (XScreenSaver hack)","homepage":"https://penma.de/code/dizzy"}
-    {"kind":"product","name":"xshisen","price":null,"rating":null,"category":"game (Debian)","description":"Shisen-sho puzzle game for X11","homepage":"http://www.techfirm.co.jp/~masaoki/xshisen.html"}
-    {"kind":"product","name":"xshogi","price":null,"rating":null,"category":"game (Debian)","description":"X11 frontend to gnushogi","homepage":"http://www.gnu.org/software/gnushogi/"}
-    {"kind":"product","name":"xskat","price":null,"rating":null,"category":"game (Debian)","description":"3-player card game \"Skat\"","homepage":"http://www.xskat.de/xskat.html"}
-    {"kind":"product","name":"xsnow","price":null,"rating":null,"category":"game (Debian)","description":"brings Christmas to your desktop","homepage":"https://sourceforge.net/projects/xsnow/"}
-    {"kind":"product","name":"xsok","price":null,"rating":null,"category":"game (Debian)","description":"generic Sokoban game for X11","homepage":"https://tracker.debian.org/pkg/xsok"}
-    {"kind":"product","name":"xsol","price":null,"rating":null,"category":"game (Debian)","description":"Solitaire game for the X Window system","homepage":"https://www.ibiblio.org/pub/Linux/X11/games"}
-    {"kind":"product","name":"xsoldier","price":null,"rating":null,"category":"game (Debian)","description":"shoot 'em up game with the \"not shooting\" bonus","homepage":"http://www.interq.or.jp/libra/oohara/xsoldier/index.html"}
-    {"kind":"product","name":"xsystem35","price":null,"rating":null,"category":"game (Debian)","description":"System 3.5 games engine for X Window System","homepage":"http://8ne.sakura.ne.jp:20008/chika/unitbase/xsys35/"}
-    {"kind":"product","name":"xteddy","price":null,"rating":null,"category":"game (Debian)","description":"cuddly teddy bear (or other image) for your X desktop","homepage":"http://www.itn.liu.se/~stegu/xteddy/"}
-    {"kind":"product","name":"xtron","price":null,"rating":null,"category":"game (Debian)","description":"Tron game for X11","homepage":"ftp://ibiblio.org/pub/Linux/games/arcade/"}
-    {"kind":"product","name":"xvier","price":null,"rating":null,"category":"game (Debian)","description":"a \"Four in a row\" game"}
-    {"kind":"product","name":"xwelltris","price":null,"rating":null,"category":"game (Debian)","description":"3D Tetris like popular game similar to Welltris"}
-    {"kind":"product","name":"xye","price":null,"rating":null,"category":"game (Debian)","description":"puzzle game - get all the gems in the room","homepage":"http://xye.sourceforge.net/"}
-    {"kind":"product","name":"xzip","price":null,"rating":null,"category":"game (Debian)","description":"Interpreter of Infocom-format story-files","homepage":"http://www.eblong.com/zarf/xzip.html"}
-    {"kind":"product","name":"yahtzeesharp","price":null,"rating":null,"category":"game (Debian)","description":"game similar to poker with dice and less money","homepage":"http://www.brdstudio.net/yahtzeesharp/"}
-    {"kind":"product","name":"yuzu","price":null,"rating":null,"category":"game (Debian)","description":"Nintendo Switch Emulator","homepage":"https://yuzu-emu.org"}
-    {"kind":"product","name":"zatacka","price":null,"rating":null,"category":"game (Debian)","description":"arcade multiplayer game like nibbles","homepage":"http://zatacka.sourceforge.net/"}
-    {"kind":"product","name":"zaz","price":null,"rating":null,"category":"game (Debian)","description":"arcade action puzzle game","homepage":"http://zaz.sourceforge.net/"}
-    {"kind":"product","name":"zec","price":null,"rating":null,"category":"game (Debian)","description":"Z-Shell Empire client","homepage":"https://savannah.nongnu.org/projects/zec"}
-    {"kind":"product","name":"zoom-player","price":null,"rating":null,"category":"game (Debian)","description":"player for Z-Code stories or games","homepage":"http://www.logicalshift.co.uk/unix/zoom/"}
+    {"kind":"product","name":"0ad","price":0,"rating":null,"category":"game (Debian)","description":"Real-time strategy game of ancient warfare","homepage":"https://play0ad.com/"}
+    {"kind":"product","name":"2048","price":0,"rating":null,"category":"game (Debian)","description":"Slide and add puzzle game for text mode","homepage":"https://github.com/mevdschee/2048.c"}
+    {"kind":"product","name":"3dchess","price":0,"rating":null,"category":"game (Debian)","description":"Play chess across 3 boards!","homepage":"https://www.ibiblio.org/pub/Linux/games/strategy/"}
+    {"kind":"product","name":"7kaa","price":0,"rating":null,"category":"game (Debian)","description":"Seven Kingdoms Ancient Adversaries: real-time strategy game","homepage":"http://www.7kfans.com/"}
+    {"kind":"product","name":"a7xpg","price":0,"rating":null,"category":"game (Debian)","description":"chase action game","homepage":"http://www.asahi-net.or.jp/~cs8k-cyu/windows/a7xpg_e.html"}
+    {"kind":"product","name":"abe","price":0,"rating":null,"category":"game (Debian)","description":"side-scrolling game named \"Abe's Amazing Adventure\"","homepage":"https://abe.sourceforge.net/"}
+    {"kind":"product","name":"ace-of-penguins","price":0,"rating":null,"category":"game (Debian)","description":"penguin-themed solitaire games","homepage":"http://www.delorie.com/store/ace/"}
+    {"kind":"product","name":"acm","price":0,"rating":null,"category":"game (Debian)","description":"Multi-player classic aerial combat simulation","homepage":"http://www.icosaedro.it/acm/download.html"}
+    {"kind":"product","name":"adonthell","price":0,"rating":null,"category":"game (Debian)","description":"2D graphical roleplaying game","homepage":"http://adonthell.nongnu.org/index.shtml"}
+    {"kind":"product","name":"airstrike","price":0,"rating":null,"category":"game (Debian)","description":"2d dogfight game in the tradition of 'Biplanes' and 'BIP'","homepage":"https://icculus.org/airstrike/"}
+    {"kind":"product","name":"aisleriot","price":0,"rating":null,"category":"game (Debian)","description":"GNOME solitaire card game collection","homepage":"https://wiki.gnome.org/Apps/Aisleriot"}
+    {"kind":"product","name":"alex4","price":0,"rating":null,"category":"game (Debian)","description":"Alex the Allegator 4 - a retro platform game","homepage":"http://allegator.sourceforge.net/"}
+    {"kind":"product","name":"alienblaster","price":0,"rating":null,"category":"game (Debian)","description":"Classic 2D shoot 'em up","homepage":"http://www.schwardtnet.de/alienblaster/"}
+    {"kind":"product","name":"allure","price":0,"rating":null,"category":"game (Debian)","description":"near-future Sci-Fi roguelike and tactical squad game","homepage":"http://allureofthestars.com"}
+    {"kind":"product","name":"amoebax","price":0,"rating":null,"category":"game (Debian)","description":"Puyo Puyo-style puzzle game for up to two players","homepage":"https://www.emma-soft.com/games/amoebax/index.html"}
+    {"kind":"product","name":"amphetamine","price":0,"rating":null,"category":"game (Debian)","description":"jump'n run game with unique visual effects","homepage":"https://tracker.debian.org/pkg/amphetamine"}
+    {"kind":"product","name":"an","price":0,"rating":null,"category":"game (Debian)","description":"very fast anagram generator","homepage":"https://salsa.debian.org/pm/an"}
+    {"kind":"product","name":"angband","price":0,"rating":null,"category":"game (Debian)","description":"Single-player, text-based, dungeon simulation game","homepage":"http://rephial.org"}
+    {"kind":"product","name":"angrydd","price":0,"rating":null,"category":"game (Debian)","description":"Angry Drunken Dwarves - falling blocks puzzle game"}
+    {"kind":"product","name":"animals","price":0,"rating":null,"category":"game (Debian)","description":"Traditional AI animal guessing engine using a binary tree DB","homepage":"http://software.keep-cool.org/animals.html"}
+    {"kind":"product","name":"antigravitaattori","price":0,"rating":null,"category":"game (Debian)","description":"Multiplayer flying saucer racing game","homepage":"https://tracker.debian.org/pkg/antigrav"}
+    {"kind":"product","name":"ardentryst","price":0,"rating":null,"category":"game (Debian)","description":"Action/RPG sidescoller, focused on story and character development","homepage":"https://tracker.debian.org/ardentryst"}
+    {"kind":"product","name":"armagetronad","price":0,"rating":null,"category":"game (Debian)","description":"3D Tron-like high speed game","homepage":"https://armagetronad.org"}
+    {"kind":"product","name":"armagetronad-dedicated","price":0,"rating":null,"category":"game (Debian)","description":"dedicated game server for Armagetron Advanced","homepage":"https://armagetronad.org"}
+    {"kind":"product","name":"asc","price":0,"rating":null,"category":"game (Debian)","description":"turn-based strategy game","homepage":"http://www.asc-hq.org"}
+    {"kind":"product","name":"asciijump","price":0,"rating":null,"category":"game (Debian)","description":"Small and funny ASCII-art game about ski jumping","homepage":"http://asciijump.prv.pl/"}
+    {"kind":"product","name":"asylum","price":0,"rating":null,"category":"game (Debian)","description":"surreal platform shooting game","homepage":"http://sdl-asylum.sourceforge.net/"}
+    {"kind":"product","name":"atanks","price":0,"rating":null,"category":"game (Debian)","description":"tank-battling game","homepage":"http://atanks.sourceforge.net/"}
+    {"kind":"product","name":"atom4","price":0,"rating":null,"category":"game (Debian)","description":"Original two-player color puzzle game"}
+    {"kind":"product","name":"atomix","price":0,"rating":null,"category":"game (Debian)","description":"puzzle game for building molecules out of separate atoms","homepage":"https://wiki.gnome.org/Apps/Atomix"}
+    {"kind":"product","name":"auralquiz","price":0,"rating":null,"category":"game (Debian)","description":"simple music quiz game using your own music files","homepage":"http://jancoding.wordpress.com/auralquiz/"}
+    {"kind":"product","name":"ballerburg","price":0,"rating":null,"category":"game (Debian)","description":"Classical castle combat game","homepage":"http://baller.tuxfamily.org/"}
+    {"kind":"product","name":"ballz","price":0,"rating":null,"category":"game (Debian)","description":"B.A.L.L.Z. - platform/puzzle game where you control a rolling ball","homepage":"https://gitlab.com/ballz"}
+    {"kind":"product","name":"bambam","price":0,"rating":null,"category":"game (Debian)","description":"keyboard mashing and doodling game for babies","homepage":"https://github.com/porridge/bambam"}
+    {"kind":"product","name":"barrage","price":0,"rating":null,"category":"game (Debian)","description":"Rather destructive action game","homepage":"http://lgames.sourceforge.net/index.php?project=Barrage"}
+    {"kind":"product","name":"bastet","price":0,"rating":null,"category":"game (Debian)","description":"ncurses Tetris clone with a bastard algorithm","homepage":"http://fph.altervista.org/prog/bastet.shtml"}
+    {"kind":"product","name":"bb","price":0,"rating":null,"category":"game (Debian)","description":"ASCII-art demo based on AAlib","homepage":"https://aa-project.sourceforge.net/bb/"}
+    {"kind":"product","name":"beneath-a-steel-sky","price":0,"rating":null,"category":"game (Debian)","description":"classic 2D point and click science fiction adventure game","homepage":"https://www.scummvm.org"}
+    {"kind":"product","name":"berusky","price":0,"rating":null,"category":"game (Debian)","description":"Logic game based on Sokoban","homepage":"https://www.anakreon.cz/berusky1.html"}
+    {"kind":"product","name":"berusky2","price":0,"rating":null,"category":"game (Debian)","description":"logic game Bugs Escape 3D","homepage":"https://anakreon.cz/berusky2.html"}
+    {"kind":"product","name":"between","price":0,"rating":null,"category":"game (Debian)","description":"game about consciousness and isolation","homepage":"https://www.esquire.com/news-politics/a5329/rohrer-game/"}
+    {"kind":"product","name":"billard-gl","price":0,"rating":null,"category":"game (Debian)","description":"3D billiards game","homepage":"http://www.billardgl.de/index-en.html"}
+    {"kind":"product","name":"biloba","price":0,"rating":null,"category":"game (Debian)","description":"turn based strategy board game for up to 4 players","homepage":"https://biloba.sourceforge.net/"}
+    {"kind":"product","name":"biniax2","price":0,"rating":null,"category":"game (Debian)","description":"logic game with arcade and tactics modes","homepage":"http://biniax.com/index2.html"}
+    {"kind":"product","name":"black-box","price":0,"rating":null,"category":"game (Debian)","description":"Find the crystals","homepage":"http://www.linux-games.com/black-box/"}
+    {"kind":"product","name":"blastem","price":0,"rating":null,"category":"game (Debian)","description":"Fast and accurate Genesis emulator","homepage":"https://www.retrodev.com/blastem"}
+    {"kind":"product","name":"blinken","price":0,"rating":null,"category":"game (Debian)","description":"KDE version of the Simon electronic memory game","homepage":"https://edu.kde.org/applications/all/blinken"}
+    {"kind":"product","name":"blobandconquer","price":0,"rating":null,"category":"game (Debian)","description":"3D platform shooting game","homepage":"https://sourceforge.net/projects/blobandconquer/"}
+    {"kind":"product","name":"blobby","price":0,"rating":null,"category":"game (Debian)","description":"Volleyball game with blobs","homepage":"http://sourceforge.net/projects/blobby/"}
+    {"kind":"product","name":"bloboats","price":0,"rating":null,"category":"game (Debian)","description":"Boat racing game","homepage":"http://bloboats.dy.fi/about.php"}
+    {"kind":"product","name":"blobwars","price":0,"rating":null,"category":"game (Debian)","description":"platform shooting game","homepage":"http://blobwars.sourceforge.net/"}
+    {"kind":"product","name":"blockattack","price":0,"rating":null,"category":"game (Debian)","description":"puzzle game inspired by Tetris","homepage":"https://blockattack.net/"}
+    {"kind":"product","name":"blockout2","price":0,"rating":null,"category":"game (Debian)","description":"Tetris like game (3D-tetris)","homepage":"http://www.blockout.net/blockout2/"}
+    {"kind":"product","name":"blocks-of-the-undead","price":0,"rating":null,"category":"game (Debian)","description":"Tetris Attack clone with spooky undertones","homepage":"http://www.gamecreation.org/game/blocks-undead"}
+    {"kind":"product","name":"bombardier","price":0,"rating":null,"category":"game (Debian)","description":"The GNU Bombing utility"}
+    {"kind":"product","name":"bomber","price":0,"rating":null,"category":"game (Debian)","description":"arcade spaceship game","homepage":"http://games.kde.org/"}
+    {"kind":"product","name":"bomberclone","price":0,"rating":null,"category":"game (Debian)","description":"free Bomberman clone","homepage":"http://www.bomberclone.de/"}
+    {"kind":"product","name":"boohu","price":0,"rating":null,"category":"game (Debian)","description":"Break Out Of Hareka's Underground -- a roguelike game","homepage":"https://download.tuxfamily.org/boohu/index.html"}
+    {"kind":"product","name":"boswars","price":0,"rating":null,"category":"game (Debian)","description":"futuristic real-time strategy game","homepage":"https://www.boswars.org/"}
+    {"kind":"product","name":"bouncy","price":0,"rating":null,"category":"game (Debian)","description":"eat the yummy veggies in the garden - game for small kids","homepage":"https://www.pyweek.org/e/bouncy/"}
+    {"kind":"product","name":"bovo","price":0,"rating":null,"category":"game (Debian)","description":"gomoku (five in line) board game","homepage":"http://games.kde.org/"}
+    {"kind":"product","name":"braillefont","price":0,"rating":null,"category":"game (Debian)","description":"Prints a bitmapped version of a text using Unicode Braille symbols","homepage":"https://github.com/kilobyte/braillefont"}
+    {"kind":"product","name":"brainparty","price":0,"rating":null,"category":"game (Debian)","description":"36 puzzle games for all the family","homepage":"https://tracker.debian.org/pkg/brainparty"}
+    {"kind":"product","name":"briquolo","price":0,"rating":null,"category":"game (Debian)","description":"fast paced 3d Breakout game","homepage":"http://briquolo.free.fr/en/"}
+    {"kind":"product","name":"brutalchess","price":0,"rating":null,"category":"game (Debian)","description":"3D chess game with reflection of the chessmen","homepage":"http://brutalchess.sf.net/"}
+    {"kind":"product","name":"bsdgames","price":0,"rating":null,"category":"game (Debian)","description":"collection of classic textual unix games"}
+    {"kind":"product","name":"btanks","price":0,"rating":null,"category":"game (Debian)","description":"fast 2D tank arcade game with multiplayer and split-screen modes","homepage":"http://btanks.sourceforge.net"}
+    {"kind":"product","name":"bucklespring","price":0,"rating":null,"category":"game (Debian)","description":"Nostalgia bucklespring keyboard sound","homepage":"https://github.com/zevv/bucklespring"}
+    {"kind":"product","name":"bugsquish","price":0,"rating":null,"category":"game (Debian)","description":"Bugs are trying to suck blood out of your arm!","homepage":"http://www.newbreedsoftware.com/bugsquish/"}
+    {"kind":"product","name":"bumprace","price":0,"rating":null,"category":"game (Debian)","description":"1 or 2 players race through a multi-level maze","homepage":"https://www.linux-games.com/bumprace/"}
+    {"kind":"product","name":"burgerspace","price":0,"rating":null,"category":"game (Debian)","description":"Avoid evil foodstuffs and make burgers","homepage":"http://perso.b2b2c.ca/~sarrazip/dev/burgerspace.html"}
+    {"kind":"product","name":"bzflag","price":0,"rating":null,"category":"game (Debian)","description":"3D first person tank battle game","homepage":"https://www.bzflag.org/"}
+    {"kind":"product","name":"cappuccino","price":0,"rating":null,"category":"game (Debian)","description":"utility to let your boss think that you're working hard","homepage":"https://labs.truelite.it/projects/cappuccino"}
+    {"kind":"product","name":"cataclysm-dda-curses","price":0,"rating":null,"category":"game (Debian)","description":"post-apocalyptic roguelike game - curses interface","homepage":"https://cataclysmdda.org/"}
+    {"kind":"product","name":"caveexpress","price":0,"rating":null,"category":"game (Debian)","description":"2D platformer with physics-based gameplay","homepage":"http://www.caveproductions.org"}
+    {"kind":"product","name":"cavepacker","price":0,"rating":null,"category":"game (Debian)","description":"sokoban game with network based multiplayer gaming","homepage":"http://www.caveproductions.org"}
+    {"kind":"product","name":"cavezofphear","price":0,"rating":null,"category":"game (Debian)","description":"ASCII Boulder Dash clone","homepage":"http://www.x86.no/cavezofphear/"}
+    {"kind":"product","name":"cbonsai","price":0,"rating":null,"category":"game (Debian)","description":"terminal-based bonsai tree generator","homepage":"https://gitlab.com/jallbrit/cbonsai"}
+    {"kind":"product","name":"ceferino","price":0,"rating":null,"category":"game (Debian)","description":"action game similar to Super Pang","homepage":"http://www.losersjuegos.com.ar/juegos/ceferino"}
+    {"kind":"product","name":"cgoban","price":0,"rating":null,"category":"game (Debian)","description":"complete Go board","homepage":"http://cgoban1.sourceforge.net/"}
+    {"kind":"product","name":"chessx","price":0,"rating":null,"category":"game (Debian)","description":"chess database","homepage":"http://chessx.sourceforge.net/"}
+    {"kind":"product","name":"chocolate-doom","price":0,"rating":null,"category":"game (Debian)","description":"Doom engines closely-compatible with Vanilla Doom","homepage":"https://chocolate-doom.org/"}
+    {"kind":"product","name":"chroma","price":0,"rating":null,"category":"game (Debian)","description":"Abstract puzzle game - graphical version","homepage":"http://level7.org.uk/chroma/"}
+    {"kind":"product","name":"chroma-curses","price":0,"rating":null,"category":"game (Debian)","description":"Abstract puzzle game - terminal version","homepage":"http://level7.org.uk/chroma/"}
+    {"kind":"product","name":"chromium-bsu","price":0,"rating":null,"category":"game (Debian)","description":"fast paced, arcade-style, scrolling space shooter","homepage":"http://chromium-bsu.sourceforge.net/"}
+    {"kind":"product","name":"chromono","price":0,"rating":null,"category":"game (Debian)","description":"A circular color puzzle game","homepage":"https://thp.io/2013/chromono/"}
+    {"kind":"product","name":"circuslinux","price":0,"rating":null,"category":"game (Debian)","description":"Clowns are trying to pop balloons to score points!","homepage":"http://www.newbreedsoftware.com/circus-linux/"}
+    {"kind":"product","name":"colobot","price":0,"rating":null,"category":"game (Debian)","description":"educational programming strategy game","homepage":"https://colobot.info"}
+    {"kind":"product","name":"colorcode","price":0,"rating":null,"category":"game (Debian)","description":"advanced clone of the MasterMind code-breaking game","homepage":"http://colorcode.laebisch.com/"}
+    {"kind":"product","name":"colossal-cave-adventure","price":0,"rating":null,"category":"game (Debian)","description":"Colossal Cave Adventure game","homepage":"https://github.com/brandon-rhodes/python-adventure/"}
+    {"kind":"product","name":"connectagram","price":0,"rating":null,"category":"game (Debian)","description":"word unscrambling game","homepage":"https://gottcode.org/connectagram/"}
+    {"kind":"product","name":"cookietool","price":0,"rating":null,"category":"game (Debian)","description":"suite of programs to help maintain a fortune database","homepage":"ftp://ftp.aminet.net/util/misc/cookietool.readme"}
+    {"kind":"product","name":"cowsay","price":0,"rating":null,"category":"game (Debian)","description":"configurable talking cow","homepage":"https://web.archive.org/web/20120527202447/http://www.nog.net/~tony/warez/cowsay.shtml"}
+    {"kind":"product","name":"cowsay-off","price":0,"rating":null,"category":"game (Debian)","description":"configurable talking cow (offensive cows)","homepage":"https://web.archive.org/web/20120527202447/http://www.nog.net/~tony/warez/cowsay.shtml"}
+    {"kind":"product","name":"crack-attack","price":0,"rating":null,"category":"game (Debian)","description":"multiplayer OpenGL puzzle game like \"Tetris Attack\"","homepage":"http://www.nongnu.org/crack-attack/"}
+    {"kind":"product","name":"crawl","price":0,"rating":null,"category":"game (Debian)","description":"Dungeon Crawl, a text-based roguelike game","homepage":"http://crawl.develz.org/"}
+    {"kind":"product","name":"crawl-tiles","price":0,"rating":null,"category":"game (Debian)","description":"Dungeon Crawl, a roguelike game, tiles version","homepage":"http://crawl.develz.org/"}
+    {"kind":"product","name":"crazywa","price":0,"rating":null,"category":"game (Debian)","description":"AI engine for Wa Shogi and several other variants","homepage":"http://hgm.nubati.net/cgi-bin/gitweb.cgi?p=crazywa.git"}
+    {"kind":"product","name":"crimson","price":0,"rating":null,"category":"game (Debian)","description":"hex-based tactical game","homepage":"http://crimson.seul.org/"}
+    {"kind":"product","name":"crispy-doom","price":0,"rating":null,"category":"game (Debian)","description":"Limit-raising medium-resolution Doom engine based on Chocolate Doom","homepage":"https://github.com/fabiangreffrath/crispy-doom"}
+    {"kind":"product","name":"criticalmass","price":0,"rating":null,"category":"game (Debian)","description":"Shoot-em-up a la galaxian","homepage":"https://sourceforge.net/projects/criticalmass/"}
+    {"kind":"product","name":"crrcsim","price":0,"rating":null,"category":"game (Debian)","description":"Model-Airplane Flight Simulator","homepage":"http://crrcsim.berlios.de"}
+    {"kind":"product","name":"csmash","price":0,"rating":null,"category":"game (Debian)","description":"CannonSmash, a table tennis simulation game","homepage":"http://cannonsmash.sourceforge.net"}
+    {"kind":"product","name":"csmash-demosong","price":0,"rating":null,"category":"game (Debian)","description":"Demo song for CannonSmash","homepage":"http://cannonsmash.sourceforge.net/"}
+    {"kind":"product","name":"cube2","price":0,"rating":null,"category":"game (Debian)","description":"3D first-person shooter game engine","homepage":"http://cubeengine.com"}
+    {"kind":"product","name":"cultivation","price":0,"rating":null,"category":"game (Debian)","description":"game about the interactions within a gardening community","homepage":"http://cultivation.sourceforge.net/"}
+    {"kind":"product","name":"curseofwar","price":0,"rating":null,"category":"game (Debian)","description":"Fast-paced  action  strategy  game for Linux based on ncurses","homepage":"https://github.com/a-nikolaev/curseofwar/wiki"}
+    {"kind":"product","name":"cutemaze","price":0,"rating":null,"category":"game (Debian)","description":"single player maze game","homepage":"https://gottcode.org/cutemaze/"}
+    {"kind":"product","name":"cuyo","price":0,"rating":null,"category":"game (Debian)","description":"Tetris-like game with very impressive effects","homepage":"http://www.karimmi.de/cuyo/"}
+    {"kind":"product","name":"dangen","price":0,"rating":null,"category":"game (Debian)","description":"shoot 'em up game where accurate shooting matters","homepage":"http://www.interq.or.jp/libra/oohara/dangen/index.html"}
+    {"kind":"product","name":"darkplaces","price":0,"rating":null,"category":"game (Debian)","description":"Game engine for Quake and similar 3D first person shooter games","homepage":"https://icculus.org/twilight/darkplaces/"}
+    {"kind":"product","name":"davegnukem","price":0,"rating":null,"category":"game (Debian)","description":"Retro-style 2D scrolling platform shooter","homepage":"https://djoffe.com/gnukem/"}
+    {"kind":"product","name":"davegnukem-datasrc","price":0,"rating":null,"category":"game (Debian)","description":"Data source files for davegnukem","homepage":"https://djoffe.com/gnukem/"}
+    {"kind":"product","name":"ddnet","price":0,"rating":null,"category":"game (Debian)","description":"Teeworlds modification with a unique cooperative gameplay","homepage":"https://ddnet.tw/"}
+    {"kind":"product","name":"deal","price":0,"rating":null,"category":"game (Debian)","description":"bridge hand generator","homepage":"https://bridge.thomasoandrews.com/deal/"}
+    {"kind":"product","name":"dealer","price":0,"rating":null,"category":"game (Debian)","description":"bridge hand generator","homepage":"https://henku.home.xs4all.nl/software/dealer.html"}
+    {"kind":"product","name":"desmume","price":0,"rating":null,"category":"game (Debian)","description":"Nintendo DS emulator","homepage":"http://desmume.org/"}
+    {"kind":"product","name":"deutex","price":0,"rating":null,"category":"game (Debian)","description":"composition tool for doom-style WAD files","homepage":"https://github.com/Doom-Utils/deutex"}
+    {"kind":"product","name":"dizzy","price":0,"rating":null,"category":"game (Debian)","description":"Graphics demo that makes you dizzy using rotating textures","homepage":"https://penma.de/code/dizzy"}
+    {"kind":"product","name":"dmagnetic","price":0,"rating":null,"category":"game (Debian)","description":"Interpreter to play textadventures from Magnetic Scrolls in glorious ANSI Art","homepage":"https://www.dettus.net/dMagnetic/"}
+    {"kind":"product","name":"dodgindiamond2","price":0,"rating":null,"category":"game (Debian)","description":"Little shoot-'em-up arcade game for one or two players","homepage":"https://www.usebox.net/jjm/dd2/"}
+    {"kind":"product","name":"dolphin-emu","price":0,"rating":null,"category":"game (Debian)","description":"Gamecube and Wii emulator","homepage":"https://dolphin-emu.org/"}
+    {"kind":"product","name":"doomsday","price":0,"rating":null,"category":"game (Debian)","description":"enhanced version of the legendary DOOM game","homepage":"https://www.dengine.net"}
+    {"kind":"product","name":"dopewars","price":0,"rating":null,"category":"game (Debian)","description":"drug-dealing game set in streets of New York City","homepage":"http://dopewars.sourceforge.net"}
+    {"kind":"product","name":"dossizola","price":0,"rating":null,"category":"game (Debian)","description":"Isola board game with nice graphics","homepage":"https://sourceforge.net/projects/dossizola/"}
+    {"kind":"product","name":"drascula","price":0,"rating":null,"category":"game (Debian)","description":"classic 2D point and click adventure game -- English version","homepage":"https://www.scummvm.org"}
+    {"kind":"product","name":"drascula-french","price":0,"rating":null,"category":"game (Debian)","description":"classic 2D point and click adventure game -- French version","homepage":"https://www.scummvm.org"}
+    {"kind":"product","name":"drascula-german","price":0,"rating":null,"category":"game (Debian)","description":"classic 2D point and click adventure game -- German version","homepage":"https://www.scummvm.org"}
+    {"kind":"product","name":"drascula-italian","price":0,"rating":null,"category":"game (Debian)","description":"classic 2D point and click adventure game -- Italian version","homepage":"https://www.scummvm.org"}
+    {"kind":"product","name":"drascula-spanish","price":0,"rating":null,"category":"game (Debian)","description":"classic 2D point and click adventure game -- Spanish version","homepage":"https://www.scummvm.org"}
+    {"kind":"product","name":"dreamchess","price":0,"rating":null,"category":"game (Debian)","description":"3D chess game","homepage":"https://www.dreamchess.org/"}
+    {"kind":"product","name":"dsda-doom","price":0,"rating":null,"category":"game (Debian)","description":"Doom source port with a focus on demo recording and speedrunning","homepage":"https://github.com/kraflab/dsda-doom"}
+    {"kind":"product","name":"dustracing2d","price":0,"rating":null,"category":"game (Debian)","description":"tile-based 2D racing game","homepage":"https://juzzlin.github.io/DustRacing2D/"}
+    {"kind":"product","name":"dvorak7min","price":0,"rating":null,"category":"game (Debian)","description":"typing tutor for Dvorak keyboards"}
+    {"kind":"product","name":"eboard","price":0,"rating":null,"category":"game (Debian)","description":"GTK+ chessboard program","homepage":"https://www.bergo.eng.br/eboard/"}
+    {"kind":"product","name":"efp","price":0,"rating":null,"category":"game (Debian)","description":"Escape from Pong NES game","homepage":"https://hcs64.com/efp.html"}
+    {"kind":"product","name":"einstein","price":0,"rating":null,"category":"game (Debian)","description":"Puzzle game inspired on Einstein's puzzle","homepage":"https://packages.qa.debian.org/einstein"}
+    {"kind":"product","name":"el-ixir","price":0,"rating":null,"category":"game (Debian)","description":"two-player board game with randomness","homepage":"https://github.com/kilobyte/el-ixir"}
+    {"kind":"product","name":"empire","price":0,"rating":null,"category":"game (Debian)","description":"war game of the century","homepage":"http://www.catb.org/~esr/vms-empire/"}
+    {"kind":"product","name":"empire-hub","price":0,"rating":null,"category":"game (Debian)","description":"Empire protocol multiplexer"}
+    {"kind":"product","name":"empire-lafe","price":0,"rating":null,"category":"game (Debian)","description":"Fast line-mode Empire client"}
+    {"kind":"product","name":"endless-sky","price":0,"rating":null,"category":"game (Debian)","description":"space exploration and combat game","homepage":"https://endless-sky.github.io"}
+    {"kind":"product","name":"endless-sky-high-dpi","price":0,"rating":null,"category":"game (Debian)","description":"space exploration and combat game","homepage":"https://endless-sky.github.io"}
+    {"kind":"product","name":"enemylines3","price":0,"rating":null,"category":"game (Debian)","description":"semi-abstract first person 3d-shooter game","homepage":"http://proj.phk.at/el/3/"}
+    {"kind":"product","name":"enemylines7","price":0,"rating":null,"category":"game (Debian)","description":"first person 3d-shooter game","homepage":"http://proj.phk.at/el/7/"}
+    {"kind":"product","name":"enigma","price":0,"rating":null,"category":"game (Debian)","description":"Game where you control a marble with the mouse","homepage":"http://enigma.nongnu.org/"}
+    {"kind":"product","name":"epiphany","price":0,"rating":null,"category":"game (Debian)","description":"clone of Boulder Dash game","homepage":"http://epiphany.sourceforge.net/site/"}
+    {"kind":"product","name":"ethereal-chess","price":0,"rating":null,"category":"game (Debian)","description":"UCI-compliant chess engine","homepage":"https://github.com/AndyGrant/Ethereal"}
+    {"kind":"product","name":"etw","price":0,"rating":null,"category":"game (Debian)","description":"arcade-style soccer game","homepage":"http://www.ggsoft.org/etw/"}
+    {"kind":"product","name":"excellent-bifurcation","price":0,"rating":null,"category":"game (Debian)","description":"abstract vertical shooter with two sides to play on"}
+    {"kind":"product","name":"explosive-c4","price":0,"rating":null,"category":"game (Debian)","description":"Four in a row game","homepage":"https://github.com/ltworf/explosive-c4"}
+    {"kind":"product","name":"extremetuxracer","price":0,"rating":null,"category":"game (Debian)","description":"3D racing game featuring Tux, the Linux penguin","homepage":"https://sourceforge.net/projects/extremetuxracer/"}
+    {"kind":"product","name":"ezquake","price":0,"rating":null,"category":"game (Debian)","description":"modern QuakeWorld client","homepage":"http://ezquake.com"}
+    {"kind":"product","name":"fairy-stockfish","price":0,"rating":null,"category":"game (Debian)","description":"chess variant engine including support for Chess, Shogi and XiangQi variants","homepage":"https://github.com/ianfab/Fairy-Stockfish"}
+    {"kind":"product","name":"fairymax","price":0,"rating":null,"category":"game (Debian)","description":"xboard compatible chess and chess-variant engine","homepage":"http://home.hccnet.nl/h.g.muller/CVfairy.html"}
+    {"kind":"product","name":"fathom","price":0,"rating":null,"category":"game (Debian)","description":"Command-line for probing Syzygy tablebases","homepage":"https://github.com/jdart1/Fathom"}
+    {"kind":"product","name":"fceux","price":0,"rating":null,"category":"game (Debian)","description":"all-in-one NES/Famicom Emulator","homepage":"https://fceux.com/"}
+    {"kind":"product","name":"filler","price":0,"rating":null,"category":"game (Debian)","description":"simple game where two players try to capture half the board"}
+    {"kind":"product","name":"fillets-ng","price":0,"rating":null,"category":"game (Debian)","description":"puzzle game about witty fish saving the world sokoban-style","homepage":"http://fillets.sourceforge.net/"}
+    {"kind":"product","name":"filters","price":0,"rating":null,"category":"game (Debian)","description":"collected filters, including B1FF and the Swedish Chef","homepage":"http://joeyh.name/code/filters/"}
+    {"kind":"product","name":"five-or-more","price":0,"rating":null,"category":"game (Debian)","description":"make color lines of five or more length","homepage":"https://wiki.gnome.org/Apps/Five%20or%20more"}
+    {"kind":"product","name":"fizmo-console","price":0,"rating":null,"category":"game (Debian)","description":"Console-based Z-machine interpreter for Infocom/Inform games","homepage":"https://fizmo.spellbreaker.org/"}
+    {"kind":"product","name":"fizmo-ncursesw","price":0,"rating":null,"category":"game (Debian)","description":"Ncurses-based Z-machine interpreter for Infocom/Inform games","homepage":"https://fizmo.spellbreaker.org/"}
+    {"kind":"product","name":"fizmo-sdl2","price":0,"rating":null,"category":"game (Debian)","description":"SDL2-based Z-machine interpreter for Infocom/Inform games","homepage":"https://fizmo.spellbreaker.org/"}
+    {"kind":"product","name":"flare","price":0,"rating":null,"category":"game (Debian)","description":"Meta package to deal with package name changes in Flare 0.19","homepage":"http://flarerpg.org/"}
+    {"kind":"product","name":"flare-engine","price":0,"rating":null,"category":"game (Debian)","description":"game engine for single-player 2D action role-playing games","homepage":"https://flarerpg.org/"}
+    {"kind":"product","name":"flare-game","price":0,"rating":null,"category":"game (Debian)","description":"fantasy single-player 2D action role-playing game","homepage":"http://flarerpg.org/"}
+    {"kind":"product","name":"flight-of-the-amazon-queen","price":0,"rating":null,"category":"game (Debian)","description":"classic 2D point and click fantasy adventure game","homepage":"http://www.scummvm.org"}
+    {"kind":"product","name":"flightgear","price":0,"rating":null,"category":"game (Debian)","description":"Flight Gear Flight Simulator","homepage":"https://home.flightgear.org/"}
+    {"kind":"product","name":"flobopuyo","price":0,"rating":null,"category":"game (Debian)","description":"Clone of the PuyoPuyo game","homepage":"http://www.fovea.cc/flobopuyo-en"}
+    {"kind":"product","name":"fltk1.1-games","price":0,"rating":null,"category":"game (Debian)","description":"Fast Light Toolkit - example games: checkers, sudoku","homepage":"https://www.fltk.org/"}
+    {"kind":"product","name":"fltk1.3-games","price":0,"rating":null,"category":"game (Debian)","description":"Fast Light Toolkit - example games: checkers, sudoku","homepage":"https://www.fltk.org/"}
+    {"kind":"product","name":"foobillardplus","price":0,"rating":null,"category":"game (Debian)","description":"3D OpenGL Billiard Game","homepage":"https://foobillardplus.sourceforge.net"}
+    {"kind":"product","name":"fortunate.app","price":0,"rating":null,"category":"game (Debian)","description":"Display a quotation (fortune) in a window for GNUstep","homepage":"http://aiei.ch/gnustep/fortunate/"}
+    {"kind":"product","name":"fortune-anarchism","price":0,"rating":null,"category":"game (Debian)","description":"anarchist quotes for fortune","homepage":"https://notabug.org/PangolinTurtle/BLAG-fortune"}
+    {"kind":"product","name":"fortune-mod","price":0,"rating":null,"category":"game (Debian)","description":"provides fortune cookies on demand"}
+    {"kind":"product","name":"fortunes","price":0,"rating":null,"category":"game (Debian)","description":"Data files containing fortune cookies"}
+    {"kind":"product","name":"fortunes-bg","price":0,"rating":null,"category":"game (Debian)","description":"Bulgarian data files for fortune"}
+    {"kind":"product","name":"fortunes-bofh-excuses","price":0,"rating":null,"category":"game (Debian)","description":"BOFH excuses for fortune"}
+    {"kind":"product","name":"fortunes-br","price":0,"rating":null,"category":"game (Debian)","description":"Data files with fortune cookies in Portuguese","homepage":"https://github.com/leitao/fortunes-br"}
+    {"kind":"product","name":"fortunes-cs","price":0,"rating":null,"category":"game (Debian)","description":"Czech and Slovak data files for fortune"}
+    {"kind":"product","name":"fortunes-de","price":0,"rating":null,"category":"game (Debian)","description":"German data files for fortune","homepage":"https://salsa.debian.org/debian/fortunes-de"}
+    {"kind":"product","name":"fortunes-debian-hints","price":0,"rating":null,"category":"game (Debian)","description":"Debian Hints for fortune","homepage":"https://wiki.debian.org/FortunesDebianHints"}
+    {"kind":"product","name":"fortunes-eo","price":0,"rating":null,"category":"game (Debian)","description":"Collection of esperanto fortunes."}
+    {"kind":"product","name":"fortunes-eo-ascii","price":0,"rating":null,"category":"game (Debian)","description":"Collection of esperanto fortunes (ascii encoding)."}
+    {"kind":"product","name":"fortunes-eo-iso3","price":0,"rating":null,"category":"game (Debian)","description":"Collection of esperanto fortunes (ISO3 encoding)."}
+    {"kind":"product","name":"fortunes-es","price":0,"rating":null,"category":"game (Debian)","description":"Spanish fortune database"}
+    {"kind":"product","name":"fortunes-es-off","price":0,"rating":null,"category":"game (Debian)","description":"Spanish fortune cookies (Offensive section)"}
+    {"kind":"product","name":"fortunes-ga","price":0,"rating":null,"category":"game (Debian)","description":"Irish (Gaelige) data files for fortune"}
+    {"kind":"product","name":"fortunes-it","price":0,"rating":null,"category":"game (Debian)","description":"Data files containing Italian fortune cookies"}
+    {"kind":"product","name":"fortunes-it-off","price":0,"rating":null,"category":"game (Debian)","description":"Data files containing Italian fortune cookies, offensive section"}
+    {"kind":"product","name":"fortunes-mario","price":0,"rating":null,"category":"game (Debian)","description":"Fortunes files from Mario","homepage":"http://github.com/fike/fortunes-mario"}
+    {"kind":"product","name":"fortunes-min","price":0,"rating":null,"category":"game (Debian)","description":"Data files containing selected fortune cookies"}
+    {"kind":"product","name":"fortunes-pl","price":0,"rating":null,"category":"game (Debian)","description":"Polish data files for fortune"}
+    {"kind":"product","name":"fortunes-ru","price":0,"rating":null,"category":"game (Debian)","description":"Russian data files for fortune","homepage":"http://jack.kiev.ua/fortune-mod-ru/"}
+    {"kind":"product","name":"fortunes-zh","price":0,"rating":null,"category":"game (Debian)","description":"Chinese Data files for fortune"}
+    {"kind":"product","name":"four-in-a-row","price":0,"rating":null,"category":"game (Debian)","description":"Four in a Row game for GNOME","homepage":"https://wiki.gnome.org/Apps/Four-in-a-row"}
+    {"kind":"product","name":"freealchemist","price":0,"rating":null,"category":"game (Debian)","description":"simpler figure block game","homepage":"https://github.com/dakk/FreeAlchemist"}
+    {"kind":"product","name":"freecell-solver-bin","price":0,"rating":null,"category":"game (Debian)","description":"Library for solving Freecell games","homepage":"http://fc-solve.shlomifish.org/"}
+    {"kind":"product","name":"freeciv","price":0,"rating":null,"category":"game (Debian)","description":"Civilization turn based strategy game","homepage":"https://www.freeciv.org/"}
+    {"kind":"product","name":"freecol","price":0,"rating":null,"category":"game (Debian)","description":"open source remake of the old Colonization","homepage":"https://www.freecol.org"}
+    {"kind":"product","name":"freedink","price":0,"rating":null,"category":"game (Debian)","description":"humorous top-down adventure and role-playing game","homepage":"https://www.gnu.org/software/freedink/"}
+    {"kind":"product","name":"freedink-dfarc","price":0,"rating":null,"category":"game (Debian)","description":"frontend and .dmod installer for GNU FreeDink","homepage":"http://www.gnu.org/software/freedink/"}
+    {"kind":"product","name":"freedink-engine","price":0,"rating":null,"category":"game (Debian)","description":"humorous top-down adventure and role-playing game (engine)","homepage":"https://www.gnu.org/software/freedink/"}
+    {"kind":"product","name":"freedm","price":0,"rating":null,"category":"game (Debian)","description":"multiplayer deathmatch game for Doom-compatible engines","homepage":"http://freedoom.github.io/"}
+    {"kind":"product","name":"freedoom","price":0,"rating":null,"category":"game (Debian)","description":"two single player campaigns for Doom-compatible engines","homepage":"http://freedoom.github.io/"}
+    {"kind":"product","name":"freedroid","price":0,"rating":null,"category":"game (Debian)","description":"Clone of Paradroid - a strategic shoot-em up"}
+    {"kind":"product","name":"freedroidrpg","price":0,"rating":null,"category":"game (Debian)","description":"Isometric RPG influenced by Paradroid","homepage":"https://www.freedroid.org/"}
+    {"kind":"product","name":"freegish","price":0,"rating":null,"category":"game (Debian)","description":"physics based arcade game","homepage":"https://github.com/freegish/freegish"}
+    {"kind":"product","name":"freeorion","price":0,"rating":null,"category":"game (Debian)","description":"turn-based space empire and galactic conquest game","homepage":"http://www.freeorion.org"}
+    {"kind":"product","name":"freesweep","price":0,"rating":null,"category":"game (Debian)","description":"text-based minesweeper","homepage":"https://github.com/rwestlund/freesweep"}
+    {"kind":"product","name":"freetennis","price":0,"rating":null,"category":"game (Debian)","description":"Free Tennis - simulation game","homepage":"http://freetennis.sourceforge.net/"}
+    {"kind":"product","name":"fretsonfire-songs-muldjord","price":0,"rating":null,"category":"game (Debian)","description":"game of musical skill and fast fingers - Songs Package"}
+    {"kind":"product","name":"fretsonfire-songs-sectoid","price":0,"rating":null,"category":"game (Debian)","description":"game of musical skill and fast fingers - Songs Package"}
+    {"kind":"product","name":"frotz","price":0,"rating":null,"category":"game (Debian)","description":"interpreter of Z-code story-files","homepage":"https://davidgriffith.gitlab.io/frotz/"}
+    {"kind":"product","name":"frozen-bubble","price":0,"rating":null,"category":"game (Debian)","description":"cool game where you pop out the bubbles!","homepage":"http://www.frozen-bubble.org/"}
+    {"kind":"product","name":"funnyboat","price":0,"rating":null,"category":"game (Debian)","description":"side scrolling arcade shooter game on a steamboat","homepage":"http://funnyboat.sf.net/"}
+    {"kind":"product","name":"galois","price":0,"rating":null,"category":"game (Debian)","description":"falling blocks game with blocks of various shapes and sizes","homepage":"https://www.nongnu.org/galois/"}
+    {"kind":"product","name":"gamazons","price":0,"rating":null,"category":"game (Debian)","description":"Amazons boardgame for GNOME","homepage":"http://www.yorgalily.org/gamazons/"}
+    {"kind":"product","name":"gamehub","price":0,"rating":null,"category":"game (Debian)","description":"Unified library for games from multiple sources","homepage":"https://tkashkin.github.io/projects/gamehub/"}
+    {"kind":"product","name":"gamescope","price":0,"rating":null,"category":"game (Debian)","description":"Micro-compositor for game scaling","homepage":"https://github.com/Plagman/gamescope"}
+    {"kind":"product","name":"gamine","price":0,"rating":null,"category":"game (Debian)","description":"Interactive game for young children","homepage":"https://sourceforge.net/projects/gamine-game/"}
+    {"kind":"product","name":"garden-of-coloured-lights","price":0,"rating":null,"category":"game (Debian)","description":"abstract vertical shooter with music elements","homepage":"http://garden.sourceforge.net/"}
+    {"kind":"product","name":"gargoyle-free","price":0,"rating":null,"category":"game (Debian)","description":"graphical player for Interactive Fiction games","homepage":"https://ccxvii.net/gargoyle/"}
+    {"kind":"product","name":"gav","price":0,"rating":null,"category":"game (Debian)","description":"GPL Arcade Volleyball","homepage":"http://gav.sf.net"}
+    {"kind":"product","name":"gbatnav","price":0,"rating":null,"category":"game (Debian)","description":"networked BattleShip game","homepage":"http://batnav.sourceforge.net/"}
+    {"kind":"product","name":"gbrainy","price":0,"rating":null,"category":"game (Debian)","description":"brain teaser game and trainer to have fun and to keep your brain trained","homepage":"https://wiki.gnome.org/Apps/gbrainy"}
+    {"kind":"product","name":"gearhead","price":0,"rating":null,"category":"game (Debian)","description":"roguelike mecha role playing game, console version","homepage":"http://www.gearheadrpg.com/"}
+    {"kind":"product","name":"gearhead2","price":0,"rating":null,"category":"game (Debian)","description":"roguelike mecha role playing game in space","homepage":"http://gearheadrpg.com/"}
+    {"kind":"product","name":"geekcode","price":0,"rating":null,"category":"game (Debian)","description":"Program for generating geekcode","homepage":"http://sourceforge.net/projects/geekcode/"}
+    {"kind":"product","name":"geki2","price":0,"rating":null,"category":"game (Debian)","description":"Xenon-like vertical shoot'em-up","homepage":"https://tracker.debian.org/pkg/geki2"}
+    {"kind":"product","name":"geki3","price":0,"rating":null,"category":"game (Debian)","description":"R-Type-like horizontal shoot'em-up"}
+    {"kind":"product","name":"gemdropx","price":0,"rating":null,"category":"game (Debian)","description":"Gem Drop X is an interesting one-player puzzle game for X11","homepage":"http://www.newbreedsoftware.com/gemdropx"}
+    {"kind":"product","name":"gfpoken","price":0,"rating":null,"category":"game (Debian)","description":"Recreate a grid of mirrors from clues given by tests","homepage":"https://savannah.nongnu.org/projects/gfpoken/"}
+    {"kind":"product","name":"ghextris","price":0,"rating":null,"category":"game (Debian)","description":"Tetris-like game on a hexagonal grid","homepage":"http://mjr.iki.fi/software/ghextris"}
+    {"kind":"product","name":"gigalomania","price":0,"rating":null,"category":"game (Debian)","description":"Mega-Lo-Mania-like god game","homepage":"http://gigalomania.sourceforge.net"}
+    {"kind":"product","name":"gl-117","price":0,"rating":null,"category":"game (Debian)","description":"action flight simulator","homepage":"http://www.heptargon.de/gl-117/gl-117.html"}
+    {"kind":"product","name":"glaurung","price":0,"rating":null,"category":"game (Debian)","description":"free UCI chess engine, to calculate chess moves"}
+    {"kind":"product","name":"glhack","price":0,"rating":null,"category":"game (Debian)","description":"Fullscreen SDL/OpenGL version of NetHack","homepage":"http://glhack.sourceforge.net/"}
+    {"kind":"product","name":"glob2","price":0,"rating":null,"category":"game (Debian)","description":"innovative Real Time Strategy game","homepage":"https://globulation2.org"}
+    {"kind":"product","name":"glpeces","price":0,"rating":null,"category":"game (Debian)","description":"Tangram (puzzle) game clone","homepage":"http://sourceforge.net/projects/pecesjocdetangr/"}
+    {"kind":"product","name":"gltron","price":0,"rating":null,"category":"game (Debian)","description":"3D lightcycle game","homepage":"http://www.gltron.org"}
+    {"kind":"product","name":"glulxe","price":0,"rating":null,"category":"game (Debian)","description":"Interpreter for glulx interactive fiction","homepage":"https://www.eblong.com/zarf/glulx/"}
+    {"kind":"product","name":"gm-assistant","price":0,"rating":null,"category":"game (Debian)","description":"Game Master assistant for role-playing games","homepage":"http://gmassistant.free.fr"}
+    {"kind":"product","name":"gmult","price":0,"rating":null,"category":"game (Debian)","description":"figure out which letters are which numbers","homepage":"https://launchpad.net/gmult"}
+    {"kind":"product","name":"gnome-2048","price":0,"rating":null,"category":"game (Debian)","description":"sliding tile puzzle game","homepage":"https://wiki.gnome.org/Apps/2048"}
+    {"kind":"product","name":"gnome-breakout","price":0,"rating":null,"category":"game (Debian)","description":"Clone of the classic game Breakout, written for GNOME","homepage":"http://www.users.on.net/~mipearson/"}
+    {"kind":"product","name":"gnome-chess","price":0,"rating":null,"category":"game (Debian)","description":"simple chess game","homepage":"https://wiki.gnome.org/Apps/Chess"}
+    {"kind":"product","name":"gnome-games-app","price":0,"rating":null,"category":"game (Debian)","description":"Game browser and launcher for GNOME","homepage":"https://wiki.gnome.org/Apps/Games"}
+    {"kind":"product","name":"gnome-klotski","price":0,"rating":null,"category":"game (Debian)","description":"Klotski puzzle game for GNOME","homepage":"https://wiki.gnome.org/Apps/Klotski"}
+    {"kind":"product","name":"gnome-mahjongg","price":0,"rating":null,"category":"game (Debian)","description":"classic Eastern tile game for GNOME","homepage":"https://wiki.gnome.org/Apps/Mahjongg"}
+    {"kind":"product","name":"gnome-mastermind","price":0,"rating":null,"category":"game (Debian)","description":"Mastermind™ clone for GNOME","homepage":"https://www.autistici.org/gnome-mastermind/"}
+    {"kind":"product","name":"gnome-mines","price":0,"rating":null,"category":"game (Debian)","description":"popular minesweeper puzzle game for GNOME","homepage":"https://wiki.gnome.org/Apps/Mines"}
+    {"kind":"product","name":"gnome-nibbles","price":0,"rating":null,"category":"game (Debian)","description":"snake game, up to four players","homepage":"https://wiki.gnome.org/Apps/Nibbles"}
+    {"kind":"product","name":"gnome-robots","price":0,"rating":null,"category":"game (Debian)","description":"improved old BSD robots game","homepage":"https://wiki.gnome.org/Apps/Robots"}
+    {"kind":"product","name":"gnome-sudoku","price":0,"rating":null,"category":"game (Debian)","description":"Sudoku puzzle game for GNOME","homepage":"https://wiki.gnome.org/Apps/Sudoku"}
+    {"kind":"product","name":"gnome-taquin","price":0,"rating":null,"category":"game (Debian)","description":"game to move tiles so that they reach their places","homepage":"https://wiki.gnome.org/Apps/Taquin"}
+    {"kind":"product","name":"gnome-tetravex","price":0,"rating":null,"category":"game (Debian)","description":"put tiles on a board and match their edges together","homepage":"https://wiki.gnome.org/Apps/Tetravex"}
+    {"kind":"product","name":"gnubg","price":0,"rating":null,"category":"game (Debian)","description":"graphical or console backgammon program with analysis","homepage":"https://www.gnu.org/software/gnubg/"}
+    {"kind":"product","name":"gnuchess","price":0,"rating":null,"category":"game (Debian)","description":"Plays a game of chess, either against the user or against itself","homepage":"https://www.gnu.org/software/chess/"}
+    {"kind":"product","name":"gnuchess-book","price":0,"rating":null,"category":"game (Debian)","description":"Opening book for gnuchess","homepage":"http://www.gnu.org/software/chess/"}
+    {"kind":"product","name":"gnugo","price":0,"rating":null,"category":"game (Debian)","description":"play the game of Go","homepage":"http://www.gnu.org/software/gnugo/"}
+    {"kind":"product","name":"gnujump","price":0,"rating":null,"category":"game (Debian)","description":"platform game where you have to jump up to survive","homepage":"http://gnujump.es.gnu.org/"}
+    {"kind":"product","name":"gnuminishogi","price":0,"rating":null,"category":"game (Debian)","description":"program to play minishogi, a shogi variant on a 5x5 board","homepage":"https://www.gnu.org/software/gnushogi/"}
+    {"kind":"product","name":"gnurobbo","price":0,"rating":null,"category":"game (Debian)","description":"logic game ported from ATARI XE/XL","homepage":"https://gnurobbo.sourceforge.net/"}
+    {"kind":"product","name":"gnushogi","price":0,"rating":null,"category":"game (Debian)","description":"program to play shogi, the Japanese version of chess","homepage":"https://www.gnu.org/software/gnushogi/"}
+    {"kind":"product","name":"golly","price":0,"rating":null,"category":"game (Debian)","description":"Game of Life simulator using hashlife algorithm","homepage":"http://golly.sourceforge.net/"}
+    {"kind":"product","name":"goverlay","price":0,"rating":null,"category":"game (Debian)","description":"Graphical UI to help manage Vulkan / OpenGL overlays","homepage":"https://github.com/benjamimgois/goverlay"}
+    {"kind":"product","name":"gplanarity","price":0,"rating":null,"category":"game (Debian)","description":"simple puzzle game involving untangling planar graphs","homepage":"http://web.mit.edu/xiphmont/Public/gPlanarity.html"}
+    {"kind":"product","name":"gpsshogi","price":0,"rating":null,"category":"game (Debian)","description":"Shogi playing program based on OpenShogiLib","homepage":"http://gps.tanaka.ecc.u-tokyo.ac.jp/gpsshogi/pukiwiki.php"}
+    {"kind":"product","name":"gpsshogi-viewer","price":0,"rating":null,"category":"game (Debian)","description":"Shogi studying GUI based on OpenShogiLib","homepage":"http://gps.tanaka.ecc.u-tokyo.ac.jp/gpsshogi/pukiwiki.php"}
+    {"kind":"product","name":"granatier","price":0,"rating":null,"category":"game (Debian)","description":"Bomberman clone","homepage":"http://games.kde.org/"}
+    {"kind":"product","name":"granule","price":0,"rating":null,"category":"game (Debian)","description":"flashcard program for learning new words","homepage":"http://granule.sourceforge.net/"}
+    {"kind":"product","name":"gravitation","price":0,"rating":null,"category":"game (Debian)","description":"game about mania, melancholia, and the creative process","homepage":"http://hcsoftware.sourceforge.net/gravitation/"}
+    {"kind":"product","name":"gravitywars","price":0,"rating":null,"category":"game (Debian)","description":"clone of Gravity Force"}
+    {"kind":"product","name":"greed","price":0,"rating":null,"category":"game (Debian)","description":"curses-based clone of the DOS free-ware game Greed","homepage":"http://www.catb.org/~esr/greed/"}
+    {"kind":"product","name":"grhino","price":0,"rating":null,"category":"game (Debian)","description":"othello/reversi boardgame","homepage":"http://rhino.sourceforge.net/"}
+    {"kind":"product","name":"groundhog","price":0,"rating":null,"category":"game (Debian)","description":"simple logic game","homepage":"http://home-2.consunet.nl/~cb007736/groundhog.html"}
+    {"kind":"product","name":"gsalliere","price":0,"rating":null,"category":"game (Debian)","description":"Bridge duplicate scorer (GUI frontend)","homepage":"http://www.matthew.ath.cx/projects/salliere/"}
+    {"kind":"product","name":"gtans","price":0,"rating":null,"category":"game (Debian)","description":"Tangram (puzzle) game using GTK+","homepage":"http://gtans.sourceforge.net/"}
+    {"kind":"product","name":"gtetrinet","price":0,"rating":null,"category":"game (Debian)","description":"multiplayer tetris-like game","homepage":"http://gtetrinet.sourceforge.net/"}
+    {"kind":"product","name":"gtkatlantic","price":0,"rating":null,"category":"game (Debian)","description":"Game like Monopoly","homepage":"http://gtkatlantic.gradator.net/"}
+    {"kind":"product","name":"gtkballs","price":0,"rating":null,"category":"game (Debian)","description":"simple logic game","homepage":"http://gtkballs.antex.ru/"}
+    {"kind":"product","name":"gtkboard","price":0,"rating":null,"category":"game (Debian)","description":"many board games in one program","homepage":"https://gtkboard.sourceforge.net/"}
+    {"kind":"product","name":"gtkpool","price":0,"rating":null,"category":"game (Debian)","description":"simple pool billiard game written with GTK+"}
+    {"kind":"product","name":"gunroar","price":0,"rating":null,"category":"game (Debian)","description":"360-degree gunboat shooter","homepage":"https://www.asahi-net.or.jp/~cs8k-cyu/windows/gr_e.html"}
+    {"kind":"product","name":"gweled","price":0,"rating":null,"category":"game (Debian)","description":"\"Diamond Mine\"-style puzzle game","homepage":"http://gweled.org/"}
+    {"kind":"product","name":"hachu","price":0,"rating":null,"category":"game (Debian)","description":"AI engine for many Shogi and Chess variants, including Chu, Sho, and Dai Shogi","homepage":"http://hgm.nubati.net/cgi-bin/gitweb.cgi?p=hachu.git"}
+    {"kind":"product","name":"hannah","price":0,"rating":null,"category":"game (Debian)","description":"pacman-like game, child oriented","homepage":"http://www.retrojunkies.co.uk/index.php?page=game"}
+    {"kind":"product","name":"hearse","price":0,"rating":null,"category":"game (Debian)","description":"exchange Nethack bones files with other players","homepage":"http://www.argon.org/~roderick/hearse/"}
+    {"kind":"product","name":"hedgewars","price":0,"rating":null,"category":"game (Debian)","description":"Funny turn-based artillery game, featuring fighting hedgehogs!","homepage":"https://hedgewars.org"}
+    {"kind":"product","name":"heroes","price":0,"rating":null,"category":"game (Debian)","description":"Collect powerups and avoid your opponents' trails","homepage":"http://heroes.sourceforge.net"}
+    {"kind":"product","name":"hex-a-hop","price":0,"rating":null,"category":"game (Debian)","description":"puzzle game based on hexagonal tiles","homepage":"http://hexahop.sourceforge.net/"}
+    {"kind":"product","name":"hexalate","price":0,"rating":null,"category":"game (Debian)","description":"Color matching puzzle","homepage":"https://gottcode.org/hexalate/"}
+    {"kind":"product","name":"hexxagon","price":0,"rating":null,"category":"game (Debian)","description":"Hexagonal Ataxx clone"}
+    {"kind":"product","name":"hitori","price":0,"rating":null,"category":"game (Debian)","description":"logic puzzle game similar to sudoku","homepage":"https://wiki.gnome.org/Apps/Hitori"}
+    {"kind":"product","name":"hoichess","price":0,"rating":null,"category":"game (Debian)","description":"xboard compatible chess engine to play chess with","homepage":"http://www.hoicher.de/hoichess/"}
+    {"kind":"product","name":"hollywood","price":0,"rating":null,"category":"game (Debian)","description":"fill your console with Hollywood melodrama technobabble","homepage":"https://hollywood.computer"}
+    {"kind":"product","name":"holotz-castle","price":0,"rating":null,"category":"game (Debian)","description":"platform game with high doses of mystery","homepage":"https://wiki.debian.org/Games/HolotzCastle"}
+    {"kind":"product","name":"hyperrogue","price":0,"rating":null,"category":"game (Debian)","description":"non-euclidean graphical rogue-like game","homepage":"https://www.roguetemple.com/z/hyper/"}
+    {"kind":"product","name":"iagno","price":0,"rating":null,"category":"game (Debian)","description":"popular Othello game for GNOME","homepage":"https://wiki.gnome.org/Apps/Iagno"}
+    {"kind":"product","name":"icebreaker","price":0,"rating":null,"category":"game (Debian)","description":"Break the iceberg","homepage":"https://mattdm.org/icebreaker/"}
+    {"kind":"product","name":"ii-esu","price":0,"rating":null,"category":"game (Debian)","description":"shooter game"}
+    {"kind":"product","name":"instead","price":0,"rating":null,"category":"game (Debian)","description":"Simple text adventures/visual novels engine","homepage":"https://instead-hub.github.io/"}
+    {"kind":"product","name":"ioquake3","price":0,"rating":null,"category":"game (Debian)","description":"Game engine for 3D first person shooter games","homepage":"https://ioquake3.org/"}
+    {"kind":"product","name":"ironseed","price":0,"rating":null,"category":"game (Debian)","description":"science-fiction exploration/strategy adventure game in space","homepage":"https://github.com/mnalis/ironseed_fpc"}
+    {"kind":"product","name":"jag","price":0,"rating":null,"category":"game (Debian)","description":"arcade and puzzle 2D game","homepage":"https://gitlab.com/coringao/jag/wikis"}
+    {"kind":"product","name":"jester","price":0,"rating":null,"category":"game (Debian)","description":"board game similar to Othello","homepage":"https://wiki.debian.org/Games/Jester"}
+    {"kind":"product","name":"jigzo","price":0,"rating":null,"category":"game (Debian)","description":"Photo puzzle game for children","homepage":"http://www.resorama.com/jigzo/"}
+    {"kind":"product","name":"jumpnbump","price":0,"rating":null,"category":"game (Debian)","description":"cute multiplayer platform game with bunnies","homepage":"https://gitlab.com/LibreGames/jumpnbump/"}
+    {"kind":"product","name":"jzip","price":0,"rating":null,"category":"game (Debian)","description":"Text mode interpreter for Z-Code adventures","homepage":"http://jzip.sourceforge.net/"}
+    {"kind":"product","name":"kajongg","price":0,"rating":null,"category":"game (Debian)","description":"classical Mah Jongg game","homepage":"https://games.kde.org/"}
+    {"kind":"product","name":"kanagram","price":0,"rating":null,"category":"game (Debian)","description":"jumble word puzzle","homepage":"https://projects.kde.org/projects/kde/kdeedu/kanagram"}
+    {"kind":"product","name":"kapman","price":0,"rating":null,"category":"game (Debian)","description":"Pac-Man clone","homepage":"http://games.kde.org/"}
+    {"kind":"product","name":"katomic","price":0,"rating":null,"category":"game (Debian)","description":"atomix puzzle game","homepage":"https://games.kde.org/"}
+    {"kind":"product","name":"kawari8","price":0,"rating":null,"category":"game (Debian)","description":"Pseudo AI Shiori module used to create ghosts for Ukagaka","homepage":"http://kawari.sourceforge.net/"}
+    {"kind":"product","name":"kball","price":0,"rating":null,"category":"game (Debian)","description":"game of skill and reflexes for all the family","homepage":"http://kball.sourceforge.net/"}
+    {"kind":"product","name":"kblackbox","price":0,"rating":null,"category":"game (Debian)","description":"Black Box puzzle game","homepage":"http://games.kde.org/"}
+    {"kind":"product","name":"kblocks","price":0,"rating":null,"category":"game (Debian)","description":"falling blocks game","homepage":"http://games.kde.org/"}
+    {"kind":"product","name":"kbounce","price":0,"rating":null,"category":"game (Debian)","description":"Jezzball arcade game","homepage":"http://games.kde.org/"}
+    {"kind":"product","name":"kbreakout","price":0,"rating":null,"category":"game (Debian)","description":"ball and paddle game","homepage":"http://games.kde.org/"}
+    {"kind":"product","name":"kcheckers","price":0,"rating":null,"category":"game (Debian)","description":"Checkers boardgame","homepage":"http://qcheckers.sourceforge.net/"}
+    {"kind":"product","name":"kdiamond","price":0,"rating":null,"category":"game (Debian)","description":"three-in-a-row game","homepage":"https://games.kde.org/"}
+    {"kind":"product","name":"ketm","price":0,"rating":null,"category":"game (Debian)","description":"old school 2D-scrolling shooter","homepage":"http://sourceforge.net/projects/ketm-gg"}
+    {"kind":"product","name":"kfourinline","price":0,"rating":null,"category":"game (Debian)","description":"Connect Four game","homepage":"http://games.kde.org/"}
+    {"kind":"product","name":"kgames","price":0,"rating":null,"category":"game (Debian)","description":"Venerable selection of Xaw-based games","homepage":"https://keithp.com"}
+    {"kind":"product","name":"kgoldrunner","price":0,"rating":null,"category":"game (Debian)","description":"Lode Runner arcade game","homepage":"http://games.kde.org/"}
+    {"kind":"product","name":"khangman","price":0,"rating":null,"category":"game (Debian)","description":"Hangman word puzzle","homepage":"http://edu.kde.org/"}
+    {"kind":"product","name":"kigo","price":0,"rating":null,"category":"game (Debian)","description":"go game","homepage":"http://games.kde.org/"}
+    {"kind":"product","name":"kildclient","price":0,"rating":null,"category":"game (Debian)","description":"powerful MUD client with a built-in Perl interpreter","homepage":"https://www.kildclient.org"}
+    {"kind":"product","name":"killbots","price":0,"rating":null,"category":"game (Debian)","description":"port of the classic BSD console game robots","homepage":"http://games.kde.org/"}
+    {"kind":"product","name":"kiriki","price":0,"rating":null,"category":"game (Debian)","description":"Yahtzee dice game","homepage":"http://games.kde.org/"}
+    {"kind":"product","name":"kjumpingcube","price":0,"rating":null,"category":"game (Debian)","description":"simple tactical game","homepage":"http://games.kde.org/"}
+    {"kind":"product","name":"klickety","price":0,"rating":null,"category":"game (Debian)","description":"SameGame puzzle game","homepage":"http://games.kde.org/"}
+    {"kind":"product","name":"klines","price":0,"rating":null,"category":"game (Debian)","description":"color lines game","homepage":"http://games.kde.org/"}
+    {"kind":"product","name":"kmahjongg","price":0,"rating":null,"category":"game (Debian)","description":"mahjongg solitaire game","homepage":"https://games.kde.org/"}
+    {"kind":"product","name":"kmines","price":0,"rating":null,"category":"game (Debian)","description":"minesweeper game","homepage":"http://games.kde.org/"}
+    {"kind":"product","name":"knavalbattle","price":0,"rating":null,"category":"game (Debian)","description":"battleship board game","homepage":"http://games.kde.org/"}
+    {"kind":"product","name":"knetwalk","price":0,"rating":null,"category":"game (Debian)","description":"wire puzzle game","homepage":"http://games.kde.org/"}
+    {"kind":"product","name":"knights","price":0,"rating":null,"category":"game (Debian)","description":"chess interface for the KDE Platform","homepage":"https://www.kde.org/applications/games/knights/"}
+    {"kind":"product","name":"kobodeluxe","price":0,"rating":null,"category":"game (Debian)","description":"game of space battle","homepage":"http://olofson.net/kobodl/"}
+    {"kind":"product","name":"kodi-game-libretro-bsnes-mercury-accuracy","price":0,"rating":null,"category":"game (Debian)","description":"Kodi integration for bsnes-mercury accuracy core","homepage":"https://github.com/libretro/bsnes-mercury"}
+    {"kind":"product","name":"kodi-game-libretro-bsnes-mercury-balanced","price":0,"rating":null,"category":"game (Debian)","description":"Kodi integration for bsnes-mercury balanced core","homepage":"https://github.com/libretro/bsnes-mercury"}
+    {"kind":"product","name":"kodi-game-libretro-bsnes-mercury-performance","price":0,"rating":null,"category":"game (Debian)","description":"Kodi integration for bsnes-mercury performance core","homepage":"https://github.com/libretro/bsnes-mercury"}
+    {"kind":"product","name":"kolf","price":0,"rating":null,"category":"game (Debian)","description":"miniature golf game","homepage":"http://games.kde.org/"}
+    {"kind":"product","name":"kollision","price":0,"rating":null,"category":"game (Debian)","description":"simple ball dodging game","homepage":"http://games.kde.org/"}
+    {"kind":"product","name":"komi","price":0,"rating":null,"category":"game (Debian)","description":"Single player arcade game with Komi the Space Frog!","homepage":"http://komi.sf.net"}
+    {"kind":"product","name":"konquest","price":0,"rating":null,"category":"game (Debian)","description":"simple turn-based strategy game","homepage":"http://games.kde.org/"}
+    {"kind":"product","name":"koules","price":0,"rating":null,"category":"game (Debian)","description":"abstract space action game","homepage":"https://www.ucw.cz/~hubicka/koules/English/koules.html"}
+    {"kind":"product","name":"kpat","price":0,"rating":null,"category":"game (Debian)","description":"solitaire card games","homepage":"https://kde.org/applications/games/org.kde.kpat"}
+    {"kind":"product","name":"krank","price":0,"rating":null,"category":"game (Debian)","description":"game of dexterity where you match stones together","homepage":"http://krank.sourceforge.net/"}
+    {"kind":"product","name":"kraptor","price":0,"rating":null,"category":"game (Debian)","description":"Classic shoot 'em up scroller game","homepage":"http://kraptor.sourceforge.net/"}
+    {"kind":"product","name":"kreversi","price":0,"rating":null,"category":"game (Debian)","description":"reversi board game","homepage":"http://games.kde.org/"}
+    {"kind":"product","name":"kshisen","price":0,"rating":null,"category":"game (Debian)","description":"Shisen-Sho solitaire game","homepage":"http://games.kde.org/"}
+    {"kind":"product","name":"ksirk","price":0,"rating":null,"category":"game (Debian)","description":"Risk strategy game","homepage":"https://games.kde.org/"}
+    {"kind":"product","name":"kspaceduel","price":0,"rating":null,"category":"game (Debian)","description":"SpaceWar! arcade game","homepage":"http://games.kde.org/"}
+    {"kind":"product","name":"ksquares","price":0,"rating":null,"category":"game (Debian)","description":"Dots and Boxes game","homepage":"http://games.kde.org/"}
+    {"kind":"product","name":"ksudoku","price":0,"rating":null,"category":"game (Debian)","description":"Sudoku puzzle game and solver","homepage":"http://games.kde.org/"}
+    {"kind":"product","name":"ktuberling","price":0,"rating":null,"category":"game (Debian)","description":"stamp drawing toy","homepage":"http://games.kde.org/"}
+    {"kind":"product","name":"ktx","price":0,"rating":null,"category":"game (Debian)","description":"QuakeWorld mod \"Kombat Teams eXtreme\"","homepage":"https://github.com/QW-Group/ktx/"}
+    {"kind":"product","name":"kubrick","price":0,"rating":null,"category":"game (Debian)","description":"game based on Rubik's Cube","homepage":"http://games.kde.org/"}
+    {"kind":"product","name":"laby","price":0,"rating":null,"category":"game (Debian)","description":"Learn how to program with ants and spider webs","homepage":"https://sgimenez.github.io/laby/"}
+    {"kind":"product","name":"lambdahack","price":0,"rating":null,"category":"game (Debian)","description":"tactical squad ASCII roguelike dungeon crawler game engine","homepage":"https://github.com/LambdaHack/LambdaHack"}
+    {"kind":"product","name":"late","price":0,"rating":null,"category":"game (Debian)","description":"simple game of capturing balls","homepage":"http://late.sourceforge.net/"}
+    {"kind":"product","name":"lbreakout2","price":0,"rating":null,"category":"game (Debian)","description":"ball-and-paddle game with nice graphics","homepage":"http://lgames.sourceforge.net/index.php?project=LBreakout2"}
+    {"kind":"product","name":"lbreakouthd","price":0,"rating":null,"category":"game (Debian)","description":"ball-and-paddle game","homepage":"https://lgames.sourceforge.io/LBreakoutHD/"}
+    {"kind":"product","name":"leela-zero","price":0,"rating":null,"category":"game (Debian)","description":"Go engine with no human-provided knowledge, modeled after the AlphaGo Zero paper","homepage":"https://github.com/gcp/leela-zero"}
+    {"kind":"product","name":"lgc-pg","price":0,"rating":null,"category":"game (Debian)","description":"LGeneral converter for Panzer General game data","homepage":"http://lgames.sourceforge.net"}
+    {"kind":"product","name":"lgeneral","price":0,"rating":null,"category":"game (Debian)","description":"strategy game in the tradition of Panzer General","homepage":"http://lgames.sourceforge.net"}
+    {"kind":"product","name":"libdds0","price":0,"rating":null,"category":"game (Debian)","description":"bridge double dummy solver - shared library","homepage":"https://privat.bahnhof.se/wb758135/bridge/index.html"}
+    {"kind":"product","name":"liblizzie-java","price":0,"rating":null,"category":"game (Debian)","description":"GUI for analyzing Go games in real time using Leela Zero","homepage":"https://github.com/featurecat/lizzie"}
+    {"kind":"product","name":"libretro-beetle-pce-fast","price":0,"rating":null,"category":"game (Debian)","description":"Libretro wrapper for the Beetle PCE FAST core","homepage":"https://github.com/libretro/beetle-pce-fast-libretro"}
+    {"kind":"product","name":"libretro-beetle-psx","price":0,"rating":null,"category":"game (Debian)","description":"Libretro wrapper for the Beetle PSX core","homepage":"https://github.com/libretro/beetle-psx-libretro"}
+    {"kind":"product","name":"libretro-beetle-vb","price":0,"rating":null,"category":"game (Debian)","description":"Libretro wrapper for the Beetle VB core","homepage":"https://github.com/libretro/beetle-vb-libretro"}
+    {"kind":"product","name":"libretro-beetle-wswan","price":0,"rating":null,"category":"game (Debian)","description":"Libretro wrapper for the Beetle WSWAN core","homepage":"https://github.com/libretro/beetle-wswan-libretro"}
+    {"kind":"product","name":"libretro-bsnes-mercury-accuracy","price":0,"rating":null,"category":"game (Debian)","description":"Libretro wrapper for bsnes-mercury accuracy core","homepage":"https://github.com/libretro/bsnes-mercury"}
+    {"kind":"product","name":"libretro-bsnes-mercury-balanced","price":0,"rating":null,"category":"game (Debian)","description":"Libretro wrapper for bsnes-mercury balanced core","homepage":"https://github.com/libretro/bsnes-mercury"}
+    {"kind":"product","name":"libretro-bsnes-mercury-performance","price":0,"rating":null,"category":"game (Debian)","description":"Libretro wrapper for bsnes-mercury performance core","homepage":"https://github.com/libretro/bsnes-mercury"}
+    {"kind":"product","name":"libretro-desmume","price":0,"rating":null,"category":"game (Debian)","description":"Libretro wrapper for DeSmuME","homepage":"http://desmume.org"}
+    {"kind":"product","name":"libretro-gambatte","price":0,"rating":null,"category":"game (Debian)","description":"Libretro wrapper for Gambatte","homepage":"http://gambatte.sourceforge.net"}
+    {"kind":"product","name":"libretro-mgba","price":0,"rating":null,"category":"game (Debian)","description":"Libretro wrapper for mGBA","homepage":"https://mgba.io/"}
+    {"kind":"product","name":"libretro-nestopia","price":0,"rating":null,"category":"game (Debian)","description":"libretro wrapper for Nestopia","homepage":"https://github.com/libretro/nestopia"}
+    {"kind":"product","name":"lierolibre","price":0,"rating":null,"category":"game (Debian)","description":"old-school earthworm action game","homepage":"https://launchpad.net/lierolibre"}
+    {"kind":"product","name":"lightsoff","price":0,"rating":null,"category":"game (Debian)","description":"Light puzzle game","homepage":"https://wiki.gnome.org/Apps/Lightsoff"}
+    {"kind":"product","name":"lightyears","price":0,"rating":null,"category":"game (Debian)","description":"single player real-time strategy game with steampunk sci-fi","homepage":"https://www.jwhitham.org/20kly/"}
+    {"kind":"product","name":"lincity","price":0,"rating":null,"category":"game (Debian)","description":"build & maintain a city/country","homepage":"http://lincity.sourceforge.net/"}
+    {"kind":"product","name":"lincity-ng","price":0,"rating":null,"category":"game (Debian)","description":"City simulator game with polished graphics","homepage":"https://github.com/lincity-ng/lincity-ng/"}
+    {"kind":"product","name":"liquidwar","price":0,"rating":null,"category":"game (Debian)","description":"truly original multiplayer wargame","homepage":"https://ufoot.org/liquidwar/v5"}
+    {"kind":"product","name":"littlewizard","price":0,"rating":null,"category":"game (Debian)","description":"development environment for children","homepage":"http://littlewizard.sourceforge.net/"}
+    {"kind":"product","name":"lmarbles","price":0,"rating":null,"category":"game (Debian)","description":"game where you build figures out of colored marbles","homepage":"http://lgames.sourceforge.net/LMarbles/"}
+    {"kind":"product","name":"lmemory","price":0,"rating":null,"category":"game (Debian)","description":"Children's game based on the \"memory\" card game","homepage":"https://tracker.debian.org/pkg/lmemory"}
+    {"kind":"product","name":"lolcat","price":0,"rating":null,"category":"game (Debian)","description":"colorful `cat`","homepage":"https://github.com/busyloop/lolcat"}
+    {"kind":"product","name":"lordsawar","price":0,"rating":null,"category":"game (Debian)","description":"Clone of the popular SSG game Warlords II","homepage":"http://www.nongnu.org/lordsawar/"}
+    {"kind":"product","name":"love","price":0,"rating":null,"category":"game (Debian)","description":"2D game development framework based on Lua and OpenGL","homepage":"https://love2d.org/"}
+    {"kind":"product","name":"lskat","price":0,"rating":null,"category":"game (Debian)","description":"Lieutnant Skat card game","homepage":"http://games.kde.org/"}
+    {"kind":"product","name":"ltris","price":0,"rating":null,"category":"game (Debian)","description":"very polished Tetris clone with CPU opponents","homepage":"http://lgames.sourceforge.net/index.php?project=LTris"}
+    {"kind":"product","name":"lugaru","price":0,"rating":null,"category":"game (Debian)","description":"third person ninja rabbit fighting game","homepage":"https://gitlab.com/osslugaru/lugaru"}
+    {"kind":"product","name":"luola","price":0,"rating":null,"category":"game (Debian)","description":"multiplayer cave-flying game","homepage":"https://github.com/callaa/luola"}
+    {"kind":"product","name":"luola-nostalgy","price":0,"rating":null,"category":"game (Debian)","description":"nostalgy level files for luola","homepage":"https://github.com/callaa/luola/tree/master/data/levels"}
+    {"kind":"product","name":"lure-of-the-temptress","price":0,"rating":null,"category":"game (Debian)","description":"classic 2D point and click fantasy adventure game","homepage":"https://www.scummvm.org"}
+    {"kind":"product","name":"macopix","price":0,"rating":null,"category":"game (Debian)","description":"Mascot Constructive Pilot for X","homepage":"http://rosegray.sakura.ne.jp/macopix/"}
+    {"kind":"product","name":"madbomber","price":0,"rating":null,"category":"game (Debian)","description":"Kaboom! clone","homepage":"http://www.newbreedsoftware.com/madbomber/"}
+    {"kind":"product","name":"maelstrom","price":0,"rating":null,"category":"game (Debian)","description":"Arcade-style game resembling Asteroids","homepage":"https://www.libsdl.org/projects/Maelstrom/"}
+    {"kind":"product","name":"magicmaze","price":0,"rating":null,"category":"game (Debian)","description":"rescue the maiden while avoiding the monsters","homepage":"http://magicmaze.rubyforge.org/"}
+    {"kind":"product","name":"mah-jong","price":0,"rating":null,"category":"game (Debian)","description":"Original Mah-Jong game","homepage":"http://mahjong.julianbradfield.org/"}
+    {"kind":"product","name":"mame","price":0,"rating":null,"category":"game (Debian)","description":"Multiple Arcade Machine Emulator (MAME)","homepage":"https://mamedev.org/"}
+    {"kind":"product","name":"manaplus","price":0,"rating":null,"category":"game (Debian)","description":"Extended client for Evol Online and The Mana World","homepage":"http://manaplus.org/"}
+    {"kind":"product","name":"mancala","price":0,"rating":null,"category":"game (Debian)","description":"Implementation of the simple board game called Mancala","homepage":"http://shh.thathost.com/pub-unix/#Mancala"}
+    {"kind":"product","name":"marsshooter","price":0,"rating":null,"category":"game (Debian)","description":"ridiculous space shooter governed by the laws of gravity","homepage":"https://github.com/thelaui/M.A.R.S."}
+    {"kind":"product","name":"matanza","price":0,"rating":null,"category":"game (Debian)","description":"Space ascii war game","homepage":"https://web.archive.org/web/20071226080243/http://bachue.com/matanza/"}
+    {"kind":"product","name":"mazeofgalious","price":0,"rating":null,"category":"game (Debian)","description":"The Maze of Galious","homepage":"http://www.braingames.getput.com/mog/"}
+    {"kind":"product","name":"mednafen","price":0,"rating":null,"category":"game (Debian)","description":"multi-platform emulator, including NES, GB/A, Lynx, PC Engine","homepage":"http://mednafen.github.io"}
+    {"kind":"product","name":"mednaffe","price":0,"rating":null,"category":"game (Debian)","description":"front-end for the Mednafen multi-system emulator","homepage":"https://github.com/AmatCoder/mednaffe"}
+    {"kind":"product","name":"megaglest","price":0,"rating":null,"category":"game (Debian)","description":"3D multi-player real time strategy game","homepage":"https://megaglest.org/"}
+    {"kind":"product","name":"meritous","price":0,"rating":null,"category":"game (Debian)","description":"action-adventure dungeon crawl game","homepage":"https://gitlab.com/meritous"}
+    {"kind":"product","name":"mess-desktop-entries","price":0,"rating":null,"category":"game (Debian)","description":"Desktop entries for MESS ROMs"}
+    {"kind":"product","name":"mgt","price":0,"rating":null,"category":"game (Debian)","description":"game record display/editor for the oriental game of go"}
+    {"kind":"product","name":"miceamaze","price":0,"rating":null,"category":"game (Debian)","description":"video game with mice in a maze","homepage":"http://www.miceamaze.org/"}
+    {"kind":"product","name":"micropolis","price":0,"rating":null,"category":"game (Debian)","description":"real-time city management simulator","homepage":"http://www.donhopkins.com/home/micropolis/"}
+    {"kind":"product","name":"minetest","price":0,"rating":null,"category":"game (Debian)","description":"Multiplayer infinite-world block sandbox","homepage":"https://www.minetest.net/"}
+    {"kind":"product","name":"minetest-mod-3d-armor","price":0,"rating":null,"category":"game (Debian)","description":"Modpack to add armor and wielded weapons for Minetest","homepage":"https://github.com/minetest-mods/3d_armor"}
+    {"kind":"product","name":"minetest-mod-advmarkers-csm","price":0,"rating":null,"category":"game (Debian)","description":"Minetest mod - marker/waypoint CSM for Minetest","homepage":"https://github.com/luk3yx/minetest-advmarkers-csm"}
+    {"kind":"product","name":"minetest-mod-basic-materials","price":0,"rating":null,"category":"game (Debian)","description":"Minetest mod providing basic materials and items","homepage":"https://gitlab.com/VanessaE/basic_materials"}
+    {"kind":"product","name":"minetest-mod-basic-robot-csm","price":0,"rating":null,"category":"game (Debian)","description":"Minetest mod - basic robot client side mod","homepage":"https://github.com/ac-minetest/basic_robot_csm"}
+    {"kind":"product","name":"minetest-mod-character-creator","price":0,"rating":null,"category":"game (Debian)","description":"Minetest module to customize your skin","homepage":"https://github.com/minetest-mods/character_creator"}
+    {"kind":"product","name":"minetest-mod-craftguide","price":0,"rating":null,"category":"game (Debian)","description":"Minetest mod providing a crafting guide","homepage":"https://github.com/minetest-mods/craftguide"}
+    {"kind":"product","name":"minetest-mod-currency","price":0,"rating":null,"category":"game (Debian)","description":"Minetest mod providing shops and currency","homepage":"https://gitlab.com/VanessaE/currency"}
+    {"kind":"product","name":"minetest-mod-ethereal","price":0,"rating":null,"category":"game (Debian)","description":"Minetest module to add a map generator enhancer","homepage":"https://notabug.org/TenPlus1/ethereal"}
+    {"kind":"product","name":"minetest-mod-homedecor","price":0,"rating":null,"category":"game (Debian)","description":"Minetest mod pack providing home decor elements","homepage":"https://gitlab.com/VanessaE/homedecor_modpack"}
+    {"kind":"product","name":"minetest-mod-infinite-chest","price":0,"rating":null,"category":"game (Debian)","description":"Minetest module to get chests with an infinite number of slots","homepage":"https://github.com/cornernote/minetest-infinite_chest"}
+    {"kind":"product","name":"minetest-mod-lucky-block","price":0,"rating":null,"category":"game (Debian)","description":"Minetest module to add a Lucky Block to the game","homepage":"https://notabug.org/TenPlus1/lucky_block"}
+    {"kind":"product","name":"minetest-mod-maidroid","price":0,"rating":null,"category":"game (Debian)","description":"Minetest mod - Maidroid for maid robots","homepage":"https://github.com/tacigar/maidroid"}
+    {"kind":"product","name":"minetest-mod-mesecons","price":0,"rating":null,"category":"game (Debian)","description":"Digital circuitry blocks for minetest","homepage":"http://mesecons.net"}
+    {"kind":"product","name":"minetest-mod-meshport","price":0,"rating":null,"category":"game (Debian)","description":"Minetest mod - export areas to meshes for 3D rendering","homepage":"https://github.com/random-geek/meshport"}
+    {"kind":"product","name":"minetest-mod-mobs-redo","price":0,"rating":null,"category":"game (Debian)","description":"Minetest module to add mobs programming interface","homepage":"https://notabug.org/TenPlus1/mobs_redo"}
+    {"kind":"product","name":"minetest-mod-moreblocks","price":0,"rating":null,"category":"game (Debian)","description":"Minetest mod - More Blocks","homepage":"https://github.com/minetest-mods/moreblocks"}
+    {"kind":"product","name":"minetest-mod-moreores","price":0,"rating":null,"category":"game (Debian)","description":"Minetest mod - More Ores","homepage":"https://github.com/minetest-mods/moreores"}
+    {"kind":"product","name":"minetest-mod-nether","price":0,"rating":null,"category":"game (Debian)","description":"Minetest mod - Nether portals and materials","homepage":"https://github.com/minetest-mods/nether"}
+    {"kind":"product","name":"minetest-mod-pipeworks","price":0,"rating":null,"category":"game (Debian)","description":"Pipes and tubes for Minetest","homepage":"https://gitlab.com/VanessaE/pipeworks"}
+    {"kind":"product","name":"minetest-mod-protector","price":0,"rating":null,"category":"game (Debian)","description":"Minetest module to add protector blocks","homepage":"https://notabug.org/TenPlus1/protector"}
+    {"kind":"product","name":"minetest-mod-pycraft","price":0,"rating":null,"category":"game (Debian)","description":"Minetest mod - (most of) Raspberry PI Minecraft API","homepage":"https://github.com/sprintingkiwi/pycraft_mod"}
+    {"kind":"product","name":"minetest-mod-quartz","price":0,"rating":null,"category":"game (Debian)","description":"Minetest module to add quartz","homepage":"https://github.com/minetest-mods/quartz"}
+    {"kind":"product","name":"minetest-mod-skyblock","price":0,"rating":null,"category":"game (Debian)","description":"Minetest module to add a Crusoe-like minigame","homepage":"https://github.com/cornernote/minetest-skyblock"}
+    {"kind":"product","name":"minetest-mod-throwing","price":0,"rating":null,"category":"game (Debian)","description":"Minetest mod - Throwing system","homepage":"https://github.com/minetest-mods/throwing"}
+    {"kind":"product","name":"minetest-mod-throwing-arrows","price":0,"rating":null,"category":"game (Debian)","description":"Minetest mod - Throwables","homepage":"https://github.com/minetest-mods/throwing_arrows"}
+    {"kind":"product","name":"minetest-mod-unified-inventory","price":0,"rating":null,"category":"game (Debian)","description":"Minetest module to enhance the inventory","homepage":"https://github.com/minetest-mods/unified_inventory"}
+    {"kind":"product","name":"minetest-mod-unifieddyes","price":0,"rating":null,"category":"game (Debian)","description":"Minetest mod providing a unified dye specification","homepage":"https://gitlab.com/VanessaE/unifieddyes"}
+    {"kind":"product","name":"minetest-mod-worldedit","price":0,"rating":null,"category":"game (Debian)","description":"Minetest mod - ingame world editor"}
+    {"kind":"product","name":"minetest-mod-xdecor","price":0,"rating":null,"category":"game (Debian)","description":"Lightweight decoration module for minetest","homepage":"https://github.com/minetest-mods/xdecor"}
+    {"kind":"product","name":"minetestmapper","price":0,"rating":null,"category":"game (Debian)","description":"map generator from minetest worlds","homepage":"https://github.com/minetest/minetestmapper"}
+    {"kind":"product","name":"minigalaxy","price":0,"rating":null,"category":"game (Debian)","description":"Simple GOG Linux client","homepage":"https://sharkwouter.github.io/minigalaxy/"}
+    {"kind":"product","name":"mirrormagic","price":0,"rating":null,"category":"game (Debian)","description":"Shoot around obstacles to collect energy using your beam.","homepage":"http://www.artsoft.org/mirrormagic/"}
+    {"kind":"product","name":"mokomaze","price":0,"rating":null,"category":"game (Debian)","description":"Ball in labyrinth game for the OpenMoko FreeRunner","homepage":"https://mokomaze.sourceforge.io/"}
+    {"kind":"product","name":"monopd","price":0,"rating":null,"category":"game (Debian)","description":"Monopoly game network server","homepage":"http://gtkatlantic.gradator.net/"}
+    {"kind":"product","name":"monsterz","price":0,"rating":null,"category":"game (Debian)","description":"arcade puzzle game","homepage":"http://sam.zoy.org/monsterz/"}
+    {"kind":"product","name":"moon-buggy","price":0,"rating":null,"category":"game (Debian)","description":"Drive a car across the moon","homepage":"http://seehuhn.de/pages/moon-buggy"}
+    {"kind":"product","name":"moon-lander","price":0,"rating":null,"category":"game (Debian)","description":"game based on the classic moon lander"}
+    {"kind":"product","name":"moria","price":0,"rating":null,"category":"game (Debian)","description":"Rogue-like game with an infinite dungeon, also known as umoria","homepage":"https://umoria.org/"}
+    {"kind":"product","name":"morris","price":0,"rating":null,"category":"game (Debian)","description":"Nine men's morris game","homepage":"http://nine-mens-morris.net/"}
+    {"kind":"product","name":"mousetrap","price":0,"rating":null,"category":"game (Debian)","description":"Simple game of ball chasing","homepage":"http://www.steve.org.uk/Software/mousetrap/"}
+    {"kind":"product","name":"mrboom","price":0,"rating":null,"category":"game (Debian)","description":"8 player Bomberman","homepage":"http://mrboom.mumblecore.org/"}
+    {"kind":"product","name":"mrrescue","price":0,"rating":null,"category":"game (Debian)","description":"Mr Rescue is an arcade 2d action game","homepage":"https://tangramgames.dk/games/mrrescue"}
+    {"kind":"product","name":"mu-cade","price":0,"rating":null,"category":"game (Debian)","description":"physics centipede invasion, smashup waggly shmup","homepage":"https://www.asahi-net.or.jp/~cs8k-cyu/windows/mcd_e.html"}
+    {"kind":"product","name":"mupen64plus-rsp-hle","price":0,"rating":null,"category":"game (Debian)","description":"high-level rsp emulation for mupen64plus","homepage":"https://mupen64plus.org/"}
+    {"kind":"product","name":"mupen64plus-rsp-z64","price":0,"rating":null,"category":"game (Debian)","description":"low-level rsp emulation for mupen64plus","homepage":"https://mupen64plus.org/"}
+    {"kind":"product","name":"mupen64plus-ui-console","price":0,"rating":null,"category":"game (Debian)","description":"console frontend for mupen64plus","homepage":"https://mupen64plus.org/"}
+    {"kind":"product","name":"mupen64plus-video-arachnoid","price":0,"rating":null,"category":"game (Debian)","description":"Arachnoid high-level graphics emulation for mupen64plus","homepage":"https://mupen64plus.org/"}
+    {"kind":"product","name":"mupen64plus-video-glide64","price":0,"rating":null,"category":"game (Debian)","description":"Glide64 high-level graphics emulation for mupen64plus","homepage":"https://mupen64plus.org/"}
+    {"kind":"product","name":"mupen64plus-video-glide64mk2","price":0,"rating":null,"category":"game (Debian)","description":"Glide64Mk2 high-level graphics emulation for mupen64plus","homepage":"https://mupen64plus.org/"}
+    {"kind":"product","name":"mupen64plus-video-rice","price":0,"rating":null,"category":"game (Debian)","description":"Rice's high-level graphics emulation for mupen64plus","homepage":"https://mupen64plus.org/"}
+    {"kind":"product","name":"mupen64plus-video-z64","price":0,"rating":null,"category":"game (Debian)","description":"low-level rdp emulation for mupen64plus","homepage":"https://mupen64plus.org/"}
+    {"kind":"product","name":"mvdsv","price":0,"rating":null,"category":"game (Debian)","description":"QuakeWorld-compatible dedicated server","homepage":"https://github.com/QW-Group/mvdsv/"}
+    {"kind":"product","name":"naev","price":0,"rating":null,"category":"game (Debian)","description":"2D action/rpg space game","homepage":"https://naev.org"}
+    {"kind":"product","name":"nbsdgames","price":0,"rating":null,"category":"game (Debian)","description":"text based mini games for your terminal","homepage":"https://github.com/abakh/nbsdgames"}
+    {"kind":"product","name":"nestopia","price":0,"rating":null,"category":"game (Debian)","description":"Nintendo Entertainment System/Famicom emulator","homepage":"http://0ldsk00l.ca/nestopia/"}
+    {"kind":"product","name":"nethack-console","price":0,"rating":null,"category":"game (Debian)","description":"dungeon crawl game - text-based interface","homepage":"https://www.nethack.org"}
+    {"kind":"product","name":"netmaze","price":0,"rating":null,"category":"game (Debian)","description":"3-D Multiplayer Combat Game"}
+    {"kind":"product","name":"netpanzer","price":0,"rating":null,"category":"game (Debian)","description":"online multiplayer tactical warfare game","homepage":"https://www.netpanzer.info/"}
+    {"kind":"product","name":"netris","price":0,"rating":null,"category":"game (Debian)","description":"free, networked version of T*tris"}
+    {"kind":"product","name":"nettoe","price":0,"rating":null,"category":"game (Debian)","description":"networked version of Tic Tac Toe (3x3 Grid) for the console","homepage":"http://nettoe.sourceforge.net/"}
+    {"kind":"product","name":"neverball","price":0,"rating":null,"category":"game (Debian)","description":"3D floor-tilting game","homepage":"http://neverball.org/"}
+    {"kind":"product","name":"neverputt","price":0,"rating":null,"category":"game (Debian)","description":"3D miniature golf game","homepage":"http://neverball.org/"}
+    {"kind":"product","name":"nexuiz","price":0,"rating":null,"category":"game (Debian)","description":"Fast-paced 3D first-person shooter","homepage":"https://www.alientrap.com/games/nexuiz/"}
+    {"kind":"product","name":"nexuiz-textures","price":0,"rating":null,"category":"game (Debian)","description":"Textures for Nexuiz","homepage":"https://www.alientrap.org/games/nexuiz/"}
+    {"kind":"product","name":"nikwi","price":0,"rating":null,"category":"game (Debian)","description":"platform game where your goal is to collect candies","homepage":"https://github.com/jbradish/nikwi"}
+    {"kind":"product","name":"ninix-aya","price":0,"rating":null,"category":"game (Debian)","description":"Interactive fake-AI Ukagaka-compatible desktop mascot program","homepage":"http://ninix-aya.sourceforge.jp/"}
+    {"kind":"product","name":"ninvaders","price":0,"rating":null,"category":"game (Debian)","description":"A space invaders-like game using ncurses"}
+    {"kind":"product","name":"njam","price":0,"rating":null,"category":"game (Debian)","description":"pacman-like game with multiplayer support","homepage":"https://sourceforge.net/projects/njam/"}
+    {"kind":"product","name":"noiz2sa","price":0,"rating":null,"category":"game (Debian)","description":"abstract arcade shooter","homepage":"http://www.asahi-net.or.jp/~cs8k-cyu/windows/noiz2sa_e.html"}
+    {"kind":"product","name":"nsnake","price":0,"rating":null,"category":"game (Debian)","description":"classic snake game on the terminal","homepage":"http://nsnake.alexdantas.net/"}
+    {"kind":"product","name":"nudoku","price":0,"rating":null,"category":"game (Debian)","description":"ncurses based sudoku games","homepage":"https://github.com/jubalh/nudoku"}
+    {"kind":"product","name":"numptyphysics","price":0,"rating":null,"category":"game (Debian)","description":"crayon based physics puzzle game","homepage":"http://numptyphysics.garage.maemo.org/"}
+    {"kind":"product","name":"ogamesim","price":0,"rating":null,"category":"game (Debian)","description":"Console Ogame Simulator","homepage":"http://www.o-o-d.com/tool/sim"}
+    {"kind":"product","name":"ogamesim-www","price":0,"rating":null,"category":"game (Debian)","description":"WWW GUI for ogamesim","homepage":"http://www.o-o-d.com/tool/sim"}
+    {"kind":"product","name":"omega-rpg","price":0,"rating":null,"category":"game (Debian)","description":"text-based roguelike game"}
+    {"kind":"product","name":"oneisenough","price":0,"rating":null,"category":"game (Debian)","description":"2D platform game about the epic struggle of balls","homepage":"http://www.hectigo.net/games/oneisenough/"}
+    {"kind":"product","name":"oneko","price":0,"rating":null,"category":"game (Debian)","description":"cat chases the cursor (now a mouse) around the screen","homepage":"http://www.daidouji.com/oneko/"}
+    {"kind":"product","name":"onscripter","price":0,"rating":null,"category":"game (Debian)","description":"Visual novel games engine compatible to NScripter","homepage":"http://onscripter.osdn.jp/onscripter.html"}
+    {"kind":"product","name":"open-adventure","price":0,"rating":null,"category":"game (Debian)","description":"colossal cave adventure, the 1995 430-point version","homepage":"http://www.catb.org/~esr/open-adventure/"}
+    {"kind":"product","name":"open-invaders","price":0,"rating":null,"category":"game (Debian)","description":"Space Invaders clone","homepage":"https://sourceforge.net/projects/open-invaders"}
+    {"kind":"product","name":"openarena","price":0,"rating":null,"category":"game (Debian)","description":"fast-paced 3D first-person shooter","homepage":"https://openarena.ws/"}
+    {"kind":"product","name":"openarena-081-misc","price":0,"rating":null,"category":"game (Debian)","description":"OpenArena game data - miscellaneous files from 0.8.1","homepage":"https://openarena.ws/"}
+    {"kind":"product","name":"openarena-081-players","price":0,"rating":null,"category":"game (Debian)","description":"OpenArena game data - player graphics from 0.8.1","homepage":"https://openarena.ws/"}
+    {"kind":"product","name":"openarena-081-players-mature","price":0,"rating":null,"category":"game (Debian)","description":"OpenArena game data - \"mature\" player graphics from 0.8.1","homepage":"https://openarena.ws/"}
+    {"kind":"product","name":"openarena-081-textures","price":0,"rating":null,"category":"game (Debian)","description":"OpenArena game data - textures from 0.8.1","homepage":"https://openarena.ws/"}
+    {"kind":"product","name":"openarena-oacmp1","price":0,"rating":null,"category":"game (Debian)","description":"OpenArena Community Map Pack 1","homepage":"https://openarena.ws/"}
+    {"kind":"product","name":"opencity","price":0,"rating":null,"category":"game (Debian)","description":"3D city simulator game","homepage":"http://www.opencity.info/"}
+    {"kind":"product","name":"openclonk","price":0,"rating":null,"category":"game (Debian)","description":"multiplayer game of strategy, action and skill","homepage":"https://www.openclonk.org"}
+    {"kind":"product","name":"openmw","price":0,"rating":null,"category":"game (Debian)","description":"Open-world RPG game engine","homepage":"http://openmw.org"}
+    {"kind":"product","name":"openmw-cs","price":0,"rating":null,"category":"game (Debian)","description":"Content editor for use with OpenMW","homepage":"http://openmw.org"}
+    {"kind":"product","name":"openmw-launcher","price":0,"rating":null,"category":"game (Debian)","description":"Launcher for OpenMW using the Qt-Gui-Toolkit","homepage":"http://openmw.org"}
+    {"kind":"product","name":"openpref","price":0,"rating":null,"category":"game (Debian)","description":"card game against two virtual players","homepage":"http://sourceforge.net/projects/openpref/"}
+    {"kind":"product","name":"openssn","price":0,"rating":null,"category":"game (Debian)","description":"modern submarine tactical simulator","homepage":"https://openssn.sourceforge.net/"}
+    {"kind":"product","name":"openttd","price":0,"rating":null,"category":"game (Debian)","description":"reimplementation of Transport Tycoon Deluxe with enhancements","homepage":"https://www.openttd.org/"}
+    {"kind":"product","name":"openttd-opengfx","price":0,"rating":null,"category":"game (Debian)","description":"free graphics set for use with the OpenTTD game","homepage":"https://github.com/OpenTTD/OpenGFX"}
+    {"kind":"product","name":"openttd-openmsx","price":0,"rating":null,"category":"game (Debian)","description":"free music set for use with the OpenTTD game","homepage":"https://github.com/OpenTTD/OpenMSX"}
+    {"kind":"product","name":"openttd-opensfx","price":0,"rating":null,"category":"game (Debian)","description":"sound set for use with the OpenTTD game","homepage":"https://github.com/OpenTTD/OpenSFX"}
+    {"kind":"product","name":"openyahtzee","price":0,"rating":null,"category":"game (Debian)","description":"classic dice game of Yahtzee","homepage":"http://www.openyahtzee.org/"}
+    {"kind":"product","name":"orbital-eunuchs-sniper","price":0,"rating":null,"category":"game (Debian)","description":"anti-terrorist, pro-Eunuchs, satellite sniping game","homepage":"http://www.icculus.org/oes/"}
+    {"kind":"product","name":"osmose-emulator","price":0,"rating":null,"category":"game (Debian)","description":"Sega Master System and Game Gear console emulator","homepage":"https://gitlab.com/coringao/osmose-emulator/wikis"}
+    {"kind":"product","name":"overgod","price":0,"rating":null,"category":"game (Debian)","description":"bi-directional scrolling arcade game","homepage":"https://sourceforge.net/projects/overgod/"}
+    {"kind":"product","name":"pachi","price":0,"rating":null,"category":"game (Debian)","description":"Platform game featuring Pachi el marciano","homepage":"http://dragontech.sourceforge.net/"}
+    {"kind":"product","name":"pacman","price":0,"rating":null,"category":"game (Debian)","description":"Chase Monsters in a Labyrinth"}
+    {"kind":"product","name":"pacman4console","price":0,"rating":null,"category":"game (Debian)","description":"ncurses-based pacman game","homepage":"https://sites.google.com/site/doctormike/pacman.html"}
+    {"kind":"product","name":"pacvim","price":0,"rating":null,"category":"game (Debian)","description":"pacman game concept with vim command","homepage":"https://github.com/jmoon018/PacVim"}
+    {"kind":"product","name":"palapeli","price":0,"rating":null,"category":"game (Debian)","description":"jigsaw puzzle game","homepage":"https://kde.org/applications/games/org.kde.palapeli"}
+    {"kind":"product","name":"pangzero","price":0,"rating":null,"category":"game (Debian)","description":"action game that involves popping balloons with a harpoon","homepage":"https://tracker.debian.org/pkg/pangzero"}
+    {"kind":"product","name":"parolottero","price":0,"rating":null,"category":"game (Debian)","description":"Compose words using a 4x4 grid of letters","homepage":"https://github.com/ltworf/parolottero"}
+    {"kind":"product","name":"parsec47","price":0,"rating":null,"category":"game (Debian)","description":"retromodern hispeed shmup","homepage":"http://www.asahi-net.or.jp/~cs8k-cyu/windows/p47_e.html"}
+    {"kind":"product","name":"passage","price":0,"rating":null,"category":"game (Debian)","description":"game about the passage through life","homepage":"http://hcsoftware.sourceforge.net/passage/"}
+    {"kind":"product","name":"pathogen","price":0,"rating":null,"category":"game (Debian)","description":"Puzzle game about matching 3D model structures","homepage":"http://jet.ro/games/prototypes/pathogen-warrior/"}
+    {"kind":"product","name":"pathological","price":0,"rating":null,"category":"game (Debian)","description":"puzzle game involving paths and marbles","homepage":"https://pathological.sourceforge.net/"}
+    {"kind":"product","name":"pax-britannica","price":0,"rating":null,"category":"game (Debian)","description":"one-button multi-player real-time strategy game","homepage":"http://gangles.ca/games/pax-britannica/"}
+    {"kind":"product","name":"pcsxr","price":0,"rating":null,"category":"game (Debian)","description":"Sony PlayStation emulator","homepage":"http://pcsxr.codeplex.com/"}
+    {"kind":"product","name":"peg-e","price":0,"rating":null,"category":"game (Debian)","description":"peg elimination solitaire game","homepage":"http://gottcode.org/peg-e/"}
+    {"kind":"product","name":"peg-solitaire","price":0,"rating":null,"category":"game (Debian)","description":"Board game for one player with pegs","homepage":"https://sourceforge.net/projects/peg-solitaire/"}
+    {"kind":"product","name":"pegsolitaire","price":0,"rating":null,"category":"game (Debian)","description":"education game similar to Hi-Q","homepage":"https://github.com/jnumm/pegsolitaire"}
+    {"kind":"product","name":"pekka-kana-2","price":0,"rating":null,"category":"game (Debian)","description":"2D Oldschool platform game where you control a rooster","homepage":"https://pistegamez.net/game_pk2.html"}
+    {"kind":"product","name":"penguin-command","price":0,"rating":null,"category":"game (Debian)","description":"missile command clone","homepage":"http://www.linux-games.com/penguin-command/"}
+    {"kind":"product","name":"pente","price":0,"rating":null,"category":"game (Debian)","description":"five in a row game for X and the console","homepage":"https://tracker.debian.org/pkg/pente"}
+    {"kind":"product","name":"pentobi","price":0,"rating":null,"category":"game (Debian)","description":"clone of the strategy board game Blokus","homepage":"https://pentobi.sourceforge.io"}
+    {"kind":"product","name":"performous","price":0,"rating":null,"category":"game (Debian)","description":"karaoke game that allows user supplied songs","homepage":"http://performous.org/"}
+    {"kind":"product","name":"pescetti","price":0,"rating":null,"category":"game (Debian)","description":"Bridge Pseudo-duplimate generator","homepage":"http://www.matthew.ath.cx/projects/pescetti/"}
+    {"kind":"product","name":"petris","price":0,"rating":null,"category":"game (Debian)","description":"Peter's Tetris - a Tetris(TM) clone"}
+    {"kind":"product","name":"pgn-extract","price":0,"rating":null,"category":"game (Debian)","description":"Portable Game Notation (PGN) extractor","homepage":"http://www.cs.kent.ac.uk/people/staff/djb/pgn-extract/"}
+    {"kind":"product","name":"phalanx","price":0,"rating":null,"category":"game (Debian)","description":"Chess playing program","homepage":"https://sourceforge.net/projects/phalanx"}
+    {"kind":"product","name":"phlipple","price":0,"rating":null,"category":"game (Debian)","description":"reduce 3D shapes to a single square","homepage":"http://sourceforge.net/projects/phlipple/"}
+    {"kind":"product","name":"pianobooster","price":0,"rating":null,"category":"game (Debian)","description":"Learn the piano just by playing a game","homepage":"https://github.com/captnfab/PianoBooster"}
+    {"kind":"product","name":"picmi","price":0,"rating":null,"category":"game (Debian)","description":"Number logic game","homepage":"http://games.kde.org/"}
+    {"kind":"product","name":"pinball","price":0,"rating":null,"category":"game (Debian)","description":"Emilia Pinball Emulator","homepage":"https://sourceforge.net/projects/pinball/"}
+    {"kind":"product","name":"pinball-table-gnu","price":0,"rating":null,"category":"game (Debian)","description":"GNU Pinball table for emilia pinball","homepage":"https://github.com/rzr/pinball-table-gnu"}
+    {"kind":"product","name":"pinball-table-hurd","price":0,"rating":null,"category":"game (Debian)","description":"HURD Pinball table for emilia pinball","homepage":"https://github.com/rzr/pinball-table-hurd"}
+    {"kind":"product","name":"pingus","price":0,"rating":null,"category":"game (Debian)","description":"Free Lemmings(TM) clone","homepage":"http://pingus.seul.org/"}
+    {"kind":"product","name":"pink-pony","price":0,"rating":null,"category":"game (Debian)","description":"3D racing game with ponies","homepage":"https://github.com/ginkgo/pink-pony"}
+    {"kind":"product","name":"pioneers","price":0,"rating":null,"category":"game (Debian)","description":"Settlers of Catan board game","homepage":"http://pio.sourceforge.net/"}
+    {"kind":"product","name":"pioneers-console","price":0,"rating":null,"category":"game (Debian)","description":"Settlers of Catan board game - console parts","homepage":"http://pio.sourceforge.net/"}
+    {"kind":"product","name":"pioneers-metaserver","price":0,"rating":null,"category":"game (Debian)","description":"Settlers of Catan board game - metaserver","homepage":"http://pio.sourceforge.net/"}
+    {"kind":"product","name":"pipenightdreams","price":0,"rating":null,"category":"game (Debian)","description":"connect pipes to get the water flowing from inlet to outlet","homepage":"https://www.libsdl.org/projects/pipenightdreams/"}
+    {"kind":"product","name":"pipes-sh","price":0,"rating":null,"category":"game (Debian)","description":"Animated pipes terminal screensaver","homepage":"https://github.com/pipeseroni/pipes.sh"}
+    {"kind":"product","name":"pipewalker","price":0,"rating":null,"category":"game (Debian)","description":"combination puzzle game","homepage":"http://pipewalker.sourceforge.net/"}
+    {"kind":"product","name":"piu-piu","price":0,"rating":null,"category":"game (Debian)","description":"Horizontal scroller game in bash for cli.","homepage":"https://github.com/vaniacer/piu-piu-SH"}
+    {"kind":"product","name":"planetblupi","price":0,"rating":null,"category":"game (Debian)","description":"Planet Blupi - A delirious spell-binding game","homepage":"http://blupi.org"}
+    {"kind":"product","name":"plee-the-bear","price":0,"rating":null,"category":"game (Debian)","description":"2D platform game","homepage":"http://plee-the-bear.sourceforge.net/"}
+    {"kind":"product","name":"pmars","price":0,"rating":null,"category":"game (Debian)","description":"Portable MARS, Core War simulator","homepage":"http://www.koth.org/pmars"}
+    {"kind":"product","name":"pokerth","price":0,"rating":null,"category":"game (Debian)","description":"Texas hold'em game","homepage":"https://www.pokerth.net/"}
+    {"kind":"product","name":"polygen","price":0,"rating":null,"category":"game (Debian)","description":"generator of random sentences from grammar definitions","homepage":"http://polygen.org/"}
+    {"kind":"product","name":"polyglot","price":0,"rating":null,"category":"game (Debian)","description":"chess engine protocol adaptor, connects UCI engines to xboard"}
+    {"kind":"product","name":"pong2","price":0,"rating":null,"category":"game (Debian)","description":"Remake of old arcade classic in OpenGL","homepage":"https://tracker.debian.org/pkg/pong2"}
+    {"kind":"product","name":"powermanga","price":0,"rating":null,"category":"game (Debian)","description":"vertical shoot 'em up with colourful 3D graphics","homepage":"https://linux.tlk.fr/games/Powermanga/"}
+    {"kind":"product","name":"prboom-plus","price":0,"rating":null,"category":"game (Debian)","description":"transitional dummy package (prboom-plus -> dsda-doom)","homepage":"https://github.com/kraflab/dsda-doom"}
+    {"kind":"product","name":"primrose","price":0,"rating":null,"category":"game (Debian)","description":"compelling tile-placement puzzle game","homepage":"http://primrose.sourceforge.net/"}
+    {"kind":"product","name":"projectl","price":0,"rating":null,"category":"game (Debian)","description":"sword action shooting","homepage":"http://www.mb.ccnw.ne.jp/hiz/game/projectL/index_en.html"}
+    {"kind":"product","name":"purity","price":0,"rating":null,"category":"game (Debian)","description":"automated purity testing software"}
+    {"kind":"product","name":"purity-off","price":0,"rating":null,"category":"game (Debian)","description":"Sex related purity tests"}
+    {"kind":"product","name":"pushover","price":0,"rating":null,"category":"game (Debian)","description":"Fun puzzle game with dominos","homepage":"https://pushover.github.io/"}
+    {"kind":"product","name":"puzzle-jigsaw","price":0,"rating":null,"category":"game (Debian)","description":"tile puzzle game","homepage":"https://bitbucket.org/admsasha/puzzle-jigsaw"}
+    {"kind":"product","name":"pybik","price":0,"rating":null,"category":"game (Debian)","description":"Rubik's cube game","homepage":"https://launchpad.net/pybik/"}
+    {"kind":"product","name":"pybik-bin","price":0,"rating":null,"category":"game (Debian)","description":"Rubik's cube game - architecture dependent files","homepage":"https://launchpad.net/pybik/"}
+    {"kind":"product","name":"pychess","price":0,"rating":null,"category":"game (Debian)","description":"Fully featured, nice looking, easy to use Chess Client","homepage":"http://www.pychess.org/"}
+    {"kind":"product","name":"pyracerz","price":0,"rating":null,"category":"game (Debian)","description":"multiplayer top view 2D racing game","homepage":"https://pyracerz.sourceforge.net/"}
+    {"kind":"product","name":"pysiogame","price":0,"rating":null,"category":"game (Debian)","description":"educational activity pack for kids","homepage":"http://sourceforge.net/projects/pysiogame/"}
+    {"kind":"product","name":"python3-minecraftpi","price":0,"rating":null,"category":"game (Debian)","description":"Raspberry PI Minecraft API Python client library","homepage":"https://github.com/sprintingkiwi/pycraft_mod"}
+    {"kind":"product","name":"qgo","price":0,"rating":null,"category":"game (Debian)","description":"Go client and full featured SGF editor","homepage":"https://github.com/pzorin/qgo"}
+    {"kind":"product","name":"qonk","price":0,"rating":null,"category":"game (Debian)","description":"Small build-and-conquer strategy game with very simple rules","homepage":"http://sourceforge.net/projects/qonk/"}
+    {"kind":"product","name":"qstat","price":0,"rating":null,"category":"game (Debian)","description":"Command-line tool for querying quake (and other) servers","homepage":"https://github.com/multiplay/qstat"}
+    {"kind":"product","name":"quadrapassel","price":0,"rating":null,"category":"game (Debian)","description":"popular Russian game, similar to Tetris","homepage":"https://wiki.gnome.org/Apps/Quadrapassel"}
+    {"kind":"product","name":"quakespasm","price":0,"rating":null,"category":"game (Debian)","description":"engine for iD software's Quake","homepage":"http://quakespasm.sourceforge.net/"}
+    {"kind":"product","name":"quarry","price":0,"rating":null,"category":"game (Debian)","description":"Board games Go, Amazons, and Reversi (a.k.a. Othello)","homepage":"http://home.gna.org/quarry/"}
+    {"kind":"product","name":"qxw","price":0,"rating":null,"category":"game (Debian)","description":"advanced crossword construction tool","homepage":"https://www.quinapalus.com/qxw.html"}
+    {"kind":"product","name":"rafkill","price":0,"rating":null,"category":"game (Debian)","description":"vertical shoot'em-up similar to Raptor: Call of the Shadows","homepage":"http://raptorv2.sourceforge.net/"}
+    {"kind":"product","name":"raincat","price":0,"rating":null,"category":"game (Debian)","description":"2D puzzle game featuring a fuzzy little cat","homepage":"https://github.com/styx/Raincat"}
+    {"kind":"product","name":"randtype","price":0,"rating":null,"category":"game (Debian)","description":"semi-random text typer","homepage":"http://bjk.sourceforge.net/randtype/"}
+    {"kind":"product","name":"rbdoom3bfg","price":0,"rating":null,"category":"game (Debian)","description":"Doom3 BFG edition game engine","homepage":"https://github.com/RobertBeckebans/RBDOOM-3-BFG"}
+    {"kind":"product","name":"redeclipse","price":0,"rating":null,"category":"game (Debian)","description":"free, casual arena shooter","homepage":"http://www.redeclipse.net"}
+    {"kind":"product","name":"renpy","price":0,"rating":null,"category":"game (Debian)","description":"framework for developing visual-novel type games","homepage":"https://www.renpy.org/"}
+    {"kind":"product","name":"renpy-demo","price":0,"rating":null,"category":"game (Debian)","description":"framework for developing visual-novel type games - demo","homepage":"https://www.renpy.org/"}
+    {"kind":"product","name":"renpy-thequestion","price":0,"rating":null,"category":"game (Debian)","description":"simple and complete Ren'Py game","homepage":"https://www.renpy.org/"}
+    {"kind":"product","name":"ri-li","price":0,"rating":null,"category":"game (Debian)","description":"toy train simulation game","homepage":"http://www.ri-li.org/"}
+    {"kind":"product","name":"ricochet","price":0,"rating":null,"category":"game (Debian)","description":"multi-user networked version of the Ricochet Robots game","homepage":"http://rr.nickle.org"}
+    {"kind":"product","name":"rlvm","price":0,"rating":null,"category":"game (Debian)","description":"RealLive virtual machine clone","homepage":"http://rlvm.net"}
+    {"kind":"product","name":"robocode","price":0,"rating":null,"category":"game (Debian)","description":"Java programming game based on battle tanks","homepage":"http://robocode.sourceforge.net/"}
+    {"kind":"product","name":"robotfindskitten","price":0,"rating":null,"category":"game (Debian)","description":"Zen Simulation of robot finding kitten","homepage":"http://www.robotfindskitten.org/"}
+    {"kind":"product","name":"rockdodger","price":0,"rating":null,"category":"game (Debian)","description":"Fly through an asteroid field avoiding rocks and greeblies","homepage":"https://bitbucket.org/rpkrawczyk/rockdodger"}
+    {"kind":"product","name":"rolldice","price":0,"rating":null,"category":"game (Debian)","description":"virtual dice roller","homepage":"https://github.com/sstrickl/rolldice"}
+    {"kind":"product","name":"rrootage","price":0,"rating":null,"category":"game (Debian)","description":"arcade-style space shooting game","homepage":"http://rrootage.sourceforge.net/"}
+    {"kind":"product","name":"salliere","price":0,"rating":null,"category":"game (Debian)","description":"Bridge duplicate scorer","homepage":"http://www.matthew.ath.cx/projects/salliere/"}
+    {"kind":"product","name":"scid","price":0,"rating":null,"category":"game (Debian)","description":"chess database with play and training functionality","homepage":"http://scid.sf.net"}
+    {"kind":"product","name":"scorched3d","price":0,"rating":null,"category":"game (Debian)","description":"3D artillery game similar to Scorched Earth","homepage":"http://www.scorched3d.co.uk/"}
+    {"kind":"product","name":"scottfree","price":0,"rating":null,"category":"game (Debian)","description":"Interpreter for Adventure International games","homepage":"https://www.ifarchive.org/indexes/if-archiveXscott-adams.html"}
+    {"kind":"product","name":"scummvm","price":0,"rating":null,"category":"game (Debian)","description":"engine for several graphical adventure games","homepage":"http://www.scummvm.org"}
+    {"kind":"product","name":"sdl-ball","price":0,"rating":null,"category":"game (Debian)","description":"brick-breaking game like DX-Ball/Arkanoid","homepage":"http://sdl-ball.sourceforge.net/"}
+    {"kind":"product","name":"sdlfrotz","price":0,"rating":null,"category":"game (Debian)","description":"interpreter of Z-code story-files (SDL version)","homepage":"https://davidgriffith.gitlab.io/frotz/"}
+    {"kind":"product","name":"seahorse-adventures","price":0,"rating":null,"category":"game (Debian)","description":"help Barbie the seahorse float on bubbles to the moon","homepage":"http://www.imitationpickles.org/barbie/"}
+    {"kind":"product","name":"searchandrescue","price":0,"rating":null,"category":"game (Debian)","description":"fly aircraft to search (for) and rescue people in distress","homepage":"http://sourceforge.net/projects/searchandrescue/"}
+    {"kind":"product","name":"sgt-puzzles","price":0,"rating":null,"category":"game (Debian)","description":"Simon Tatham's Portable Puzzle Collection - 1-player puzzle games","homepage":"https://www.chiark.greenend.org.uk/~sgtatham/puzzles/"}
+    {"kind":"product","name":"shogivar","price":0,"rating":null,"category":"game (Debian)","description":"UI to play many shogi variants, with builtin computer player","homepage":"http://hgm.nubati.net/cgi-bin/gitweb.cgi?p=shogivar.git;a=shortlog;h=refs/heads/C-port"}
+    {"kind":"product","name":"simutrans","price":0,"rating":null,"category":"game (Debian)","description":"transportation simulator","homepage":"http://www.simutrans.com/"}
+    {"kind":"product","name":"simutrans-makeobj","price":0,"rating":null,"category":"game (Debian)","description":"data file compiler for Simutrans","homepage":"http://www.simutrans.com/"}
+    {"kind":"product","name":"simutrans-pak64","price":0,"rating":null,"category":"game (Debian)","description":"transportation simulator (data files)","homepage":"http://www.simutrans.com/"}
+    {"kind":"product","name":"singularity","price":0,"rating":null,"category":"game (Debian)","description":"game where one becomes the singularity","homepage":"https://singularity.github.io/"}
+    {"kind":"product","name":"sjaakii","price":0,"rating":null,"category":"game (Debian)","description":"Sjaak II - computer player for many Chess variants, including Shogi and XiangQi","homepage":"http://www.eglebbk.dds.nl/program/chess-index.html"}
+    {"kind":"product","name":"sjeng","price":0,"rating":null,"category":"game (Debian)","description":"chess program that plays many variants","homepage":"http://sjeng.sourceforge.net"}
+    {"kind":"product","name":"sl","price":0,"rating":null,"category":"game (Debian)","description":"Correct you if you type `sl' by mistake","homepage":"https://github.com/mtoyoda/sl"}
+    {"kind":"product","name":"slashem","price":0,"rating":null,"category":"game (Debian)","description":"variant of Nethack","homepage":"http://www.slashem.org/"}
+    {"kind":"product","name":"slimevolley","price":0,"rating":null,"category":"game (Debian)","description":"unrealistic 2D volleyball simulation","homepage":"https://slime.tuxfamily.org/"}
+    {"kind":"product","name":"sludge-engine","price":0,"rating":null,"category":"game (Debian)","description":"Runtime engine for playing SLUDGE adventure games","homepage":"https://opensludge.github.io/"}
+    {"kind":"product","name":"sm","price":0,"rating":null,"category":"game (Debian)","description":"Displays a short text fullscreen","homepage":"https://www.joachim-breitner.de/en/projects#screen-message"}
+    {"kind":"product","name":"snake4","price":0,"rating":null,"category":"game (Debian)","description":"Snake game","homepage":"http://shh.thathost.com/pub-unix/#snake4"}
+    {"kind":"product","name":"solarwolf","price":0,"rating":null,"category":"game (Debian)","description":"Collect the boxes and don't become mad","homepage":"https://www.pygame.org/shredwheat/solarwolf/index.shtml"}
+    {"kind":"product","name":"sopwith","price":0,"rating":null,"category":"game (Debian)","description":"port of the 1980's side-scrolling WWI dogfighting game","homepage":"https://fragglet.github.io/sdl-sopwith/"}
+    {"kind":"product","name":"spacearyarya","price":0,"rating":null,"category":"game (Debian)","description":"third person shooter in pseudo-3D"}
+    {"kind":"product","name":"spacezero","price":0,"rating":null,"category":"game (Debian)","description":"Real Time Strategy 2D space combat, multiplayer net game.","homepage":"http://spacezero.sourceforge.net"}
+    {"kind":"product","name":"spring","price":0,"rating":null,"category":"game (Debian)","description":"modern full-3D RTS game engine","homepage":"https://springrts.com"}
+    {"kind":"product","name":"spring-javaai","price":0,"rating":null,"category":"game (Debian)","description":"modern full-3D RTS game engine (Java AIs)","homepage":"https://springrts.com"}
+    {"kind":"product","name":"springlobby","price":0,"rating":null,"category":"game (Debian)","description":"single/multiplayer lobby for the Spring RTS engine","homepage":"https://springlobby.springrts.com/"}
+    {"kind":"product","name":"starfighter","price":0,"rating":null,"category":"game (Debian)","description":"2D scrolling shooter game","homepage":"http://pr-starfighter.github.io/"}
+    {"kind":"product","name":"starvoyager","price":0,"rating":null,"category":"game (Debian)","description":"2D space arcade game, themed around 'Star Trek' - binary","homepage":"http://starvoyager.bluesky.me.uk/"}
+    {"kind":"product","name":"stax","price":0,"rating":null,"category":"game (Debian)","description":"collection of puzzle games similar to Tetris Attack"}
+    {"kind":"product","name":"steam-devices","price":0,"rating":null,"category":"game (Debian)","description":"Device support for Steam-related hardware","homepage":"https://steamcommunity.com/linux"}
+    {"kind":"product","name":"stockfish","price":0,"rating":null,"category":"game (Debian)","description":"strong chess engine, to play chess against","homepage":"https://stockfishchess.org"}
+    {"kind":"product","name":"stormbaancoureur","price":0,"rating":null,"category":"game (Debian)","description":"simulated obstacle course for automobiles","homepage":"http://www.stolk.org/stormbaancoureur/"}
+    {"kind":"product","name":"sudoku","price":0,"rating":null,"category":"game (Debian)","description":"console based sudoku","homepage":"https://github.com/cinemast/sudoku"}
+    {"kind":"product","name":"sudoku-solver","price":0,"rating":null,"category":"game (Debian)","description":"sudoku puzzles solver","homepage":"https://bitbucket.org/admsasha/sudoku-solver"}
+    {"kind":"product","name":"supertransball2","price":0,"rating":null,"category":"game (Debian)","description":"Thrust type of game","homepage":"https://tracker.debian.org/supertransball2"}
+    {"kind":"product","name":"supertux","price":0,"rating":null,"category":"game (Debian)","description":"Classic 2D jump 'n run sidescroller with Tux","homepage":"https://www.supertux.org/"}
+    {"kind":"product","name":"supertuxkart","price":0,"rating":null,"category":"game (Debian)","description":"3D arcade racer with a variety of characters, tracks, and modes to play","homepage":"https://supertuxkart.net"}
+    {"kind":"product","name":"swell-foop","price":0,"rating":null,"category":"game (Debian)","description":"Colored ball puzzle game","homepage":"https://wiki.gnome.org/Apps/Swell%20Foop"}
+    {"kind":"product","name":"tagua","price":0,"rating":null,"category":"game (Debian)","description":"Board-game frontend for playing chess variants and other games","homepage":"http://repo.or.cz/tagua.git"}
+    {"kind":"product","name":"tali","price":0,"rating":null,"category":"game (Debian)","description":"sort of poker with dice and less money","homepage":"https://wiki.gnome.org/Apps/Tali"}
+    {"kind":"product","name":"tanglet","price":0,"rating":null,"category":"game (Debian)","description":"single player word finding game based on Boggle","homepage":"https://gottcode.org/tanglet/"}
+    {"kind":"product","name":"tatan","price":0,"rating":null,"category":"game (Debian)","description":"pointing STG shooter game"}
+    {"kind":"product","name":"tdfsb","price":0,"rating":null,"category":"game (Debian)","description":"3D filesystem browser","homepage":"http://www.determinate.net/webdata/seg/tdfsb.html"}
+    {"kind":"product","name":"tecnoballz","price":0,"rating":null,"category":"game (Debian)","description":"breaking block game ported from the Amiga platform","homepage":"http://linux.tlk.fr/games/TecnoballZ/"}
+    {"kind":"product","name":"teeworlds","price":0,"rating":null,"category":"game (Debian)","description":"online multi-player platform 2D shooter","homepage":"https://www.teeworlds.com/"}
+    {"kind":"product","name":"tenace","price":0,"rating":null,"category":"game (Debian)","description":"Bridge hand viewer and editor","homepage":"https://www.df7cb.de/bridge/tenace/"}
+    {"kind":"product","name":"tenmado","price":0,"rating":null,"category":"game (Debian)","description":"hard-core shoot 'em up game in blue-or-red world","homepage":"http://www.interq.or.jp/libra/oohara/tenmado/index.html"}
+    {"kind":"product","name":"tennix","price":0,"rating":null,"category":"game (Debian)","description":"2D tennis game","homepage":"http://icculus.org/tennix"}
+    {"kind":"product","name":"tetrinetx","price":0,"rating":null,"category":"game (Debian)","description":"game server for Tetrinet","homepage":"http://tetrinetx.sourceforge.net/"}
+    {"kind":"product","name":"tetzle","price":0,"rating":null,"category":"game (Debian)","description":"Jigsaw puzzle game","homepage":"https://gottcode.org/tetzle/"}
+    {"kind":"product","name":"tf","price":0,"rating":null,"category":"game (Debian)","description":"Tinyfugue MUD client for TinyMUDs, DikuMUDs, and LPMUDs"}
+    {"kind":"product","name":"tfortune","price":0,"rating":null,"category":"game (Debian)","description":"Fortune Cookies with Tags","homepage":"http://people.tuebingen.mpg.de/maan/tfortune/"}
+    {"kind":"product","name":"tfortunes","price":0,"rating":null,"category":"game (Debian)","description":"Data files for tfortune","homepage":"http://people.tuebingen.mpg.de/maan/tfortune/"}
+    {"kind":"product","name":"tint","price":0,"rating":null,"category":"game (Debian)","description":"Tetris clone for text based terminal"}
+    {"kind":"product","name":"tintin++","price":0,"rating":null,"category":"game (Debian)","description":"classic text-based MUD client","homepage":"http://tintin.sourceforge.net/"}
+    {"kind":"product","name":"tinymux","price":0,"rating":null,"category":"game (Debian)","description":"text-based multi-user virtual world server","homepage":"http://www.tinymux.org/"}
+    {"kind":"product","name":"titanion","price":0,"rating":null,"category":"game (Debian)","description":"strike down super high-velocity swooping insects","homepage":"https://www.asahi-net.or.jp/~cs8k-cyu/windows/ttn_e.html"}
+    {"kind":"product","name":"toga2","price":0,"rating":null,"category":"game (Debian)","description":"computer chess engine, calculates chess moves","homepage":"http://www.computerchess.info"}
+    {"kind":"product","name":"tomatoes","price":0,"rating":null,"category":"game (Debian)","description":"I Have No Tomatoes - tomato smashing game","homepage":"http://tomatoes.sourceforge.net/"}
+    {"kind":"product","name":"toppler","price":0,"rating":null,"category":"game (Debian)","description":"clone of the \"Nebulus\" game on old 8 and 16 bit machines","homepage":"https://gitlab.com/roever/toppler/"}
+    {"kind":"product","name":"torcs","price":0,"rating":null,"category":"game (Debian)","description":"3D racing cars simulator game using OpenGL","homepage":"http://torcs.org"}
+    {"kind":"product","name":"torus-trooper","price":0,"rating":null,"category":"game (Debian)","description":"speeding ship sailing through barrage","homepage":"https://www.asahi-net.or.jp/~cs8k-cyu/windows/tt_e.html"}
+    {"kind":"product","name":"tourney-manager","price":0,"rating":null,"category":"game (Debian)","description":"perl interface to run chess engine tournaments","homepage":"http://www.hoicher.de/hoichess/"}
+    {"kind":"product","name":"trackballs","price":0,"rating":null,"category":"game (Debian)","description":"OpenGL-based game of steering a marble through a labyrinth","homepage":"https://trackballs.github.io/"}
+    {"kind":"product","name":"trader","price":0,"rating":null,"category":"game (Debian)","description":"simple game of interstellar trading","homepage":"https://www.zap.org.au/projects/trader/"}
+    {"kind":"product","name":"transcend","price":0,"rating":null,"category":"game (Debian)","description":"retro-style, abstract 2D shooter","homepage":"http://transcend.sourceforge.net/"}
+    {"kind":"product","name":"trigger-rally","price":0,"rating":null,"category":"game (Debian)","description":"3D rally car racing game","homepage":"https://sourceforge.net/projects/trigger-rally"}
+    {"kind":"product","name":"triplane","price":0,"rating":null,"category":"game (Debian)","description":"side-scrolling dogfighting game","homepage":"http://triplane.sourceforge.net/"}
+    {"kind":"product","name":"triplea","price":0,"rating":null,"category":"game (Debian)","description":"Turn based strategy game","homepage":"http://www.triplea-game.org/"}
+    {"kind":"product","name":"trophy","price":0,"rating":null,"category":"game (Debian)","description":"2D car racing action game","homepage":"http://trophy.sourceforge.net/"}
+    {"kind":"product","name":"tty-solitaire","price":0,"rating":null,"category":"game (Debian)","description":"ncurses-based klondike solitaire game","homepage":"https://github.com/mpereira/tty-solitaire"}
+    {"kind":"product","name":"tumiki-fighters","price":0,"rating":null,"category":"game (Debian)","description":"sticky 2D shooter","homepage":"https://www.asahi-net.or.jp/~cs8k-cyu/windows/tf_e.html"}
+    {"kind":"product","name":"tuxfootball","price":0,"rating":null,"category":"game (Debian)","description":"great 2D soccer (sometimes called football) game","homepage":"http://tuxfootball.sourceforge.net/"}
+    {"kind":"product","name":"tuxmath","price":0,"rating":null,"category":"game (Debian)","description":"math game for kids with Tux","homepage":"https://github.com/tux4kids/"}
+    {"kind":"product","name":"tuxpuck","price":0,"rating":null,"category":"game (Debian)","description":"air hockey game for single players","homepage":"https://wiki.debian.org/Games/TuxPuck"}
+    {"kind":"product","name":"tuxtype","price":0,"rating":null,"category":"game (Debian)","description":"Educational Typing Tutor Game Starring Tux","homepage":"https://github.com/tux4kids/"}
+    {"kind":"product","name":"tworld","price":0,"rating":null,"category":"game (Debian)","description":"Chip's Challenge Game Engine Emulation","homepage":"http://www.muppetlabs.com/~breadbox/software/tworld/"}
+    {"kind":"product","name":"typespeed","price":0,"rating":null,"category":"game (Debian)","description":"Zap words flying across the screen by typing them correctly","homepage":"http://tobias.eyedacor.org/typespeed/"}
+    {"kind":"product","name":"uci2wb","price":0,"rating":null,"category":"game (Debian)","description":"protocol adapter between XBoard/CECP and UCI/USI/UCCI engines","homepage":"http://hgm.nubati.net/cgi-bin/gitweb.cgi?p=uci2wb.git"}
+    {"kind":"product","name":"ufoai","price":0,"rating":null,"category":"game (Debian)","description":"UFO: Alien Invasion -- build your team and stop the aliens","homepage":"https://ufoai.org"}
+    {"kind":"product","name":"ufoai-misc","price":0,"rating":null,"category":"game (Debian)","description":"UFO: Alien Invasion -- miscellaneous files and documentation","homepage":"https://ufoai.org"}
+    {"kind":"product","name":"ufoai-textures","price":0,"rating":null,"category":"game (Debian)","description":"UFO: Alien Invasion -- textures","homepage":"https://ufoai.org"}
+    {"kind":"product","name":"unknown-horizons","price":0,"rating":null,"category":"game (Debian)","description":"2D realtime strategy simulation","homepage":"http://www.unknown-horizons.org"}
+    {"kind":"product","name":"val-and-rick","price":0,"rating":null,"category":"game (Debian)","description":"shooter game"}
+    {"kind":"product","name":"vectoroids","price":0,"rating":null,"category":"game (Debian)","description":"vector-based rock-shooting","homepage":"http://www.newbreedsoftware.com/vectoroids/"}
+    {"kind":"product","name":"viruskiller","price":0,"rating":null,"category":"game (Debian)","description":"Game about viruses invading your computer","homepage":"http://www.parallelrealities.co.uk/projects/virusKiller.php"}
+    {"kind":"product","name":"vitetris","price":0,"rating":null,"category":"game (Debian)","description":"Virtual terminal *tris clone","homepage":"https://www.victornils.net/tetris/"}
+    {"kind":"product","name":"vodovod","price":0,"rating":null,"category":"game (Debian)","description":"puzzle game, you must lead the water to the storage tank","homepage":"https://tracker.debian.org/pkg/vodovod"}
+    {"kind":"product","name":"vonsh","price":0,"rating":null,"category":"game (Debian)","description":"Snake-like game with line of people running around to get more food","homepage":"https://github.com/aurb/vonsh/"}
+    {"kind":"product","name":"vor","price":0,"rating":null,"category":"game (Debian)","description":"2D action game about dodging rocks in space","homepage":"https://sametwice.com/vor"}
+    {"kind":"product","name":"wallstreet","price":0,"rating":null,"category":"game (Debian)","description":"fill your console with Wall Street-like news and stats","homepage":"https://hollywood.computer"}
+    {"kind":"product","name":"warmux","price":0,"rating":null,"category":"game (Debian)","description":"turn-based artillery game on 2D maps"}
+    {"kind":"product","name":"warmux-servers","price":0,"rating":null,"category":"game (Debian)","description":"stand alone server and game index server for WarMUX"}
+    {"kind":"product","name":"warzone2100","price":0,"rating":null,"category":"game (Debian)","description":"3D real time strategy game","homepage":"http://www.wz2100.net/"}
+    {"kind":"product","name":"wesnoth","price":0,"rating":null,"category":"game (Debian)","description":"fantasy turn-based strategy game - complete suite (metapackage)","homepage":"http://wesnoth.org/"}
+    {"kind":"product","name":"wesnoth-1.16","price":0,"rating":null,"category":"game (Debian)","description":"fantasy turn-based strategy game - complete suite (branch 1.16)","homepage":"http://wesnoth.org/"}
+    {"kind":"product","name":"wesnoth-1.16-did","price":0,"rating":null,"category":"game (Debian)","description":"\"Descent Into Darkness\" official campaign for Wesnoth (branch 1.16)","homepage":"http://wesnoth.org/"}
+    {"kind":"product","name":"wesnoth-1.16-dm","price":0,"rating":null,"category":"game (Debian)","description":"\"Delfador's Memoirs\" official campaign for Wesnoth (branch 1.16)","homepage":"http://wesnoth.org/"}
+    {"kind":"product","name":"wesnoth-1.16-dw","price":0,"rating":null,"category":"game (Debian)","description":"\"Dead Water\" official campaign for Wesnoth (branch 1.16)","homepage":"http://wesnoth.org/"}
+    {"kind":"product","name":"wesnoth-1.16-ei","price":0,"rating":null,"category":"game (Debian)","description":"\"The Eastern Invasion\" official campaign for Wesnoth (branch 1.16)","homepage":"http://wesnoth.org/"}
+    {"kind":"product","name":"wesnoth-1.16-httt","price":0,"rating":null,"category":"game (Debian)","description":"\"Heir to the Throne\" official campaign for Wesnoth (branch 1.16)","homepage":"http://wesnoth.org/"}
+    {"kind":"product","name":"wesnoth-1.16-l","price":0,"rating":null,"category":"game (Debian)","description":"\"Liberty\" official campaign for Wesnoth (branch 1.16)","homepage":"http://wesnoth.org/"}
+    {"kind":"product","name":"wesnoth-1.16-low","price":0,"rating":null,"category":"game (Debian)","description":"\"Legend of Wesmere\" official campaign for Wesnoth (branch 1.16)","homepage":"http://wesnoth.org/"}
+    {"kind":"product","name":"wesnoth-1.16-nr","price":0,"rating":null,"category":"game (Debian)","description":"\"Northern Rebirth\" official campaign for Wesnoth (branch 1.16)","homepage":"http://wesnoth.org/"}
+    {"kind":"product","name":"wesnoth-1.16-sof","price":0,"rating":null,"category":"game (Debian)","description":"\"The Sceptre of Fire\" official campaign for Wesnoth (branch 1.16)","homepage":"http://wesnoth.org/"}
+    {"kind":"product","name":"wesnoth-1.16-sota","price":0,"rating":null,"category":"game (Debian)","description":"\"Secrets of the Ancients\" official campaign for Wesnoth (branch 1.16)","homepage":"http://wesnoth.org/"}
+    {"kind":"product","name":"wesnoth-1.16-sotbe","price":0,"rating":null,"category":"game (Debian)","description":"\"Son of the Black-Eye\" official campaign for Wesnoth (branch 1.16)","homepage":"http://wesnoth.org/"}
+    {"kind":"product","name":"wesnoth-1.16-thot","price":0,"rating":null,"category":"game (Debian)","description":"\"The Hammer of Thursagan\" official campaign for Wesnoth (branch 1.16)","homepage":"http://wesnoth.org/"}
+    {"kind":"product","name":"wesnoth-1.16-trow","price":0,"rating":null,"category":"game (Debian)","description":"\"The Rise of Wesnoth\" official campaign for Wesnoth (branch 1.16)","homepage":"http://wesnoth.org/"}
+    {"kind":"product","name":"wesnoth-1.16-tsg","price":0,"rating":null,"category":"game (Debian)","description":"\"The South Guard\" official campaign for Wesnoth (branch 1.16)","homepage":"http://wesnoth.org/"}
+    {"kind":"product","name":"wesnoth-1.16-ttb","price":0,"rating":null,"category":"game (Debian)","description":"\"A Tale of Two Brothers\" official campaign for Wesnoth (branch 1.16)","homepage":"http://wesnoth.org/"}
+    {"kind":"product","name":"wesnoth-1.16-utbs","price":0,"rating":null,"category":"game (Debian)","description":"\"Under the Burning Suns\" official campaign for Wesnoth (branch 1.16)","homepage":"http://wesnoth.org/"}
+    {"kind":"product","name":"whichwayisup","price":0,"rating":null,"category":"game (Debian)","description":"2D platform game with a slight rotational twist","homepage":"https://www.oletus.fi/static/whichwayisup/"}
+    {"kind":"product","name":"widelands","price":0,"rating":null,"category":"game (Debian)","description":"fantasy real-time strategy game","homepage":"http://www.widelands.org/"}
+    {"kind":"product","name":"wing","price":0,"rating":null,"category":"game (Debian)","description":"Galaga-like arcade game","homepage":"http://wing.sourceforge.net/"}
+    {"kind":"product","name":"wizznic","price":0,"rating":null,"category":"game (Debian)","description":"implementation of the arcade classic Puzznic","homepage":"http://wizznic.org/"}
+    {"kind":"product","name":"wmpuzzle","price":0,"rating":null,"category":"game (Debian)","description":"WindowMaker dock app 4x4 puzzle"}
+    {"kind":"product","name":"woof-doom","price":0,"rating":null,"category":"game (Debian)","description":"Doom source port MBF targeted at modern systems","homepage":"https://github.com/fabiangreffrath/woof"}
+    {"kind":"product","name":"wordplay","price":0,"rating":null,"category":"game (Debian)","description":"anagram generator","homepage":"https://github.com/mendelmunkis/wordplay"}
+    {"kind":"product","name":"wordwarvi","price":0,"rating":null,"category":"game (Debian)","description":"retro-styled side-scrolling shoot'em up arcade game","homepage":"https://smcameron.github.io/wordwarvi/"}
+    {"kind":"product","name":"xabacus","price":0,"rating":null,"category":"game (Debian)","description":"simulation of the ancient calculator (plain X version)","homepage":"https://www.sillycycle.com/abacus.html"}
+    {"kind":"product","name":"xball","price":0,"rating":null,"category":"game (Debian)","description":"Simulate bouncing balls in a window","homepage":"https://tracker.debian.org/pkg/xball"}
+    {"kind":"product","name":"xbill","price":0,"rating":null,"category":"game (Debian)","description":"Get rid of those Wingdows Viruses!","homepage":"http://www.xbill.org/"}
+    {"kind":"product","name":"xblast-tnt","price":0,"rating":null,"category":"game (Debian)","description":"multiplayer blast-the-others game inspired by Dynablaster","homepage":"http://xblast.sourceforge.net/"}
+    {"kind":"product","name":"xblast-tnt-models","price":0,"rating":null,"category":"game (Debian)","description":"player models for xblast-tnt","homepage":"http://xblast.sourceforge.net/"}
+    {"kind":"product","name":"xblast-tnt-musics","price":0,"rating":null,"category":"game (Debian)","description":"music files for xblast-tnt","homepage":"http://xblast.sourceforge.net/"}
+    {"kind":"product","name":"xboard","price":0,"rating":null,"category":"game (Debian)","description":"X Window System Chess Board","homepage":"https://savannah.gnu.org/projects/xboard/"}
+    {"kind":"product","name":"xbomb","price":0,"rating":null,"category":"game (Debian)","description":"'minesweeper' game with squares, hexagons or triangles","homepage":"http://www.gedanken.org.uk/software/xbomb/"}
+    {"kind":"product","name":"xbubble","price":0,"rating":null,"category":"game (Debian)","description":"A nice Puzzle Bubble clone","homepage":"http://alioth.debian.org/projects/xbubble/"}
+    {"kind":"product","name":"xchain","price":0,"rating":null,"category":"game (Debian)","description":"strategy game for 2-4 players"}
+    {"kind":"product","name":"xcowsay","price":0,"rating":null,"category":"game (Debian)","description":"Graphical configurable talking cow","homepage":"http://www.doof.me.uk/xcowsay/"}
+    {"kind":"product","name":"xdemineur","price":0,"rating":null,"category":"game (Debian)","description":"Yet another minesweeper for X"}
+    {"kind":"product","name":"xdesktopwaves","price":0,"rating":null,"category":"game (Debian)","description":"Simulation of water waves on the X Window System","homepage":"http://xdesktopwaves.sourceforge.net/"}
+    {"kind":"product","name":"xevil","price":0,"rating":null,"category":"game (Debian)","description":"A violent side-scrolling game for X","homepage":"http://www.xevil.com/"}
+    {"kind":"product","name":"xfireworks","price":0,"rating":null,"category":"game (Debian)","description":"Fireworks in your root window"}
+    {"kind":"product","name":"xfishtank","price":0,"rating":null,"category":"game (Debian)","description":"turns your X root into an aquarium","homepage":"http://jim.rees.org/computers/xfishtank.html"}
+    {"kind":"product","name":"xflip","price":0,"rating":null,"category":"game (Debian)","description":"programs to mirror-image or melt your display"}
+    {"kind":"product","name":"xfrisk","price":0,"rating":null,"category":"game (Debian)","description":"Server and X11 client for playing Risk with humans or AIs","homepage":"https://www.tuxick.net/xfrisk/"}
+    {"kind":"product","name":"xgalaga","price":0,"rating":null,"category":"game (Debian)","description":"X version of the famous Galaga game","homepage":"http://sourceforge.net/projects/xgalaga/"}
+    {"kind":"product","name":"xgalaga++","price":0,"rating":null,"category":"game (Debian)","description":"classic single screen vertical shooter, inspired by xgalaga","homepage":"http://marc.mongenet.ch/OSS/XGalaga/"}
+    {"kind":"product","name":"xgammon","price":0,"rating":null,"category":"game (Debian)","description":"Implementation of backgammon under X"}
+    {"kind":"product","name":"xinv3d","price":0,"rating":null,"category":"game (Debian)","description":"3D space invaders for X","homepage":"http://freshmeat.sourceforge.net/projects/xinvaders3d"}
+    {"kind":"product","name":"xjokes","price":0,"rating":null,"category":"game (Debian)","description":"X11 jokes"}
+    {"kind":"product","name":"xjump","price":0,"rating":null,"category":"game (Debian)","description":"jumping game for X"}
+    {"kind":"product","name":"xletters","price":0,"rating":null,"category":"game (Debian)","description":"Type falling words before they land"}
+    {"kind":"product","name":"xmabacus","price":0,"rating":null,"category":"game (Debian)","description":"simulation of the ancient calculator (Motif version)","homepage":"https://www.sillycycle.com/abacus.html"}
+    {"kind":"product","name":"xmahjongg","price":0,"rating":null,"category":"game (Debian)","description":"tile-based solitaire game","homepage":"http://www.lcdf.org/xmahjongg/"}
+    {"kind":"product","name":"xmoto","price":0,"rating":null,"category":"game (Debian)","description":"2D motocross platform game","homepage":"http://xmoto.tuxfamily.org/"}
+    {"kind":"product","name":"xmountains","price":0,"rating":null,"category":"game (Debian)","description":"Fractal landscape generator for X","homepage":"https://spbooth.github.io/xmountains"}
+    {"kind":"product","name":"xmpuzzles","price":0,"rating":null,"category":"game (Debian)","description":"collection of puzzles for X (Motif version)","homepage":"http://www.tux.org/~bagleyd/puzzles.html"}
+    {"kind":"product","name":"xonix","price":0,"rating":null,"category":"game (Debian)","description":"game to carve up the screen whilst dodging monsters"}
+    {"kind":"product","name":"xpat2","price":0,"rating":null,"category":"game (Debian)","description":"Generic patience game for X11"}
+    {"kind":"product","name":"xpenguins","price":0,"rating":null,"category":"game (Debian)","description":"little penguins walk on your windows","homepage":"http://xpenguins.seul.org/"}
+    {"kind":"product","name":"xphoon","price":0,"rating":null,"category":"game (Debian)","description":"sets the root window to a picture of the moon","homepage":"http://xphoon.sourceforge.net/"}
+    {"kind":"product","name":"xpuzzles","price":0,"rating":null,"category":"game (Debian)","description":"collection of puzzles for X (plain X version)","homepage":"http://www.tux.org/~bagleyd/puzzles.html"}
+    {"kind":"product","name":"xqf","price":0,"rating":null,"category":"game (Debian)","description":"X-based Quake Server Browser","homepage":"https://xqf.github.io/en/"}
+    {"kind":"product","name":"xracer","price":0,"rating":null,"category":"game (Debian)","description":"Futuristic racing game"}
+    {"kind":"product","name":"xscavenger","price":0,"rating":null,"category":"game (Debian)","description":"Lode-runner-like platform game for X"}
+    {"kind":"product","name":"xscorch","price":0,"rating":null,"category":"game (Debian)","description":"Clone of Scorched Earth","homepage":"http://www.xscorch.org/"}
+    {"kind":"product","name":"xscreensaver-screensaver-dizzy","price":0,"rating":null,"category":"game (Debian)","description":"Graphics demo that makes you dizzy (XScreenSaver hack)","homepage":"https://penma.de/code/dizzy"}
+    {"kind":"product","name":"xshisen","price":0,"rating":null,"category":"game (Debian)","description":"Shisen-sho puzzle game for X11","homepage":"http://www.techfirm.co.jp/~masaoki/xshisen.html"}
+    {"kind":"product","name":"xshogi","price":0,"rating":null,"category":"game (Debian)","description":"X11 frontend to gnushogi","homepage":"http://www.gnu.org/software/gnushogi/"}
+    {"kind":"product","name":"xskat","price":0,"rating":null,"category":"game (Debian)","description":"3-player card game \"Skat\"","homepage":"http://www.xskat.de/xskat.html"}
+    {"kind":"product","name":"xsnow","price":0,"rating":null,"category":"game (Debian)","description":"brings Christmas to your desktop","homepage":"https://sourceforge.net/projects/xsnow/"}
+    {"kind":"product","name":"xsok","price":0,"rating":null,"category":"game (Debian)","description":"generic Sokoban game for X11","homepage":"https://tracker.debian.org/pkg/xsok"}
+    {"kind":"product","name":"xsol","price":0,"rating":null,"category":"game (Debian)","description":"Solitaire game for the X Window system","homepage":"https://www.ibiblio.org/pub/Linux/X11/games"}
+    {"kind":"product","name":"xsoldier","price":0,"rating":null,"category":"game (Debian)","description":"shoot 'em up game with the \"not shooting\" bonus","homepage":"http://www.interq.or.jp/libra/oohara/xsoldier/index.html"}
+    {"kind":"product","name":"xsystem35","price":0,"rating":null,"category":"game (Debian)","description":"System 3.5 games engine for X Window System","homepage":"http://8ne.sakura.ne.jp:20008/chika/unitbase/xsys35/"}
+    {"kind":"product","name":"xteddy","price":0,"rating":null,"category":"game (Debian)","description":"cuddly teddy bear (or other image) for your X desktop","homepage":"http://www.itn.liu.se/~stegu/xteddy/"}
+    {"kind":"product","name":"xtron","price":0,"rating":null,"category":"game (Debian)","description":"Tron game for X11","homepage":"ftp://ibiblio.org/pub/Linux/games/arcade/"}
+    {"kind":"product","name":"xvier","price":0,"rating":null,"category":"game (Debian)","description":"a \"Four in a row\" game"}
+    {"kind":"product","name":"xwelltris","price":0,"rating":null,"category":"game (Debian)","description":"3D Tetris like popular game similar to Welltris"}
+    {"kind":"product","name":"xye","price":0,"rating":null,"category":"game (Debian)","description":"puzzle game - get all the gems in the room","homepage":"http://xye.sourceforge.net/"}
+    {"kind":"product","name":"xzip","price":0,"rating":null,"category":"game (Debian)","description":"Interpreter of Infocom-format story-files","homepage":"http://www.eblong.com/zarf/xzip.html"}
+    {"kind":"product","name":"yahtzeesharp","price":0,"rating":null,"category":"game (Debian)","description":"game similar to poker with dice and less money","homepage":"http://www.brdstudio.net/yahtzeesharp/"}
+    {"kind":"product","name":"yuzu","price":0,"rating":null,"category":"game (Debian)","description":"Nintendo Switch Emulator","homepage":"https://yuzu-emu.org"}
+    {"kind":"product","name":"zatacka","price":0,"rating":null,"category":"game (Debian)","description":"arcade multiplayer game like nibbles","homepage":"http://zatacka.sourceforge.net/"}
+    {"kind":"product","name":"zaz","price":0,"rating":null,"category":"game (Debian)","description":"arcade action puzzle game","homepage":"http://zaz.sourceforge.net/"}
+    {"kind":"product","name":"zec","price":0,"rating":null,"category":"game (Debian)","description":"Z-Shell Empire client","homepage":"https://savannah.nongnu.org/projects/zec"}
+    {"kind":"product","name":"zoom-player","price":0,"rating":null,"category":"game (Debian)","description":"player for Z-Code stories or games","homepage":"http://www.logicalshift.co.uk/unix/zoom/"}
     """#

@@ -10,11 +10,12 @@ public import TerminalTable
 /// Contract for conformers:
 /// - `detailCells` has exactly one cell per column of the kind's `columns`,
 ///   in the same order.
-/// - `rowHeight` is at least 1. Content taller than the row is cut by the
-///   table with `…`; shorter content is padded.
+/// - `rowHeight` is at least 1: the most lines the row takes. The table
+///   takes as many as the row's text needs at the widths it settles, and
+///   cuts content taller than that with `…` on the last line.
 /// - `cellWidths` has one width for the NAME cell, then one per detail cell.
 public protocol CellRepresentable: Sendable {
-    /// The number of terminal lines this row takes. Defaults to 1.
+    /// The most terminal lines this row takes. Defaults to 1.
     var rowHeight: Int { get }
 
     /// The text of the NAME column, the identity every kind provides.

@@ -12,6 +12,11 @@ public struct KindColumn: Sendable {
     public var priority: Int
     public var minWidth: Int
     public var maxWidth: Int?
+    /// Values shown whole or not at all (numbers, money, ratings, dates):
+    /// cut, they would read as another value. Right-aligned columns always are.
+    public var keepsWhole: Bool
+    /// Kept before every column that is not required.
+    public var isRequired: Bool
 
     public init(
         _ header: String,
@@ -19,7 +24,9 @@ public struct KindColumn: Sendable {
         alignment: Alignment = .left,
         priority: Int = 0,
         minWidth: Int = 1,
-        maxWidth: Int? = nil
+        maxWidth: Int? = nil,
+        keepsWhole: Bool = false,
+        isRequired: Bool = false
     ) {
         self.header = header
         self.field = field
@@ -27,10 +34,14 @@ public struct KindColumn: Sendable {
         self.priority = priority
         self.minWidth = minWidth
         self.maxWidth = maxWidth
+        self.keepsWhole = keepsWhole
+        self.isRequired = isRequired
     }
 
     /// The table engine's column.
     package var tableColumn: Column {
-        Column(header.uppercased(), alignment: alignment, minWidth: minWidth, maxWidth: maxWidth, priority: priority)
+        Column(
+            header.uppercased(), alignment: alignment, minWidth: minWidth, maxWidth: maxWidth, priority: priority,
+            keepsWhole: keepsWhole, isRequired: isRequired)
     }
 }

@@ -26,6 +26,7 @@ struct SearchArguments {
     var explain = false
     var stats = false
     var strict = false
+    var quiet = false
     var maxLineBytes = 64 << 20
     var maxDocumentBytes = 512 << 20
     var groupByKind = false
@@ -61,6 +62,7 @@ struct SearchArguments {
         explain = parsed.flags.contains("explain")
         stats = parsed.flags.contains("stats")
         strict = parsed.flags.contains("strict")
+        quiet = parsed.flags.contains("quiet")
         if let text = parsed.last("max-line-bytes") { maxLineBytes = try Self.size(text, option: "--max-line-bytes") }
         if let text = parsed.last("max-document-bytes") {
             maxDocumentBytes = try Self.size(text, option: "--max-document-bytes")

@@ -53,8 +53,8 @@ enum SearchOptionTable {
         OptionSpec(
             "group-by",
             value: .choice("KEY", ["kind"]),
-            help: "Print one titled section per kind, each with its own headers (tables only: other formats "
-                + "and --fields warn and ignore it)."
+            help: "Print one titled section per kind, each with its own headers (in markdown, a heading per kind; "
+                + "other formats and the --fields table warn and ignore it)."
         ),
         OptionSpec(
             "style",
@@ -77,7 +77,7 @@ enum SearchOptionTable {
         OptionSpec(
             "color",
             value: .choice("WHEN", ["auto", "always", "never"]),
-            help: "Colour output: auto (on a terminal, unless NO_COLOR is set), always or never.",
+            help: "Colour output: auto (on a terminal, unless NO_COLOR is set or TERM is dumb), always or never.",
             default: "auto"
         ),
         OptionSpec(
@@ -85,6 +85,11 @@ enum SearchOptionTable {
             help: "Print counts on stderr: records read, matched, shown, filtered out, and skipped with reasons."
         ),
         OptionSpec("strict", help: "Treat warnings about the input as errors: exit with status 2 after printing."),
+        OptionSpec(
+            "quiet",
+            short: "q",
+            help: "Say nothing about the results on stderr (no results, how many more, approximate matches)."
+        ),
         OptionSpec(
             "max-line-bytes",
             value: .some("SIZE"),

@@ -57,13 +57,18 @@ public enum DataFormat: String, Sendable, CaseIterable {
 
     /// Whether the JSON object that starts content sniffed as NDJSON goes on
     /// past its first line, as a pretty-printed document does: then the
-    /// content is one JSON document, not one object per line. `nil` while
+    /// content is one JSON document, not one object per line. A pretty
+    /// printer breaks the line after `{`, `[`, `,` or `:`; a line that ends
+    /// anywhere else inside the object is a malformed NDJSON line, which must
+    /// not make the rest of the input one document held whole. `nil` while
     /// `bytes` hold no line break after the object's start.
     static func objectRunsPastFirstLine(_ bytes: UnsafeRawBufferPointer) -> Bool? {
         guard let start = bytes.firstIndex(of: UInt8(ascii: "{")) else { return false }
         var depth = 0
         var inString = false
         var escaped = false
+        // The last byte outside strings that is not white space.
+        var lastSignificant = UInt8(ascii: "{")
         for index in start..<bytes.count {
             let byte = bytes[index]
             if inString {
@@ -73,6 +78,7 @@ public enum DataFormat: String, Sendable, CaseIterable {
                     escaped = true
                 } else if byte == UInt8(ascii: "\"") {
                     inString = false
+                    lastSignificant = byte
                 }
                 // A line break inside a string is malformed NDJSON, not a document.
                 if byte == 0x0A { return false }
@@ -84,9 +90,14 @@ public enum DataFormat: String, Sendable, CaseIterable {
             case UInt8(ascii: "}"), UInt8(ascii: "]"):
                 depth -= 1
                 if depth <= 0 { return false }
-            case 0x0A: return true
+            case 0x0A:
+                switch lastSignificant {
+                case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: ","), UInt8(ascii: ":"): return true
+                default: return false
+                }
             default: break
             }
+            if byte != 0x20, byte != 0x09, byte != 0x0D, byte != 0x0A { lastSignificant = byte }
         }
         return nil
     }

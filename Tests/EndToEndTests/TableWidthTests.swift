@@ -1,0 +1,182 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The merged table as a person reads it at the widths people use, from the
+/// real binary: the bundled samples, mixed data with an unknown kind, and
+/// the spec examples.
+@Suite struct TableWidthTests {
+    static let widths = [40, 60, 80, 120, 200]
+
+    static let searches: [(name: String, arguments: [String])] = [
+        ("queen", ["queen"]),
+        ("mixed", ["--data", "Examples/data/mixed.jsonl", "a"]),
+        (
+            "kinds",
+            [
+                "--kinds", "Examples/kinds", "--data", "Examples/kinds/countries.jsonl", "--data",
+                "Examples/kinds/timezones.jsonl", "united",
+            ]
+        ),
+    ]
+
+    @Test(arguments: widths)
+    func theMergedTable(width: Int) throws {
+        for search in Self.searches {
+            let result = try BinaryRunner.run(search.arguments + ["--width", "\(width)"])
+            #expect(result.status == 0, "\(search.name): \(result.stderr)")
+            for line in result.stdout.split(separator: "\n") {
+                #expect(line.count <= width, "\(search.name) at \(width): \(line)")
+            }
+            assertSnapshot(result.stdout, named: "\(search.name)-\(width)")
+        }
+    }
+
+    @Test(arguments: [40, 80])
+    func theGroupedSections(width: Int) throws {
+        let result = try BinaryRunner.run(["queen", "--group-by", "kind", "--width", "\(width)"])
+        assertSnapshot(result.stdout, named: "queen-grouped-\(width)")
+    }
+}
+
+/// Piped without colour, the legend cannot be mistaken for rows.
+@Suite struct TableLegendTests {
+    /// `search queen | awk '$1=="product"'` gives the product rows only, as
+    /// many as the JSON lines of products.
+    @Test(arguments: ["queen", "pizza", "a"])
+    func theFirstFieldOfALegendLineIsNeverAKind(query: String) throws {
+        let table = try BinaryRunner.run([query, "--width", "100"])
+        let jsonl = try BinaryRunner.run([query, "--format", "jsonl"])
+        for kind in ["product", "domain", "card"] {
+            let rows = table.stdout.split(separator: "\n").filter { $0.split(separator: " ").first == Substring(kind) }
+            let records = jsonl.stdout.split(separator: "\n").filter { $0.hasPrefix(#"{"kind":"\#(kind)""#) }
+            #expect(rows.count == records.count, "\(query) \(kind):\n\(table.stdout)")
+        }
+    }
+
+    /// A rule of dashes ends the header and legend lines, and records of
+    /// unknown kinds share one legend line however many kinds there are.
+    @Test func aRuleEndsTheLegendAndUnknownKindsShareOneLine() throws {
+        let records = (0..<18).map { #"{"kind":"odd\#($0)","name":"thing \#($0)","x":\#($0)}"# }
+        let result = try BinaryRunner.run(
+            ["thing", "--data", "-", "--width", "60"], stdin: records.joined(separator: "\n"))
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3 + 18, "\(result.stdout)")
+        #expect(lines[0].hasPrefix("KIND"))
+        #expect(lines[1].hasPrefix("odd"), "one legend line for every unknown kind: \(lines[1])")
+        #expect(lines[1].contains("FIELDS"))
+        #expect(lines[2].allSatisfy { $0 == "-" || $0 == " " }, "\(lines[2])")
+        #expect(lines[3].hasPrefix("odd"))
+    }
+}
+
+/// What `search` says about the results goes to a terminal only.
+@Suite struct FeedbackOnATerminalTests {
+    @Test func nothingIsSaidThroughAPipe() throws {
+        let none = try BinaryRunner.run(["東京"])
+        #expect(none.status == 1)
+        #expect(none.stderr.isEmpty)
+        let some = try BinaryRunner.run(["queen", "--limit", "3"])
+        #expect(some.stderr.isEmpty)
+    }
+
+    @Test(.enabled(if: ShellCommand.path(of: "script") != nil, "needs `script` (util-linux) for a pseudo-terminal"))
+    func aTerminalIsToldThatNothingMatched() throws {
+        let result = try ShellCommand.run(#"script -qec "\"$SEARCH\" 東京; echo status=\$?" /dev/null"#)
+        #expect(result.stdout.contains("no results for \"東京\""), "\(result.stdout)")
+        #expect(result.stdout.contains("status=1"), "\(result.stdout)")
+        let quiet = try ShellCommand.run(#"script -qec "\"$SEARCH\" 東京 --quiet" /dev/null"#)
+        #expect(!quiet.stdout.contains("no results"), "\(quiet.stdout)")
+    }
+}
+
+/// Markdown says what each value is, and honours `--group-by`.
+@Suite struct MarkdownDetailsTests {
+    @Test func theDetailsAreLabelledWithTheirColumns() throws {
+        let result = try BinaryRunner.run(["queen", "--limit", "4", "--format", "markdown"])
+        #expect(result.stdout.contains("| CARD: Q♣ · COLOR: black |"), "\(result.stdout)")
+    }
+
+    @Test func groupByKindGivesAHeadingAndTheColumnsOfEachKind() throws {
+        let result = try BinaryRunner.run(["queen", "--format", "markdown", "--group-by", "kind"])
+        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.first == "## cards (4)", "\(result.stdout)")
+        #expect(lines.contains("| NAME              | CARD | COLOR |"), "\(result.stdout)")
+        #expect(lines.contains { $0.hasPrefix("## domains (") })
+        #expect(lines.contains { $0.hasPrefix("## products (") })
+        // A product column with no value in any row (RATING: none is rated) is left out, as in the table.
+        #expect(!result.stdout.contains("RATING"))
+    }
+}
+
+/// A price of 0 is free; no price is unknown; every format agrees.
+@Suite struct PriceValueTests {
+    static let records = """
+        {"kind":"product","name":"Alpha kit","price":null}
+        {"kind":"product","name":"Alpha free","price":0}
+        {"kind":"product","name":"Alpha paid","price":4.5}
+        """
+
+    @Test func theTableShowsFreeForZeroAndADashForNoPrice() throws {
+        let result = try BinaryRunner.run(["alpha", "--data", "-", "--width", "80"], stdin: Self.records)
+        let rows = result.stdout.split(separator: "\n").filter { $0.hasPrefix("product ") }
+        #expect(rows.map { $0.split(separator: " ").last.map(String.init) } == ["–", "free", "$4.50"])
+    }
+
+    @Test func theDataFormatsShowTheValueAsWritten() throws {
+        let csv = try BinaryRunner.run(["alpha", "--data", "-", "--format", "csv"], stdin: Self.records)
+        #expect(
+            csv.stdout == "kind,name,price\r\nproduct,Alpha kit,\r\nproduct,Alpha free,0\r\nproduct,Alpha paid,4.5\r\n")
+        let fields = try BinaryRunner.run(["alpha", "--data", "-", "--fields", "name,price"], stdin: Self.records)
+        #expect(
+            fields.stdout.split(separator: "\n").map { $0.split(separator: " ").last ?? "" } == [
+                "PRICE", "kit", "0", "4.5",
+            ])
+        let json = try BinaryRunner.run(["alpha", "--data", "-", "--format", "jsonl"], stdin: Self.records)
+        #expect(json.stdout.contains(#""price":null"#) && json.stdout.contains(#""price":0}"#))
+    }
+
+    /// Debian main holds only free software: the bundled games cost 0, and read "free".
+    @Test func theBundledFreeGamesAreFree() throws {
+        let result = try BinaryRunner.run(["0ad", "--kind", "product", "--format", "jsonl", "--limit", "1"])
+        #expect(result.stdout.contains(#""price":0,"#), "\(result.stdout)")
+        let table = try BinaryRunner.run(["0ad", "--kind", "product", "--limit", "1", "--width", "80"])
+        #expect(table.stdout.contains(" free"), "\(table.stdout)")
+    }
+}
+
+/// How the shared columns share a narrow table.
+@Suite struct NarrowTableTests {
+    /// Under 60 columns NAME keeps at least 40% of the width, and KIND
+    /// abbreviates to 4 cells rather than take room NAME could use.
+    @Test func nameKeepsFortyPercentAndKindAbbreviates() throws {
+        for width in 30..<60 {
+            let result = try BinaryRunner.run(["queen", "--width", "\(width)"])
+            let header = try #require(result.stdout.split(separator: "\n").first.map(String.init))
+            let name = try #require(header.range(of: "NAME")).lowerBound
+            let details = try #require(header.range(of: "DETAI")).lowerBound
+            let nameWidth = header.distance(from: name, to: details) - 2
+            #expect(nameWidth >= width * 40 / 100, "at \(width): \(header)")
+            // KIND takes more than its 4 cells only once NAME shows its widest name whole.
+            let kindWidth = header.distance(from: header.startIndex, to: name) - 2
+            #expect(kindWidth <= 4 || nameWidth >= "brooklyn-drain-queens-sewer.com".count, "at \(width): \(header)")
+        }
+    }
+
+    /// One long kind name does not widen KIND for every row: it is cut at 12 cells.
+    @Test func aLongKindNameIsCutAtTwelveCells() throws {
+        let records = [
+            #"{"kind":"an-unusually-long-kind-name-indeed","name":"thing one"}"#,
+            #"{"kind":"other","name":"thing two"}"#,
+        ]
+        let result = try BinaryRunner.run(
+            ["thing", "--data", "-", "--width", "100"], stdin: records.joined(separator: "\n"))
+        let rows = result.stdout.split(separator: "\n").filter { $0.contains("thing ") }
+        #expect(rows.count == 2, "\(result.stdout)")
+        for row in rows {
+            let start = try #require(row.range(of: "thing")).lowerBound
+            #expect(row.distance(from: row.startIndex, to: start) == 12 + 2, "\(row)")
+        }
+        #expect(result.stdout.contains("an-unusuall… "), "\(result.stdout)")
+    }
+}
