@@ -1,6 +1,7 @@
 import ResultKit
 public import SearchEngine
 public import TerminalTable
+import TextMatching
 
 /// Lays out hits as the merged table: KIND and NAME shared by every row, and
 /// each kind's own columns aligned among that kind's rows.
@@ -216,7 +217,8 @@ public struct TableOutput: Sendable {
     /// filters only.
     static func reason(_ hit: SearchHit) -> String {
         guard let match = hit.match else { return hit.rank.tier == nil ? "listed" : "filter" }
-        return "\(match.tier) in \(match.field)"
+        let qualifiers = match.strength?.qualifiers ?? []
+        return "\(match.tier)\(qualifiers.isEmpty ? "" : " (\(qualifiers.joined(separator: ", ")))") in \(match.field)"
     }
 
     /// Consecutive offsets joined into ranges.

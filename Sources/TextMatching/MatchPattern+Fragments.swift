@@ -1,7 +1,8 @@
 extension MatchPattern {
     /// Byte strings of which at least one occurs, ignoring ASCII case, in
     /// every ASCII text that this pattern matches at any tier but
-    /// ``MatchTier/fuzzy``; `nil` when no such set can be given.
+    /// ``MatchTier/fuzzy``; `nil` when no such set can be given. A byte
+    /// ``anyByte`` in a fragment matches any one byte.
     ///
     /// A search can skip, without matching, an ASCII text that holds none of
     /// them: the text cannot match at ``MatchTier/typo`` or better. The
@@ -18,9 +19,18 @@ extension MatchPattern {
     ///   or both swaps together when the budget is two) is added as a
     ///   fragment spelled with the swap, which then survives whole.
     ///
+    /// - A three- or four-letter word may match a whole word with one
+    ///   short-word typo (``TextMatcher/shortTypoMatch(_:in:)``): a
+    ///   three-letter word gives itself and the swap of its last two letters;
+    ///   a four-letter word its first three letters, itself with
+    ///   ``anyByte`` for its second or third letter, and its two swaps.
+    ///
     /// There are none (`nil`) for a pattern with non-ASCII or whitespace
     /// units, or when a fragment would be shorter than `minimumLength` bytes.
     /// - Parameter minimumLength: The shortest useful fragment.
+    /// In a fragment, a byte that stands for any one byte of the text.
+    public static let anyByte: UInt8 = 0
+
     public func requiredFragments(minimumLength: Int = 2) -> [[UInt8]]? {
         requiredFragmentSets(minimumLength: minimumLength).first
     }
@@ -32,8 +42,34 @@ extension MatchPattern {
     /// (`co` and `fee` for `cofee` pass every `.com` domain, `cof` and `ee`
     /// do not).
     public func requiredFragmentSets(minimumLength: Int = 2) -> [[[UInt8]]] {
+        // A text that any spelling matches holds a fragment of that spelling.
+        if !alternatives.isEmpty {
+            var union: [[UInt8]] = []
+            for spelling in [MatchPattern(term)] + alternatives {
+                guard let fragments = spelling.requiredFragmentSets(minimumLength: minimumLength).first else {
+                    return []
+                }
+                for fragment in fragments where !union.contains(fragment) { union.append(fragment) }
+            }
+            return [union]
+        }
         guard !units.isEmpty, isASCII, !units.contains(0x20) else { return [] }
         let bytes = units.map { UInt8(truncatingIfNeeded: $0) }
+        let shortTypo = TextMatcher.allowsShortTypo(units)
+        // A three-letter word matches with at most one swap of its last two letters (`teh` finds
+        // "the"): the word and that swap are the fragments.
+        if shortTypo && bytes.count == 3 {
+            guard bytes.count >= minimumLength else { return [] }
+            return [[bytes, [bytes[0], bytes[2], bytes[1]]]]
+        }
+        // A four-letter word keeps its first letter and differs by a swap or one substitution after
+        // it: its first three letters (a substitution of the last), the word with any byte in place
+        // of the second or third letter, or either swap.
+        if shortTypo && bytes.count == 4 {
+            let (a, b, c, d) = (bytes[0], bytes[1], bytes[2], bytes[3])
+            let any = Self.anyByte
+            return [[[a, b, c], [a, b, any, d], [a, any, c, d], [a, c, b, d], [a, b, d, c]]]
+        }
         let budget = TextMatcher.typoBudget(forLength: bytes.count)
         // Cuts at even distances first, then every other valid cut.
         let even = (1...max(budget, 1)).prefix(budget).map { bytes.count * $0 / (budget + 1) }

@@ -6,6 +6,18 @@ public struct MatchPattern: Sendable {
     package let units: [UInt32]
     /// Whether every folded unit is ASCII, so the pattern can be matched on the bytes of ASCII texts.
     let isASCII: Bool
+    /// Other spellings of the same term that match as well as the term (the Unicode and the ASCII
+    /// spelling of a host); the best match of any spelling counts.
+    public private(set) var alternatives: [MatchPattern]
+
+    /// Prepares a term that may also be spelled in other ways, for matching many texts.
+    /// - Parameters:
+    ///   - term: The word or phrase to look for.
+    ///   - alternatives: Other spellings that mean the same (`xn--p1ai` for `рф`).
+    public init(_ term: String, alternatives: [String]) {
+        self.init(term)
+        self.alternatives = alternatives.map { MatchPattern($0) }
+    }
 
     /// Prepares one search term (a word or a quoted phrase, already unquoted) once, for matching many
     /// texts.
@@ -31,6 +43,7 @@ public struct MatchPattern: Sendable {
         }
         self.units = units
         self.isASCII = units.allSatisfy { $0 < 0x80 }
+        self.alternatives = []
     }
 
     /// Whether the term has nothing to match (it was empty or only whitespace or marks).

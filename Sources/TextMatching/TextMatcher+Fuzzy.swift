@@ -6,10 +6,19 @@ extension TextMatcher {
     /// The longest pattern, in folded units, that may match fuzzily.
     static let maximumFuzzyPatternLength = 64
 
+    /// The least quality a fuzzy match of `length` pattern characters must have: as much as matching
+    /// every character with no bonus, plus one word start. Letters picked out of the middle of
+    /// words with gaps between them ("kign" in "Talking Now") fall short; an abbreviation that
+    /// starts words or runs along one ("cfe" for "Café Coffea") does not.
+    static func minimumFuzzyQuality(forLength length: Int) -> Int {
+        length * MatchScoring.scoreMatch + MatchScoring.bonusAfterWhitespace
+    }
+
     /// The best ``MatchTier/fuzzy`` match: the pattern's units in order, each gap at most
     /// ``maximumFuzzyGap`` characters and all gaps together at most the pattern's length, so that
     /// letters scattered across unrelated words never match. Among such alignments, the one with the
-    /// best quality wins (fzf v2-style dynamic programming). Patterns longer than
+    /// best quality wins (fzf v2-style dynamic programming), if it reaches
+    /// ``minimumFuzzyQuality(forLength:)``. Patterns longer than
     /// ``maximumFuzzyPatternLength`` and texts longer than ``maximumFuzzyTextLength`` never match
     /// fuzzily, which bounds the work per text.
     static func fuzzyMatch<Subject: MatchSubject>(
@@ -75,7 +84,7 @@ extension TextMatcher {
                     }
                     if totalGap <= length { best = (score, end) }
                 }
-                guard let best else { return nil }
+                guard let best, best.score >= minimumFuzzyQuality(forLength: length) else { return nil }
                 var units = [Int](repeating: 0, count: length)
                 var position = best.end
                 for i in stride(from: length - 1, through: 0, by: -1) {

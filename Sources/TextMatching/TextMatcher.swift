@@ -29,6 +29,30 @@ public struct TextMatcher: Sendable {
     /// - Returns: The match of the best tier, and within it the best quality, or nil when the pattern
     ///   does not match.
     public func match(_ pattern: MatchPattern, in text: String) -> TextMatch? {
+        var best = matchSpelling(pattern, in: text)
+        for alternative in pattern.alternatives {
+            guard let match = matchSpelling(alternative, in: text) else { continue }
+            if let current = best,
+                current.tier < match.tier || (current.tier == match.tier && current.quality >= match.quality)
+            {
+                continue
+            }
+            best = match
+        }
+        // A name made of emoji is found by their names (`fox` finds `🦊🐾.ws`); only non-ASCII
+        // texts that nothing else matched get this far.
+        if best == nil, !text.utf8.allSatisfy({ $0 < 0x80 }), let spelled = EmojiNames.spelledOut(text) {
+            var viaNames = match(pattern, in: spelled.text)
+            if let found = viaNames {
+                viaNames?.positions = Array(Set(found.positions.map { spelled.sources[$0] })).sorted()
+            }
+            return viaNames
+        }
+        return best
+    }
+
+    /// The best match of one spelling of a pattern, ignoring its alternatives.
+    private func matchSpelling(_ pattern: MatchPattern, in text: String) -> TextMatch? {
         guard !pattern.isEmpty else { return nil }
         let outcome = text.utf8.withContiguousStorageIfAvailable { bytes -> ASCIIOutcome in
             guard ASCIISubject.accepts(bytes) else { return .needsUnicode }
@@ -51,8 +75,15 @@ public struct TextMatcher: Sendable {
     /// Tries each tier in order on a prepared subject.
     private func bestMatch(_ pattern: MatchPattern, in subject: some MatchSubject) -> TextMatch? {
         pattern.units.withUnsafeBufferPointer { units in
-            if let match = Self.contiguousMatch(units, in: subject) { return match }
-            if let match = Self.typoMatch(units, in: subject) { return match }
+            if let match = Self.contiguousMatch(units, in: subject) {
+                // The first occurrence may begin a longer word ("Kingsville King"); a later one that
+                // is a whole word ranks higher.
+                guard match.tier == .prefix || match.tier == .wordPrefix else { return match }
+                return Self.wholeWordMatch(units, in: subject) ?? match
+            }
+            if let match = Self.typoMatch(units, in: subject) ?? Self.shortTypoMatch(units, in: subject) {
+                return match
+            }
             return allowFuzzy ? Self.fuzzyMatch(units, in: subject) : nil
         }
     }

@@ -124,7 +124,8 @@ import Testing
         #expect(result.stdout.isEmpty)
         let lines = result.stderr.split(separator: "\n")
         #expect(lines.first == "error: unknown field 'nmae' in --fields")
-        let available = try #require(lines.dropFirst().first)
+        #expect(lines.dropFirst().first == "hint: did you mean 'name'?")
+        let available = try #require(lines.dropFirst(2).first)
         #expect(available.hasPrefix("Available fields: kind, name, "))
         for field in ["rank", "suit", "price", "status"] {
             #expect(available.contains(field), "\(field) is a valid field")

@@ -74,7 +74,7 @@ struct SpecKindSearchTests {
         let json = RecordOutput.json(Array(hits.prefix(1)), query: "andorra", total: 1)
         #expect(
             json
-                == #"{"version":1,"query":"andorra","total":1,"results":[{"kind":"country","name":"Andorra","score":6100164,"tier":"exact","field":"name","positions":[0,1,2,3,4,5,6],"source":"\#(SpecFixtures.examples)/countries.jsonl:7","record":{"kind":"country","alpha_2":"AD","alpha_3":"AND","flag":"🇦🇩","name":"Andorra","numeric":"020","official_name":"Principality of Andorra"}}]}"#
+                == #"{"version":1,"query":"andorra","total":1,"results":[{"kind":"country","name":"Andorra","score":13100164,"tier":"exact","field":"name","positions":[0,1,2,3,4,5,6],"source":"\#(SpecFixtures.examples)/countries.jsonl:7","record":{"kind":"country","alpha_2":"AD","alpha_3":"AND","flag":"🇦🇩","name":"Andorra","numeric":"020","official_name":"Principality of Andorra"}}]}"#
                 + "\n"
         )
     }

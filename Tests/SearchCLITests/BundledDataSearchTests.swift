@@ -18,6 +18,7 @@ import Testing
         var kind: String
         var name: String
         var tier: String?
+        var score: Int
         var record: [String: Any]
     }
 
@@ -44,6 +45,7 @@ import Testing
                 kind: $0["kind"] as? String ?? "",
                 name: $0["name"] as? String ?? "",
                 tier: $0["tier"] as? String,
+                score: ($0["score"] as? NSNumber)?.intValue ?? 0,
                 record: $0["record"] as? [String: Any] ?? [:]
             )
         }
@@ -67,12 +69,11 @@ import Testing
         #expect(hits.first?.name == name)
     }
 
-    @Test func tiersOrderTheMergedList() throws {
+    @Test func strengthsOrderTheMergedList() throws {
         let (_, hits, _) = try search(["pizza", "--limit", "200"])
-        let order = ["exact", "prefix", "word-prefix", "substring", "typo", "fuzzy"]
-        let ranks = hits.compactMap { $0.tier.flatMap(order.firstIndex(of:)) }
-        #expect(ranks.count == hits.count)
-        #expect(ranks == ranks.sorted())
+        #expect(hits.allSatisfy { $0.tier != nil })
+        let scores = hits.map(\.score)
+        #expect(scores == scores.sorted(by: >))
         #expect(Set(hits.map(\.kind)).isSuperset(of: ["domain", "product"]))
     }
 
@@ -136,6 +137,29 @@ import Testing
     @Test func anUnknownFieldListsTheFieldsOfTheKindsInPlay() throws {
         let (status, _, stderr) = try search(["colour:red", "--kind", "card"])
         #expect(status == .failure)
-        #expect(stderr == "error: unknown field 'colour'\nAvailable fields: kind, name, rank, suit, symbol\n")
+        #expect(
+            stderr
+                == "error: unknown field 'colour': no record searched has it\n"
+                + "Available fields: kind, name, rank, suit, symbol, glyph, unicode, unicode_name\n")
+    }
+
+    /// `year` is no declared field of the product kind, but car records have it.
+    @Test func filtersAndSortTakeAnyFieldARecordInPlayHas() throws {
+        let (status, hits, stderr) = try search(["car", "year:2017", "--limit", "100"])
+        #expect(status == .success)
+        #expect(stderr.isEmpty)
+        #expect(!hits.isEmpty && hits.allSatisfy { ($0.record["year"] as? NSNumber)?.intValue == 2017 })
+        let (sorted, byYear, _) = try search(["car", "--sort", "-year", "--limit", "5"])
+        #expect(sorted == .success)
+        let years = byYear.compactMap { ($0.record["year"] as? NSNumber)?.intValue }
+        #expect(years.count == 5 && years == years.sorted(by: >))
+    }
+
+    @Test func anUnknownFieldSuggestsTheClosestFieldSeen() throws {
+        let (status, _, stderr) = try search(["car", "yaer:2017"])
+        #expect(status == .failure)
+        #expect(
+            stderr.hasPrefix("error: unknown field 'yaer': no record searched has it\nhint: did you mean 'year'?\n"))
+        #expect(stderr.contains("horsepower"))
     }
 }

@@ -150,6 +150,8 @@ import Testing
         "body:cofee", "kind:pair coffee", "kind:note toffee", "coffee moons>3", "\"green tea\"", "cffe", "cfee",
         "zzzzzz",
         "coffee tab", "garden",
+        // Short-word typos (fragments with any byte) and words that spell keys (`"kind":`, `"name":`).
+        "tae", "cfae", "caef", "cafx", "kind", "kine", "name", "nmae",
         // Every record shown: lines read whole, most of them parsed from their shape.
         "",
     ])

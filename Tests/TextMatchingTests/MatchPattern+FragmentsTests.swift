@@ -6,7 +6,17 @@ import TextMatching
 /// unread: every text the matcher accepts (below the fuzzy tier) holds one.
 @Suite struct MatchPatternFragmentsTests {
     @Test func aShortPatternIsItsOwnFragment() {
-        #expect(MatchPattern("Cafe").requiredFragments() == [Array("cafe".utf8)])
+        #expect(MatchPattern("1940").requiredFragments() == [Array("1940".utf8)])
+        #expect(MatchPattern("Ab").requiredFragments() == [Array("ab".utf8)])
+    }
+
+    /// `teh` finds "the" and `kign` finds "King" (short-word typos), so lines
+    /// holding those must pass the prefilter.
+    @Test func shortWordsKeepTheirTypos() {
+        let three = MatchPattern("teh").requiredFragments()?.map { String(decoding: $0, as: UTF8.self) }
+        #expect(three == ["teh", "the"])
+        let four = MatchPattern("Kign").requiredFragments()?.map { String(decoding: $0, as: UTF8.self) }
+        #expect(four == ["kig", "ki\0n", "k\0gn", "kgin", "kinG".lowercased()])
     }
 
     @Test func oneTypoSplitsThePatternInTwoAndAddsTheSwapAcrossTheCut() {

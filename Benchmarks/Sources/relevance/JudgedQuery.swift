@@ -15,6 +15,27 @@ struct JudgedQuery: Decodable, Sendable {
     var note: String
     /// `kind:name` keys by grade ("3", "2", "1").
     var relevant: [String: [String]]
+    /// `kind:name` keys that must not appear in the first ten results: junk
+    /// a person would never want for this query (`must_not` in the file).
+    var mustNot: [String]
+
+    /// Whether the query is junk that should find nothing (type `junk`,
+    /// nothing judged relevant): search must print nothing and exit 1.
+    var expectsNothing: Bool { type == "junk" && relevant.isEmpty }
+
+    private enum CodingKeys: String, CodingKey {
+        case query, type, note, relevant
+        case mustNot = "must_not"
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        query = try container.decode(String.self, forKey: .query)
+        type = try container.decode(String.self, forKey: .type)
+        note = try container.decode(String.self, forKey: .note)
+        relevant = try container.decode([String: [String]].self, forKey: .relevant)
+        mustNot = try container.decodeIfPresent([String].self, forKey: .mustNot) ?? []
+    }
 
     /// The grade of each judged `kind:name` key.
     var grades: [String: Int] {
@@ -41,7 +62,7 @@ struct JudgedQuery: Decodable, Sendable {
             for grade in query.relevant.keys where !["1", "2", "3"].contains(grade) {
                 throw BenchmarkError("\(path): query '\(query.query)' has grade '\(grade)'; grades are 1, 2 and 3")
             }
-            if query.relevant.isEmpty {
+            if query.relevant.isEmpty && !query.expectsNothing {
                 throw BenchmarkError("\(path): query '\(query.query)' judges no result")
             }
         }

@@ -83,8 +83,15 @@ struct RelevanceBench {
             outcomes.append(
                 Outcome(
                     query: query, grades: grades, search: searched,
-                    searchScore: RelevanceScore(ranked: searched.map(\.key), grades: grades),
-                    fzf: filtered, fzfScore: filtered.map { RelevanceScore(ranked: $0.map(\.key), grades: grades) }))
+                    searchScore: RelevanceScore(
+                        ranked: searched.map(\.key), grades: grades, mustNot: query.mustNot,
+                        expectsNothing: query.expectsNothing),
+                    fzf: filtered,
+                    fzfScore: filtered.map {
+                        RelevanceScore(
+                            ranked: $0.map(\.key), grades: grades, mustNot: query.mustNot,
+                            expectsNothing: query.expectsNothing)
+                    }))
         }
         let report = RelevanceReport(outcomes: outcomes, withFzf: fzfRanker != nil)
         print(report.perQuery(), terminator: "")
@@ -92,6 +99,8 @@ struct RelevanceBench {
         print(report.means(), terminator: "")
         print()
         print(report.wrongTops(), terminator: "")
+        print()
+        print(report.mustNotHits(), terminator: "")
         if fzfRanker != nil {
             print()
             print(report.lossesToFzf(), terminator: "")
@@ -123,7 +132,7 @@ struct RelevanceBench {
     ) throws(BenchmarkError) {
         var unknown: [String] = []
         for query in queries {
-            for key in query.grades.keys.sorted() where !keys.contains(key) {
+            for key in (Array(query.grades.keys) + query.mustNot).sorted() where !keys.contains(key) {
                 unknown.append("'\(query.query)': \(key)")
             }
         }

@@ -33,9 +33,9 @@ struct RelevanceReport {
 
     /// Mean figures for each query type and for all queries.
     func means() -> String {
-        var headers = ["QUERIES", "TYPE", "SEARCH P@1", "SEARCH nDCG@10"]
-        if withFzf { headers += ["FZF P@1", "FZF nDCG@10"] }
-        var table = TextTable(headers: headers, rightAligned: Set([0] + Array(2..<(withFzf ? 6 : 4))))
+        var headers = ["QUERIES", "TYPE", "SEARCH P@1", "SEARCH nDCG@10", "SEARCH MUST-NOT"]
+        if withFzf { headers += ["FZF P@1", "FZF nDCG@10", "FZF MUST-NOT"] }
+        var table = TextTable(headers: headers, rightAligned: Set([0] + Array(2..<(withFzf ? 8 : 5))))
         var types: [String] = []
         for outcome in outcomes where !types.contains(outcome.query.type) { types.append(outcome.query.type) }
         for type in types {
@@ -53,6 +53,18 @@ struct RelevanceReport {
             text +=
                 "- \(Self.quoted(outcome.query.query)): search gave \(Self.describe(outcome.search.first, grades: outcome.grades))"
             text += "; wanted \(Self.best(outcome.grades))\n"
+        }
+        return text
+    }
+
+    /// The queries where search shows a result judged must-not in its top 10.
+    func mustNotHits() -> String {
+        let hit = outcomes.filter { $0.searchScore.mustNotHits > 0 }
+        var text = "## Queries where search shows a must-not result in its top 10: \(hit.count)\n\n"
+        for outcome in hit {
+            let banned = Set(outcome.query.mustNot)
+            let shown = outcome.search.prefix(RelevanceScore.depth).map(\.key).filter { banned.contains($0) }
+            text += "- \(Self.quoted(outcome.query.query)): \(shown.joined(separator: ", "))\n"
         }
         return text
     }
@@ -104,12 +116,14 @@ struct RelevanceReport {
             "\(group.count)", label,
             Self.fixed(group.map(\.searchScore.precisionAt1).reduce(0, +) / count),
             Self.fixed(group.map(\.searchScore.ndcg).reduce(0, +) / count),
+            "\(group.map(\.searchScore.mustNotHits).reduce(0, +))",
         ]
         if withFzf {
             let scores = group.compactMap(\.fzfScore)
             row += [
                 Self.fixed(scores.map(\.precisionAt1).reduce(0, +) / count),
                 Self.fixed(scores.map(\.ndcg).reduce(0, +) / count),
+                "\(scores.map(\.mustNotHits).reduce(0, +))",
             ]
         }
         return row

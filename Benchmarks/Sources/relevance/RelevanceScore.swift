@@ -11,11 +11,21 @@ struct RelevanceScore: Sendable {
     /// DCG = Σ grade(i) / log2(i + 1) over ranks i = 1…10 (linear gain), divided
     /// by the DCG of the best possible order of the judged results.
     var ndcg: Double
+    /// How many of the first ``depth`` results the judge listed as must-not.
+    var mustNotHits: Int
 
     /// Scores `ranked` (`kind:name` keys, best first) against `grades`.
-    /// A key that appears twice gains only once.
-    init(ranked: [String], grades: [String: Int]) {
+    /// A key that appears twice gains only once. A query that expects
+    /// nothing scores 1 (P@1 and nDCG) exactly when nothing was found.
+    init(ranked: [String], grades: [String: Int], mustNot: [String] = [], expectsNothing: Bool = false) {
         let top = ranked.prefix(Self.depth)
+        let banned = Set(mustNot)
+        mustNotHits = Set(top).intersection(banned).count
+        if expectsNothing {
+            precisionAt1 = ranked.isEmpty ? 1 : 0
+            ndcg = ranked.isEmpty ? 1 : 0
+            return
+        }
         precisionAt1 = top.first.map { (grades[$0] ?? 0) >= 2 ? 1 : 0 } ?? 0
         var seen: Set<String> = []
         var gains: [Int] = []

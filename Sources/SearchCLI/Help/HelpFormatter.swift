@@ -1,3 +1,5 @@
+import TextMatching
+
 /// Renders `search --help` for a given screen width, from the option table.
 enum HelpFormatter {
     static let usage = "search [<query> ...] [--data <PATH> ...] [--kind <KIND> ...] [--format <FORMAT>] [<options>]"
@@ -14,11 +16,19 @@ enum HelpFormatter {
         out += entry(
             "<query>",
             "Words that must all match: quote phrases; -word excludes (write \"king -kong\" as one argument, "
-                + "or put the query after --: a word starting with - is read as an option). field:value matches text in a field (price:5 also matches 56000); "
-                + "price=5, price<5, price<=5, price>5 and price>=5 compare numbers; price:1..10 is a range; "
-                + "field:* needs the field; kind:NAME keeps a kind. Empty lists everything.",
+                + "or put the query after --: a word starting with - is read as an option); a pasted URL or host "
+                + "searches its host. field:value matches text in a field, field:* needs the field, kind:NAME keeps "
+                + "a kind. On numbers, price:5 and price=5 mean equal to 5; price<5, price<=5, price>5 and price>=5 "
+                + "compare; price:1..10 is a range with both ends included (price:5.. and price:..10 leave one "
+                + "open). A missing or null value satisfies no comparison: price<5 leaves out a product whose price "
+                + "is null (the table shows it as free), -price<5 or -price:* keeps it. Empty lists everything.",
             width: width
         )
+        out +=
+            "\n"
+            + wrap(
+                "RANKING: " + MatchStrength.rule + " --explain names each result's tier, field and "
+                    + "(whole word) or (weak field).", width: width, indent: 0) + "\n"
         out += "\nOPTIONS:\n"
         for option in SearchOptionTable.all {
             var help = option.help

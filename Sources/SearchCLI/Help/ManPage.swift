@@ -65,16 +65,21 @@ struct ManPage {
             .IR word .
             .TP
             .IB field : value
-            matches text in one field
+            matches text in one field; on a number it means equality
             .RB ( price:5
-            also matches 56000);
+            does not match 56000);
             .IB field :*
             keeps records that have the field.
             .TP
             \\fIfield\\fB=\\fInumber\\fR, \\fIfield\\fB<\\fInumber\\fR, \\fIfield\\fB<=\\fInumber\\fR, \\fIfield\\fB>\\fInumber\\fR, \\fIfield\\fB>=\\fInumber\\fR
             compare numbers;
             \\fIfield\\fB:\\fIa\\fB..\\fIb\\fR
-            is a range.
+            is a range, both ends included.
+            A missing or null value satisfies no comparison.
+            .TP
+            A pasted URL or host
+            .RB ( https://www.example.com/page )
+            searches its host.
             .TP
             .BI kind: name
             keeps one kind.

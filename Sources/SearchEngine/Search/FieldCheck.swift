@@ -1,6 +1,7 @@
 package import ResultKit
 import StreamingJSON
 import TerminalTable
+import TextMatching
 
 /// Checks that fields named in the query, `--sort` and `--fields` exist in
 /// some kind in play, and lists the valid ones when they do not. The engine
@@ -34,8 +35,17 @@ package enum FieldCheck {
         let named = query.referencedFields + (sort.map { [$0.field] } ?? [])
         guard let unknown = named.first(where: { !known.contains($0) && !seenFields.contains($0) }) else { return nil }
         for field in seenFields.sorted() { known.add(field) }
-        return "unknown field '\(TerminalText.sanitize(unknown))'\n"
+        return "unknown field '\(TerminalText.sanitize(unknown))': no record searched has it\n"
+            + suggestion(for: unknown, among: known.names)
             + "Available fields: \(TerminalText.sanitize(list(known.names)))"
+    }
+
+    /// A "did you mean" line naming the closest of `fields` to `name`, or
+    /// nothing when none is close.
+    static func suggestion(for name: String, among fields: [String]) -> String {
+        guard let best = EditDistance.closest(to: name, in: fields, maxDistance: name.count >= 4 ? 2 : 1).first
+        else { return "" }
+        return "hint: did you mean '\(TerminalText.sanitize(best))'?\n"
     }
 
     /// The message (without `error: `, safe to print) for `--fields` naming a
@@ -55,6 +65,7 @@ package enum FieldCheck {
             for member in hit.record.object.members { known.add(member.key) }
         }
         return "unknown field '\(TerminalText.sanitize(unknown))' in --fields\n"
+            + suggestion(for: unknown, among: known.names)
             + "Available fields: \(TerminalText.sanitize(list(known.names)))"
     }
 

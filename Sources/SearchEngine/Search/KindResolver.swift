@@ -27,6 +27,17 @@ struct KindResolver: Sendable {
     private var warnedKindTypes = Set<String>()
     /// The kind that shows records without a kind name, once one was met.
     private var kindlessKind: ResultKind?
+    /// The fields the query and `--sort` name that no record has shown yet.
+    private var namedFieldsNotSeen: Set<String>
+    /// How many more records' keys go into ``fallbackFields``, so that an
+    /// unknown field's error can list the fields records have and suggest
+    /// the closest, at a bounded cost.
+    private var recordsToSample = 1_000
+    /// The kind of the last record sampled: a record of another kind is
+    /// sampled too (up to ``kindChangesToSample`` times), so that every kind
+    /// of a file read after many records of others is seen.
+    private var lastSampledKind: ObjectIdentifier?
+    private var kindChangesToSample = 10_000
 
     /// The most unknown kinds a search tells apart: records of further
     /// unknown kinds are shown all the same, and each counts as a warning.
@@ -42,6 +53,36 @@ struct KindResolver: Sendable {
         self.plan = plan
         self.kindFilter = Set(kinds.map { registry.kind(named: $0)?.name ?? $0.lowercased() })
         self.namedFields = namedFields
+        self.namedFieldsNotSeen = Set(namedFields)
+    }
+
+    /// Notes the fields of a record about to be matched: the keys of a sample
+    /// of records of every kind, and the fields the query names that it has.
+    /// - Parameters:
+    ///   - searched: The fields the search reads of it.
+    ///   - fullObject: The whole record; asked at most once.
+    /// - Returns: The whole record when it was sampled (so that it is not
+    ///   asked for again: a line's parse may not be repeatable).
+    mutating func sample(
+        _ searched: JSONObject, kind: ResultKind, fullObject: () -> JSONObject?
+    ) -> JSONObject? {
+        var sampled: JSONObject?
+        if recordsToSample > 0 || (kindChangesToSample > 0 && lastSampledKind != kind.identity) {
+            if recordsToSample > 0 { recordsToSample -= 1 } else { kindChangesToSample -= 1 }
+            lastSampledKind = kind.identity
+            sampled = fullObject()
+            for member in (sampled ?? searched).members
+            where fallbackFields.count < Self.maxFallbackFields && !fallbackFields.contains(member.key) {
+                fallbackFields.insert(member.key)
+            }
+        }
+        if !namedFieldsNotSeen.isEmpty {
+            for field in namedFieldsNotSeen where searched[field] != nil {
+                namedFieldsNotSeen.remove(field)
+                fallbackFields.insert(field)
+            }
+        }
+        return sampled
     }
 
     /// Whether `kind` is searched at all under the kind filter.

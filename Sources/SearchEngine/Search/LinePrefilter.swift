@@ -84,7 +84,8 @@ struct LinePrefilter: Sendable {
                 first: SIMD16(repeating: fragment[0] | 0x20),
                 second: SIMD16(repeating: fragment[1] | 0x20),
                 third: SIMD16(repeating: fragment.count > 2 ? fragment[2] | 0x20 : 0),
-                anyThird: SIMDMask(repeating: fragment.count <= 2)
+                anySecond: SIMDMask(repeating: fragment[1] == MatchPattern.anyByte),
+                anyThird: SIMDMask(repeating: fragment.count <= 2 || fragment[2] == MatchPattern.anyByte)
             )
         }
     }
@@ -149,7 +150,8 @@ struct LinePrefilter: Sendable {
             anchors.withUnsafeBufferPointer { anchors in
                 for anchor in anchors {
                     let starts =
-                        (c0 .== anchor.first) .& (c1 .== anchor.second) .& ((c2 .== anchor.third) .| anchor.anyThird)
+                        (c0 .== anchor.first) .& ((c1 .== anchor.second) .| anchor.anySecond)
+                        .& ((c2 .== anchor.third) .| anchor.anyThird)
                     flagged |= zero.replacing(with: 0xFF, where: starts)
                 }
             }
@@ -182,6 +184,9 @@ struct LinePrefilter: Sendable {
         var first: SIMD16<UInt8>
         var second: SIMD16<UInt8>
         var third: SIMD16<UInt8>
+        /// Whether the second or third byte is ``MatchPattern/anyByte``, or
+        /// the fragment has only two bytes.
+        var anySecond: SIMDMask<SIMD16<Int8>>
         var anyThird: SIMDMask<SIMD16<Int8>>
     }
 
@@ -196,10 +201,26 @@ struct LinePrefilter: Sendable {
             while offset < fragment.count {
                 let text = bytes[position &+ offset]
                 let folded = text &- 0x41 < 26 ? text | 0x20 : text
-                if folded != fragment[offset] { break }
+                if folded != fragment[offset] && fragment[offset] != MatchPattern.anyByte { break }
                 offset &+= 1
             }
-            if offset == fragment.count { return true }
+            if offset == fragment.count && !isInKey(bytes, from: position &+ offset, end: end) { return true }
+        }
+        return false
+    }
+
+    /// Whether the bytes from `start` run to a closing quote followed by a
+    /// colon: the occurrence is inside an object key (`"kind":`), which no
+    /// search field's text holds. A line with a backslash is a hit before
+    /// this is asked, so no escaped quote can mislead it.
+    @inline(__always)
+    private func isInKey(_ bytes: UnsafePointer<UInt8>, from start: Int, end: Int) -> Bool {
+        var index = start
+        while index < end && index &- start < 64 {
+            let byte = bytes[index]
+            if byte == 0x22 { return index &+ 1 < end && bytes[index &+ 1] == 0x3A }
+            if byte == 0x2C || byte == 0x7B || byte == 0x7D { return false }
+            index &+= 1
         }
         return false
     }

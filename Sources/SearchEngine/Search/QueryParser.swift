@@ -6,7 +6,8 @@ import TextMatching
 /// - `-word` excludes;
 /// - `field:value` matches one field, `field:*` tests that it exists;
 /// - `price<5`, `rating>=4`, `price:1..10` compare numbers;
-/// - `kind:product` keeps one kind.
+/// - `kind:product` keeps one kind;
+/// - a pasted URL or host (`https://www.example.com/page`) is the host it names (`example.com`).
 public struct QueryParser: Sendable {
     public init() {}
 
@@ -36,6 +37,11 @@ public struct QueryParser: Sendable {
                 continue
             }
             let word = scanner.word()
+            // A pasted URL or host is the host it names, never a `field:` filter.
+            if let host = HostName.host(inQueryWord: word) {
+                conditions.append(Query.Condition(clause: .text(Self.pattern(host), raw: host), negated: negated))
+                continue
+            }
             if let clause = try Self.fieldClause(word, at: start + (negated ? 1 : 0), scanner: &scanner) {
                 if case .fieldText(let field, _, let raw) = clause, field.lowercased() == "kind" {
                     if negated {
@@ -48,10 +54,16 @@ public struct QueryParser: Sendable {
                 }
                 conditions.append(Query.Condition(clause: clause, negated: negated))
             } else if !word.isEmpty {
-                conditions.append(Query.Condition(clause: .text(MatchPattern(word), raw: word), negated: negated))
+                conditions.append(Query.Condition(clause: .text(Self.pattern(word), raw: word), negated: negated))
             }
         }
         return Query(text: text, conditions: conditions, kinds: kinds)
+    }
+
+    /// The pattern of a query word; a host also matches in its other IDNA
+    /// spelling (`xn--p1ai` finds `рф`, `рф` finds `xn--p1ai`).
+    private static func pattern(_ word: String) -> MatchPattern {
+        MatchPattern(word, alternatives: IDNA.otherSpelling(ofHost: word).map { [$0] } ?? [])
     }
 
     /// Reads `field:value`, `field:*`, `field:a..b` or `field<op>number` from a

@@ -74,6 +74,7 @@ struct Scorer: Sendable {
         }
         let texts = FieldTexts(object: object, fields: kind.searchFields)
         var tier: MatchTier?
+        var strength: MatchStrength?
         var weight = 0
         var quality = 0
         var fieldLength = 0
@@ -101,12 +102,19 @@ struct Scorer: Sendable {
                 }
                 guard let best else { return nil }
                 tier = max(tier ?? best.match.tier, best.match.tier)
+                strength = max(strength ?? best.strength, best.strength)
                 weight += best.weight
                 quality += best.match.quality
                 fieldLength = max(fieldLength, lengths.length(of: best.text, in: best.field))
                 merge(best, into: &primary)
-            case .fieldText(let field, let pattern, _):
-                let text = value(of: field, in: object, kind: kind, texts: texts)?.text
+            case .fieldText(let field, let pattern, let raw):
+                let fieldValue = value(of: field, in: object, kind: kind, texts: texts)
+                // On a number, `price:5` means equal to 5, not "5" inside 56000 or 4.5.
+                if let wanted = Query.number(raw), let number = fieldValue?.number {
+                    if (number == wanted) == condition.negated { return nil }
+                    continue
+                }
+                let text = fieldValue?.text
                 let found = text.flatMap { matcher.match(pattern, in: $0) }
                 if condition.negated {
                     if let found, found.tier <= .substring { return nil }
@@ -115,6 +123,7 @@ struct Scorer: Sendable {
                 guard let text, let found else { return nil }
                 let candidate = Candidate(field: field, text: text, weight: 100, match: found)
                 tier = max(tier ?? found.tier, found.tier)
+                strength = max(strength ?? candidate.strength, candidate.strength)
                 weight += candidate.weight
                 quality += found.quality
                 fieldLength = max(fieldLength, lengths.length(of: text, in: field))
@@ -137,22 +146,26 @@ struct Scorer: Sendable {
 
         // Several words that together equal or begin a field rank as that.
         let words = query.rankingTerms
-        if words.count > 1, let tierSoFar = tier, tierSoFar > .exact,
+        if words.count > 1, let strengthSoFar = strength, tier.map({ $0 > .exact }) ?? false,
             words.allSatisfy({ if case .text = $0.clause { true } else { false } })
         {
             let phrase = MatchPattern(
                 words.compactMap { if case .text(_, let raw) = $0.clause { raw } else { nil } }.joined(separator: " ")
             )
-            if let best = bestMatch(phrase, kind: kind, texts: texts, matcher: matcher), best.match.tier < tierSoFar {
+            if let best = bestMatch(phrase, kind: kind, texts: texts, matcher: matcher), best.strength < strengthSoFar {
                 tier = best.match.tier
+                strength = best.strength
                 weight = best.weight * words.count
                 quality = best.match.quality
                 primary = FieldMatch(
-                    field: best.field, text: best.text, tier: best.match.tier, positions: best.match.positions)
+                    field: best.field, text: best.text, tier: best.match.tier, positions: best.match.positions,
+                    strength: best.strength)
             }
         }
         order += 1
-        return (Rank(tier: tier, weight: weight, quality: quality, fieldLength: fieldLength, order: order), primary)
+        let rank = Rank(
+            tier: tier, strength: strength, weight: weight, quality: quality, fieldLength: fieldLength, order: order)
+        return (rank, primary)
     }
 
     private struct Candidate {
@@ -160,10 +173,11 @@ struct Scorer: Sendable {
         var text: String
         var weight: Int
         var match: TextMatch
+        var strength: MatchStrength { MatchStrength(match, fieldWeight: weight) }
     }
 
-    /// The best match of `pattern` over the kind's search fields: best tier,
-    /// then highest weight, then highest quality.
+    /// The best match of `pattern` over the kind's search fields: strongest
+    /// (`MatchStrength`), then highest weight, then highest quality.
     private func bestMatch(_ pattern: MatchPattern, kind: ResultKind, texts: FieldTexts, matcher: TextMatcher)
         -> Candidate?
     {
@@ -173,8 +187,8 @@ struct Scorer: Sendable {
             let candidate = Candidate(field: field.name, text: text, weight: field.weight, match: match)
             if let current = best {
                 let better =
-                    match.tier != current.match.tier
-                    ? match.tier < current.match.tier
+                    candidate.strength != current.strength
+                    ? candidate.strength < current.strength
                     : (field.weight != current.weight
                         ? field.weight > current.weight : match.quality > current.match.quality)
                 if better { best = candidate }
@@ -193,11 +207,13 @@ struct Scorer: Sendable {
                 field: candidate.field,
                 text: candidate.text,
                 tier: candidate.match.tier,
-                positions: candidate.match.positions
+                positions: candidate.match.positions,
+                strength: candidate.strength
             )
             return
         }
         current.tier = max(current.tier, candidate.match.tier)
+        current.strength = max(current.strength ?? candidate.strength, candidate.strength)
         if current.field == candidate.field {
             current.positions = Array(Set(current.positions + candidate.match.positions)).sorted()
         }

@@ -119,19 +119,28 @@ public struct FieldMatch: Sendable, Equatable {
     public var tier: MatchTier
     /// Matched characters: offsets in Characters (grapheme clusters) of `text`.
     public var positions: [Int]
+    /// How strongly the weakest word matched, which ranks the record.
+    public var strength: MatchStrength? = nil
 }
 
-/// The ranking key: tier first, then field weight, quality, shorter field,
-/// and input order. A kind's weight never lifts a result across tiers.
+/// The ranking key: strength first (``MatchStrength``: the tier, whether the
+/// match is a whole word, and whether its field is strong), then field
+/// weight, quality, shorter field, and input order. A field's weight never
+/// lifts a result across strengths.
 public struct Rank: Sendable, Comparable {
     /// The worst tier among the query's words; `nil` when there are none.
     public var tier: MatchTier?
+    /// The weakest strength among the query's words; `nil` when there are none.
+    public var strength: MatchStrength? = nil
     public var weight: Int
     public var quality: Int
     public var fieldLength: Int
     public var order: Int
 
     public static func < (a: Rank, b: Rank) -> Bool {
+        let bandA = a.strength?.band ?? -1
+        let bandB = b.strength?.band ?? -1
+        if bandA != bandB { return bandA < bandB }
         let tierA = a.tier?.rawValue ?? -1
         let tierB = b.tier?.rawValue ?? -1
         if tierA != tierB { return tierA < tierB }
@@ -143,11 +152,11 @@ public struct Rank: Sendable, Comparable {
 
     public static func == (a: Rank, b: Rank) -> Bool { !(a < b) && !(b < a) }
 
-    /// A single number for JSON output, higher is better: the tier sets the
-    /// millions, the field weight the thousands, and quality the rest.
+    /// A single number for JSON output, higher is better: the strength sets
+    /// the millions, the field weight the thousands, and quality the rest.
     public var score: Int {
         guard let tier else { return 0 }
-        let tiers = MatchTier.allCases.count
-        return (tiers - tier.rawValue) * 1_000_000 + min(weight, 999) * 1_000 + min(max(quality, 0), 999)
+        let band = strength?.band ?? MatchStrength(tier: tier, wholeWord: tier == .exact, fieldWeight: 100).band
+        return (MatchStrength.count - band) * 1_000_000 + min(weight, 999) * 1_000 + min(max(quality, 0), 999)
     }
 }

@@ -143,13 +143,15 @@ public struct SearchSession: Sendable {
         diagnose: (Diagnostic) -> Void,
         fullObject: () -> JSONObject?
     ) {
+        let sampled = kinds.sample(searched, kind: kind, fullObject: fullObject)
         var isFuzzyStandIn = false
         var evaluated = scorer.evaluate(searched, kind: kind)
         if evaluated == nil, hits.triesFuzzyStandIns {
             evaluated = scorer.evaluate(searched, kind: kind, fuzzily: true)
             isFuzzyStandIn = evaluated != nil
         }
-        guard let (found, match) = consume evaluated, let object = fullObject() else {
+        // `fullObject` is asked once: a line's parse may not be repeatable.
+        guard let (found, match) = consume evaluated, let object = sampled ?? fullObject() else {
             hits.countFilteredOut()
             return
         }

@@ -1,0 +1,78 @@
+/// How strongly one match of one query word ranks a record: its tier, whether it covers a whole
+/// word, and how strong the field it is in is, combined into one order.
+///
+/// The rule, best first:
+/// 1. exact matches;
+/// 2. prefix and word-prefix matches that cover a whole word (`king` in "King of Spades", then in
+///    "The King's Speech");
+/// 3. prefix and word-prefix matches of the start of a longer word (`king` in "Kingdom");
+///
+/// each of these first in a strong field (weight of ``strongFieldWeight`` or more, as a name),
+/// then in a weak one (a status, a description); then
+/// 4. substring, 5. typo and 6. fuzzy matches, in any field.
+///
+/// So an exact match in a weak field never outranks a whole-word or prefix match in the name,
+/// and a field's weight never lifts a substring above a word match. Within one strength, the
+/// field's weight, then the match's quality, decide.
+public struct MatchStrength: Sendable, Comparable, Hashable {
+    /// The weight from which a field is strong: its word matches rank before those of weak fields.
+    /// A name (100), a category (30) or a symbol (50) is strong; a description (10) or a status
+    /// (5), whose words describe many records, is weak.
+    public static let strongFieldWeight = 25
+
+    /// The position in the order above; smaller is stronger.
+    public let band: Int
+
+    /// The strength of a match of `tier` in a field of `fieldWeight`.
+    /// - Parameters:
+    ///   - tier: How the word matched.
+    ///   - wholeWord: Whether the match ends where a word of the text ends.
+    ///   - fieldWeight: The matched field's weight (1 to 100).
+    public init(tier: MatchTier, wholeWord: Bool, fieldWeight: Int) {
+        let wordBand: Int
+        switch tier {
+        case .exact: wordBand = 0
+        case .prefix: wordBand = wholeWord ? 1 : 3
+        case .wordPrefix: wordBand = wholeWord ? 2 : 4
+        case .substring, .typo, .fuzzy:
+            band = Self.wordBands * 2 + tier.rawValue - MatchTier.substring.rawValue
+            return
+        }
+        band = wordBand + (fieldWeight >= Self.strongFieldWeight ? 0 : Self.wordBands)
+    }
+
+    /// The strength of `match` in a field of `fieldWeight`.
+    public init(_ match: TextMatch, fieldWeight: Int) {
+        self.init(tier: match.tier, wholeWord: match.wholeWord, fieldWeight: fieldWeight)
+    }
+
+    /// Exact, prefix and word-prefix, each whole-word or not.
+    private static let wordBands = 5
+
+    /// How many strengths there are.
+    public static let count = wordBands * 2 + 3
+
+    /// Whether `lhs` is stronger than `rhs`.
+    public static func < (lhs: MatchStrength, rhs: MatchStrength) -> Bool { lhs.band < rhs.band }
+
+    /// The rule in one sentence, for `--explain` and `--help`.
+    public static let rule =
+        "Results rank by how each word matched: exact, then whole word at the start or at a word start, "
+        + "then the start of a longer word, each first in the name and other strong fields (weight 25 "
+        + "or more), then in weaker fields; then substring, typo and fuzzy matches. Ties go to the "
+        + "heavier field, the better match, the shorter text, then input order."
+
+    /// Whether this is a prefix or word-prefix match that covers a whole word.
+    public var isWholeWord: Bool { band % Self.wordBands == 1 || band % Self.wordBands == 2 }
+
+    /// Whether this is an exact, prefix or word-prefix match in a weak field, ranked after those
+    /// of strong fields.
+    public var isInWeakField: Bool { band >= Self.wordBands && band < Self.wordBands * 2 }
+
+    /// How `--explain` qualifies a match of `tier` with this strength: "whole word", "weak field",
+    /// both, or nothing.
+    public var qualifiers: [String] {
+        guard band < Self.wordBands * 2 else { return [] }
+        return (isWholeWord ? ["whole word"] : []) + (isInWeakField ? ["weak field"] : [])
+    }
+}
