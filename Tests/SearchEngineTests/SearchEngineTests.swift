@@ -76,8 +76,8 @@ import Testing
         let error = #expect(throws: SearchError.self) {
             _ = try search("colour:red", [LinesSource(name: "remote", lines: [#"{"name":"coffee"}"#])])
         }
-        #expect(
-            error?.description == "unknown field 'colour': no record searched has it\nAvailable fields: kind, name, body")
+        let expected = "unknown field 'colour': no record searched has it\nAvailable fields: kind, name, body"
+        #expect(error?.description == expected)
     }
 
     @Test(arguments: [
