@@ -123,7 +123,7 @@ public struct FieldMatch: Sendable, Equatable {
     public var strength: MatchStrength? = nil
 }
 
-/// The ranking key: strength first (``MatchStrength``: the tier, whether the
+/// The ranking key: strength first (`MatchStrength`: the tier, whether the
 /// match is a whole word, and whether its field is strong), then field
 /// weight, quality, shorter field, and input order. A field's weight never
 /// lifts a result across strengths.
