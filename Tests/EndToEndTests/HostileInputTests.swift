@@ -397,53 +397,7 @@ enum Hostile {
     static func run(_ arguments: [String], stdinBytes: [UInt8]? = nil, timeout: TimeInterval = 30) throws
         -> HostileOutcome
     {
-        let process = Process()
-        process.executableURL = BinaryRunner.binary
-        process.arguments = arguments
-        process.currentDirectoryURL = BinaryRunner.packageRoot
-        process.environment = ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": "/nonexistent"]
-        let out = Pipe()
-        let err = Pipe()
-        let input = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = stdinBytes == nil ? FileHandle(forReadingAtPath: "/dev/null") : input
-        // A binary that stops reading early must not kill the test runner.
-        signal(SIGPIPE, SIG_IGN)
-        try process.run()
-        let group = DispatchGroup()
-        if let stdinBytes {
-            let handle = input.fileHandleForWriting
-            group.enter()
-            DispatchQueue.global().async {
-                // The binary may stop reading early (an error): a failed write is fine.
-                try? handle.write(contentsOf: Data(stdinBytes))
-                try? handle.close()
-                group.leave()
-            }
-        }
-        nonisolated(unsafe) var errData = Data()
-        group.enter()
-        DispatchQueue.global().async {
-            errData = err.fileHandleForReading.readDataToEndOfFile()
-            group.leave()
-        }
-        let killed = LockedFlag()
-        let pid = process.processIdentifier
-        let deadline = DispatchWorkItem {
-            if process.isRunning {
-                killed.set()
-                kill(pid, SIGKILL)
-            }
-        }
-        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: deadline)
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        deadline.cancel()
-        if stdinBytes != nil { try? input.fileHandleForWriting.close() }
-        group.wait()
-        return HostileOutcome(
-            status: process.terminationStatus, stdout: Array(outData), stderr: String(decoding: errData, as: UTF8.self),
-            timedOut: killed.isSet)
+        let run = try GuardedRun.run(arguments, stdin: stdinBytes, timeout: timeout)
+        return HostileOutcome(status: run.status, stdout: run.stdout, stderr: run.stderr, timedOut: run.timedOut)
     }
 }
