@@ -1,0 +1,76 @@
+import InteractiveSearch
+import ResultOutput
+import SearchEngine
+import TerminalTable
+import TestSupport
+import Testing
+
+@Suite struct ScreenTests {
+    static func screen(width: Int = 40, height: Int = 8, reverse: Bool = false) -> Screen {
+        Screen(width: width, height: height, reverse: reverse, table: TableOutput(options: RenderOptions()))
+    }
+
+    @Test(arguments: [40, 80, 200])
+    func everyLineFitsTheScreen(width: Int) throws {
+        let fixture = try PickerFixture(
+            names: (0..<30).map { "note number \($0) " + String(repeating: "x", count: $0 * 7) })
+        var state = PickerState()
+        state.show(fixture.hits(""))
+        let lines = Self.screen(width: width, height: 12).lines(&state, query: "a query", status: "30 of 30 · note 30")
+        #expect(lines.count == 12)
+        for line in lines { #expect(DisplayWidth.of(line) <= width, "\(line)") }
+        #expect(lines.last == "> a query▏")
+        #expect(lines[10].hasPrefix("  30 of 30"))
+        #expect(lines.contains { $0.hasPrefix("> note") && $0.contains("note number 0") })
+    }
+
+    @Test func theQueryLineIsOnTopInTheReverseLayout() throws {
+        let fixture = try PickerFixture(names: ["alpha", "beta"])
+        var state = PickerState()
+        state.show(fixture.hits(""))
+        let lines = Self.screen(reverse: true).lines(&state, query: "al", status: "s")
+
+        #expect(lines[0] == "> al▏")
+        #expect(lines[1] == "  s")
+        #expect(lines[2].contains("KIND"))
+        #expect(lines[3].hasPrefix("> note") && lines[3].contains("alpha"))
+        #expect(lines[5] == "")
+    }
+
+    @Test func theSelectionScrollsIntoViewAndMarksShow() throws {
+        let fixture = try PickerFixture(names: (0..<20).map { "row \($0)" })
+        var state = PickerState()
+        state.show(fixture.hits(""))
+        state.toggleMark()
+        state.move(by: 12)
+        state.toggleMark()
+        let lines = Self.screen(height: 8).lines(&state, query: "", status: "")
+        // Header and five rows fit; row 12 is the last of them.
+        #expect(state.scroll == 8)
+        #expect(lines[5].hasPrefix(">*") && lines[5].contains("row 12"))
+        #expect(!lines.contains { $0.contains("row 0 ") || $0.hasSuffix("row 0") })
+        #expect(state.chosen.map(\.row.name) == ["row 0", "row 12"])
+        state.move(by: -100)
+        _ = Self.screen(height: 8).lines(&state, query: "", status: "")
+        #expect(state.scroll == 0)
+    }
+
+    @Test func dataAndTheQueryReachTheScreenSanitised() throws {
+        let fixture = try PickerFixture(names: [#"evil\u001b]0;owned\u0007\u001b[2J\u202Ename"#])
+        var state = PickerState()
+        state.show(fixture.hits(""))
+        let lines = Self.screen(width: 80).lines(&state, query: "q\u{1B}[31m", status: "x\u{7}")
+        let screen = lines.joined(separator: "\n")
+        #expect(!screen.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
+        #expect(!screen.unicodeScalars.contains { $0.value == 0x202E })
+        #expect(screen.contains("evil^[]0;owned^G^[[2J\\u{202E}name"))
+        #expect(lines.last == "> q^[[31m▏")
+    }
+
+    @Test func withNoRowsTheStatusAndQueryStillShow() {
+        var state = PickerState()
+        let lines = Self.screen(height: 4).lines(&state, query: "zzz", status: "0 of 3")
+        #expect(lines == ["", "", "  0 of 3", "> zzz▏"])
+        #expect(state.chosen.isEmpty)
+    }
+}
