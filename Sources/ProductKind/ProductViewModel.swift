@@ -47,8 +47,8 @@ public struct ProductViewModel: CellRepresentable {
 
     /// As measured, except that the description asks for at most ``aboutWidth`` cells.
     public func cellWidths(for details: [Cell]) -> [Int] {
-        [Self.widestLine(of: name)] + details.map(\.displayWidth).enumerated().map { index, width in
-            index == 2 ? min(width, Self.aboutWidth) : width
-        }
+        var widths = [Self.widestLine(of: name)] + details.map(\.displayWidth)
+        if widths.count == 4 { widths[3] = min(widths[3], Self.aboutWidth) }
+        return widths
     }
 }
