@@ -15,6 +15,6 @@ public struct CardViewModel: CellRepresentable {
     /// The symbol and the colour, red for hearts and diamonds.
     public var detailCells: [Cell] {
         let style: CellStyle = card.suit.isRed ? .red : .plain
-        return [Cell(card.symbol, style: style), Cell(card.suit.isRed ? "red" : "black", style: style)]
+        return [Cell(card.symbol, style: style), Cell(card.color, style: style)]
     }
 }
