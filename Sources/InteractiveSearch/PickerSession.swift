@@ -20,7 +20,10 @@ struct PickerSession {
     private var decoder = KeyDecoder()
     private var editor: LineEditor
     private var state = PickerState()
+    /// The status line's text when it says something other than counts.
     private var status = "searching…"
+    /// The counts of the rows shown, for the status line.
+    private var counts: (matched: Int, kinds: [(name: String, count: Int)], milliseconds: Double)?
     /// The warnings of the first search, which reads every record.
     private var warnings: [Diagnostic]?
     private var needsClear = true
@@ -158,11 +161,9 @@ struct PickerSession {
             let milliseconds =
                 Double(outcome.elapsed.components.seconds) * 1000
                 + Double(outcome.elapsed.components.attoseconds) / 1e15
-            status = StatusLine.text(
-                matched: outcome.matched, total: records.count,
-                kinds: StatusLine.kindCounts(hits.map(\.kind.name)), kept: hits.count,
-                marked: state.markOrder.count, milliseconds: milliseconds)
+            counts = (outcome.matched, StatusLine.kindCounts(hits.map(\.kind.name)), milliseconds)
         case .failure(let failure):
+            counts = nil
             status = failure.message
         }
     }
@@ -172,7 +173,13 @@ struct PickerSession {
         let size = device.size
         let screen = Screen(
             width: size.columns, height: size.lines, reverse: configuration.reverse, table: configuration.table)
-        let lines = screen.lines(&state, query: editor.text, status: status)
+        let statusText =
+            counts.map {
+                StatusLine.text(
+                    matched: $0.matched, total: records.count, kinds: $0.kinds, kept: state.hits.count,
+                    marked: state.markOrder.count, milliseconds: $0.milliseconds, width: size.columns - 2)
+            } ?? status
+        let lines = screen.lines(&state, query: editor.text, status: statusText)
         var frame: [UInt8] = Array("\u{1B}[?2026h".utf8)
         if needsClear { frame += Array("\u{1B}[2J".utf8) }
         needsClear = false

@@ -115,6 +115,13 @@ import Testing
         #expect(text == "52,311 of 1,000,000 · best 1,000: note 1,000 · 2 marked · 31 ms")
     }
 
+    @Test func onANarrowScreenKindsGiveWayToTheTime() {
+        let text = StatusLine.text(
+            matched: 17, total: 2653, kinds: [("domain", 12), ("card", 4), ("product", 1)], kept: 17, marked: 0,
+            milliseconds: 31, width: 40)
+        #expect(text == "17 of 2,653 · domain 12 · card 4 · 31 ms")
+    }
+
     @Test func kindsAreCountedMostFirst() {
         let counts = StatusLine.kindCounts(["domain", "card", "card", "product", "card", "domain"])
         #expect(counts.map(\.name) == ["card", "domain", "product"])

@@ -1,3 +1,5 @@
+import TerminalTable
+
 /// The status line: how many records matched of how many, how many of each
 /// kind, and how long the search took, such as
 /// `8 of 1,674 · card 4 · domain 3 · product 1 · 2 ms`.
@@ -10,7 +12,23 @@ package enum StatusLine {
     ///     are kept only, and then the kind counts are said to be of those.
     ///   - marked: How many rows are marked.
     ///   - milliseconds: How long the search took.
+    ///   - width: The most cells the line may take: kinds are left out from
+    ///     the last while it is too wide, so that the counts, the marks and the
+    ///     time show on a narrow terminal.
     package static func text(
+        matched: Int, total: Int, kinds: [(name: String, count: Int)], kept: Int, marked: Int, milliseconds: Double,
+        width: Int = .max
+    ) -> String {
+        var kinds = kinds
+        while true {
+            let line = unfitted(
+                matched: matched, total: total, kinds: kinds, kept: kept, marked: marked, milliseconds: milliseconds)
+            if kinds.isEmpty || DisplayWidth.of(line) <= width { return line }
+            kinds.removeLast()
+        }
+    }
+
+    private static func unfitted(
         matched: Int, total: Int, kinds: [(name: String, count: Int)], kept: Int, marked: Int, milliseconds: Double
     ) -> String {
         var parts = ["\(grouped(matched)) of \(grouped(total))"]
