@@ -100,7 +100,7 @@ let package = Package(
         // MARK: The interactive picker (`search -i`), on the terminal
         .target(
             name: "InteractiveSearch",
-            dependencies: ["ResultKit", "SearchEngine", "ResultOutput", "TerminalTable"],
+            dependencies: ["ResultKit", "SearchEngine", "ResultOutput", "TerminalTable", "StreamingJSON"],
             swiftSettings: swiftSettings
         ),
 

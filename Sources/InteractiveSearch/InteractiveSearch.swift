@@ -27,6 +27,8 @@ package enum InteractiveSearch {
         package var table: TableOutput
         /// The query line at the top.
         package var reverse: Bool
+        /// A pane beside the table showing the selected record whole.
+        package var preview = false
         /// The output gate's check of bytes bound for a terminal: what the
         /// screen shows of data passes through it.
         package var filter: @Sendable ([UInt8]) -> [UInt8]

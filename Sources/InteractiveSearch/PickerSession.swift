@@ -171,8 +171,9 @@ struct PickerSession {
     /// Draws the whole screen: one write, each line cleared to its end.
     private mutating func draw() {
         let size = device.size
-        let screen = Screen(
+        var screen = Screen(
             width: size.columns, height: size.lines, reverse: configuration.reverse, table: configuration.table)
+        screen.preview = configuration.preview
         let statusText =
             counts.map {
                 StatusLine.text(

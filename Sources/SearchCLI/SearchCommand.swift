@@ -395,7 +395,7 @@ public enum SearchCommand {
         var cap = DiagnosticCap()
         var options = searchOptions(arguments, diagnosticCap: cap.limit)
         options.limit = arguments.limitGiven ? arguments.limit : Self.pickerRows
-        options.keepsRecords = arguments.formatGiven
+        options.keepsRecords = arguments.formatGiven || arguments.preview
         // The screen is a terminal whatever standard output is.
         var render = renderOptions(arguments, environment: environment, console: console)
         render.color =
@@ -405,7 +405,7 @@ public enum SearchCommand {
             case .auto: (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
             }
         let policy = OutputFilter.Policy(allowsColor: render.color, rawCarriageReturns: false)
-        let configuration = InteractiveSearch.Configuration(
+        var configuration = InteractiveSearch.Configuration(
             sources: sources(for: arguments, registry: registry, console: console, queryKinds: initialKinds),
             reader: RecordReader(
                 registry: registry,
@@ -420,6 +420,7 @@ public enum SearchCommand {
             reverse: arguments.reverseLayout,
             filter: { bytes in bytes.withUnsafeBufferPointer { OutputFilter.safeBytes($0, policy: policy) } ?? bytes }
         )
+        configuration.preview = arguments.preview
         let messages = output
         let outcome = InteractiveSearch.run(configuration) { diagnostic in
             if cap.admit(diagnostic) { messages.diagnostic(diagnostic) }

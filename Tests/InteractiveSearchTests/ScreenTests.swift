@@ -74,3 +74,37 @@ import Testing
         #expect(state.chosen.isEmpty)
     }
 }
+
+@Suite struct PreviewTests {
+    @Test func thePaneShowsTheSelectedRecordWholeAndSanitised() throws {
+        let fixture = try PickerFixture(lines: [
+            #"{"name":"alpha","body":"first","tags":["a","b"],"evil":"x\u001b[2Jy"}"#,
+            #"{"name":"beta","body":"second"}"#,
+        ])
+        var state = PickerState()
+        state.show(fixture.hits(""))
+        var screen = ScreenTests.screen(width: 80, height: 14)
+        screen.preview = true
+        let lines = screen.lines(&state, query: "", status: "")
+        for line in lines { #expect(DisplayWidth.of(line) <= 80, "\(line)") }
+        let text = lines.joined(separator: "\n")
+        #expect(text.contains(#"│ {"#))
+        #expect(text.contains(#"│   "name": "alpha","#))
+        #expect(text.contains(#"│   "tags": ["#))
+        #expect(text.contains(#"│     "a","#))
+        #expect(text.contains(#"│   "evil": "x\u001b[2Jy""#))
+        #expect(!text.unicodeScalars.contains { $0.value == 0x1B })
+        state.move(by: 1)
+        let next = screen.lines(&state, query: "", status: "").joined(separator: "\n")
+        #expect(next.contains(#""name": "beta","#) && !next.contains("alpha\","))
+    }
+
+    @Test func aNarrowScreenHasNoPane() throws {
+        let fixture = try PickerFixture(names: ["alpha"])
+        var state = PickerState()
+        state.show(fixture.hits(""))
+        var screen = ScreenTests.screen(width: 40, height: 6)
+        screen.preview = true
+        #expect(!screen.lines(&state, query: "", status: "").joined().contains("│"))
+    }
+}

@@ -1,6 +1,7 @@
 import ResultKit
 public import ResultOutput
 public import SearchEngine
+import StreamingJSON
 import TerminalTable
 
 /// Draws the picker's screen from its state: the merged table of the rows
@@ -20,6 +21,11 @@ package struct Screen: Sendable {
     package var reverse: Bool
     /// How the table is drawn (its width is set from ``width``).
     package var table: TableOutput
+    /// Whether a pane beside the table shows the selected record whole.
+    package var preview = false
+
+    /// The narrowest screen that shows the preview pane beside the table.
+    static let previewMinimumWidth = 60
 
     /// The gutter's width: the selection marker and the mark.
     static let gutterWidth = 2
@@ -40,7 +46,24 @@ package struct Screen: Sendable {
     ///   - status: The status line's text.
     package func lines(_ state: inout PickerState, query: String, status: String) -> [String] {
         let tableHeight = max(0, height - 2)
-        let tableLines = tableLines(&state, height: tableHeight)
+        var tableLines: [String]
+        if preview && width >= Self.previewMinimumWidth {
+            // The table gets 55 % of the width, the pane the rest after a rule.
+            var narrow = self
+            narrow.preview = false
+            narrow.width = width * 55 / 100
+            tableLines = narrow.tableLines(&state, height: tableHeight)
+            let paneWidth = width - narrow.width - 3
+            let record = state.hits.indices.contains(state.cursor) ? state.hits[state.cursor].record.object : nil
+            let pane = record.map { RecordPreview.lines(.object($0), width: paneWidth, height: tableHeight) } ?? []
+            tableLines += Array(repeating: "", count: max(0, tableHeight - tableLines.count))
+            tableLines = tableLines.enumerated().map { index, line in
+                let padding = String(repeating: " ", count: max(0, narrow.width - DisplayWidth.of(line)))
+                return line + padding + " │ " + (index < pane.count ? pane[index] : "")
+            }
+        } else {
+            tableLines = self.tableLines(&state, height: tableHeight)
+        }
         let queryLine = "> " + ScreenText.tail(TerminalText.sanitize(query), width: max(0, width - 3)) + "▏"
         let statusLine = "  " + ScreenText.truncated(TerminalText.sanitize(status), to: max(0, width - 2))
         let padding = Array(repeating: "", count: max(0, tableHeight - tableLines.count))

@@ -27,6 +27,8 @@ struct SearchArguments {
     var interactive = false
     /// The picker's query line at the top.
     var reverseLayout = false
+    /// The picker's pane showing the selected record.
+    var preview = false
     var fields: [String]?
     var sort: FieldSort?
     var fuzzy = false
@@ -93,6 +95,7 @@ struct SearchArguments {
             limitGiven = true
         }
         interactive = parsed.flags.contains("interactive")
+        preview = parsed.flags.contains("preview")
         if let text = parsed.last("layout") {
             guard let value = ["default", "reverse"].first(where: { $0 == text.lowercased() }) else {
                 throw .invalidValue("--layout", text, reason: Self.choices(["default", "reverse"]))

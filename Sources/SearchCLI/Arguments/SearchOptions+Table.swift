@@ -33,6 +33,11 @@ enum SearchOptionTable {
             default: "default"
         ),
         OptionSpec(
+            "preview",
+            help: "With --interactive: show the selected record whole, as indented JSON, beside the table "
+                + "(on a terminal of 60 columns or more)."
+        ),
+        OptionSpec(
             "kinds",
             value: .path("DIR"),
             help: "Load kind spec files (*.kind.json) from DIR (repeatable), besides "
