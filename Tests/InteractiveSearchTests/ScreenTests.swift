@@ -1,3 +1,4 @@
+import Foundation
 import InteractiveSearch
 import ResultOutput
 import SearchEngine
@@ -97,6 +98,24 @@ import Testing
         state.move(by: 1)
         let next = screen.lines(&state, query: "", status: "").joined(separator: "\n")
         #expect(next.contains(#""name": "beta","#) && !next.contains("alpha\","))
+    }
+
+    @Test func thePaneLinesUpBesideAColouredTable() throws {
+        let fixture = try PickerFixture(names: ["alpha", "beta", "gamma"])
+        var state = PickerState()
+        state.show(fixture.hits("a"))
+        var screen = Screen(
+            width: 100, height: 8, reverse: false, table: TableOutput(options: RenderOptions(color: true)))
+        screen.preview = true
+        let lines = screen.lines(&state, query: "a", status: "")
+        #expect(lines.contains { $0.contains("\u{1B}[") }, "no colour drawn")
+        // Colour codes take no cells: the rule stands in one column on every line.
+        let columns = Set(
+            lines.prefix(6).map { line in
+                let plain = line.replacingOccurrences(of: #"\e\[[0-9;]*m"#, with: "", options: .regularExpression)
+                return plain.distance(from: plain.startIndex, to: plain.firstIndex(of: "│") ?? plain.endIndex)
+            })
+        #expect(columns == [56])
     }
 
     @Test func aNarrowScreenHasNoPane() throws {

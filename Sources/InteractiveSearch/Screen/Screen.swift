@@ -58,7 +58,7 @@ package struct Screen: Sendable {
             let pane = record.map { RecordPreview.lines(.object($0), width: paneWidth, height: tableHeight) } ?? []
             tableLines += Array(repeating: "", count: max(0, tableHeight - tableLines.count))
             tableLines = tableLines.enumerated().map { index, line in
-                let padding = String(repeating: " ", count: max(0, narrow.width - DisplayWidth.of(line)))
+                let padding = String(repeating: " ", count: max(0, narrow.width - ScreenText.visibleWidth(line)))
                 return line + padding + " │ " + (index < pane.count ? pane[index] : "")
             }
         } else {

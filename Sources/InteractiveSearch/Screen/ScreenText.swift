@@ -3,6 +3,23 @@ import TerminalTable
 /// Text fitted to the screen's width, by display width (wide characters
 /// count two cells).
 enum ScreenText {
+    /// The cells `text` takes on screen: its SGR colour sequences take none.
+    static func visibleWidth(_ text: String) -> Int {
+        guard text.utf8.contains(0x1B) else { return DisplayWidth.of(text) }
+        var plain = ""
+        var inSequence = false
+        for scalar in text.unicodeScalars {
+            if inSequence {
+                if scalar == "m" { inSequence = false }
+            } else if scalar == "\u{1B}" {
+                inSequence = true
+            } else {
+                plain.unicodeScalars.append(scalar)
+            }
+        }
+        return DisplayWidth.of(plain)
+    }
+
     /// `text` cut to at most `width` cells, ending in `…` when cut.
     static func truncated(_ text: String, to width: Int) -> String {
         guard width > 0 else { return "" }
