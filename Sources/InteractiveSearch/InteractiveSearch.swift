@@ -58,6 +58,9 @@ package enum InteractiveSearch {
         case cancelled
         /// No terminal to show the picker on; the message says why.
         case unavailable(String)
+        /// No record could be read, for errors already reported: the
+        /// picker was not shown.
+        case unreadable
     }
 
     /// Runs the picker until the user chooses or leaves.
@@ -73,7 +76,13 @@ package enum InteractiveSearch {
         } catch {
             return .unavailable(error.description)
         }
-        let records = LoadedRecords(sources: configuration.sources, reader: configuration.reader, diagnose: diagnose)
+        var failed = false
+        let records = LoadedRecords(sources: configuration.sources, reader: configuration.reader) { diagnostic in
+            if diagnostic.severity == .error { failed = true }
+            diagnose(diagnostic)
+        }
+        // As a one-shot search would: nothing to pick from, for a reason said.
+        if failed && records.count == 0 { return .unreadable }
         var session = PickerSession(configuration: configuration, records: records, device: device)
         let (outcome, warnings) = session.run()
         for warning in warnings { diagnose(warning) }

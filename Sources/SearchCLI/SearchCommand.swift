@@ -430,6 +430,8 @@ public enum SearchCommand {
         case .unavailable(let reason):
             output.error("error: \(reason)\n")
             return .failure
+        case .unreadable:
+            return .failure
         case .cancelled:
             return .interrupted
         case .nothingChosen:

@@ -109,6 +109,13 @@ import Testing
         #expect(terminal.stdout == "")
     }
 
+    @Test func withNothingReadableThePickerDoesNotShowAndExitsTwo() throws {
+        let terminal = try PseudoTerminal(["-i", "--data", "/nonexistent/data.jsonl"])
+        #expect(terminal.finish() == 2)
+        #expect(terminal.stderr.hasPrefix("error: cannot read /nonexistent/data.jsonl"))
+        #expect(terminal.screenBytes.isEmpty, "the picker was drawn")
+    }
+
     @Test func theScreenAt80x24MatchesItsGoldenFile() throws {
         let terminal = try PseudoTerminal(["-i", "--color", "never", "queen"])
         #expect(terminal.waitFor { Self.statusLine($0).contains("17 of 2,653") })
