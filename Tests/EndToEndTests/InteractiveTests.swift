@@ -93,6 +93,15 @@ import Testing
         #expect(terminal.finish() == 130)
     }
 
+    @Test func sigintFromOutsideLeavesWith130AndRestoresTheTerminal() throws {
+        let terminal = try PseudoTerminal(["-i"])
+        #expect(terminal.waitFor { Self.statusLine($0).contains(" of 2,653") })
+        kill(terminal.pid, SIGINT)
+        #expect(terminal.finish() == 130)
+        #expect(terminal.stdout == "")
+        #expect(PseudoTerminal.same(terminal.modes, terminal.modesBefore))
+    }
+
     @Test func sigtermRestoresTheTerminalAndEndsBySigterm() throws {
         let terminal = try PseudoTerminal(["-i"])
         #expect(terminal.waitFor { Self.statusLine($0).contains(" of 2,653") })

@@ -13,7 +13,7 @@ struct InteractiveBench {
         .init("--records", value: "LIST", help: "Record counts, comma-separated (default: 100000,1000000)"),
         .init("--query", value: "TEXT", help: "The query typed a character at a time (default: coffee mug)"),
         .init("--runs", value: "N", help: "How many times the query is typed (default: 3)"),
-        .init("--quiet-ms", value: "MS", help: "Quiet time that ends a redraw (default: 150)"),
+        .init("--quiet-ms", value: "MS", help: "Quiet time that ends a redraw; longer than the slowest search (default: 1000)"),
         .init("--seed", value: "S", help: "The data's seed (default: 42)"),
         .init("--data-dir", value: "DIR", help: "Where data files are kept (default: $TMPDIR or /tmp)"),
         .init("--help", help: "Show this help"),
@@ -35,7 +35,7 @@ struct InteractiveBench {
         }
         let query = options.string("--query", default: "coffee mug")
         let runs = Int(options.string("--runs", default: "3")) ?? 3
-        let quiet = Double(options.string("--quiet-ms", default: "150")) ?? 150
+        let quiet = Double(options.string("--quiet-ms", default: "1000")) ?? 1000
         let seed = UInt64(options.string("--seed", default: "42")) ?? 42
         let directory = options.string("--data-dir", default: getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp")
         let fzf = access("/usr/bin/fzf", X_OK) == 0 ? "/usr/bin/fzf" : nil
@@ -112,7 +112,7 @@ struct InteractiveBench {
         let clock = ContinuousClock()
         let start = clock.now
         // Ready: something drawn, then quiet for a second (fzf draws while it reads).
-        _ = terminal.drain(quietMs: 1000, atLeastOneByte: true, limitSeconds: 120)
+        _ = terminal.drain(quietMs: max(1000, quietMs), atLeastOneByte: true, limitSeconds: 120)
         let ready = (clock.now - start).seconds
         var latencies: [Double] = []
         for _ in 0..<runs {
