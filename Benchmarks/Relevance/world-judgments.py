@@ -1,5 +1,15 @@
+#!/usr/bin/env python3
+"""Writes Benchmarks/Relevance/world.json: the judged queries over Examples/data/world/world.jsonl.
+
+Each query's grades were decided from the data (grep, jq) before either tool ran, by the rules
+W1-W7 of Benchmarks/Relevance/README.md; this script only spells the groups out (every Dollar
+currency, every translation of a country) and checks that every judged key is a record of the file.
+"""
 import json
-W='/work/wt/relevance/Examples/data/world/world.jsonl'
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+W = ROOT / "Examples/data/world/world.jsonl"
 R=[json.loads(l) for l in open(W)]
 KEYS={f"{r['kind']}:{r['name']}" for r in R}
 def tr(*ccs): return [f"translation:{r['name']}" for r in R if r['kind']=='translation' and r['country'] in ccs]
@@ -148,5 +158,5 @@ def fmt(o,ind=0):
     if isinstance(o,list):
         return p+"[\n"+",\n".join(fmt(x,ind+1) for x in o)+"\n"+p+"]"
     return p+json.dumps(o,ensure_ascii=False)
-open('/work/wt/relevance/Benchmarks/Relevance/world.json','w').write(fmt(out)+"\n")
+open(ROOT / 'Benchmarks/Relevance/world.json','w').write(fmt(out)+"\n")
 print(len(Q))
