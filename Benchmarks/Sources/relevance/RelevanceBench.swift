@@ -122,6 +122,8 @@ struct RelevanceBench {
         let searchRanker = SearchRanker(binary: search, dataArguments: set.searchArguments, scratch: scratch)
         let everything = try searchRanker.allKeys()
         try checkJudgments(set.queries, against: Set(everything), path: set.path)
+        // Keys that more than one record has (the same name in two languages).
+        let copies = Dictionary(everything.map { ($0, 1) }, uniquingKeysWith: +).filter { $0.value > 1 }
         var fzfRanker: FzfRanker?
         if let fzfPath {
             let names = try NameList(paths: set.data.isEmpty ? namePaths(root: root) : set.data)
@@ -143,12 +145,12 @@ struct RelevanceBench {
                     set: set.name, query: query, grades: grades, search: searched, searchRefusal: answer.refusal,
                     searchScore: RelevanceScore(
                         ranked: searched.map(\.key), grades: grades, mustNot: query.mustNot,
-                        expectsNothing: query.expectsNothing),
+                        expectsNothing: query.expectsNothing, copies: copies),
                     fzf: filtered,
                     fzfScore: filtered.map {
                         RelevanceScore(
                             ranked: $0.map(\.key), grades: grades, mustNot: query.mustNot,
-                            expectsNothing: query.expectsNothing)
+                            expectsNothing: query.expectsNothing, copies: copies)
                     }))
         }
         return outcomes
