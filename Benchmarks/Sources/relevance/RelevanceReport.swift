@@ -58,7 +58,7 @@ struct RelevanceReport {
     }
 
     /// The queries where search's nDCG@10 is lowest (below 1), worst first, each
-    /// with search's first three results and the judged best: what to look at first.
+    /// with search's first three results and the judged results it did not show.
     func weakest(limit: Int = 10) -> String {
         let weak = outcomes.filter { $0.searchScore.ndcg < 1 - 1e-9 }
             .sorted { $0.searchScore.ndcg < $1.searchScore.ndcg }
@@ -66,12 +66,22 @@ struct RelevanceReport {
             "## Queries where search scores lowest (nDCG@10 < 1): \(weak.count), the \(min(limit, weak.count)) lowest\n\n"
         for outcome in weak.prefix(limit) {
             let top = outcome.search.prefix(3).map { Self.describe($0, grades: outcome.grades) }
-            text +=
-                "- \(Self.quoted(outcome.query.query)) (\(outcome.query.type)) nDCG@10 \(Self.fixed(outcome.searchScore.ndcg)): "
-            text +=
-                "search gave \(top.isEmpty ? Self.top(outcome) : top.joined(separator: ", ")); wanted \(Self.best(outcome.grades))\n"
+            text += "- \(Self.quoted(outcome.query.query)) (\(outcome.query.type)) "
+            text += "nDCG@10 \(Self.fixed(outcome.searchScore.ndcg)): "
+            text += "search gave \(top.isEmpty ? Self.top(outcome) : top.joined(separator: ", "))"
+            text += "; not in its top 10: \(Self.missed(outcome))\n"
         }
         return text
+    }
+
+    /// The judged results search did not show in its top 10, best grade first.
+    private static func missed(_ outcome: RelevanceBench.Outcome) -> String {
+        let shown = Set(outcome.search.prefix(RelevanceScore.depth).map(\.key))
+        let missing = outcome.grades.filter { !shown.contains($0.key) }
+            .sorted { ($1.value, $0.key) < ($0.value, $1.key) }
+        guard !missing.isEmpty else { return "none" }
+        let listed = missing.prefix(3).map { "\($0.key) (\($0.value))" }.joined(separator: ", ")
+        return missing.count > 3 ? "\(listed), … (\(missing.count) in all)" : listed
     }
 
     /// Mean figures per judged set and over all of them, in `names` order.
