@@ -111,6 +111,46 @@ import Testing
         #expect(PseudoTerminal.same(terminal.modes, terminal.modesBefore))
     }
 
+    /// Ctrl-Z in a shell with job control: the picker stops with the
+    /// terminal given back, and `fg` brings it back in raw mode. (A job stop
+    /// needs a shell: the kernel ignores SIGTSTP in an orphaned process group.)
+    @Test func controlZStopsTheJobWithTheTerminalGivenBackAndFgResumesIt() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("picker-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.path
+        let shell = try PseudoTerminal(
+            ["--norc", "--noprofile", "-i"], environment: ["PS1": "$ "], executable: "/bin/bash")
+        shell.type("stty -g > \(path)/before; \(BinaryRunner.binary.path) -i > \(path)/out\r")
+        #expect(shell.waitFor { $0.text.contains { $0.contains("2,653 of 2,653") } })
+        shell.type("\u{1A}")
+        #expect(shell.waitFor { $0.text.contains { $0.contains("Stopped") } })
+        shell.type("stty -g > \(path)/stopped; fg\r")
+        #expect(shell.waitFor { $0.text.last == "> ▏" && $0.text.contains { $0.contains("2,653 of 2,653") } })
+        shell.type("queen")
+        #expect(shell.waitFor { $0.text.contains { $0.contains("17 of 2,653") } })
+        shell.type("\u{1B}")
+        usleep(300_000)
+        shell.type("echo status=$? > \(path)/status; stty -g > \(path)/after; exit\r")
+        _ = shell.finish()
+        let read = { (name: String) in (try? String(contentsOfFile: "\(path)/\(name)", encoding: .utf8)) ?? "" }
+        #expect(read("status") == "status=130\n")
+        #expect(!read("before").isEmpty)
+        #expect(read("stopped") == read("before"), "the stopped picker left the terminal in raw mode")
+        #expect(read("after") == read("before"))
+        #expect(read("out") == "")
+    }
+
+    @Test func aCrashRestoresTheTerminalBeforeDying() throws {
+        let terminal = try PseudoTerminal(["-i"])
+        #expect(terminal.waitFor { Self.statusLine($0).contains(" of 2,653") })
+        kill(terminal.pid, SIGSEGV)
+        #expect(terminal.finish() == 128 + SIGSEGV)
+        #expect(PseudoTerminal.same(terminal.modes, terminal.modesBefore))
+        let drawn = String(decoding: terminal.screenBytes, as: UTF8.self)
+        #expect(drawn.hasSuffix("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"))
+    }
+
     @Test func withoutATerminalItIsAnErrorWithStatus2() throws {
         let terminal = try PseudoTerminal(["-i"], controllingTerminal: false)
         #expect(terminal.finish() == 2)

@@ -29,9 +29,11 @@ final class PseudoTerminal: @unchecked Sendable {
     /// - Parameters:
     ///   - stdin: Data piped to standard input; /dev/null when nil.
     ///   - controllingTerminal: false to start it with no terminal at all.
+    ///   - executable: Another program than `search`, such as a shell;
+    ///     its standard streams are all the terminal.
     init(
         _ arguments: [String], stdin: [UInt8]? = nil, columns: Int = 80, lines: Int = 24,
-        environment: [String: String] = [:], controllingTerminal: Bool = true
+        environment: [String: String] = [:], controllingTerminal: Bool = true, executable: String? = nil
     ) throws {
         // posix_openpt, unlockpt and ptsname as their ioctls (Linux's
         // TIOCSPTLCK and TIOCGPTN): Glibc's module hides the functions.
@@ -60,13 +62,17 @@ final class PseudoTerminal: @unchecked Sendable {
         defer { posix_spawn_file_actions_destroy(&actions) }
         // After setsid, opening the terminal makes it the controlling one.
         if controllingTerminal { posix_spawn_file_actions_addopen(&actions, 3, slavePath, O_RDWR, 0) }
-        if stdin != nil {
-            posix_spawn_file_actions_adddup2(&actions, inPipe[0], 0)
+        if executable != nil {
+            for fd: Int32 in [0, 1, 2] { posix_spawn_file_actions_adddup2(&actions, 3, fd) }
         } else {
-            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+            if stdin != nil {
+                posix_spawn_file_actions_adddup2(&actions, inPipe[0], 0)
+            } else {
+                posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+            }
+            posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
+            posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
         }
-        posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
-        posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
         for fd in [inPipe[0], inPipe[1], outPipe[0], outPipe[1], errPipe[0], errPipe[1], master, slave] {
             posix_spawn_file_actions_addclose(&actions, fd)
         }
@@ -83,7 +89,7 @@ final class PseudoTerminal: @unchecked Sendable {
         sigemptyset(&none)
         posix_spawnattr_setsigmask(&attributes, &none)
 
-        let binary = BinaryRunner.binary.path
+        let binary = executable ?? BinaryRunner.binary.path
         let argv = ([binary] + arguments).map { strdup($0) } + [nil]
         var env = ["PATH=/usr/bin:/bin", "LANG=C.UTF-8", "HOME=/nonexistent", "TERM=xterm-256color"]
         env += environment.map { "\($0.key)=\($0.value)" }
