@@ -13,7 +13,9 @@ struct InteractiveBench {
         .init("--records", value: "LIST", help: "Record counts, comma-separated (default: 100000,1000000)"),
         .init("--query", value: "TEXT", help: "The query typed a character at a time (default: coffee mug)"),
         .init("--runs", value: "N", help: "How many times the query is typed (default: 3)"),
-        .init("--quiet-ms", value: "MS", help: "Quiet time that ends a redraw; longer than the slowest search (default: 1000)"),
+        .init(
+            "--quiet-ms", value: "MS",
+            help: "Quiet time that ends a redraw; longer than the slowest search (default: 1000)"),
         .init("--seed", value: "S", help: "The data's seed (default: 42)"),
         .init("--data-dir", value: "DIR", help: "Where data files are kept (default: $TMPDIR or /tmp)"),
         .init("--help", help: "Show this help"),
@@ -83,7 +85,10 @@ struct InteractiveBench {
             // The generator writes `"name":"…"` with no escapes in names.
             let text = Array(String(cString: line).utf8)
             let key = Array(#""name":""#.utf8)
-            guard let at = (0..<max(0, text.count - key.count)).first(where: { text[$0..<($0 + key.count)].elementsEqual(key) }),
+            guard
+                let at = (0..<max(0, text.count - key.count)).first(where: {
+                    text[$0..<($0 + key.count)].elementsEqual(key)
+                }),
                 let end = text[(at + key.count)...].firstIndex(of: UInt8(ascii: "\""))
             else { continue }
             fputs(String(decoding: text[(at + key.count)..<end], as: UTF8.self) + "\n", output)
@@ -172,7 +177,9 @@ final class Terminal {
         defer { for pointer in argv + envp { free(pointer) } }
         var child: pid_t = 0
         let status = posix_spawn(&child, arguments[0], &actions, &attributes, argv, envp)
-        guard status == 0 else { throw BenchmarkError("cannot run \(arguments[0]): \(String(cString: strerror(status)))") }
+        guard status == 0 else {
+            throw BenchmarkError("cannot run \(arguments[0]): \(String(cString: strerror(status)))")
+        }
         pid = child
     }
 
