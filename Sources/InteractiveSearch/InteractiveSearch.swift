@@ -82,7 +82,7 @@ package enum InteractiveSearch {
             diagnose(diagnostic)
         }
         // As a one-shot search would: nothing to pick from, for a reason said.
-        if failed && records.count == 0 { return .unreadable }
+        if failed && records.count == 0 && !records.readsFiles { return .unreadable }
         var session = PickerSession(configuration: configuration, records: records, device: device)
         let (outcome, warnings) = session.run()
         for warning in warnings { diagnose(warning) }

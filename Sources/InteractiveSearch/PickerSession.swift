@@ -23,7 +23,7 @@ struct PickerSession {
     /// The status line's text when it says something other than counts.
     private var status = "searching…"
     /// The counts of the rows shown, for the status line.
-    private var counts: (matched: Int, kinds: [(name: String, count: Int)], milliseconds: Double)?
+    private var counts: (matched: Int, total: Int, kinds: [(name: String, count: Int)], milliseconds: Double)?
     /// The warnings of the first search, which reads every record.
     private var warnings: [Diagnostic]?
     private var needsClear = true
@@ -161,7 +161,9 @@ struct PickerSession {
             let milliseconds =
                 Double(outcome.elapsed.components.seconds) * 1000
                 + Double(outcome.elapsed.components.attoseconds) / 1e15
-            counts = (outcome.matched, StatusLine.kindCounts(hits.map(\.kind.name)), milliseconds)
+            // A file that is not held is counted by the search that reads it.
+            let total = records.readsFiles ? outcome.read : records.count
+            counts = (outcome.matched, total, StatusLine.kindCounts(hits.map(\.kind.name)), milliseconds)
         case .failure(let failure):
             counts = nil
             status = failure.message
@@ -177,7 +179,7 @@ struct PickerSession {
         let statusText =
             counts.map {
                 StatusLine.text(
-                    matched: $0.matched, total: records.count, kinds: $0.kinds, kept: state.hits.count,
+                    matched: $0.matched, total: $0.total, kinds: $0.kinds, kept: state.hits.count,
                     marked: state.markOrder.count, milliseconds: $0.milliseconds, width: size.columns - 2)
             } ?? status
         let lines = screen.lines(&state, query: editor.text, status: statusText)

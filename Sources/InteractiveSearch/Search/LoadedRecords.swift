@@ -1,15 +1,23 @@
 public import ResultKit
 public import SearchEngine
 
-/// Every record of the sources, read once and held in memory, so that each
-/// keystroke searches memory rather than reading the input again (stdin
-/// cannot be read again at all).
+/// The records of the sources, for each keystroke to search.
 ///
-/// NDJSON lines are held as their bytes, one arena for all of them, and
+/// A file the engine reads in blocks on every core (a large regular NDJSON
+/// file) is not held: each search reads it again, on that route, so memory
+/// stays as bounded as a one-shot search's and the search uses every core.
+/// Other sources are read once and held in memory (stdin cannot be read
+/// again at all): NDJSON lines as their bytes, one arena for all of them,
 /// handed to the search as lines, so that each search extracts only what it
-/// needs from them as a one-shot search does. Records of JSON documents and
-/// CSV files, which the reader parses whole, are held as records.
+/// needs from them as a one-shot search does; records of JSON documents and
+/// CSV files, which the reader parses whole, as records.
 package final class LoadedRecords: Sendable {
+    /// One source's records: held here (a range of ``count``), or in its file.
+    enum Part: Sendable {
+        case held(Range<Int32>)
+        case file(DataSource)
+    }
+
     /// One record: a line in the arena or a parsed record.
     fileprivate enum Item: Sendable {
         /// Bytes `start..<end` of the arena: line `number` of file `file`.
@@ -22,9 +30,16 @@ package final class LoadedRecords: Sendable {
     fileprivate let records: [Record]
     /// Each file's name for messages, and the kind its name implies.
     fileprivate let files: [(name: String, hint: String?)]
+    /// Each source's records, in the order of the sources.
+    let parts: [Part]
 
     /// The number of records held.
     package var count: Int { items.count }
+
+    /// Whether some source is read again by each search rather than held.
+    package var readsFiles: Bool {
+        parts.contains { if case .file = $0 { true } else { false } }
+    }
 
     /// Reads every record of `sources` with `reader`; problems that stop a
     /// source (a file that cannot be read) go to `diagnose`. Malformed
@@ -35,7 +50,14 @@ package final class LoadedRecords: Sendable {
         var records: [Record] = []
         var files: [(name: String, hint: String?)] = []
         var fileIndex: [String: Int32] = [:]
+        var parts: [Part] = []
         for source in sources {
+            if source.isSearchedInBlocks {
+                parts.append(.file(source))
+                continue
+            }
+            let first = Int32(items.count)
+            defer { parts.append(.held(first..<Int32(items.count))) }
             reader.read(
                 source,
                 record: { record in
@@ -63,13 +85,17 @@ package final class LoadedRecords: Sendable {
         self.items = items
         self.records = records
         self.files = files
+        self.parts = parts
     }
 }
 
-/// The held records, or some of them, as a source for the engine.
+/// The records held of one source, or some of them, as a source for the engine.
 package struct LoadedSource: SearchSource {
     let loaded: LoadedRecords
-    /// The indices of the records to search, ascending; all when `nil`.
+    /// The indices of this source's records.
+    let range: Range<Int32>
+    /// The indices of the records to search, ascending, all in `range`; all
+    /// of `range` when `nil`.
     let subset: [Int32]?
     /// Whether to stop: checked every few hundred records, so that a search
     /// a newer keystroke made pointless ends at once.
@@ -108,7 +134,7 @@ package struct LoadedSource: SearchSource {
                     consider(index, into: &sink)
                 }
             } else {
-                for index in 0..<Int32(loaded.items.count) {
+                for index in range {
                     seen += 1
                     if seen & 255 == 0, isCancelled() {
                         complete = false

@@ -103,6 +103,7 @@ struct ParallelFileReader {
                 while true {
                     let block = nextBlock.add(1, ordering: .relaxed).oldValue
                     guard block < blockCount else { return }
+                    if let isCancelled = session.options.isCancelled, isCancelled() { return }
                     let outcome = file.read(block: block, reusing: &buffer)
                     defer { buffer = outcome.buffer }
                     if var failure = outcome.failure {

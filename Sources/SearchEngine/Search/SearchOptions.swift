@@ -24,6 +24,10 @@ public struct SearchOptions: Sendable {
     /// How many diagnostics of each group a parallel read passes on one by
     /// one; the rest are counted and passed on as one tally (see ``DiagnosticCap``).
     public var diagnosticCap: Int
+    /// Whether the caller no longer wants this search's results: checked
+    /// between blocks of a file read with every core, so that a search a
+    /// newer one made pointless stops early. Its results are then partial.
+    package var isCancelled: (@Sendable () -> Bool)?
 
     public init(
         limit: Int = 20,

@@ -19,3 +19,13 @@ extension DataSource: SearchSource {
         }
     }
 }
+
+extension DataSource {
+    /// Whether ``search(into:)`` reads this source in blocks on every core,
+    /// straight from the file: a caller that searches it again and again
+    /// need not hold its records.
+    package var isSearchedInBlocks: Bool {
+        guard case .path(let path) = self else { return false }
+        return ParallelInput.shouldSearchInParallel(path)
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import InteractiveSearch
+import ResultKit
+import SearchEngine
+import TestSupport
+import Testing
+
+/// The picker shows what a one-shot search shows for the same data: each
+/// query typed a character at a time through one ``LiveSearch`` (so that
+/// narrowing and the reuse of what earlier keystrokes left behind are
+/// exercised) gives the same hits, in the same order, with the same counts,
+/// as ``SearchEngine/search(sources:query:options:registry:diagnose:)`` over
+/// the files themselves.
+@Suite struct PickerAgreementTests {
+    /// Plain words, prefixes, typos (`qeen`, `quen`, `queenst`), exclusions,
+    /// filters on a field, kinds, phrases, and queries that match nothing,
+    /// also after a word that matches (fuzzy stand-ins from every record).
+    static let queries = [
+        "queen", "queenst", "qeen", "rosta", "kingcard", "queen -card", "kind:memo qu", "price<50",
+        "price<50 rose", "rose kind:note", "\"of hearts\"", "zzzzq", "quen rose", "rose queenst", "queen zzzzq",
+        "queen rosex",
+    ]
+
+    /// A file of notes, memos, a kind no registry knows, a record its kind
+    /// rejects and a malformed line, with names from a few syllables so that
+    /// typos and prefixes match many of them. `padding` bytes of an unsearched
+    /// field make the file as large as wanted with few records.
+    static func mixedFile(records: Int, padding: Int, seed: UInt64) throws -> URL {
+        var random = SplitMix64(state: seed)
+        let syllables = [
+            "qu", "ee", "n", "ki", "ng", "ca", "rd", "o", "s", "ta", "r", "e", "in", "qe", "uen", " of hearts",
+        ]
+        let filler = String(repeating: "x", count: padding)
+        var lines: [String] = []
+        for index in 0..<records {
+            let name = (0..<Int.random(in: 2...7, using: &random)).map { _ in
+                syllables.randomElement(using: &random)!
+            }.joined()
+            let kind = ["note", "memo", "card", "note"].randomElement(using: &random)!
+            let price = Int.random(in: 0...100, using: &random)
+            switch index % 97 {
+            case 13: lines.append(#"{"kind":"note","body":"queen without a name"}"#)
+            case 41: lines.append(#"{"kind":"note","name":"queen broken"#)
+            default:
+                lines.append(
+                    #"{"kind":"\#(kind)","name":"\#(name)","body":"rose \#(index)","price":\#(price),"pad":"\#(filler)"}"#
+                )
+            }
+        }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("agreement-\(UUID().uuidString).jsonl")
+        try Data(lines.joined(separator: "\n").utf8).write(to: file)
+        return file
+    }
+
+    /// What is compared of a hit: everything the screen and `--format` show.
+    static func describe(_ hits: [SearchHit]) -> [String] {
+        hits.map { hit in
+            let match = hit.match.map { "\($0.field) \($0.tier) \($0.positions)" } ?? "-"
+            return "\(hit.kind.name) \(hit.record.location) \(hit.rank.score) \(match)"
+        }
+    }
+
+    /// - Parameter padding: 0 keeps the file small, so the picker holds its
+    ///   records; 1,200 makes it large enough to be read in blocks on every
+    ///   core, straight from the file, by each keystroke's search.
+    @Test(arguments: [0, 1200])
+    func thePickerFindsWhatAOneShotSearchFinds(padding: Int) throws {
+        let registry = try KindRegistry([noteKind(), noteKind("memo")])
+        let big = try Self.mixedFile(records: 7000, padding: padding, seed: 7)
+        let small = try Self.mixedFile(records: 300, padding: 0, seed: 8)
+        defer {
+            try? FileManager.default.removeItem(at: big)
+            try? FileManager.default.removeItem(at: small)
+        }
+        let sources: [DataSource] = [.path(big.path), .path(small.path)]
+        #expect(sources[0].isSearchedInBlocks == (padding > 0))
+        let records = LoadedRecords(sources: sources, reader: RecordReader(registry: registry), diagnose: { _ in })
+        #expect(records.readsFiles == (padding > 0))
+        let options = SearchOptions(limit: 40, keepsRecords: false)
+        let live = LiveSearch(records: records, registry: registry, options: options, wake: {})
+        var comparedWithHits = 0
+        var narrowed = 0
+        for query in Self.queries {
+            for length in 1...query.count {
+                let typed = String(query.prefix(length))
+                let picked = try #require(live.searchNow(typed))
+                let parsed: Query
+                do {
+                    parsed = try QueryParser().parse(typed)
+                } catch {
+                    guard case .failure = picked.result else {
+                        Issue.record("\(typed): the picker ran a query one-shot search refuses")
+                        continue
+                    }
+                    continue
+                }
+                let oneShot: SearchResult
+                do throws(SearchError) {
+                    oneShot = try SearchEngine.search(
+                        sources: sources, query: parsed, options: options, registry: registry, diagnose: { _ in })
+                } catch {
+                    guard case .failure = picked.result else {
+                        Issue.record("\(typed): the picker ran a query one-shot search refuses: \(error)")
+                        continue
+                    }
+                    continue
+                }
+                let hits = try picked.result.get()
+                if !hits.isEmpty { comparedWithHits += 1 }
+                if picked.narrowed { narrowed += 1 }
+                #expect(Self.describe(hits) == Self.describe(oneShot.hits), "\(typed)")
+                #expect(picked.matched == oneShot.statistics.matched, "\(typed)")
+                if !picked.narrowed { #expect(picked.read == oneShot.statistics.read, "\(typed)") }
+            }
+        }
+        // Most of the queries ran and found something: the comparison is not empty.
+        #expect(comparedWithHits >= 60)
+        // Held records narrow, after a word ended by a space above all; a
+        // file read again by each search cannot.
+        #expect(padding > 0 ? narrowed == 0 : narrowed >= 20, "\(narrowed) narrowed")
+    }
+}
