@@ -161,9 +161,7 @@ struct PickerSession {
             let milliseconds =
                 Double(outcome.elapsed.components.seconds) * 1000
                 + Double(outcome.elapsed.components.attoseconds) / 1e15
-            // A file that is not held is counted by the search that reads it.
-            let total = records.readsFiles ? outcome.read : records.count
-            counts = (outcome.matched, total, StatusLine.kindCounts(hits.map(\.kind.name)), milliseconds)
+            counts = (outcome.matched, outcome.total, StatusLine.kindCounts(hits.map(\.kind.name)), milliseconds)
         case .failure(let failure):
             counts = nil
             status = failure.message

@@ -20,8 +20,8 @@ package final class LiveSearch: Sendable {
         package var result: Result<[SearchHit], Failure>
         /// How many records matched in all.
         package var matched: Int
-        /// How many records were read: every record, unless ``narrowed``.
-        package var read: Int = 0
+        /// How many records there are in all.
+        package var total: Int = 0
         /// How long the search took.
         package var elapsed: Duration
         /// Whether only the records that matched a shorter query were read.
@@ -38,7 +38,22 @@ package final class LiveSearch: Sendable {
     /// The records that matched a finished query, for a longer one to narrow.
     private struct Candidates: Sendable {
         var query: String
+        /// The held records that matched, ascending.
         var indices: [Int32]
+        /// The lines that matched in the one file that is not held, and
+        /// the file's stamp when they were found.
+        var lines: (found: [MatchedLines.Line], stamp: FileStamp)?
+    }
+
+    /// What one search found: its result, the held records and the lines of
+    /// a file that is not held that matched, its diagnostics, and whether it
+    /// read everything it was given.
+    private struct Searched {
+        var result: Result<SearchResult, SearchError>
+        var indices: [Int32]
+        var lines: [MatchedLines.Line]?
+        var diagnostics: [Diagnostic]
+        var complete: Bool
     }
 
     private let records: LoadedRecords
@@ -52,6 +67,11 @@ package final class LiveSearch: Sendable {
     /// How many queries' matches are remembered: enough to narrow from the
     /// last words typed in full while the next word grows.
     private static let rememberedCandidateSets = 4
+    /// The most matching lines of a file remembered to be read again: past
+    /// that, reading the whole file on every core is about as quick.
+    private static let maximumLinesReadAgain = 1 << 16
+    /// The records read by the last full search.
+    private let lastTotal = Mutex<Int>(0)
     private let wake: @Sendable () -> Void
 
     /// - Parameters:
@@ -106,13 +126,17 @@ package final class LiveSearch: Sendable {
                 elapsed: clock.now - started, narrowed: false, diagnostics: [])
         }
         // The most recent matches that hold every match of `text`: usually
-        // the fewest.
+        // the fewest. Lines of a file are read again only while it is unchanged.
+        let stamp = lineFile.flatMap { FileStamp(path: $0.path) }
         let previous = candidates.withLock { $0 }
-        var subset = previous.first { NarrowingRule.mayReuse(matchesOf: $0.query, for: text) }?.indices
+        var subset = previous.first {
+            NarrowingRule.mayReuse(matchesOf: $0.query, for: text) && (lineFile == nil || $0.lines?.stamp == stamp)
+        }
         guard var searched = search(query, among: subset, generation: mine) else { return nil }
-        // Nothing among the candidates: a full search finds nothing either,
-        // but shows fuzzy stand-ins from every record.
-        if subset != nil, case .success(let narrowed) = searched.result, narrowed.statistics.matched == 0 {
+        // Nothing among the candidates (a full search finds nothing either,
+        // but shows fuzzy stand-ins from every record), or a file's lines
+        // could not be read again: a full search.
+        if subset != nil, !searched.complete || (try? searched.result.get())?.statistics.matched == 0 {
             subset = nil
             guard let full = search(query, among: nil, generation: mine) else { return nil }
             searched = full
@@ -127,38 +151,61 @@ package final class LiveSearch: Sendable {
                 elapsed: clock.now - started, narrowed: false, diagnostics: [])
         }
         // Only real matches narrow: when nothing matched, fuzzy stand-ins
-        // were shown, and a longer query may match what they did not. The
-        // matches in a file that is not held cannot be read alone.
+        // were shown, and a longer query may match what they did not.
         let matched = result.statistics.matched
-        if matched > 0, !records.readsFiles {
+        if matched > 0, searched.complete, lineFile == nil || searched.lines != nil {
+            let lines = searched.lines.flatMap { found in (subset?.lines?.stamp ?? stamp).map { (found, $0) } }
             candidates.withLock { remembered in
-                remembered.insert(Candidates(query: text, indices: searched.matches), at: 0)
+                remembered.insert(Candidates(query: text, indices: searched.indices, lines: lines), at: 0)
                 remembered.removeLast(max(0, remembered.count - Self.rememberedCandidateSets))
             }
         }
+        // Counted by the full searches, as a one-shot search counts them.
+        let total = subset == nil ? result.statistics.read : lastTotal.withLock { $0 }
+        lastTotal.withLock { $0 = total }
         return Outcome(
-            query: text, result: .success(result.hits), matched: matched, read: result.statistics.read,
+            query: text, result: .success(result.hits), matched: matched, total: total,
             elapsed: clock.now - started, narrowed: subset != nil, diagnostics: searched.diagnostics)
     }
 
-    /// Searches the held records among `subset` (all of them when `nil`) and
-    /// the files that are not held: the result, the indices of the held
-    /// records that matched, ascending, and the search's diagnostics; `nil`
-    /// when a newer search made it pointless.
-    private func search(_ query: Query, among subset: [Int32]?, generation mine: Int)
-        -> (result: Result<SearchResult, SearchError>, matches: [Int32], diagnostics: [Diagnostic])?
-    {
-        let found = Mutex<(indices: [Int32], complete: Bool)>(([], true))
+    /// The one file that is not held, when it is the only source: its
+    /// matching lines can be read again alone.
+    private var lineFile: (source: DataSource, path: String)? {
+        guard records.parts.count == 1, case .file(let source) = records.parts[0], case .path(let path) = source
+        else { return nil }
+        return (source, path)
+    }
+
+    /// Searches the held records and the lines of the file among `subset`
+    /// (everything when `nil`), and the files that are not held; `nil` when
+    /// a newer search made it pointless.
+    private func search(_ query: Query, among subset: Candidates?, generation mine: Int) -> Searched? {
+        let found = Mutex<(indices: [Int32], lines: [MatchedLines.Line]?, complete: Bool)>(([], nil, true))
         let isCancelled: @Sendable () -> Bool = { [self] in generation.load(ordering: .relaxed) != mine }
+        var options = options
+        options.isCancelled = isCancelled
         // One source per source given, in their order, as a one-shot search
         // has them: ties between equal matches go to the earlier source.
         let sources: [any SearchSource] = records.parts.map { part in
             switch part {
             case .file(let source):
-                return source
+                guard let (_, path) = lineFile else { return source }
+                guard let lines = subset?.lines?.found else {
+                    options.matchedLines = MatchedLines(limit: Self.maximumLinesReadAgain)
+                    return source
+                }
+                return FileLinesSource(
+                    source: source, path: path, lines: lines, isCancelled: isCancelled,
+                    report: { lines, complete in
+                        found.withLock {
+                            $0.lines = lines
+                            $0.complete = $0.complete && complete
+                        }
+                    })
             case .held(let range):
                 return LoadedSource(
-                    loaded: records, range: range, subset: subset?.filter(range.contains), isCancelled: isCancelled,
+                    loaded: records, range: range, subset: subset?.indices.filter(range.contains),
+                    isCancelled: isCancelled,
                     report: { indices, complete in
                         found.withLock {
                             $0.indices += indices
@@ -167,8 +214,6 @@ package final class LiveSearch: Sendable {
                     })
             }
         }
-        var options = options
-        options.isCancelled = isCancelled
         var diagnostics: [Diagnostic] = []
         let result: Result<SearchResult, SearchError>
         do throws(SearchError) {
@@ -179,8 +224,10 @@ package final class LiveSearch: Sendable {
         } catch {
             result = .failure(error)
         }
-        let (indices, complete) = found.withLock { $0 }
-        guard complete, !isCancelled() else { return nil }
-        return (result, indices, diagnostics)
+        guard !isCancelled() else { return nil }
+        let (indices, lines, complete) = found.withLock { $0 }
+        return Searched(
+            result: result, indices: indices, lines: lines ?? options.matchedLines?.lines, diagnostics: diagnostics,
+            complete: complete)
     }
 }

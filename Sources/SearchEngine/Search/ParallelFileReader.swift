@@ -73,6 +73,10 @@ struct ParallelFileReader {
         // Whether an earlier source matched: then no fuzzy stand-in counts.
         let matchedBefore = session.statistics.matched > 0
 
+        let matchLog = session.options.matchedLines
+        let logsMatches = matchLog != nil
+        let matchLimit = matchLog?.limit ?? 0
+
         /// One pass over the file by every worker, each with its own session.
         func runWorkers(prefilter: LinePrefilter?) -> [WorkerState] {
             // Not `prefilter != nil` per line: that copies the prefilter.
@@ -141,6 +145,7 @@ struct ParallelFileReader {
                             }
                         }
                         let matchedSoFar = firstMatchInBlock == nil ? session.statistics.matched : 0
+                        let matchedBeforeLine = session.statistics.matched
                         let rejectedSoFar = session.rejectedStandIns
                         var last: Diagnostic?
                         session.considerLine(
@@ -164,6 +169,15 @@ struct ParallelFileReader {
                         }
                         if firstMatchInBlock == nil, session.statistics.matched != matchedSoFar {
                             firstMatchInBlock = relativeLine
+                        }
+                        if logsMatches, session.statistics.matched != matchedBeforeLine {
+                            if state.matchedLines.count < matchLimit {
+                                state.matchedLines.append(
+                                    .init(offset: offset, length: line.count, number: relativeLine))
+                                state.matchedBlocks.append(block)
+                            } else {
+                                state.matchesOverflowed = true
+                            }
                         }
                     }
                     if let firstMatchInBlock { state.firstMatch[block] = firstMatchInBlock }
@@ -264,6 +278,16 @@ struct ParallelFileReader {
                     total.sample.severity, total.sample.group, at: SourceLocation(file: path, line: 0),
                     skipsRecord: total.sample.skipsRecord, group: total.sample.group, tally: rest))
         }
+        if let matchLog {
+            var lines: [MatchedLines.Line] = []
+            for state in states {
+                for (line, block) in zip(state.matchedLines, state.matchedBlocks) {
+                    lines.append(
+                        .init(offset: line.offset, length: line.length, number: firstLine[block] + line.number - 1))
+                }
+            }
+            matchLog.record(lines, complete: !states.contains { $0.matchesOverflowed })
+        }
         // Each worker's hits are relocated on a core of their own, in place:
         // no other hit shares their storage.
         let firstLines = firstLine
@@ -327,6 +351,11 @@ private final class WorkerState: @unchecked Sendable {
     var firstMatch: [Int: Int] = [:]
     /// Where a fuzzy stand-in was rejected by its kind, and its diagnostic's group.
     var rejectedStandIns: [(position: BlockPosition, key: String)] = []
+    /// The lines that matched, numbered within their block, when the caller
+    /// asked for them (see `MatchedLines`), and the block of each.
+    var matchedLines: [MatchedLines.Line] = []
+    var matchedBlocks: [Int] = []
+    var matchesOverflowed = false
 
     init(session: SearchSession, diagnosticCap: Int) {
         self.session = session

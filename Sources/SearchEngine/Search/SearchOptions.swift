@@ -28,6 +28,9 @@ public struct SearchOptions: Sendable {
     /// between blocks of a file read with every core, so that a search a
     /// newer one made pointless stops early. Its results are then partial.
     package var isCancelled: (@Sendable () -> Bool)?
+    /// Where a file read in blocks on every core reports which of its lines
+    /// matched (one log per search of one such file).
+    package var matchedLines: MatchedLines?
 
     public init(
         limit: Int = 20,
