@@ -131,4 +131,31 @@ import Testing
         // Every layout narrows, after a word ended by a space above all.
         #expect(narrowed >= 20, "\(narrowed) narrowed")
     }
+
+    /// Lines found in a file are read again only while the file is
+    /// unchanged: a record added meanwhile is found by the next keystroke.
+    @Test func aFileChangedSinceItsLinesWereFoundIsSearchedWhole() throws {
+        let registry = try KindRegistry([noteKind(), noteKind("memo")])
+        let big = try Self.mixedFile(records: 7000, padding: 1700, seed: 9)
+        defer { try? FileManager.default.removeItem(at: big) }
+        let records = LoadedRecords(
+            sources: [.path(big.path)], reader: RecordReader(registry: registry), diagnose: { _ in })
+        let live = LiveSearch(
+            records: records, registry: registry, options: SearchOptions(limit: 40, keepsRecords: false), wake: {})
+        #expect(try #require(live.searchNow("rose")).matched > 0)
+        let unchanged = try #require(live.searchNow("rose "))
+        #expect(unchanged.narrowed)
+        let handle = try FileHandle(forWritingTo: big)
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data("\n{\"kind\":\"note\",\"name\":\"rose queen\"}".utf8))
+        try handle.close()
+        // `rose queen` matches old lines too: only a full read finds the new one.
+        let outcome = try #require(live.searchNow("rose queen"))
+        #expect(!outcome.narrowed)
+        let oneShot = try SearchEngine.search(
+            sources: [DataSource.path(big.path)], query: QueryParser().parse("rose queen"),
+            options: SearchOptions(limit: 40, keepsRecords: false), registry: registry, diagnose: { _ in })
+        #expect(Self.describe(try outcome.result.get()) == Self.describe(oneShot.hits))
+        #expect(try outcome.result.get().first?.row.name == "rose queen")
+    }
 }
