@@ -32,6 +32,10 @@ final class FieldScanPlan: Sendable {
     /// them is in the raw bytes too. Not when the query or the sort names a
     /// field: fields seen in such records must then be collected.
     let rulesOutUnknownKinds: Bool
+    /// Whether neither the query nor the sort names a field. Lines the
+    /// prefilter rules out before anything matched are then settled too:
+    /// no record is needed to show that a named field exists.
+    let namesNoFields: Bool
 
     init(registry: KindRegistry, query: Query, sort: FieldSort?, fuzzy: Bool) {
         var keys = ["kind"]
@@ -39,9 +43,17 @@ final class FieldScanPlan: Sendable {
         func add(_ key: String) {
             if !keys.contains(key) { keys.append(key) }
         }
+        // Without a word, search fields are read only where the query or
+        // the sort names them (`symbol:Q♥`): filters need nothing else.
+        let hasWords = query.conditions.contains { if case .text = $0.clause { true } else { false } }
+        let named = Set(query.referencedFields + (sort.map { [$0.field] } ?? []))
         for kind in registry.kinds {
             for field in kind.searchFields {
-                if let reads = field.reads { reads.forEach(add) } else { whole.insert(kind.name) }
+                if let reads = field.reads {
+                    if hasWords || named.contains(field.name) { reads.forEach(add) }
+                } else {
+                    whole.insert(kind.name)
+                }
             }
         }
         query.referencedFields.forEach(add)
@@ -75,9 +87,9 @@ final class FieldScanPlan: Sendable {
         self.verbatimKinds = verbatim
         self.memoizedKinds = memoized
         self.lightScanner = JSONFieldScanner(keys: lightKeys)
+        self.namesNoFields = query.referencedFields.isEmpty && sort == nil
         self.rulesOutUnknownKinds =
-            query.referencedFields.isEmpty && sort == nil
-            && prefilter?.fragments.allSatisfy { !$0.contains(UInt8(ascii: "=")) } == true
+            namesNoFields && prefilter?.fragments.allSatisfy { !$0.contains(UInt8(ascii: "=")) } == true
     }
 
     /// How lines of `kind` are searched, `included` or not by the kind filter.

@@ -17,6 +17,14 @@ import TextMatching
 /// The search then only validates the line and finds its kind; it matches
 /// records of other kinds as usual.
 ///
+/// A word whose every spelling folds to non-ASCII letters (`日本`, `сестёр`)
+/// has no fragments: the matcher never finds such a word in ASCII text, so
+/// only lines with a byte from 0x80 or a backslash may match.
+///
+/// While nothing has matched, fuzzy matches stand in, and those hold no
+/// fragment: a line is then also asked ``mayMatchFuzzily(_:)``, which
+/// rules it out when the word's letters do not all appear in it in order.
+///
 /// The scan looks at 16 bytes at a time for the first three bytes of every
 /// fragment, and for bytes from 0x80 and backslashes, and confirms each hit
 /// on the exact bytes.
@@ -35,12 +43,17 @@ struct LinePrefilter: Sendable {
     /// (``MatchPattern/requiredFragmentSets(minimumLength:)``).
     let alternatives: [[[UInt8]]]
 
+    /// The folded units of each spelling of the word that can match ASCII
+    /// text (see ``mayMatchFuzzily(_:)``); empty when none can.
+    let spellings: [[UInt8]]
+
     /// A prefilter for the most selective word of `query`, or `nil` when no
-    /// word gives one (no positive word, a phrase, a non-ASCII word) or
-    /// fuzzy matches are asked for.
+    /// word gives one (no positive word, a word with both ASCII and other
+    /// spellings) or fuzzy matches are asked for.
     init?(query: Query, fuzzy: Bool) {
         guard !fuzzy else { return nil }
         var best: (pattern: MatchPattern, isField: Bool, sets: [[[UInt8]]])?
+        var foreign: (pattern: MatchPattern, isField: Bool)?
         for condition in query.conditions where !condition.negated {
             let pattern: MatchPattern
             let isField: Bool
@@ -48,6 +61,9 @@ struct LinePrefilter: Sendable {
             case .text(let text, _): (pattern, isField) = (text, false)
             case .fieldText(_, let text, _): (pattern, isField) = (text, true)
             default: continue
+            }
+            if foreign == nil, !pattern.isEmpty, Self.asciiSpellings(of: pattern).isEmpty {
+                foreign = (pattern, isField)
             }
             let sets = pattern.requiredFragmentSets(minimumLength: 2)
             guard let fragments = sets.first else { continue }
@@ -62,8 +78,53 @@ struct LinePrefilter: Sendable {
             }
             best = (pattern, isField, sets)
         }
+        // A word no ASCII text can match rules out more than any fragment.
+        if let foreign {
+            self.init(pattern: foreign.pattern, isFieldTerm: foreign.isField, fragments: [], alternatives: [])
+            return
+        }
         guard let best else { return nil }
         self.init(pattern: best.pattern, isFieldTerm: best.isField, fragments: best.sets[0], alternatives: best.sets)
+    }
+
+    /// The folded units of each spelling of `pattern` (the word and its
+    /// alternatives) that is all ASCII: the others never match ASCII text.
+    static func asciiSpellings(of pattern: MatchPattern) -> [[UInt8]] {
+        ([pattern] + pattern.alternatives).compactMap { spelling in
+            spelling.units.allSatisfy { $0 < 0x80 } ? spelling.units.map { UInt8(truncatingIfNeeded: $0) } : nil
+        }
+    }
+
+    /// Whether the word may match `line` fuzzily: whether one of its ASCII
+    /// spellings is a subsequence of the line's bytes, ignoring case. A
+    /// fuzzy match (``MatchTier/fuzzy``) holds every unit of the word in
+    /// order within one field's folded text, which a line of plain ASCII
+    /// without escapes shows byte for byte.
+    /// - Parameter line: A line that ``mayMatch(_:)`` ruled out: plain
+    ///   ASCII without a backslash.
+    func mayMatchFuzzily(_ line: UnsafeRawBufferPointer) -> Bool {
+        guard let base = line.baseAddress else { return spellings.contains { $0.isEmpty } }
+        let bytes = base.assumingMemoryBound(to: UInt8.self)
+        let count = line.count
+        for spelling in spellings {
+            var found = 0
+            var index = 0
+            spelling.withUnsafeBufferPointer { wanted in
+                guard !wanted.isEmpty else { return }
+                var next = wanted[0]
+                while index < count {
+                    let byte = bytes[index]
+                    index &+= 1
+                    if (byte &- 0x41 < 26 ? byte | 0x20 : byte) == next {
+                        found &+= 1
+                        guard found < wanted.count else { return }
+                        next = wanted[found]
+                    }
+                }
+            }
+            if found == spelling.count { return true }
+        }
+        return false
     }
 
     /// The longest fragment confirmed byte by byte: a longer one is cut to
@@ -74,6 +135,7 @@ struct LinePrefilter: Sendable {
     private init(pattern: MatchPattern, isFieldTerm: Bool, fragments: [[UInt8]], alternatives: [[[UInt8]]]) {
         self.pattern = pattern
         self.isFieldTerm = isFieldTerm
+        self.spellings = Self.asciiSpellings(of: pattern)
         let fragments = fragments.map { Array($0.prefix(Self.maxFragmentLength)) }
         self.fragments = fragments
         self.alternatives = alternatives
