@@ -49,6 +49,25 @@ import TextMatching
         )
     }
 
+    /// A kind with a declared number field, `level`, that filters read.
+    static func gaugeKind() -> ResultKind {
+        ResultKind(
+            name: "gauge",
+            plural: "gauges",
+            columns: [],
+            searchFields: [.field("name", weight: 100)],
+            fields: ["level", "unit"],
+            decode: { (object) throws(RecordDecodingError) -> String in try object.requiredString("name") },
+            present: { NoteRow(name: $0) }
+        )
+    }
+
+    /// Values of `level`: numbers in every spelling, too large, null,
+    /// numbers as text (padded, escaped), a boolean, and absent.
+    static let levels = [
+        "3", "5", "5.0", "-2", "1e1", "0.5e1", "1e999", "null", #""4""#, #"" 7 ""#, #""\u0034""#, "true", "",
+    ]
+
     /// Names with the word in every case, with typos, escaped, with accents,
     /// split across fields, inside keys, and not at all.
     static let names = [
@@ -84,6 +103,10 @@ import TextMatching
             case 6: lines.append(#"{"kind":"note","body":"no name, \#(name)"}"#)  // rejected if it matches
             case 7: lines.append(#"{"kind":"note","name":"\#(name)","body":"\#(pick(names))","n\u0061me":"x"}"#)
             case 8: lines.append(#"{"kind":"note","name":"tea \#(index)","coffee":"in a key only"}"#)
+            case 9, 10:
+                let level = pick(Self.levels)
+                let field = level.isEmpty ? "" : #","level":\#(level)"#
+                lines.append(#"{"kind":"gauge","name":"\#(name)"\#(field),"unit":"bar"}"#)
             default:
                 lines.append(#"{"kind":"note","name":"\#(name) \#(index % 13)","body":"\#(pick(names))"}"#)
             }
@@ -120,7 +143,7 @@ import TextMatching
     enum Mode { case records, blocks, lines }
 
     func run(_ query: String, path: String, mode: Mode, sort: FieldSort? = nil, offset: Int = 2) throws -> Outcome {
-        let registry = try KindRegistry([noteKind(), Self.pairKind(), Self.blobKind()])
+        let registry = try KindRegistry([noteKind(), Self.pairKind(), Self.blobKind(), Self.gaugeKind()])
         var session = SearchSession(
             registry: registry,
             query: try QueryParser().parse(query),
@@ -169,6 +192,9 @@ import TextMatching
         "zzqxj", "zzqxjw", "cffx", "\"coffee beans\"", "\"coffee  beans\"", "\"cofee beans\"", "\"coffee mug\"",
         "\"green tea\" -teapot", "coffee -beans", "name:garden", "moons>3", "kind:note tea", "kind:pair coffe",
         "\"queen of hearts\"",
+        // Number and presence filters, read from raw values where the kind declares the field.
+        "level<5", "level>=5", "level:1..5", "level:*", "-level:*", "-level<4", "coffee level<5", "kind:gauge level>3",
+        "title:*", "level<5 moons>3", "level:5",
         // Non-ASCII words: folded to ASCII, or not; hosts in the other spelling; emoji by name.
         "café", "crème", "CRÈME", "straße", "strasse", "ørsted", "сестер", "сестёр", "日本", "ｃｏｆｆｅｅ", "\u{212A}ing",
         "рф", "xn--p1ai", "пример.рф", "xn--e1afmkfd.xn--p1ai", "fox", "🦊",
@@ -188,6 +214,7 @@ import TextMatching
     /// The sorted shapes and a large offset, each on the fast path and the reference path.
     @Test(arguments: [
         ("", "-moons", 2), ("", "name", 2), ("tea", "-moons", 2), ("zzqxj", "moons", 2), ("tea", "name", 300),
+        ("level>2", "-level", 2), ("", "level", 2),
     ])
     func theSortedSearchGivesWhatReadingEveryRecordGives(query: String, sort: String, offset: Int) throws {
         let path = try Self.writeFile(seed: 9)

@@ -46,6 +46,9 @@ struct LinePath: Sendable {
     /// Rules lines out from their bytes, when the query allows it.
     var prefilter: LinePrefilter? { plan.prefilter }
 
+    /// Whether the query's filters may settle lines from their raw values.
+    var hasFilters: Bool { plan.filters != nil }
+
     /// Takes one NDJSON line, extracting only the fields the search needs.
     /// - Parameters:
     ///   - line: The line's content, as ``NDJSONLineRule`` found it: not
@@ -214,6 +217,36 @@ struct LinePath: Sendable {
         return .standIns
     }
 
+    /// Whether the query's number and presence filters settle a line
+    /// before anything else is done with it: a flat object of plain text of
+    /// a kind met before, either filtered out by kind or failing a filter on
+    /// its raw values (see ``LineFilters``). `false` says nothing: the line
+    /// takes the usual path.
+    /// - Parameter line: A line that is not the first of its file.
+    @inline(__always)
+    mutating func quicklyFilteredOut(
+        _ line: UnsafeRawBufferPointer,
+        kinds: inout KindResolver,
+        hits: inout HitCollector
+    ) -> Bool {
+        guard let filters = plan.filters else { return false }
+        if scratch.filterShapes == nil { scratch.filterShapes = FlatObjectShapes(scanner: filters.scanner) }
+        guard scratch.filterShapes!.scan(line, into: &scratch.filterRaw), let base = line.baseAddress else {
+            return false
+        }
+        let kind = scratch.filterRaw[0]
+        guard kind.kind == .string, kind.count > 0,
+            let index = kinds.index(
+                nameAt: base.assumingMemoryBound(to: UInt8.self) + kind.start, count: kind.count)
+        else { return false }
+        let route = kinds.route(at: index)
+        guard route.filtersRawValues, !route.included || filters.rulesOut(scratch.filterRaw, in: line) else {
+            return false
+        }
+        hits.countReadAndFilteredOut()
+        return true
+    }
+
     /// Whether a line the prefilter passed over is settled without matching:
     /// it is malformed or not an object (reported here, as the full path
     /// would), or a valid record of a kind that cannot match. `false` sends
@@ -356,4 +389,7 @@ struct LineScratch {
     var spans: [FlatObjectShapes.MemberSpan] = []
     /// The layouts of the lines seen; made with the first line that needs it.
     var shapes: FlatObjectShapes?
+    /// The same for the filters' fields, and their raw values.
+    var filterShapes: FlatObjectShapes?
+    var filterRaw: [JSONFieldScanner.RawValue] = []
 }

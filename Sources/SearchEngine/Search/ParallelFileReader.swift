@@ -77,6 +77,7 @@ struct ParallelFileReader {
         func runWorkers(prefilter: LinePrefilter?) -> [WorkerState] {
             // Not `prefilter != nil` per line: that copies the prefilter.
             let hasPrefilter = prefilter != nil
+            let hasFilters = template.hasLineFilters
             let nextBlock = Atomic<Int>(0)
             let states = (0..<workerCount).map { _ in WorkerState(session: template, diagnosticCap: cap) }
             DispatchQueue.concurrentPerform(iterations: workerCount) { worker in
@@ -139,6 +140,7 @@ struct ParallelFileReader {
                                 return
                             }
                         }
+                        if hasFilters, !isFirstLine, session.quicklyFilteredOut(content) { return }
                         let matchedSoFar = firstMatchInBlock == nil ? session.statistics.matched : 0
                         let rejectedSoFar = session.rejectedStandIns
                         var last: Diagnostic?
