@@ -194,7 +194,7 @@ import TextMatching
         "\"queen of hearts\"",
         // Number and presence filters, read from raw values where the kind declares the field.
         "level<5", "level>=5", "level:1..5", "level:*", "-level:*", "-level<4", "coffee level<5", "kind:gauge level>3",
-        "title:*", "level<5 moons>3", "level:5",
+        "title:*", "level<5 moons>3", "level:5", "level:5.00", "level:10", "level:+5", "unit:bar level:5.000",
         // Non-ASCII words: folded to ASCII, or not; hosts in the other spelling; emoji by name.
         "café", "crème", "CRÈME", "straße", "strasse", "ørsted", "сестер", "сестёр", "日本", "ｃｏｆｆｅｅ", "\u{212A}ing",
         "рф", "xn--p1ai", "пример.рф", "xn--e1afmkfd.xn--p1ai", "fox", "🦊",
@@ -310,6 +310,16 @@ import TextMatching
         }
         #expect(LinePrefilter(query: try QueryParser().parse("пример.рф"), fuzzy: false) == nil)
         #expect(LinePrefilter(query: try QueryParser().parse("xn--e1afmkfd.xn--p1ai"), fuzzy: false) == nil)
+    }
+
+    /// `price:5.00` compares numbers, so it finds `"price":5.0` and
+    /// `"price":5`, whose bytes do not hold `5.00`: such a term gives no
+    /// fragments (the agreement test runs `level:5.00` and `level:10`
+    /// against `5.0` and `1e1`).
+    @Test func aFieldTermThatIsANumberRulesNoLineOut() throws {
+        #expect(LinePrefilter(query: try QueryParser().parse("price:5.00"), fuzzy: false) == nil)
+        let mixed = try #require(LinePrefilter(query: try QueryParser().parse("price:5.00 coffee"), fuzzy: false))
+        #expect(mixed.pattern.term == "coffee" && !mixed.isFieldTerm)
     }
 
     @Test func aQueryThatMatchesNothingStillFindsFuzzyMatches() throws {

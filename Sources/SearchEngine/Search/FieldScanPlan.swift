@@ -80,7 +80,10 @@ final class FieldScanPlan: Sendable {
         var memoized: [String: [Int]] = [:]
         var lightKeys = ["kind"]
         for kind in registry.kinds where !whole.contains(kind.name) {
-            if kind.searchFields.allSatisfy(\.isVerbatim) {
+            // A `field:value` term reads the search field of that name, or
+            // else the record's field as written.
+            let read = kind.searchFields.filter { field in prefilter?.field.map { $0 == field.name } ?? true }
+            if read.allSatisfy(\.isVerbatim) {
                 verbatim.insert(kind.name)
             } else if prefilter?.isFieldTerm == false {
                 // A word matches the search fields only, which read these.

@@ -34,6 +34,8 @@ struct LinePrefilter: Sendable {
     /// Whether the word is a `field:value` term, whose field a computed
     /// search field may stand for.
     let isFieldTerm: Bool
+    /// The field a `field:value` term names.
+    let field: String?
     /// Lower-case ASCII fragments, each at least two bytes long.
     let fragments: [[UInt8]]
     /// Their first bytes, as the vector scan compares them.
@@ -52,14 +54,16 @@ struct LinePrefilter: Sendable {
     /// spellings) or fuzzy matches are asked for.
     init?(query: Query, fuzzy: Bool) {
         guard !fuzzy else { return nil }
-        var best: (pattern: MatchPattern, isField: Bool, sets: [[[UInt8]]])?
-        var foreign: (pattern: MatchPattern, isField: Bool)?
+        var best: (pattern: MatchPattern, isField: String?, sets: [[[UInt8]]])?
+        var foreign: (pattern: MatchPattern, isField: String?)?
         for condition in query.conditions where !condition.negated {
             let pattern: MatchPattern
-            let isField: Bool
+            let isField: String?
             switch condition.clause {
-            case .text(let text, _): (pattern, isField) = (text, false)
-            case .fieldText(_, let text, _): (pattern, isField) = (text, true)
+            case .text(let text, _): (pattern, isField) = (text, nil)
+            // A number is compared as a number (`price:5.00` finds 5.0), whatever the bytes.
+            case .fieldText(let field, let text, let raw) where Query.number(raw) == nil:
+                (pattern, isField) = (text, field)
             default: continue
             }
             if foreign == nil, !pattern.isEmpty, Self.asciiSpellings(of: pattern).isEmpty {
@@ -80,11 +84,11 @@ struct LinePrefilter: Sendable {
         }
         // A word no ASCII text can match rules out more than any fragment.
         if let foreign {
-            self.init(pattern: foreign.pattern, isFieldTerm: foreign.isField, fragments: [], alternatives: [])
+            self.init(pattern: foreign.pattern, field: foreign.isField, fragments: [], alternatives: [])
             return
         }
         guard let best else { return nil }
-        self.init(pattern: best.pattern, isFieldTerm: best.isField, fragments: best.sets[0], alternatives: best.sets)
+        self.init(pattern: best.pattern, field: best.isField, fragments: best.sets[0], alternatives: best.sets)
     }
 
     /// The folded units of each spelling of `pattern` (the word and its
@@ -132,9 +136,10 @@ struct LinePrefilter: Sendable {
     /// line (`aaaa…` for the word `aaa…ab`) costs at most this much per byte.
     static let maxFragmentLength = 64
 
-    private init(pattern: MatchPattern, isFieldTerm: Bool, fragments: [[UInt8]], alternatives: [[[UInt8]]]) {
+    private init(pattern: MatchPattern, field: String?, fragments: [[UInt8]], alternatives: [[[UInt8]]]) {
         self.pattern = pattern
-        self.isFieldTerm = isFieldTerm
+        self.isFieldTerm = field != nil
+        self.field = field
         self.spellings = Self.asciiSpellings(of: pattern)
         let fragments = fragments.map { Array($0.prefix(Self.maxFragmentLength)) }
         self.fragments = fragments
@@ -161,7 +166,7 @@ struct LinePrefilter: Sendable {
         var fewest = hits(in: sample, range: 0..<sample.count).count
         for fragments in alternatives.prefix(16) where fragments != self.fragments {
             let candidate = LinePrefilter(
-                pattern: pattern, isFieldTerm: isFieldTerm, fragments: fragments, alternatives: alternatives)
+                pattern: pattern, field: field, fragments: fragments, alternatives: alternatives)
             let count = candidate.hits(in: sample, range: 0..<sample.count).count
             if count < fewest {
                 best = candidate
