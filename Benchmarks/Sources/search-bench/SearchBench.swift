@@ -60,7 +60,7 @@ struct SearchBench {
         print("## Shapes of query on \(Format.count(records)) records (`FILE` = \(file.path))\n")
         print(
             "Floor `\(ShapeBench.floor)`: \(floor.wall.map { Format.seconds($0.median) } ?? "?") (median).",
-            "`search … --data FILE --limit 20`; jq medians of \(min(peerRuns, runs)) runs.\n")
+            "`search --data FILE --limit 20 QUERY…`; jq medians of \(min(peerRuns, runs)) runs.\n")
         print(ShapeBench.table(rows: rows, floor: floor))
         for tool in ["rg", "jq", "fzf"] where Shell.which(tool) == nil { print("(skipped: \(tool) is not installed)") }
         print("Targets (issue 20):")
@@ -212,7 +212,7 @@ struct SearchBench {
                     measurement = main[index].search
                 } else {
                     let command = TimedCommand(
-                        label: shape.label, arguments: [search] + shape.search + ["--data", file.path, "--limit", "20"])
+                        label: shape.label, arguments: [search, "--data", file.path, "--limit", "20"] + shape.search)
                     measurement = try Bench.measure([command], runs: 1, scratch: scratch, progress: note)[0]
                 }
                 worst = max(worst, measurement.peakRSSKiB)

@@ -25,7 +25,9 @@ struct ShapeBench {
 
         /// `search` as the table shows it.
         var label: String {
-            "search " + search.map { $0.contains(" ") || $0.isEmpty ? "'\($0)'" : $0 }.joined(separator: " ")
+            "search "
+                + search.filter { $0 != "--" }.map { $0.contains(" ") || $0.isEmpty ? "'\($0)'" : $0 }.joined(
+                    separator: " ")
         }
     }
 
@@ -52,7 +54,7 @@ struct ShapeBench {
             jq: #"jq -c 'select(.name|test("coffee mug";"i"))' FILE | wc -l"#,
             fzf: #"fzf --filter='coffee\ mug' < FILE | wc -l"#),
         Shape(
-            name: "exclusion", search: ["coffee", "-mug"],
+            name: "exclusion", search: ["--", "coffee", "-mug"],
             jq: #"jq -c 'select((.name|test("coffee";"i")) and (.name|test("mug";"i")|not))' FILE | wc -l"#,
             fzf: "fzf --filter='coffee !mug' < FILE | wc -l"),
         Shape(
@@ -98,7 +100,8 @@ struct ShapeBench {
             (shell(Self.floor), nil, "floor", runs)
         ]
         for (index, shape) in Self.shapes.enumerated() {
-            let arguments = [search] + shape.search + ["--data", file, "--limit", "20"]
+            // Options first: a query word may start with `-` after `--`.
+            let arguments = [search, "--data", file, "--limit", "20"] + shape.search
             commands.append((TimedCommand(label: shape.label, arguments: arguments), index, "search", runs))
             guard usePeers else { continue }
             for (tool, template) in [("rg", shape.rg), ("jq", shape.jq), ("fzf", shape.fzf)] {

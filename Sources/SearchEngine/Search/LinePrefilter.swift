@@ -108,27 +108,46 @@ struct LinePrefilter: Sendable {
     ///   ASCII without a backslash.
     func mayMatchFuzzily(_ line: UnsafeRawBufferPointer) -> Bool {
         guard let base = line.baseAddress else { return spellings.contains { $0.isEmpty } }
-        let bytes = base.assumingMemoryBound(to: UInt8.self)
         let count = line.count
         for spelling in spellings {
-            var found = 0
             var index = 0
-            spelling.withUnsafeBufferPointer { wanted in
-                guard !wanted.isEmpty else { return }
-                var next = wanted[0]
-                while index < count {
-                    let byte = bytes[index]
-                    index &+= 1
-                    if (byte &- 0x41 < 26 ? byte | 0x20 : byte) == next {
-                        found &+= 1
-                        guard found < wanted.count else { return }
-                        next = wanted[found]
-                    }
+            var found = true
+            for unit in spelling {
+                // A letter is found in either case, anything else as it is.
+                let fold: UInt8 = unit &- 0x61 < 26 ? 0x20 : 0
+                guard let at = Self.firstIndex(of: unit, folding: fold, in: base, from: index, end: count) else {
+                    found = false
+                    break
                 }
+                index = at &+ 1
             }
-            if found == spelling.count { return true }
+            if found { return true }
         }
         return false
+    }
+
+    /// The first offset from `start` before `end` whose byte, with `fold`
+    /// set, is `unit`; 16 bytes at a time.
+    @inline(__always)
+    private static func firstIndex(
+        of unit: UInt8, folding fold: UInt8, in base: UnsafeRawPointer, from start: Int, end: Int
+    ) -> Int? {
+        let wanted = SIMD16<UInt8>(repeating: unit)
+        let folds = SIMD16<UInt8>(repeating: fold)
+        let zero = SIMD16<UInt8>(repeating: 0)
+        var index = start
+        while index &+ 16 <= end {
+            let chunk = base.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self) | folds
+            let lanes = unsafeBitCast(zero.replacing(with: 0xFF, where: chunk .== wanted), to: SIMD2<UInt64>.self)
+            if lanes[0] != 0 { return index &+ lanes[0].trailingZeroBitCount >> 3 }
+            if lanes[1] != 0 { return index &+ 8 &+ lanes[1].trailingZeroBitCount >> 3 }
+            index &+= 16
+        }
+        while index < end {
+            if base.load(fromByteOffset: index, as: UInt8.self) | fold == unit { return index }
+            index &+= 1
+        }
+        return nil
     }
 
     /// The longest fragment confirmed byte by byte: a longer one is cut to
