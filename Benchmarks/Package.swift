@@ -40,5 +40,6 @@ let package = Package(
         ),
         .executableTarget(name: "relevance", dependencies: ["BenchSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "BenchSupportTests", dependencies: ["BenchSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "RelevanceTests", dependencies: ["relevance"], swiftSettings: swiftSettings),
     ]
 )
