@@ -60,7 +60,8 @@ struct SearchBench {
         print("## Shapes of query on \(Format.count(records)) records (`FILE` = \(file.path))\n")
         print(
             "Floor `\(ShapeBench.floor)`: \(floor.wall.map { Format.seconds($0.median) } ?? "?") (median).",
-            "`search --data FILE --limit 20 QUERY…`; jq medians of \(min(peerRuns, runs)) runs.\n")
+            "`search --data FILE --limit 20 QUERY…`"
+                + (options.isSet("--no-peers") ? ".\n" : "; jq medians of \(min(peerRuns, runs)) runs.\n"))
         print(ShapeBench.table(rows: rows, floor: floor))
         for tool in ["rg", "jq", "fzf"] where Shell.which(tool) == nil { print("(skipped: \(tool) is not installed)") }
         print("Targets (issue 20):")
