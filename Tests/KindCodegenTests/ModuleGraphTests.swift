@@ -90,9 +90,16 @@ import Testing
             ])
     }
 
+    @Test func thePickerThatUsesTheCommandBreaksTheRule() {
+        let violations = ModuleGraph.violations(
+            uses: ["InteractiveSearch": ["SearchEngine", "SearchCLI"], "SearchCLITests": ["SearchCLI"]],
+            projectModules: Self.project)
+        #expect(violations == ["InteractiveSearch uses SearchCLI; only the search executable builds on the command"])
+    }
+
     static let project: Set<String> = [
-        "ResultKit", "KindSpecs", "SearchEngine", "ResultOutput", "SearchCLI", "TerminalTable", "StreamingJSON",
-        "TextMatching", "ProcessMemory", "DomainKind", "WeatherKind",
+        "ResultKit", "KindSpecs", "SearchEngine", "ResultOutput", "SearchCLI", "InteractiveSearch", "TerminalTable",
+        "StreamingJSON", "TextMatching", "ProcessMemory", "DomainKind", "WeatherKind",
     ]
 }
 
@@ -106,6 +113,8 @@ enum ModuleGraph {
     static let api = "ResultKit"
     /// Kind providers other than the kind modules: data-driven kinds.
     static let otherKindProviders: Set<String> = ["KindSpecs"]
+    /// The command, which wires the libraries (the picker among them) together.
+    static let command = "SearchCLI"
     /// The executable whose generated registry imports every kind module.
     static let registeringExecutable = "search"
 
@@ -132,6 +141,8 @@ enum ModuleGraph {
                 } else if isKindProvider(module), other != api, !leafLibraries.contains(other) {
                     found.append(
                         "\(module) uses \(other); a kind may use only ResultKit and the leaf libraries")
+                } else if other == command, module != registeringExecutable, !module.hasSuffix("Tests") {
+                    found.append("\(module) uses \(other); only the search executable builds on the command")
                 } else if RegistrySource.isKindModule(other), !isKindProvider(module), module != registeringExecutable {
                     found.append(
                         "\(module) uses \(other); only a kind's own tests and the search executable may name a kind")
