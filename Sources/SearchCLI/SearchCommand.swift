@@ -2,6 +2,7 @@ import KindSpecs
 public import ResultKit
 import ResultOutput
 import SearchEngine
+import SphinxCluster
 import StreamingJSON
 import TerminalTable
 
@@ -79,6 +80,10 @@ public enum SearchCommand {
         {
             return status
         }
+        if let push = arguments.push {
+            return ClusterCommands.push(
+                to: push, arguments: arguments, registry: registry, console: console, output: output)
+        }
         let query: Query
         do {
             query = try QueryParser().parse(arguments.query)
@@ -92,9 +97,12 @@ public enum SearchCommand {
         var cap = DiagnosticCap()
         let messages = output
         let result: SearchResult
+        let clusters = ClusterCommands.sources(
+            arguments, query: query, options: searchOptions(arguments, diagnosticCap: cap.limit))
+        if !clusters.isEmpty { ClusterCommands.noteWhatClustersFind(query, arguments: arguments, output: output) }
         do throws(SearchError) {
             result = try SearchEngine.search(
-                sources: sources(for: arguments, registry: registry, console: console, query: query),
+                sources: clusters + sources(for: arguments, registry: registry, console: console, query: query),
                 query: query,
                 options: searchOptions(arguments, diagnosticCap: cap.limit),
                 registry: registry
@@ -283,6 +291,8 @@ public enum SearchCommand {
         if !arguments.data.isEmpty {
             return arguments.data.map { $0 == "-" ? DataSource.standardInput : .path($0) }
         }
+        // A cluster alone is searched alone: the samples are not its records.
+        if !arguments.clusters.isEmpty { return [] }
         if console.inputHasData { return [DataSource.standardInput] }
         let wanted = Set((arguments.kinds + query.kinds).compactMap { registry.kind(named: $0)?.name })
         return registry.kinds.compactMap { kind in

@@ -1,0 +1,95 @@
+package import ResultKit
+package import SearchEngine
+package import StreamingJSON
+
+/// How records are stored in the cluster's one real-time index, for every
+/// kind alike:
+///
+/// - `f0` … `f7`: full-text fields holding the kind's search fields, folded,
+///   strongest first (a kind with more than eight puts the rest in `f7`);
+/// - `seq`: the record's position in the load, so that equal matches rank
+///   in the order a file would give;
+/// - `kind_name` and `name`: string attributes, the kind and what the NAME
+///   column shows;
+/// - `record`: the whole record as JSON text, exactly as it is returned;
+/// - `attrs`: the record as a JSON attribute, for filters and sorting.
+///
+/// A record's id is its `id` field when that is a whole number from 1 to
+/// 2⁶³−1, else a hash of its kind and name; it decides the shard.
+package enum ClusterSchema {
+    /// How many full-text fields a record has.
+    package static let fieldCount = 8
+
+    /// The full-text fields, by name.
+    package static var fieldNames: [String] { (0..<fieldCount).map { "f\($0)" } }
+
+    /// The columns a `REPLACE` names, in order.
+    package static let columns = ["id"] + fieldNames + ["seq", "kind_name", "name", "record", "attrs"]
+
+    /// The columns a search reads back.
+    package static let selected = "id, seq, kind_name, record"
+
+    /// `kind`'s search fields, strongest first (equal weights in declared order).
+    package static func orderedFields(of kind: ResultKind) -> [SearchField] {
+        kind.searchFields.enumerated().sorted { a, b in
+            a.element.weight != b.element.weight ? a.element.weight > b.element.weight : a.offset < b.offset
+        }.map(\.element)
+    }
+
+    /// The texts of `f0` … `f7` for a record of `kind`.
+    package static func fieldTexts(of object: JSONObject, kind: ResultKind) -> [String] {
+        var texts = [String](repeating: "", count: fieldCount)
+        for (index, field) in orderedFields(of: kind).enumerated() {
+            guard let text = field.text(object) else { continue }
+            let slot = min(index, fieldCount - 1)
+            let indexed = SphinxQLText.indexedText(text)
+            texts[slot] = texts[slot].isEmpty ? indexed : texts[slot] + " " + indexed
+        }
+        return texts
+    }
+
+    /// The record's name: its kind's strongest search field.
+    package static func name(of object: JSONObject, kind: ResultKind) -> String {
+        orderedFields(of: kind).first?.text(object) ?? ""
+    }
+
+    /// The record's id: its `id` field when a whole number from 1 to 2⁶³−1,
+    /// else a hash of the kind and name (FNV-1a, 63 bits, never 0).
+    package static func id(of object: JSONObject, kind: String, name: String) -> UInt64 {
+        if case .number(let text)? = object["id"], let value = UInt64(text), value >= 1, value <= UInt64(Int64.max) {
+            return value
+        }
+        if case .string(let text)? = object["id"], !text.isEmpty {
+            return hash("id\u{0}" + text)
+        }
+        return hash("kind\u{0}" + kind.lowercased() + "\u{0}" + name)
+    }
+
+    private static func hash(_ text: String) -> UInt64 {
+        var value: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            value ^= UInt64(byte)
+            value = value &* 0x100_0000_01b3
+        }
+        let id = value & UInt64(Int64.max)
+        return id == 0 ? 1 : id
+    }
+
+    /// The values of one row for `REPLACE INTO index (columns) VALUES …`.
+    /// - Parameter storedKind: The kind name stored, which a search passes
+    ///   back as the kind of a record that names none: empty when the record
+    ///   had no kind at all.
+    package static func rowValues(id: UInt64, seq: Int, kind: ResultKind, storedKind: String, object: JSONObject)
+        -> String
+    {
+        let json = JSONWriter.string(.object(object))
+        var values = ["\(id)"]
+        values += fieldTexts(of: object, kind: kind).map { "'\(SphinxQLText.sqlString($0))'" }
+        values.append("\(seq)")
+        values.append("'\(SphinxQLText.sqlString(storedKind.lowercased()))'")
+        values.append("'\(SphinxQLText.sqlString(name(of: object, kind: kind)))'")
+        values.append("'\(SphinxQLText.sqlString(json))'")
+        values.append("'\(SphinxQLText.sqlString(json))'")
+        return "(" + values.joined(separator: ",") + ")"
+    }
+}
