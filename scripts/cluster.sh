@@ -20,12 +20,14 @@ usage() {
 }
 
 # A TCP port on 127.0.0.1 that nothing answers on, and that this run has not
-# handed out yet (the pair PORT, PORT+1 when asked for two).
+# handed out yet (the pair PORT, PORT+1 when asked for two). Below the
+# kernel's ephemeral range, where outgoing connections take their ports.
 taken=" "
+ephemeral_low="$(awk '{print $1}' /proc/sys/net/ipv4/ip_local_port_range 2>/dev/null || echo 32768)"
 free_port() {
     local span="${1:-1}" port i busy
     for _ in $(seq 200); do
-        port=$((20000 + RANDOM % 40000))
+        port=$((10000 + RANDOM % (ephemeral_low - 10002)))
         busy=0
         for ((i = 0; i < span; i++)); do
             if [[ "$taken" == *" $((port + i)) "* ]] || (exec 3<>"/dev/tcp/127.0.0.1/$((port + i))") 2>/dev/null; then
@@ -50,10 +52,12 @@ alive() {
     [[ -n "$state" && "$state" != "Z" ]]
 }
 
-# Waits until process $1 is alive and port $2 accepts connections.
+# Waits until process $1 is alive and port $2 accepts connections; status 3
+# when a port it was given turned out to be taken meanwhile.
 wait_ready() {
     local pid="$1" port="$2" log="$3"
     for _ in $(seq 100); do
+        if grep -q "bind() failed" "$log" 2>/dev/null; then return 3; fi
         if ! alive "$pid"; then
             echo "error: searchd (pid $pid) exited while starting; its log, $log, says:" >&2
             tail -5 "$log" >&2 || true
@@ -95,7 +99,6 @@ index items
 {
     type = rt
     path = $dir/data/$name/items
-    rt_field = kind
     rt_field = f0
     rt_field = f1
     rt_field = f2
@@ -105,6 +108,14 @@ index items
     rt_field = f6
     rt_field = f7
     rt_attr_bigint = seq
+    rt_attr_uint = len0
+    rt_attr_uint = len1
+    rt_attr_uint = len2
+    rt_attr_uint = len3
+    rt_attr_uint = len4
+    rt_attr_uint = len5
+    rt_attr_uint = len6
+    rt_attr_uint = len7
     rt_attr_string = kind_name
     rt_attr_string = name
     rt_attr_string = record
@@ -113,7 +124,6 @@ index items
     dict = keywords
     min_infix_len = 2
     expand_keywords = 1
-    index_exact_words = 1
     charset_table = $charset
 }
 
@@ -131,7 +141,20 @@ searchd
 EOF
 }
 
+# Starts the cluster, choosing other ports when one was taken meanwhile.
 start() {
+    local attempt status
+    for attempt in 1 2 3; do
+        status=0
+        start_once "$@" || status=$?
+        [[ $status -eq 3 ]] || return "$status"
+        echo "note: a port was taken while starting; trying other ports" >&2
+    done
+    echo "error: could not find free ports on 127.0.0.1 in 3 attempts" >&2
+    return 2
+}
+
+start_once() {
     local dir="$1" shards="$2"
     command -v searchd >/dev/null || {
         echo "error: searchd not found; install it with: apt-get install sphinxsearch" >&2
@@ -190,10 +213,17 @@ start() {
         echo "$pid" >"$dir/run/$name.pid"
         pids+=("$pid")
     done
+    local ready=0
     for ((i = 0; i < shards; i++)); do
-        wait_ready "${pids[$i]}" "${ports[$i]}" "$dir/log/shard$i.out" || { stop "$dir"; exit 2; }
+        wait_ready "${pids[$i]}" "${ports[$i]}" "$dir/log/shard$i.out" || ready=$?
+        if ((ready != 0)); then break; fi
     done
-    wait_ready "${pids[$shards]}" "$agg_sql" "$dir/log/aggregator.out" || { stop "$dir"; exit 2; }
+    if ((ready == 0)); then wait_ready "${pids[$shards]}" "$agg_sql" "$dir/log/aggregator.out" || ready=$?; fi
+    if ((ready != 0)); then
+        trap - ERR
+        stop "$dir" || true
+        return "$((ready == 3 ? 3 : 2))"
+    fi
     trap - ERR
     echo "sphinxql://127.0.0.1:$agg_sql/items" >"$dir/url"
     echo "started $shards shards and an aggregator in $dir (stop with: scripts/cluster.sh stop $dir)" >&2
@@ -217,7 +247,7 @@ start)
         *) usage ;;
         esac
     done
-    start "$dir" "$shards"
+    start "$dir" "$shards" || exit $?
     ;;
 stop)
     [[ $# -eq 0 ]] || usage

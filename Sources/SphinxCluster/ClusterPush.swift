@@ -30,9 +30,8 @@ package struct ClusterPush {
         var loaded = 0
         var failure: String?
 
-        init(address: String, connection: MySQLConnection) {
+        init(address: String) {
             self.address = address
-            self.connection = connection
         }
     }
 
@@ -100,17 +99,21 @@ package struct ClusterPush {
         progress: (Int) -> Void,
         diagnose: (Diagnostic) -> Void
     ) throws(ClusterError) -> Summary {
+        var summary = Summary()
+        // A shard that cannot be reached takes no records: the others are
+        // loaded, and the records it should have taken are named.
         var shards: [Shard] = []
         for (host, port) in try shardAddresses() {
+            let shard = Shard(address: "\(host):\(port)")
             do {
-                let connection = try MySQLConnection(
+                shard.connection = try MySQLConnection(
                     host: host, port: port, connectTimeout: timeouts.connect, queryTimeout: max(timeouts.query, 30))
-                shards.append(Shard(address: "\(host):\(port)", connection: connection))
             } catch {
-                throw .unreachable("cannot load into \(url): shard \(host):\(port): \(error)")
+                shard.failure = error.description
+                diagnose(Diagnostic(.error, "\(url): shard \(shard.address) failed: \(error)"))
             }
+            shards.append(shard)
         }
-        var summary = Summary()
         var seq = 0
         var firstSeen: [UInt64: SourceLocation] = [:]
         var warnedKinds: Set<String> = []

@@ -9,6 +9,9 @@ package import StreamingJSON
 ///   strongest first (a kind with more than eight puts the rest in `f7`);
 /// - `seq`: the record's position in the load, so that equal matches rank
 ///   in the order a file would give;
+/// - `len0` … `len7`: each full-text field's length in characters as the
+///   record has it, so that shorter fields, which our ranking prefers among
+///   equal matches, are fetched first;
 /// - `kind_name` and `name`: string attributes, the kind and what the NAME
 ///   column shows;
 /// - `record`: the whole record as JSON text, exactly as it is returned;
@@ -24,7 +27,8 @@ package enum ClusterSchema {
     package static var fieldNames: [String] { (0..<fieldCount).map { "f\($0)" } }
 
     /// The columns a `REPLACE` names, in order.
-    package static let columns = ["id"] + fieldNames + ["seq", "kind_name", "name", "record", "attrs"]
+    package static let columns =
+        ["id"] + fieldNames + ["seq"] + (0..<fieldCount).map { "len\($0)" } + ["kind_name", "name", "record", "attrs"]
 
     /// The columns a search reads back.
     package static let selected = "id, seq, kind_name, record"
@@ -36,16 +40,19 @@ package enum ClusterSchema {
         }.map(\.element)
     }
 
-    /// The texts of `f0` … `f7` for a record of `kind`.
-    package static func fieldTexts(of object: JSONObject, kind: ResultKind) -> [String] {
+    /// The texts of `f0` … `f7` for a record of `kind`, and their lengths
+    /// in characters as the record has them (the longest, in `f7`).
+    package static func fieldTexts(of object: JSONObject, kind: ResultKind) -> (texts: [String], lengths: [Int]) {
         var texts = [String](repeating: "", count: fieldCount)
+        var lengths = [Int](repeating: 0, count: fieldCount)
         for (index, field) in orderedFields(of: kind).enumerated() {
             guard let text = field.text(object) else { continue }
             let slot = min(index, fieldCount - 1)
             let indexed = SphinxQLText.indexedText(text)
             texts[slot] = texts[slot].isEmpty ? indexed : texts[slot] + " " + indexed
+            lengths[slot] = max(lengths[slot], text.count)
         }
-        return texts
+        return (texts, lengths)
     }
 
     /// The record's name: its kind's strongest search field.
@@ -84,8 +91,10 @@ package enum ClusterSchema {
     {
         let json = JSONWriter.string(.object(object))
         var values = ["\(id)"]
-        values += fieldTexts(of: object, kind: kind).map { "'\(SphinxQLText.sqlString($0))'" }
+        let fields = fieldTexts(of: object, kind: kind)
+        values += fields.texts.map { "'\(SphinxQLText.sqlString($0))'" }
         values.append("\(seq)")
+        values += fields.lengths.map { "\(min($0, Int(UInt32.max)))" }
         values.append("'\(SphinxQLText.sqlString(storedKind.lowercased()))'")
         values.append("'\(SphinxQLText.sqlString(name(of: object, kind: kind)))'")
         values.append("'\(SphinxQLText.sqlString(json))'")

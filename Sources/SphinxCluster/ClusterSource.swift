@@ -31,47 +31,65 @@ public struct ClusterSource: SearchSource {
 
     public var displayName: String { url.description }
 
-    /// How many candidates each tier's statement fetches: a few times what
-    /// the search keeps, so that our ranking chooses among more than the
-    /// cluster's first few.
+    /// How many candidates each statement fetches: twice what the search
+    /// keeps and some, so that our ranking chooses among more than the
+    /// cluster's first few of each strength and field.
     var fetchCount: Int {
-        let kept = options.keptCount
-        let (wanted, overflow) = kept.multipliedReportingOverflow(by: 4)
-        return overflow ? Int(Int32.max) : min(Int(Int32.max), max(wanted, 200))
+        let (twice, overflow) = options.keptCount.multipliedReportingOverflow(by: 2)
+        return overflow ? Int(Int32.max) : min(Int(Int32.max), twice + 20)
     }
 
-    /// The SphinxQL of the search: one statement per tier, then `SHOW META`.
-    var statements: [String] {
+    /// The SphinxQL of the search: for each full-text field in use, one
+    /// statement per match strength, ordered as our ranking orders equal
+    /// matches (shorter field, then load order); for a query of several
+    /// words, one per strength over all fields too; then `SHOW META`.
+    /// - Parameter kinds: The kinds to keep, as stored (lower case); empty for all.
+    /// - Parameter fieldsInUse: How many full-text fields the kinds fill.
+    func statements(kinds: [String], fieldsInUse: Int) -> [String] {
         let tiers = TierQuery(query)
-        let kinds = pushedKinds
         let limit = fetchCount
-        let options =
-            " OPTION ranker=proximity, field_weights=("
-            + ClusterSchema.fieldNames.enumerated().map { "\($1)=\(max(1, 100 - 12 * $0))" }.joined(separator: ",")
-            + "), max_matches=\(max(1000, limit))"
+        let option = " OPTION ranker=none, max_matches=\(max(1000, limit))"
         var filters: [String] = []
         if !kinds.isEmpty {
             filters.append(
                 "kind_name IN (" + kinds.map { "'\(SphinxQLText.sqlString($0))'" }.joined(separator: ",") + ")")
         }
         let from = "SELECT \(ClusterSchema.selected) FROM \(url.index)"
+        let meta = ["SHOW META"]
         if tiers.isEmpty {
             let condition = filters.isEmpty ? "" : " WHERE " + filters.joined(separator: " AND ")
-            return [from + condition + " ORDER BY seq ASC LIMIT 0,\(limit)" + options, "SHOW META"]
+            return [from + condition + " ORDER BY seq ASC LIMIT 0,\(limit)" + option] + meta
         }
-        return tiers.expressions.map { expression in
-            let match = "MATCH('\(SphinxQLText.sqlString(expression))')"
-            return from + " WHERE " + ([match] + filters).joined(separator: " AND ")
-                + " ORDER BY WEIGHT() DESC, seq ASC LIMIT 0,\(limit)" + options
-        } + ["SHOW META"]
+        var selects: [String] = []
+        func add(_ expressions: [String], order: String) {
+            for expression in expressions {
+                let match = "MATCH('\(SphinxQLText.sqlString(expression))')"
+                selects.append(
+                    from + " WHERE " + ([match] + filters).joined(separator: " AND ")
+                        + " ORDER BY \(order) LIMIT 0,\(limit)"
+                        + option)
+            }
+        }
+        for slot in 0..<min(fieldsInUse, ClusterSchema.fieldCount) {
+            add(tiers.expressions(in: "f\(slot)"), order: "len\(slot) ASC, seq ASC")
+        }
+        // Words matched in different fields rank by the longest of them,
+        // usually the name: the strongest field's length stands for it.
+        if tiers.hasSeveralTerms {
+            add(
+                tiers.expressions(in: "(" + ClusterSchema.fieldNames.joined(separator: ",") + ")"),
+                order: "len0 ASC, seq ASC")
+        }
+        return selects + meta
     }
 
     /// The kinds named by `--kind` and `kind:`, as stored, when every one of
-    /// them is a kind the cluster stores by that name; else none (the
-    /// filter is then applied to the candidates only).
-    var pushedKinds: [String] {
+    /// them is registered; else none (the filter then applies to the
+    /// candidates only).
+    func pushedKinds(registry: KindRegistry) -> [String] {
         let named = options.kinds + query.kinds
-        return named.map { $0.lowercased() }
+        let known = named.compactMap { registry.kind(named: $0)?.name.lowercased() }
+        return known.count == named.count ? known : []
     }
 
     public func search(into sink: inout RecordSink) {
@@ -86,14 +104,17 @@ public struct ClusterSource: SearchSource {
         defer { connection.close() }
         let replies: [MySQLReply]
         do throws(MySQLError) {
-            replies = try connection.query(statements.joined(separator: "; "))
+            let registry = sink.registry
+            let fieldsInUse = registry.kinds.map(\.searchFields.count).reduce(2, max)
+            replies = try connection.query(
+                statements(kinds: pushedKinds(registry: registry), fieldsInUse: fieldsInUse).joined(separator: "; "))
         } catch {
             sink.diagnose(Diagnostic(.error, "cannot search \(url): \(error)"))
             return
         }
         var candidates: [(seq: Int, kind: String?, record: String)] = []
         var seen: Set<String> = []
-        var warned = false
+        var warning: String?
         for reply in replies {
             switch reply {
             case .failed(let error):
@@ -102,16 +123,25 @@ public struct ClusterSource: SearchSource {
             case .ok:
                 continue
             case .rows(let columns, let rows, let warnings):
-                if columns.first == "Variable_name" || columns.first == "Counter" {
-                    if warned { Self.reportShards(rows, url: url, sink: &sink) }
+                if columns.first == "Variable_name" {
+                    if let text = rows.first(where: { $0.first == "warning" })?.last { warning = text }
                     continue
                 }
-                if warnings > 0 { warned = true }
+                if warnings > 0 && warning == nil { warning = "" }
                 for row in rows where row.count == 4 {
                     guard let id = row[0], let record = row[3], seen.insert(id).inserted else { continue }
                     candidates.append((Int(row[1] ?? "") ?? 0, row[2], record))
                 }
             }
+        }
+        if let warning {
+            // How many shards there are: `DESCRIBE` lists the agents, and
+            // runs only alone.
+            let agents = try? connection.query("DESCRIBE \(url.index)").first.flatMap { reply -> Int? in
+                guard case .rows(_, let rows, _) = reply else { return nil }
+                return rows.filter { ($0.last ?? nil)?.hasPrefix("remote") == true }.count
+            }
+            Self.reportShards(warning: warning, shards: agents ?? nil, url: url, sink: &sink)
         }
         candidates.sort { $0.seq < $1.seq }
         let file = url.description
@@ -125,20 +155,15 @@ public struct ClusterSource: SearchSource {
         }
     }
 
-    /// Says which shards did not answer, from `SHOW META`'s warning.
-    private static func reportShards(_ rows: [[String?]], url: ClusterURL, sink: inout RecordSink) {
-        let warning = rows.first { $0.first == "warning" }?.last.flatMap { $0 } ?? "a shard did not answer"
-        let failed = Set(
-            warning.split(separator: " ").filter { $0.hasPrefix("index") == false && $0.contains(":") }.map {
-                String($0)
-            })
-        let down = max(1, failed.count)
-        let total = rows.first { $0.first == "agents" }?.last.flatMap { $0 }.flatMap { Int($0) }
-        let counted = total.map { "\(down) of \($0) shards did not answer" } ?? "a shard did not answer"
+    /// Says how many shards did not answer, from `SHOW META`'s warning,
+    /// which names each agent that failed.
+    private static func reportShards(warning: String, shards: Int?, url: ClusterURL, sink: inout RecordSink) {
+        let down = max(1, warning.split(separator: "agent ", omittingEmptySubsequences: false).count - 1)
+        let counted = shards.map { "\(down) of \($0) shards did not answer" } ?? "a shard did not answer"
         sink.diagnose(
             Diagnostic(
-                .warning, "\(url): partial results: \(counted) (\(quoted(warning)))", skipsRecord: false,
-                group: "partial results"))
+                .warning, "\(url): partial results: \(counted)" + (warning.isEmpty ? "" : " (\(quoted(warning)))"),
+                skipsRecord: false, group: "partial results"))
     }
 
     /// A server's message, quoted; the output gate makes it safe to print.
