@@ -82,6 +82,21 @@ package enum ClusterSchema {
         return id == 0 ? 1 : id
     }
 
+    /// The record for filters: each top-level text that reads as a number
+    /// (as `" 4.50"` from a CSV file) made a number, as our filters read it.
+    package static func attributes(of object: JSONObject) -> JSONObject {
+        var members = object.members
+        for index in members.indices {
+            guard case .string(let text) = members[index].value else { continue }
+            let trimmed = text.trimmingPrefix { $0 == " " || $0 == "\t" }
+            guard let number = Double(String(trimmed.reversed().drop { $0 == " " || $0 == "\t" }.reversed())),
+                number.isFinite
+            else { continue }
+            members[index].value = .number("\(number)")
+        }
+        return JSONObject(members)
+    }
+
     /// The values of one row for `REPLACE INTO index (columns) VALUES …`.
     /// - Parameter storedKind: The kind name stored, which a search passes
     ///   back as the kind of a record that names none: empty when the record
@@ -98,7 +113,7 @@ package enum ClusterSchema {
         values.append("'\(SphinxQLText.sqlString(storedKind.lowercased()))'")
         values.append("'\(SphinxQLText.sqlString(name(of: object, kind: kind)))'")
         values.append("'\(SphinxQLText.sqlString(json))'")
-        values.append("'\(SphinxQLText.sqlString(json))'")
+        values.append("'\(SphinxQLText.sqlString(JSONWriter.string(.object(attributes(of: object)))))'")
         return "(" + values.joined(separator: ",") + ")"
     }
 }

@@ -42,45 +42,52 @@ public struct ClusterSource: SearchSource {
     /// The SphinxQL of the search: for each full-text field in use, one
     /// statement per match strength, ordered as our ranking orders equal
     /// matches (shorter field, then load order); for a query of several
-    /// words, one per strength over all fields too; then `SHOW META`.
-    /// - Parameter kinds: The kinds to keep, as stored (lower case); empty for all.
-    /// - Parameter fieldsInUse: How many full-text fields the kinds fill.
-    func statements(kinds: [String], fieldsInUse: Int) -> [String] {
+    /// words, one per strength over all fields too; with `--sort`, one
+    /// ordered by the sort field; then `SHOW META`. Numeric filters are
+    /// pushed into each (see ``Pushdown``).
+    /// - Parameters:
+    ///   - kinds: The kinds to keep, as stored (lower case); empty for all.
+    ///   - fieldsInUse: How many full-text fields the kinds fill.
+    ///   - searchFields: The names of every kind's search fields.
+    func statements(kinds: [String], fieldsInUse: Int, searchFields: Set<String>) -> [String] {
         let tiers = TierQuery(query)
+        let pushdown = Pushdown(query: query, sort: options.sort, searchFields: searchFields)
         let limit = fetchCount
         let option = " OPTION ranker=none, max_matches=\(max(1000, limit))"
-        var filters: [String] = []
+        var filters = pushdown.conditions
         if !kinds.isEmpty {
             filters.append(
                 "kind_name IN (" + kinds.map { "'\(SphinxQLText.sqlString($0))'" }.joined(separator: ",") + ")")
         }
-        let from = "SELECT \(ClusterSchema.selected) FROM \(url.index)"
-        let meta = ["SHOW META"]
-        if tiers.isEmpty {
-            let condition = filters.isEmpty ? "" : " WHERE " + filters.joined(separator: " AND ")
-            return [from + condition + " ORDER BY seq ASC LIMIT 0,\(limit)" + option] + meta
-        }
+        let from =
+            "SELECT " + ([ClusterSchema.selected] + pushdown.selected).joined(separator: ", ") + " FROM \(url.index)"
         var selects: [String] = []
-        func add(_ expressions: [String], order: String) {
-            for expression in expressions {
-                let match = "MATCH('\(SphinxQLText.sqlString(expression))')"
-                selects.append(
-                    from + " WHERE " + ([match] + filters).joined(separator: " AND ")
-                        + " ORDER BY \(order) LIMIT 0,\(limit)"
-                        + option)
+        func add(_ match: String?, order: String, extra: [String] = []) {
+            let match = match.map { ["MATCH('\(SphinxQLText.sqlString($0))')"] } ?? []
+            let conditions = match + filters + extra
+            selects.append(
+                from + (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND "))
+                    + " ORDER BY \(order) LIMIT 0,\(limit)" + option)
+        }
+        let allFields = "(" + ClusterSchema.fieldNames.joined(separator: ",") + ")"
+        if tiers.isEmpty {
+            add(nil, order: "seq ASC")
+        } else {
+            for slot in 0..<min(fieldsInUse, ClusterSchema.fieldCount) {
+                for expression in tiers.expressions(in: "f\(slot)") {
+                    add(expression, order: "len\(slot) ASC, seq ASC")
+                }
+            }
+            // Words matched in different fields rank by the longest of them,
+            // usually the name: the strongest field's length stands for it.
+            if tiers.hasSeveralTerms {
+                for expression in tiers.expressions(in: allFields) { add(expression, order: "len0 ASC, seq ASC") }
             }
         }
-        for slot in 0..<min(fieldsInUse, ClusterSchema.fieldCount) {
-            add(tiers.expressions(in: "f\(slot)"), order: "len\(slot) ASC, seq ASC")
+        if let order = pushdown.sortOrder, let present = pushdown.sortCondition {
+            add(tiers.isEmpty ? nil : tiers.expressions(in: allFields).last, order: order, extra: [present])
         }
-        // Words matched in different fields rank by the longest of them,
-        // usually the name: the strongest field's length stands for it.
-        if tiers.hasSeveralTerms {
-            add(
-                tiers.expressions(in: "(" + ClusterSchema.fieldNames.joined(separator: ",") + ")"),
-                order: "len0 ASC, seq ASC")
-        }
-        return selects + meta
+        return selects + ["SHOW META"]
     }
 
     /// The kinds named by `--kind` and `kind:`, as stored, when every one of
@@ -106,8 +113,10 @@ public struct ClusterSource: SearchSource {
         do throws(MySQLError) {
             let registry = sink.registry
             let fieldsInUse = registry.kinds.map(\.searchFields.count).reduce(2, max)
+            let searchFields = Set(registry.kinds.flatMap { $0.searchFields.map(\.name) } + ["name", "fields"])
             replies = try connection.query(
-                statements(kinds: pushedKinds(registry: registry), fieldsInUse: fieldsInUse).joined(separator: "; "))
+                statements(kinds: pushedKinds(registry: registry), fieldsInUse: fieldsInUse, searchFields: searchFields)
+                    .joined(separator: "; "))
         } catch {
             sink.diagnose(Diagnostic(.error, "cannot search \(url): \(error)"))
             return
@@ -128,7 +137,7 @@ public struct ClusterSource: SearchSource {
                     continue
                 }
                 if warnings > 0 && warning == nil { warning = "" }
-                for row in rows where row.count == 4 {
+                for row in rows where row.count >= 4 {
                     guard let id = row[0], let record = row[3], seen.insert(id).inserted else { continue }
                     candidates.append((Int(row[1] ?? "") ?? 0, row[2], record))
                 }

@@ -91,6 +91,45 @@ struct ClusterTests {
         #expect(remoteRanking == Self.ranking(local.stdout))
     }
 
+    /// Filters and `--sort` are pushed down to the cluster; domains have no
+    /// price, which a JSON filter alone would let through.
+    @Test func filtersAndSortMatchAFile() throws {
+        let cluster = try ClusterFixture()
+        defer { cluster.stop() }
+        let file = try Self.write(Self.generatedRecords(), to: cluster.folder)
+        _ = try Self.push(file, to: cluster)
+        let cases: [[String]] = [
+            ["ee", "price<1"], ["price<0.5"], ["price:10..10.5"], ["coffee", "price>=49.5"],
+            ["ee", "--sort", "price"], ["ee", "--sort", "-price"], ["--sort", "-price"], ["ee", "price:*", "-n", "30"],
+            ["house", "--sort", "price", "price>45"],
+        ]
+        for arguments in cases {
+            let remote = try BinaryRunner.run(arguments + ["--source", cluster.url, "--format", "jsonl"])
+            let local = try BinaryRunner.run(arguments + ["--data", file, "--format", "jsonl"])
+            #expect(remote.status == local.status, "\(arguments): \(remote.stderr)")
+            #expect(!Self.ranking(remote.stdout).isEmpty, "\(arguments)")
+            #expect(Self.ranking(remote.stdout) == Self.ranking(local.stdout), "\(arguments)")
+        }
+    }
+
+    /// Numbers written as text (CSV) filter as numbers in the cluster too.
+    @Test func numbersFromCSVFilterAsNumbers() throws {
+        let cluster = try ClusterFixture()
+        defer { cluster.stop() }
+        var csv = "kind,name,price\n"
+        for index in 1...300 { csv += "product,cup \(index),\(Double(index % 50) / 4)\n" }
+        let file = cluster.folder.appendingPathComponent("cups.csv").path
+        try csv.write(toFile: file, atomically: true, encoding: .utf8)
+        let pushed = try BinaryRunner.run(["--push", cluster.url, "--data", file])
+        #expect(pushed.status == 0, "\(pushed.stderr)")
+        for arguments in [["cup", "price<0.5", "-n", "100"], ["price:2.25..2.5"], ["cup", "--sort", "-price"]] {
+            let remote = try BinaryRunner.run(arguments + ["--source", cluster.url, "--format", "jsonl"])
+            let local = try BinaryRunner.run(arguments + ["--data", file, "--format", "jsonl"])
+            #expect(!Self.ranking(remote.stdout).isEmpty, "\(arguments)")
+            #expect(Self.ranking(remote.stdout) == Self.ranking(local.stdout), "\(arguments)")
+        }
+    }
+
     @Test func deepOffsetsPastAThousandMatchAFile() throws {
         let cluster = try ClusterFixture()
         defer { cluster.stop() }
