@@ -20,19 +20,11 @@ package struct ClusterPush {
         package var perShard: [Int] = []
     }
 
-    /// One shard's connection and the batch waiting for it.
-    private final class Shard {
-        let address: String
-        var connection: MySQLConnection?
+    /// The batch being filled for one shard.
+    private struct Batch {
         var rows: [String] = []
         var locations: [SourceLocation] = []
         var bytes = 0
-        var loaded = 0
-        var failure: String?
-
-        init(address: String) {
-            self.address = address
-        }
     }
 
     /// The largest statement sent: servers reset the connection past about 8 MB.
@@ -102,55 +94,19 @@ package struct ClusterPush {
         var summary = Summary()
         // A shard that cannot be reached takes no records: the others are
         // loaded, and the records it should have taken are named.
-        var shards: [Shard] = []
-        for (host, port) in try shardAddresses() {
-            let shard = Shard(address: "\(host):\(port)")
-            do {
-                shard.connection = try MySQLConnection(
-                    host: host, port: port, connectTimeout: timeouts.connect, queryTimeout: max(timeouts.query, 30))
-            } catch {
-                shard.failure = error.description
-                diagnose(Diagnostic(.error, "\(url): shard \(shard.address) failed: \(error)"))
-            }
-            shards.append(shard)
-        }
+        let writers = try shardAddresses().map { ShardWriter(host: $0.host, port: $0.port, timeouts: timeouts) }
+        var batches = [Batch](repeating: Batch(), count: writers.count)
         var seq = 0
         var firstSeen: [UInt64: SourceLocation] = [:]
-        var warnedKinds: Set<String> = []
+        var fallbacks: [String: ResultKind] = [:]
+        var orderedFields: [String: [SearchField]] = [:]
         let registry = reader.registry
-        let index = url.index
-        let head = "REPLACE INTO \(index) (" + ClusterSchema.columns.joined(separator: ",") + ") VALUES "
+        let head = "REPLACE INTO \(url.index) (" + ClusterSchema.columns.joined(separator: ",") + ") VALUES "
 
-        func flush(_ shard: Shard) {
-            guard !shard.rows.isEmpty else { return }
-            defer {
-                shard.rows.removeAll(keepingCapacity: true)
-                shard.locations.removeAll(keepingCapacity: true)
-                shard.bytes = 0
-            }
-            guard shard.failure == nil, let connection = shard.connection else {
-                summary.notLoaded += shard.locations
-                return
-            }
-            let problem: String?
-            do {
-                let replies = try connection.query(head + shard.rows.joined(separator: ","))
-                problem =
-                    replies.compactMap { reply -> String? in
-                        if case .failed(let error) = reply { return ClusterSource.quoted(error) }
-                        return nil
-                    }.first
-            } catch {
-                problem = error.description
-            }
-            if let problem {
-                shard.failure = problem
-                shard.connection = nil
-                summary.notLoaded += shard.locations
-                diagnose(Diagnostic(.error, "\(url): shard \(shard.address) failed: \(problem)"))
-            } else {
-                shard.loaded += shard.rows.count
-            }
+        func flush(_ shard: Int) {
+            guard !batches[shard].rows.isEmpty else { return }
+            writers[shard].send(head + batches[shard].rows.joined(separator: ","), locations: batches[shard].locations)
+            batches[shard] = Batch()
         }
 
         for source in RecordReader.files(of: sources, diagnose: diagnose) {
@@ -159,24 +115,31 @@ package struct ClusterPush {
                 source,
                 record: { record in
                     let kind: ResultKind
-                    if let name = record.kindName {
-                        if let known = registry.kind(named: name) {
-                            kind = known
-                        } else {
-                            kind = .fallback(named: name)
-                            if warnedKinds.insert(name).inserted {
-                                diagnose(
-                                    Diagnostic(
-                                        .warning, "unknown kind '\(name)' (loaded; shown with the generic renderer)",
-                                        at: record.location, onceKey: "kind " + name, group: Diagnostic.unknownKindGroup
-                                    ))
-                            }
-                        }
+                    let kindName = record.kindName ?? ""
+                    if let known = registry.kind(named: kindName) {
+                        kind = known
+                    } else if let fallback = fallbacks[kindName] {
+                        kind = fallback
                     } else {
-                        kind = .fallback(named: "")
+                        kind = .fallback(named: kindName)
+                        fallbacks[kindName] = kind
+                        if !kindName.isEmpty {
+                            diagnose(
+                                Diagnostic(
+                                    .warning, "unknown kind '\(kindName)' (loaded; shown with the generic renderer)",
+                                    at: record.location, onceKey: "kind " + kindName,
+                                    group: Diagnostic.unknownKindGroup))
+                        }
                     }
                     seq += 1
-                    let name = ClusterSchema.name(of: record.object, kind: kind)
+                    let fields: [SearchField]
+                    if let known = orderedFields[kind.name] {
+                        fields = known
+                    } else {
+                        fields = ClusterSchema.orderedFields(of: kind)
+                        orderedFields[kind.name] = fields
+                    }
+                    let name = fields.first?.text(record.object) ?? ""
                     let id = ClusterSchema.id(of: record.object, kind: kind.name, name: name)
                     if let earlier = firstSeen.updateValue(record.location, forKey: id) {
                         diagnose(
@@ -185,28 +148,36 @@ package struct ClusterPush {
                                 "same id as \(earlier) (the same 'id', or kind and name): replaces it in the cluster",
                                 at: record.location, skipsRecord: false, group: "same id"))
                     }
-                    let shard = shards[Int(id % UInt64(shards.count))]
+                    let shard = Int(id % UInt64(writers.count))
                     let row = ClusterSchema.rowValues(
-                        id: id, seq: seq, kind: kind, storedKind: record.kindName == nil ? "" : kind.name,
+                        id: id, seq: seq, fields: fields, name: name,
+                        storedKind: record.kindName == nil ? "" : kind.name,
                         object: record.object)
-                    if shard.bytes + row.utf8.count + head.utf8.count > Self.batchBytes
-                        || shard.rows.count >= Self.batchRows
+                    if batches[shard].bytes + row.utf8.count + head.utf8.count > Self.batchBytes
+                        || batches[shard].rows.count >= Self.batchRows
                     {
                         flush(shard)
                     }
-                    shard.rows.append(row)
-                    shard.locations.append(record.location)
-                    shard.bytes += row.utf8.count + 1
+                    batches[shard].rows.append(row)
+                    batches[shard].locations.append(record.location)
+                    batches[shard].bytes += row.utf8.count + 1
                     summary.loaded += 1
                     if seq % 10_000 == 0 { progress(seq) }
                 },
                 diagnose: diagnose)
         }
-        for shard in shards { flush(shard) }
-        for shard in shards { shard.connection?.close() }
+        for shard in writers.indices { flush(shard) }
         progress(seq)
+        for writer in writers {
+            let outcome = writer.finish()
+            summary.perShard.append(outcome.loaded)
+            summary.notLoaded += outcome.notLoaded
+            if let failure = outcome.failure {
+                diagnose(Diagnostic(.error, "\(url): shard \(writer.address) failed: \(failure)"))
+            }
+        }
+        summary.notLoaded.sort { ($0.file, $0.line) < ($1.file, $1.line) }
         summary.loaded -= summary.notLoaded.count
-        summary.perShard = shards.map(\.loaded)
         return summary
     }
 }

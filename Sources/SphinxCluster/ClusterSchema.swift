@@ -42,10 +42,10 @@ package enum ClusterSchema {
 
     /// The texts of `f0` … `f7` for a record of `kind`, and their lengths
     /// in characters as the record has them (the longest, in `f7`).
-    package static func fieldTexts(of object: JSONObject, kind: ResultKind) -> (texts: [String], lengths: [Int]) {
+    package static func fieldTexts(of object: JSONObject, fields: [SearchField]) -> (texts: [String], lengths: [Int]) {
         var texts = [String](repeating: "", count: fieldCount)
         var lengths = [Int](repeating: 0, count: fieldCount)
-        for (index, field) in orderedFields(of: kind).enumerated() {
+        for (index, field) in fields.enumerated() {
             guard let text = field.text(object) else { continue }
             let slot = min(index, fieldCount - 1)
             let indexed = SphinxQLText.indexedText(text)
@@ -87,31 +87,42 @@ package enum ClusterSchema {
     package static func attributes(of object: JSONObject) -> JSONObject {
         var members = object.members
         for index in members.indices {
-            guard case .string(let text) = members[index].value else { continue }
-            let trimmed = text.trimmingPrefix { $0 == " " || $0 == "\t" }
-            guard let number = Double(String(trimmed.reversed().drop { $0 == " " || $0 == "\t" }.reversed())),
-                number.isFinite
-            else { continue }
+            guard case .string(let text) = members[index].value, let number = number(text) else { continue }
             members[index].value = .number("\(number)")
         }
         return JSONObject(members)
+    }
+
+    /// The number a text spells, spaces around it ignored; `nil` for any
+    /// other text, and for texts too long to be one.
+    private static func number(_ text: String) -> Double? {
+        let bytes = text.utf8
+        guard bytes.count <= 64, let first = bytes.first(where: { $0 != 0x20 && $0 != 0x09 }),
+            (0x30...0x39).contains(first) || first == UInt8(ascii: "-") || first == UInt8(ascii: "+")
+                || first == UInt8(ascii: ".") || first == UInt8(ascii: "i") || first == UInt8(ascii: "n")
+        else { return nil }
+        let trimmed = String(decoding: bytes.filter { $0 != 0x20 && $0 != 0x09 }, as: UTF8.self)
+        guard let number = Double(trimmed), number.isFinite else { return nil }
+        return number
     }
 
     /// The values of one row for `REPLACE INTO index (columns) VALUES …`.
     /// - Parameter storedKind: The kind name stored, which a search passes
     ///   back as the kind of a record that names none: empty when the record
     ///   had no kind at all.
-    package static func rowValues(id: UInt64, seq: Int, kind: ResultKind, storedKind: String, object: JSONObject)
-        -> String
-    {
+    ///   - fields: The record's kind's search fields, strongest first (``orderedFields(of:)``).
+    ///   - name: The record's name.
+    package static func rowValues(
+        id: UInt64, seq: Int, fields searchFields: [SearchField], name: String, storedKind: String, object: JSONObject
+    ) -> String {
         let json = JSONWriter.string(.object(object))
         var values = ["\(id)"]
-        let fields = fieldTexts(of: object, kind: kind)
+        let fields = fieldTexts(of: object, fields: searchFields)
         values += fields.texts.map { "'\(SphinxQLText.sqlString($0))'" }
         values.append("\(seq)")
         values += fields.lengths.map { "\(min($0, Int(UInt32.max)))" }
         values.append("'\(SphinxQLText.sqlString(storedKind.lowercased()))'")
-        values.append("'\(SphinxQLText.sqlString(name(of: object, kind: kind)))'")
+        values.append("'\(SphinxQLText.sqlString(name))'")
         values.append("'\(SphinxQLText.sqlString(json))'")
         values.append("'\(SphinxQLText.sqlString(JSONWriter.string(.object(attributes(of: object)))))'")
         return "(" + values.joined(separator: ",") + ")"

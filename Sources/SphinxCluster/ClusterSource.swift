@@ -1,5 +1,5 @@
 import MySQLWire
-public import ResultKit
+import ResultKit
 public import SearchEngine
 
 /// A Sphinx or Manticore cluster searched as a source: it finds the query's

@@ -10,16 +10,18 @@ package enum SphinxQLText {
     /// other C0 controls become spaces (in searched text they separate words
     /// anyway).
     package static func sqlString(_ text: String) -> String {
-        var out = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": out.append(contentsOf: "\\\\".unicodeScalars)
-            case "'": out.append(contentsOf: "\\'".unicodeScalars)
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F: out.append(" ")
-            default: out.append(scalar)
+        let needsEscape = text.utf8.contains { $0 == 0x5C || $0 == 0x27 || $0 < 0x20 || $0 == 0x7F }
+        guard needsEscape else { return text }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count + 16)
+        for byte in text.utf8 {
+            switch byte {
+            case 0x5C, 0x27: bytes += [0x5C, byte]
+            case 0..<0x20, 0x7F: bytes.append(0x20)
+            default: bytes.append(byte)
             }
         }
-        return String(out)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The characters that mean something in Sphinx's extended query syntax.
