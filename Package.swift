@@ -162,7 +162,7 @@ let package = Package(
             exclude: snapshotExcludes("TextMatchingTests"),
             swiftSettings: swiftSettings
         ),
-        .testTarget(name: "MySQLWireTests", dependencies: ["MySQLWire"], swiftSettings: swiftSettings),
+        .testTarget(name: "MySQLWireTests", dependencies: ["MySQLWire", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(
             name: "SphinxClusterTests",
             dependencies: ["SphinxCluster", "MySQLWire", "SearchEngine", "ResultKit", "TextMatching", "TestSupport"],

@@ -311,6 +311,33 @@ struct ClusterTests {
         #expect(elapsed < 3, "took \(elapsed) s")
     }
 
+    /// A server's error message reaches the terminal quoted, with its
+    /// control characters made visible.
+    @Test func aServerErrorIsSanitised() throws {
+        let server = try FakeMySQLServer { _ in
+            [FakeMySQLServer.error(code: 1064, state: "42000", message: "bad \u{1B}[31mred\u{7}\u{0}\nforged: line")]
+        }
+        defer { server.stop() }
+        let run = try BinaryRunner.run(["coffee", "--source", "sphinxql://127.0.0.1:\(server.port)/items"])
+        #expect(run.status == 2)
+        #expect(!run.stderr.contains("\u{1B}") && !run.stderr.contains("\u{7}") && !run.stderr.contains("\u{0}"))
+        #expect(
+            run.stderr.contains("refused the search: 'bad ^[[31mred^G^@^Jforged: line' (error 1064)"), "\(run.stderr)")
+    }
+
+    /// A server that greets and then never answers the query: an error
+    /// after the query timeout.
+    @Test func aStalledQueryTimesOut() throws {
+        let server = try FakeMySQLServer { _ in nil }
+        defer { server.stop() }
+        let start = Date()
+        let run = try BinaryRunner.run(
+            ["coffee", "--source", "sphinxql://127.0.0.1:\(server.port)/items", "--query-timeout", "0.5"])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("no answer within 0.5 s"), "\(run.stderr)")
+        #expect(Date().timeIntervalSince(start) < 3)
+    }
+
     @Test func aURLThatIsNotAClusterIsAUsageError() throws {
         let run = try BinaryRunner.run(["coffee", "--source", "mysql://127.0.0.1:9306/items"])
         #expect(run.status == 64)
