@@ -121,9 +121,12 @@ index items
     rt_attr_string = record
     rt_attr_json = attrs
     rt_mem_limit = 256M
+    # Prefix (cof*) and infix (*offe*) searches. Bare words are not expanded
+    # (expand_keywords = 0): the search asks for whole words, prefixes and
+    # substrings in separate statements, and an expanded word would find all three.
     dict = keywords
     min_infix_len = 2
-    expand_keywords = 1
+    expand_keywords = 0
     charset_table = $charset
 }
 
