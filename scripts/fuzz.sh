@@ -3,14 +3,21 @@
 # one, which it depends on by path).
 #
 #   scripts/fuzz.sh TARGET SECONDS   run one target (or `all`, one after another)
-#   scripts/fuzz.sh smoke            every target for 6 s each, from its seeds (CI)
+#   scripts/fuzz.sh smoke            every target from its seeds, a fixed number of
+#                                    runs with a fixed seed (CI: the same inputs every time)
 #   scripts/fuzz.sh list             the targets
 #
 # TARGET is a product name (FuzzJSONParser) or its short name (json-parser).
 # Each run starts from the committed seeds in Fuzz/Corpus/<target> plus the
 # inputs earlier local runs found (kept in the scratch folder, not committed).
 # A crash, leak or timeout leaves its input in fuzz-artifacts/<target>/ and
-# makes the script exit 1; turn it into a regression test.
+# makes the script exit 1; the input is also printed in base64, so a CI log
+# is enough to reproduce it. Turn it into a regression test, and add the
+# input to Fuzz/Corpus/<target>/ so every smoke run replays it.
+#
+# Why the smoke run is deterministic: CI gates a change, so it must give the
+# same verdict on the same commit. Finding new inputs is what the timed runs
+# (`scripts/fuzz.sh all 600`) are for.
 #
 # Environment: FUZZ_SCRATCH (build folder, default Fuzz/.build), FUZZ_JOBS
 # (unset: one process; the machine is shared).
@@ -27,6 +34,19 @@ fuzz="$root/Fuzz"
 scratch="${FUZZ_SCRATCH:-$fuzz/.build}"
 
 targets=(FuzzJSONParser FuzzRecordReader FuzzQueryParser FuzzTableLayout FuzzKindSpec FuzzOptionParser FuzzDelimitedOutput)
+
+# Runs in a smoke run, per target: about 6 s each on a quiet machine.
+smoke_runs() {
+    case "$1" in
+        FuzzJSONParser) echo 300000 ;;
+        FuzzRecordReader) echo 1500 ;;
+        FuzzQueryParser) echo 8000 ;;
+        FuzzTableLayout) echo 4000 ;;
+        FuzzKindSpec) echo 120000 ;;
+        FuzzOptionParser) echo 20000 ;;
+        *) echo 20000 ;;
+    esac
+}
 
 # The longest input worth trying, per target.
 max_len() {
@@ -75,18 +95,26 @@ build() {
     rm -f "$log"
 }
 
-# run TARGET SECONDS: prints one summary line; returns 1 when something was found.
+# run TARGET SECONDS [RUNS]: prints one summary line; returns 1 when something
+# was found. With RUNS, a fixed number of runs from a fixed seed, in a fresh
+# corpus folder (so earlier local runs do not change what is tried).
 run() {
-    local target="$1" seconds="$2"
+    local target="$1" seconds="$2" runs_wanted="${3:-}"
     local corpus="$scratch/fuzz-corpus/$target" artifacts="$root/fuzz-artifacts/$target/" log
+    local limits=(-max_total_time="$seconds")
+    if [ -n "$runs_wanted" ]; then
+        corpus="$(mktemp -d)"
+        limits=(-runs="$runs_wanted" -seed=1 -max_total_time=600)
+    fi
     mkdir -p "$corpus" "$artifacts"
     log="$(mktemp)"
-    local status=0
+    local status=0 began=$SECONDS
     (cd "$scratch" && SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 \
         "$scratch/release/$target" "$corpus" "$fuzz/Corpus/$target" \
-        -max_total_time="$seconds" -max_len="$(max_len "$target")" -timeout=10 -rss_limit_mb=2048 \
+        "${limits[@]}" -max_len="$(max_len "$target")" -timeout=10 -rss_limit_mb=2048 \
         -artifact_prefix="$artifacts" -print_final_stats=1 ${FUZZ_JOBS:+-jobs=$FUZZ_JOBS} \
         >"$log" 2>&1) || status=$?
+    seconds=$((SECONDS - began))
     local runs execs corpus_size found
     runs="$(sed -nE 's/^stat::number_of_executed_units: *([0-9]+)/\1/p' "$log" | tail -1)"
     execs="$(sed -nE 's/^stat::average_exec_per_sec: *([0-9]+)/\1/p' "$log" | tail -1)"
@@ -96,7 +124,15 @@ run() {
     else
         found="FOUND a problem (exit $status); input saved in $artifacts"
         grep -E "ERROR: |Fatal error|SUMMARY|Test unit written|Invariant|precondition" "$log" | head -12 >&2 || true
+        local unit
+        unit="$(sed -nE 's/.*Test unit written to (.*)$/\1/p' "$log" | tail -1)"
+        if [ -n "$unit" ] && [ -f "$unit" ]; then
+            echo "the input, in base64 (base64 -d > input; FUZZ_DESCRIBE=1 $scratch/release/$target input):" >&2
+            base64 -w 0 "$unit" >&2
+            echo >&2
+        fi
     fi
+    if [ -n "$runs_wanted" ]; then rm -rf "$corpus"; fi
     printf '%-17s %5ss  %10s runs  %7s exec/s  corpus %5s  %s\n' \
         "$target" "$seconds" "${runs:-?}" "${execs:-?}" "$corpus_size" "$found"
     rm -f "$log"
@@ -111,7 +147,7 @@ case "$command" in
     smoke)
         build "${targets[@]}"
         failed=0
-        for target in "${targets[@]}"; do run "$target" 6 || failed=1; done
+        for target in "${targets[@]}"; do run "$target" 6 "$(smoke_runs "$target")" || failed=1; done
         exit "$failed"
         ;;
     "")

@@ -98,4 +98,7 @@ public struct Card: Sendable, Hashable {
 
     /// `Q♥`.
     public var symbol: String { rank.rawValue + suit.symbol }
+
+    /// `red` for hearts and diamonds, `black` for spades and clubs.
+    public var color: String { suit.isRed ? "red" : "black" }
 }

@@ -10,7 +10,7 @@ struct SpecRow: CellRepresentable {
     /// One cell per column, formatted and checked when the row is made.
     let detailCells: [Cell]
     /// NAME's width, then each cell's width capped at its column's `maxWidth`.
-    let cellWidths: [Int]
+    let widths: [Int]
     /// The spec's `rowHeight`: the most lines the row takes.
     let rowHeight: Int
 
@@ -27,12 +27,14 @@ struct SpecRow: CellRepresentable {
             cells.append(Cell(text, style: style))
         }
         self.detailCells = cells
-        self.cellWidths =
+        self.widths =
             [Cell(name).displayWidth]
             + zip(cells, maxWidths).map { cell, maxWidth in min(cell.displayWidth, maxWidth ?? Int.max) }
         // The table takes as many of these lines as the cells need at the widths it settles.
         self.rowHeight = max(1, spec.rowHeight)
     }
+
+    func cellWidths(for details: [Cell]) -> [Int] { widths }
 
     private static func name(spec: KindSpec, object: JSONObject) throws(RecordDecodingError) -> String {
         if let template = spec.nameTemplate { return try template.render(object) }

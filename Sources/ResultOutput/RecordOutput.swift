@@ -64,10 +64,19 @@ public enum RecordOutput {
                 return switch field {
                 case "kind": .init(key: field, value: .string(hit.kind.name))
                 case "name" where value == nil: .init(key: field, value: .string(hit.row.name))
-                default: .init(key: field, value: value ?? .null)
+                default:
+                    .init(
+                        key: field, value: value ?? RecordOutput.computed(field, of: hit).map(JSONValue.string) ?? .null
+                    )
                 }
             }
         )
+    }
+
+    /// A field the record does not hold but its kind computes for the search
+    /// (a card's `symbol` and `color`), as the search sees it.
+    static func computed(_ field: String, of hit: SearchHit) -> String? {
+        hit.kind.searchFields.first { $0.name == field }?.text(hit.record.object)
     }
 
     /// A plain table of exactly `fields`, for `--fields` with the table format.
@@ -450,7 +459,8 @@ struct FieldPicker {
         switch roles[index] {
         case .kind: hit.kind.name
         case .name: hit.row.name
-        case .field: values[slots[index]].map(RecordOutput.text(of:)) ?? ""
+        case .field:
+            values[slots[index]].map(RecordOutput.text(of:)) ?? RecordOutput.computed(fields[index], of: hit) ?? ""
         }
     }
 

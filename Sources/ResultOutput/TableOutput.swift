@@ -144,9 +144,10 @@ public struct TableOutput: Sendable {
         let reason = explain ? Cell(Self.reason(hit), style: .dim) : nil
         if let reason { rows.add(reason) }
         rows.beginDetails()
-        rows.add(contentsOf: row.detailCells)
+        let details = row.detailCells
+        rows.add(contentsOf: details)
         // KIND's width, then the row's own with MATCH's after NAME's.
-        let widths = row.cellWidths
+        let widths = row.cellWidths(for: details)
         rows.addWidth(kindCell.displayWidth)
         for (index, width) in widths.enumerated() {
             rows.addWidth(width)
@@ -199,7 +200,7 @@ public struct TableOutput: Sendable {
             name = TableOutput.nameCell(row.name, match: hit.match)
             reason = explain ? Cell(TableOutput.reason(hit), style: .dim) : nil
             details = row.detailCells
-            widths = row.cellWidths
+            widths = row.cellWidths(for: details)
             height = max(1, row.rowHeight)
         }
     }

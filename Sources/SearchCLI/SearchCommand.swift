@@ -313,13 +313,12 @@ public enum SearchCommand {
         output: inout Output
     ) -> ExitStatus? {
         let hits = result.hits
-        if let fields = arguments.fields,
-            let problem = FieldCheck.unknownOutputFields(fields, hits: hits, registry: registry)
-        {
+        // A column's header names its field here too, as in filters and --sort.
+        let fields = arguments.fields.map { ColumnHeaders.resolve(fields: $0, registry: registry) }
+        if let fields, let problem = FieldCheck.unknownOutputFields(fields, hits: hits, registry: registry) {
             output.error("error: \(problem)\n")
             return .failure
         }
-        let fields = arguments.fields
         if arguments.groupByKind && arguments.format != .table && arguments.format != .markdown {
             output.error(
                 "warning: --group-by applies to the table and markdown only; --format \(arguments.format.rawValue) "

@@ -24,7 +24,8 @@ public enum SearchEngine {
     ///   names a kind that is neither registered nor given by a record;
     ///   ``SearchError/unknownField(message:)`` when the query or the sort
     ///   names a field that no kind in play declares and no record of an
-    ///   unknown kind had.
+    ///   unknown kind had. A column's header names the field the column
+    ///   shows, when no kind declares a field of that name.
     public static func search(
         sources: [any SearchSource],
         query: Query,
@@ -32,6 +33,9 @@ public enum SearchEngine {
         registry: KindRegistry,
         diagnose: (Diagnostic) -> Void
     ) throws(SearchError) -> SearchResult {
+        var options = options
+        var query = query
+        (query, options.sort) = ColumnHeaders.resolve(query, sort: options.sort, registry: registry)
         let reader = RecordReader(
             registry: registry,
             defaultKind: options.kinds.count == 1 ? options.kinds[0] : nil,

@@ -159,7 +159,8 @@ struct MergedLayout {
         if let limit = options.maxWidth, !options.wide {
             widths = plan.widths(for: limit)
         } else {
-            widths = Self.wideWidths(demands, limit: options.maxWidth, options: options)
+            widths = Self.wideWidths(
+                demands, limit: options.maxWidth, regionMinimum: min(4, detailsHeaderWidth), options: options)
         }
 
         let sharedKept = shared.indices.filter { widths[$0] > 0 }
@@ -218,31 +219,46 @@ struct MergedLayout {
     /// The widths of `--wide`, or of a table of no width limit: every
     /// column that shows a value is kept, at its natural width, squashed
     /// only when a limit is given and too narrow.
-    private static func wideWidths(_ demands: [WidthPlan.Demand], limit: Int?, options: RenderOptions) -> [Int] {
+    ///
+    /// Squashing first stops at each column's floor (so words stay whole);
+    /// when the floors do not fit, at one cell per column. The table is then
+    /// wider than the limit only when the limit cannot give every kept column
+    /// one cell, the details region room for its widest group's columns and
+    /// gaps, and the frame its separators.
+    private static func wideWidths(
+        _ demands: [WidthPlan.Demand], limit: Int?, regionMinimum: Int, options: RenderOptions
+    ) -> [Int] {
         let naturals = demands.map { $0.isEmpty ? 0 : $0.natural }
         guard let limit else { return naturals }
         let sharedColumns = demands.indices.filter { demands[$0].group == nil && !demands[$0].isEmpty }
         let groups = Set(demands.compactMap { $0.isEmpty ? nil : $0.group })
-        let regionNatural =
-            groups.map { group in
-                let columns = demands.indices.filter { demands[$0].group == group && !demands[$0].isEmpty }
-                return columns.reduce(0) { $0 + naturals[$1] } + detailGap * max(0, columns.count - 1)
+        let groupColumns = Dictionary(
+            uniqueKeysWithValues: groups.map { group in
+                (group, demands.indices.filter { demands[$0].group == group && !demands[$0].isEmpty })
+            })
+        /// The region's width were each group's columns `width(column)` wide.
+        func region(_ width: (Int) -> Int) -> Int {
+            groupColumns.values.map { columns in
+                columns.reduce(0) { $0 + width($1) } + detailGap * max(0, columns.count - 1)
             }.max() ?? 0
+        }
         var render = sharedColumns.map { naturals[$0] }
-        var minimums = sharedColumns.map { demands[$0].floor }
+        var floors = sharedColumns.map { demands[$0].floor }
+        var hardFloors = sharedColumns.map { _ in 1 }
         if !groups.isEmpty {
-            render.append(regionNatural)
-            minimums.append(1)
+            render.append(max(regionMinimum, region { naturals[$0] }))
+            floors.append(max(regionMinimum, region { demands[$0].floor }))
+            hardFloors.append(max(regionMinimum, region { _ in 1 }))
         }
         let available = limit - options.border.overhead(columns: render.count)
+        let minimums = floors.reduce(0, +) <= available ? floors : hardFloors
         let distributed = WidthNegotiation.distribute(naturals: render, minimums: minimums, available: available)
         var widths = naturals
         for (index, column) in sharedColumns.enumerated() { widths[column] = distributed[index] }
         if let region = distributed.last, !groups.isEmpty {
-            for group in groups {
-                let columns = demands.indices.filter { demands[$0].group == group && !demands[$0].isEmpty }
+            for columns in groupColumns.values {
                 let inside = WidthNegotiation.distribute(
-                    naturals: columns.map { naturals[$0] }, minimums: columns.map { _ in 1 },
+                    naturals: columns.map { naturals[$0] }, minimums: columns.map { demands[$0].floor },
                     available: region - detailGap * max(0, columns.count - 1))
                 for (index, column) in columns.enumerated() { widths[column] = max(1, inside[index]) }
             }

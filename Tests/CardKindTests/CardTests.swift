@@ -35,7 +35,8 @@ import Testing
             let colour = suit.isRed ? "red" : "black"
             #expect(model.name == card.name)
             #expect(model.detailCells.map { $0.lines.joined() } == [card.symbol, colour])
-            #expect(model.cellWidths == [card.name.count, rank.rawValue.count + 1, colour.count])
+            #expect(
+                model.cellWidths(for: model.detailCells) == [card.name.count, rank.rawValue.count + 1, colour.count])
         }
     }
 

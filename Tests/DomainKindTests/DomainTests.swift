@@ -16,7 +16,7 @@ import Testing
         model.domain = Domain(name: "longer-name.example", status: .other("parked"))
         #expect(model.detailCells.map { $0.lines.joined() } == ["parked"])
         #expect(model.status.style == .yellow)
-        #expect(model.cellWidths == [19, 6])
+        #expect(model.cellWidths(for: model.detailCells) == [19, 6])
         model.domain.status = .taken
         #expect(model.detailCells.map { $0.lines.joined() } == ["taken"])
     }

@@ -60,7 +60,7 @@ struct KindSpecRobustnessTests {
                     guard let row = try? kind.makeRow(record.object) else { continue }
                     #expect(!row.name.isEmpty || spec.nameTemplate != nil)
                     #expect(row.detailCells.count == kind.columns.count)
-                    #expect(row.cellWidths.count == kind.columns.count + 1)
+                    #expect(row.cellWidths(for: row.detailCells).count == kind.columns.count + 1)
                     #expect((1...20).contains(row.rowHeight))
                     for field in kind.searchFields { _ = field.text(record.object) }
                 }

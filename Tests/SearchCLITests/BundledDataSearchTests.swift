@@ -140,7 +140,35 @@ import Testing
         #expect(
             stderr
                 == "error: unknown field 'colour': no record searched has it\n"
-                + "Available fields: kind, name, rank, suit, symbol, glyph, unicode, unicode_name\n")
+                + "hint: did you mean 'color'?\n"
+                + "Available fields: kind, name, rank, suit, symbol, color, glyph, unicode, unicode_name\n")
+    }
+
+    /// The colour a card's row shows is searched, in words and as `color:`.
+    @Test func theColourTheTableShowsFindsTheCards() throws {
+        let (status, hits, _) = try search(["color:red queen"])
+        #expect(status == .success)
+        #expect(hits.map(\.name) == ["Queen of Hearts", "Queen of Diamonds"])
+        let (_, words, _) = try search(["red queen", "--kind", "card"])
+        #expect(words.map(\.name) == ["Queen of Hearts", "Queen of Diamonds"])
+        let (_, fields, _) = try search(["queen", "--kind", "card", "--fields", "name,color,symbol"])
+        #expect(fields.map { $0.record["color"] as? String } == ["black", "black", "red", "red"])
+        #expect(fields.map { $0.record["symbol"] as? String } == ["Q♣", "Q♠", "Q♥", "Q♦"])
+    }
+
+    /// ABOUT is the product column that shows `description`: its header names
+    /// that field in filters, `--sort` and `--fields`, as the table suggests.
+    @Test func aColumnsHeaderNamesTheFieldItShows() throws {
+        let (status, about, stderr) = try search(["about:fantasy", "--limit", "100"])
+        #expect(status == .success)
+        #expect(stderr.isEmpty)
+        let (_, description, _) = try search(["description:fantasy", "--limit", "100"])
+        #expect(!about.isEmpty && about.map(\.name) == description.map(\.name))
+        let (_, sortedByHeader, _) = try search(["game", "--sort", "about", "--limit", "10"])
+        let (_, sortedByField, _) = try search(["game", "--sort", "description", "--limit", "10"])
+        #expect(!sortedByHeader.isEmpty && sortedByHeader.map(\.name) == sortedByField.map(\.name))
+        let (_, fields, _) = try search(["fantasy", "--kind", "product", "--fields", "name,ABOUT", "--limit", "1"])
+        #expect(fields.first?.record["description"] is String)
     }
 
     /// `year` is no declared field of the product kind, but car records have it.

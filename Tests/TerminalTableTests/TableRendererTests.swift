@@ -107,6 +107,31 @@ struct TableRendererTests {
         #expect(Self.lines(wide) == ["NAME    NOTES  PRICE", "coffee  fair…  $12.…"])
     }
 
+    /// `--wide` keeps every column; squashed, it gives each at least one
+    /// cell, and the details region room for its group's columns and gaps,
+    /// so any width that holds that much is not overrun.
+    @Test(arguments: BorderStyle.allCases)
+    func wideTableFitsAnyWidthThatGivesEveryColumnACell(border: BorderStyle) {
+        let shared: [Cell] = ["product", "a long product name"]
+        let details = Array(repeating: Cell("word word word"), count: 4)
+        let table = MergedTable(
+            shared: [Column("kind"), Column("name", minWidth: 12)],
+            groups: [DetailGroup(title: "product", columns: ["a", "b", "c", "d"].map { Column($0, minWidth: 8) })],
+            rows: [
+                MergedRow(
+                    group: 0, shared: shared, details: details,
+                    size: RowSize(height: 1, measuring: shared + details))
+            ])
+        // Two shared columns of one cell, a region of 4 cells and 3 gaps of 2, and the frame.
+        let narrowest = 1 + 1 + (4 + 3 * 2) + (border == .plain ? 2 * 2 : 3 * 3 + 1)
+        for width in narrowest...90 {
+            let text = TableRenderer.render(table, options: RenderOptions(maxWidth: width, border: border, wide: true))
+            for line in Self.lines(text) {
+                #expect(DisplayWidth.of(line) <= width, "\(line) at \(width) (\(border))")
+            }
+        }
+    }
+
     @Test func columnsAreNeverSquashedBelowTheirMinimum() {
         let columns = [Column("a", minWidth: 10, priority: 2), Column("b", minWidth: 10, priority: 1)]
         let rows = [Row(["aaaaaaaaaaaaaaaa", "bbbbbbbbbbbbbbbb"])]

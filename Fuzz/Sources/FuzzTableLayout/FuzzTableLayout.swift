@@ -46,9 +46,12 @@ public func fuzzTableLayout(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt 
         rows.append(MergedRow(group: group, shared: sharedCells, details: details, size: size))
     }
     // Without wide mode, columns are dropped until the rest fit; in wide mode
-    // every column stays, so only a width that holds their minimums can fit.
+    // every column stays, so only a width that gives each one a cell can fit.
     // Either way the frame holds: every framed line has the same width.
-    let squeezed = options.wide && options.maxWidth.map { $0 < mergedMinimum(shared, groups, rows, border) } ?? false
+    let squeezed =
+        options.wide
+        && options.maxWidth.map { $0 < mergedMinimum(shared, groups, rows, border, headers: options.showHeaders) }
+            ?? false
     let fits = squeezed ? nil : options.maxWidth.flatMap { $0 >= 12 || options.wide ? $0 : nil }
     let checkFrame = true
     if getenv("FUZZ_DESCRIBE") != nil {
@@ -70,7 +73,7 @@ public func fuzzTableLayout(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt 
             }
         )
     }
-    let sectionMinimum = sections.map { minimum(of: $0.columns.map(\.minWidth), border) }.max() ?? 0
+    let sectionMinimum = sections.map { minimum(of: $0.columns.map { _ in 1 }, border) }.max() ?? 0
     let sectionsFit = options.maxWidth.flatMap { $0 >= (options.wide ? sectionMinimum : 12) ? $0 : nil }
     OutputChecks.table(TableRenderer.render(sections, options: options), border: border, fitWidth: sectionsFit)
     var coloured = options
@@ -138,18 +141,18 @@ private func describe(options: RenderOptions, shared: [Column], groups: [DetailG
     _ = text.utf8.withContiguousStorageIfAvailable { write(2, $0.baseAddress, $0.count) }
 }
 
-/// The narrowest a wide merged table can be drawn: every column at its
-/// minimum, the widest group's columns with their gaps, and the separators.
-private func mergedMinimum(_ shared: [Column], _ groups: [DetailGroup], _ rows: [MergedRow], _ border: BorderStyle)
-    -> Int
-{
+/// The narrowest a wide merged table can be drawn: every column one cell
+/// wide, the details region as wide as the widest group's columns with
+/// their gaps (and its header's first 4 cells), and the separators. Columns
+/// left out for having no value only make it narrower, so a table given
+/// this width must fit it.
+private func mergedMinimum(
+    _ shared: [Column], _ groups: [DetailGroup], _ rows: [MergedRow], _ border: BorderStyle, headers: Bool
+) -> Int {
     let active = Set(rows.map(\.group)).filter { groups.indices.contains($0) }
-    let region =
-        active.map { group in
-            let columns = groups[group].columns
-            return columns.reduce(0) { $0 + $1.minWidth } + 2 * max(0, columns.count - 1)
-        }.max() ?? 0
-    return minimum(of: shared.map(\.minWidth) + (region > 0 ? [region] : []), border)
+    let columns = active.map { groups[$0].columns.count }.max() ?? 0
+    let region = columns > 0 ? max(headers ? 4 : 0, columns + 2 * (columns - 1)) : 0
+    return minimum(of: shared.map { _ in 1 } + (region > 0 ? [region] : []), border)
 }
 
 /// The narrowest line of columns this wide, with the border's separators.

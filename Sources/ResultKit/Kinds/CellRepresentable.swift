@@ -13,7 +13,12 @@ public import TerminalTable
 /// - `rowHeight` is at least 1: the most lines the row takes. The table
 ///   takes as many as the row's text needs at the widths it settles, and
 ///   cuts content taller than that with `…` on the last line.
-/// - `cellWidths` has one width for the NAME cell, then one per detail cell.
+/// - `cellWidths(for:)` has one width for the NAME cell, then one per detail
+///   cell.
+///
+/// The table asks each row for `detailCells` once, then for the widths of
+/// those cells, so a view model builds its cells on demand and keeps no
+/// copies.
 public protocol CellRepresentable: Sendable {
     /// The most terminal lines this row takes. Defaults to 1.
     var rowHeight: Int { get }
@@ -24,27 +29,27 @@ public protocol CellRepresentable: Sendable {
     /// The cells of this row's details region, one per column of its kind.
     var detailCells: [Cell] { get }
 
-    /// The width in terminal cells that the NAME cell and each detail cell
-    /// want. Defaults to the widest line of each cell's text.
-    var cellWidths: [Int] { get }
+    /// The width in terminal cells that the NAME cell and each of `details`
+    /// want, as a table view asks a cell for its size. Defaults to the widest
+    /// line of each.
+    /// - Parameter details: The cells ``detailCells`` gave for this row.
+    func cellWidths(for details: [Cell]) -> [Int]
 }
 
 extension CellRepresentable {
     public var rowHeight: Int { 1 }
 
-    public var cellWidths: [Int] {
-        let cells = detailCells
+    public func cellWidths(for details: [Cell]) -> [Int] {
         var widths = [Self.widestLine(of: name)]
-        widths.reserveCapacity(1 + cells.count)
-        for cell in cells {
+        widths.reserveCapacity(1 + details.count)
+        for cell in details {
             widths.append(cell.displayWidth)
         }
         return widths
     }
 
     /// The display width of the widest line of `text`, as the default
-    /// ``cellWidths`` measures the NAME cell; for a row that works out its
-    /// widths once and keeps them.
+    /// ``cellWidths(for:)`` measures the NAME cell.
     public static func widestLine(of text: String) -> Int {
         if let width = DisplayWidth.printableASCIIWidth(text) { return width }
         return text.split(separator: "\n", omittingEmptySubsequences: false)

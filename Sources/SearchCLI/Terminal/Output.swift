@@ -1,4 +1,5 @@
 import ResultKit
+import StreamingJSON
 import TerminalTable
 
 /// The one gate every byte `search` prints passes through, to standard output
@@ -161,7 +162,8 @@ enum OutputFilter {
                 guard index + 1 < count, (0xA0...0xBF).contains(bytes[index + 1]) else { return index }
                 index += 2
             case 0xC3...0xF4:
-                guard let length = validSequenceLength(bytes, at: index) else { return index }
+                guard let base = bytes.baseAddress, let length = UTF8Sequence.length(in: base, at: index, count: count)
+                else { return index }
                 index += length
             default:
                 // Other C0 controls, DEL, stray continuation bytes, C0, C1 and F5–FF.
@@ -169,36 +171,6 @@ enum OutputFilter {
             }
         }
         return nil
-    }
-
-    /// The length of the well-formed UTF-8 sequence (3 or more bytes, or a
-    /// 2-byte one past U+00FF) at `index`, or nil.
-    private static func validSequenceLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
-        let lead = bytes[index]
-        let length: Int
-        var low: UInt8 = 0x80
-        var high: UInt8 = 0xBF
-        switch lead {
-        case 0xC3...0xDF: length = 2
-        case 0xE0:
-            length = 3
-            low = 0xA0
-        case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED:
-            length = 3
-            high = 0x9F
-        case 0xF0:
-            length = 4
-            low = 0x90
-        case 0xF1...0xF3: length = 4
-        case 0xF4:
-            length = 4
-            high = 0x8F
-        default: return nil
-        }
-        guard index + length <= bytes.count, (low...high).contains(bytes[index + 1]) else { return nil }
-        for offset in 2..<max(2, length) where !(0x80...0xBF).contains(bytes[index + offset]) { return nil }
-        return length
     }
 
     /// The length of the SGR sequence (`ESC [`, digits and semicolons, `m`)

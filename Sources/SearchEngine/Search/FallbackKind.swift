@@ -30,17 +30,14 @@ struct FallbackRow: CellRepresentable {
 
     let name: String
     let details: String
-    /// The details cell, made once, since the table asks for it both to size
-    /// the row and to draw it.
+    /// The details cell, made once: rows are made only for records that match.
     let detailCells: [Cell]
-    let cellWidths: [Int]
 
     init(object: JSONObject) {
         self.name = Self.identity(of: object) ?? "(unnamed)"
         self.details = Self.otherFields(of: object) ?? ""
         let cell = Cell(details, style: .dim)
         self.detailCells = [cell]
-        self.cellWidths = [Self.widestLine(of: name), cell.displayWidth]
     }
 
     static func identity(of object: JSONObject) -> String? {
