@@ -40,7 +40,9 @@ package struct ClusterPush {
         self.timeouts = timeouts
     }
 
-    /// The shards' SphinxQL addresses, `HOST:PORT`, in the aggregator's order.
+    /// The shards' SphinxQL addresses, `HOST:PORT`, in the aggregator's
+    /// order; the server itself when the URL names a real-time index of the
+    /// layout ``ClusterSchema`` describes (a single server).
     package func shardAddresses() throws(ClusterError) -> [(host: String, port: Int)] {
         let connection: MySQLConnection
         do {
@@ -57,11 +59,14 @@ package struct ClusterPush {
             throw .unreachable("cannot load into \(url): \(error)")
         }
         var shards: [(String, Int)] = []
+        var isIndex = false
         for reply in replies {
             if case .failed(let error) = reply {
                 throw .refused("\(url) refused to describe '\(url.index)': \(ClusterSource.quoted(error))")
             }
-            guard case .rows(_, let rows, _) = reply else { continue }
+            guard case .rows(let columns, let rows, _) = reply else { continue }
+            // A real-time index's fields and attributes: one server holds it all.
+            if columns.first == "Field" { isIndex = rows.contains { $0.first == "f0" } }
             for row in rows where row.count >= 2 && (row[1] ?? "").hasPrefix("remote") {
                 // `HOST:PORT:INDEX`, the agent's binary-protocol address.
                 let parts = (row[0] ?? "").split(separator: ":")
@@ -69,10 +74,12 @@ package struct ClusterPush {
                 shards.append((parts[0..<(parts.count - 2)].joined(separator: ":"), port + 1))
             }
         }
+        if shards.isEmpty && isIndex { return [(url.host, url.port)] }
         guard !shards.isEmpty else {
             throw .refused(
-                "\(url): '\(url.index)' is not a distributed index with agents; load through the aggregator that "
-                    + "scripts/cluster.sh prints")
+                "\(url): '\(url.index)' is neither a distributed index with agents nor an index of the layout "
+                    + "`search` loads (see scripts/cluster.sh); load through the aggregator that scripts/cluster.sh prints"
+            )
         }
         return shards
     }

@@ -204,6 +204,26 @@ struct ClusterTests {
         #expect(strict.status == 2)
     }
 
+    /// One server holding the index itself (a shard, or a single Manticore
+    /// node) is loaded and searched without an aggregator.
+    @Test func aSingleServerIsLoadedAndSearchedDirectly() throws {
+        let cluster = try ClusterFixture(shards: 1)
+        defer { cluster.stop() }
+        let config = try String(
+            contentsOf: cluster.folder.appendingPathComponent("conf/shard0.conf"), encoding: .utf8)
+        let listen = try #require(config.split(separator: "\n").first { $0.hasSuffix(":mysql41") })
+        let port = try #require(listen.split(separator: ":").dropLast().last)
+        let url = "sphinxql://127.0.0.1:\(port)/items"
+        let file = try Self.write(Self.generatedRecords(), to: cluster.folder)
+        let pushed = try BinaryRunner.run(["--push", url, "--data", file])
+        #expect(pushed.status == 0, "\(pushed.stderr)")
+        #expect(pushed.stderr.contains("loaded 3000 records"), "\(pushed.stderr)")
+        let remote = try BinaryRunner.run(["coffee", "--source", url, "--format", "jsonl"])
+        let local = try BinaryRunner.run(["coffee", "--data", file, "--format", "jsonl"])
+        #expect(Self.ranking(remote.stdout).count == 20)
+        #expect(Self.ranking(remote.stdout) == Self.ranking(local.stdout))
+    }
+
     @Test func aServerErrorIsQuotedOnOneLine() throws {
         let cluster = try ClusterFixture()
         defer { cluster.stop() }
