@@ -1,6 +1,7 @@
 import MySQLWire
 import ResultKit
 public import SearchEngine
+import StreamingJSON
 
 /// A Sphinx or Manticore cluster searched as a source: it finds the query's
 /// candidates with one SphinxQL statement per match tier, all in one round
@@ -110,10 +111,10 @@ public struct ClusterSource: SearchSource {
         }
         defer { connection.close() }
         let replies: [MySQLReply]
+        let registry = sink.registry
+        let searchFields = Set(registry.kinds.flatMap { $0.searchFields.map(\.name) } + ["name", "fields"])
         do throws(MySQLError) {
-            let registry = sink.registry
             let fieldsInUse = registry.kinds.map(\.searchFields.count).reduce(2, max)
-            let searchFields = Set(registry.kinds.flatMap { $0.searchFields.map(\.name) } + ["name", "fields"])
             replies = try connection.query(
                 statements(kinds: pushedKinds(registry: registry), fieldsInUse: fieldsInUse, searchFields: searchFields)
                     .joined(separator: "; "))
@@ -153,6 +154,17 @@ public struct ClusterSource: SearchSource {
             Self.reportShards(warning: warning, shards: agents ?? nil, url: url, sink: &sink)
         }
         candidates.sort { $0.seq < $1.seq }
+        if let sort = options.sort,
+            Pushdown(query: query, sort: sort, searchFields: searchFields).sortOrder == nil
+                || candidates.contains(where: { Self.holdsText(sort.field, in: $0.record) })
+        {
+            sink.diagnose(
+                Diagnostic(
+                    .warning,
+                    "\(url): --sort \(sort.field): a cluster orders only numeric fields that are not search fields; "
+                        + "the results are sorted among the \(candidates.count) candidates it returned",
+                    skipsRecord: false, group: "cluster sort"))
+        }
         let file = url.description
         for candidate in candidates {
             var bytes = Array(candidate.record.utf8)
@@ -173,6 +185,14 @@ public struct ClusterSource: SearchSource {
             Diagnostic(
                 .warning, "\(url): partial results: \(counted)" + (warning.isEmpty ? "" : " (\(quoted(warning)))"),
                 skipsRecord: false, group: "partial results"))
+    }
+
+    /// Whether `field` holds text that is not a number in the record's JSON.
+    private static func holdsText(_ field: String, in record: String) -> Bool {
+        guard case .object(let object)? = try? JSONParser().parse(record),
+            case .string(let text)? = object[field]
+        else { return false }
+        return Double(text.filter { $0 != " " && $0 != "\t" }) == nil
     }
 
     /// A server's message, quoted; the output gate makes it safe to print.

@@ -107,8 +107,24 @@ struct ClusterTests {
             let remote = try BinaryRunner.run(arguments + ["--source", cluster.url, "--format", "jsonl"])
             let local = try BinaryRunner.run(arguments + ["--data", file, "--format", "jsonl"])
             #expect(remote.status == local.status, "\(arguments): \(remote.stderr)")
+            #expect(!remote.stderr.contains("--sort"), "\(arguments): \(remote.stderr)")
             #expect(!Self.ranking(remote.stdout).isEmpty, "\(arguments)")
             #expect(Self.ranking(remote.stdout) == Self.ranking(local.stdout), "\(arguments)")
+        }
+    }
+
+    /// A sort the cluster cannot do (a search field, or text) is said, not
+    /// passed off as complete.
+    @Test func aSortTheClusterCannotOrderIsSaid() throws {
+        let cluster = try ClusterFixture()
+        defer { cluster.stop() }
+        let file = try Self.write(Self.generatedRecords(), to: cluster.folder)
+        _ = try Self.push(file, to: cluster)
+        for field in ["name", "category"] {
+            let run = try BinaryRunner.run(["ee", "--sort", field, "--source", cluster.url])
+            #expect(run.stderr.contains("--sort \(field): a cluster orders only numeric fields"), "\(run.stderr)")
+            let strict = try BinaryRunner.run(["ee", "--sort", field, "--source", cluster.url, "--strict"])
+            #expect(strict.status == 2)
         }
     }
 
