@@ -4,7 +4,10 @@
 # and one aggregator whose distributed index `items` fans every query out to
 # them. Everything listens on 127.0.0.1 only (searchd checks no password).
 #
-#   scripts/cluster.sh start DIR [--shards N]   prints the aggregator's URL last
+#   scripts/cluster.sh start DIR [--shards N] [--owner PID]
+#                                               prints the aggregator's URL last;
+#                                               with --owner, the servers stop when PID exits
+#                                               (a test process that crashes leaves none behind)
 #   scripts/cluster.sh stop DIR                 stops the servers by their PIDs
 #
 # DIR holds the configs, the data (fresh at each start: searchd ignores a
@@ -15,7 +18,7 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 
 usage() {
-    echo "usage: scripts/cluster.sh start DIR [--shards N] | stop DIR" >&2
+    echo "usage: scripts/cluster.sh start DIR [--shards N] [--owner PID] | stop DIR" >&2
     exit 64
 }
 
@@ -228,6 +231,14 @@ start_once() {
         return "$((ready == 3 ? 3 : 2))"
     fi
     trap - ERR
+    if [[ -n "$owner" ]]; then
+        # Watches the owner from a process of its own, detached from this one.
+        (
+            while alive "$owner" && compgen -G "$dir/run/*.pid" >/dev/null; do sleep 1; done
+            stop "$dir" >/dev/null 2>&1 || true
+        ) </dev/null >/dev/null 2>&1 &
+        disown
+    fi
     echo "sphinxql://127.0.0.1:$agg_sql/items" >"$dir/url"
     echo "started $shards shards and an aggregator in $dir (stop with: scripts/cluster.sh stop $dir)" >&2
     echo "sphinxql://127.0.0.1:$agg_sql/items"
@@ -240,8 +251,14 @@ shift 2
 case "$command" in
 start)
     shards=2
+    owner=""
     while [[ $# -gt 0 ]]; do
         case "$1" in
+        --owner)
+            [[ $# -ge 2 && "$2" =~ ^[0-9]+$ ]] || { echo "error: --owner takes a process id" >&2; exit 64; }
+            owner="$2"
+            shift 2
+            ;;
         --shards)
             [[ $# -ge 2 && "$2" =~ ^[1-9][0-9]?$ ]] || { echo "error: --shards takes a number from 1 to 99" >&2; exit 64; }
             shards="$2"

@@ -41,8 +41,9 @@ public struct ClusterSource: SearchSource {
     }
 
     /// The SphinxQL of the search: for each full-text field in use, one
-    /// statement per match strength, ordered as our ranking orders equal
-    /// matches (shorter field, then load order); for a query of several
+    /// statement per kind of match (``TierQuery``), ordered as our ranking
+    /// orders them (an exact field, then a match at its start, then a
+    /// shorter field, then load order); for a query of several
     /// words, one per strength over all fields too; with `--sort`, one
     /// ordered by the sort field; then `SHOW META`. Numeric filters are
     /// pushed into each (see ``Pushdown``).
@@ -54,7 +55,7 @@ public struct ClusterSource: SearchSource {
         let tiers = TierQuery(query)
         let pushdown = Pushdown(query: query, sort: options.sort, searchFields: searchFields)
         let limit = fetchCount
-        let option = " OPTION ranker=none, max_matches=\(max(1000, limit))"
+        let maxMatches = "max_matches=\(max(1000, limit))"
         var filters = pushdown.conditions
         if !kinds.isEmpty {
             filters.append(
@@ -63,26 +64,40 @@ public struct ClusterSource: SearchSource {
         let from =
             "SELECT " + ([ClusterSchema.selected] + pushdown.selected).joined(separator: ", ") + " FROM \(url.index)"
         var selects: [String] = []
-        func add(_ match: String?, order: String, extra: [String] = []) {
+        func add(_ match: String?, order: String, weights: [String] = [], extra: [String] = []) {
             let match = match.map { ["MATCH('\(SphinxQLText.sqlString($0))')"] } ?? []
             let conditions = match + filters + extra
+            let ranker =
+                weights.isEmpty
+                ? "ranker=none"
+                : TierQuery.ranker + ", field_weights=(" + weights.map { "\($0)=1" }.joined(separator: ",") + ")"
             selects.append(
                 from + (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND "))
-                    + " ORDER BY \(order) LIMIT 0,\(limit)" + option)
+                    + " ORDER BY \(order) LIMIT 0,\(limit) OPTION \(ranker), \(maxMatches)")
         }
         let allFields = "(" + ClusterSchema.fieldNames.joined(separator: ",") + ")"
         if tiers.isEmpty {
             add(nil, order: "seq ASC")
         } else {
             for slot in 0..<min(fieldsInUse, ClusterSchema.fieldCount) {
-                for expression in tiers.expressions(in: "f\(slot)") {
-                    add(expression, order: "len\(slot) ASC, seq ASC")
+                for (index, expression) in tiers.expressions(in: "f\(slot)").enumerated() {
+                    if TierQuery.ranksStartFirst(index) {
+                        add(expression, order: "WEIGHT() DESC, len\(slot) ASC, seq ASC", weights: ["f\(slot)"])
+                    } else {
+                        add(expression, order: "len\(slot) ASC, seq ASC")
+                    }
                 }
             }
             // Words matched in different fields rank by the longest of them,
             // usually the name: the strongest field's length stands for it.
             if tiers.hasSeveralTerms {
-                for expression in tiers.expressions(in: allFields) { add(expression, order: "len0 ASC, seq ASC") }
+                for (index, expression) in tiers.expressions(in: allFields).enumerated() {
+                    if TierQuery.ranksStartFirst(index) {
+                        add(expression, order: "WEIGHT() DESC, len0 ASC, seq ASC", weights: ClusterSchema.fieldNames)
+                    } else {
+                        add(expression, order: "len0 ASC, seq ASC")
+                    }
+                }
             }
         }
         if let order = pushdown.sortOrder, let present = pushdown.sortCondition {

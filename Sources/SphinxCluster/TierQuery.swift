@@ -1,13 +1,13 @@
 package import SearchEngine
 
 /// The full-text expressions that find a query's candidates in the cluster,
-/// one per strength our scorer ranks by (see `MatchStrength`): exact
-/// (`^=w$`), whole word at the start (`^=w`), whole word anywhere (`=w`),
-/// start of a longer word at the start (`^w*`) or anywhere (`w*`), and
-/// substring (`*w*`). Each finds a superset of the ones before it, so the
-/// substring expression finds every candidate, and the narrower ones make
-/// sure the best are among those fetched when a strength holds more
-/// records than are fetched.
+/// one per kind of match our scorer ranks apart: whole words (`=w`), the
+/// start of words (`w*`), and substrings (`*w*`). Each finds a superset of
+/// the one before, so the substring expression finds every candidate, and
+/// the narrower ones make sure the best are among those fetched when more
+/// records match than are fetched. Within each, the statement's ranker puts
+/// a field that equals the query first, then a match at the field's start
+/// (see ``TierQuery/ranker``), as our ranking does.
 ///
 /// Typo and fuzzy matches have no expression: the cluster cannot find them.
 package struct TierQuery: Sendable {
@@ -54,12 +54,23 @@ package struct TierQuery: Sendable {
         }
     }
 
-    enum Strength: CaseIterable { case exact, wholeWordAtStart, wholeWord, prefix, wordPrefix, substring }
+    /// Whether the expression at `index` of ``expressions(in:)`` ranks an
+    /// exact field and a match at its start first. A substring ranks the
+    /// same wherever it is.
+    package static func ranksStartFirst(_ index: Int) -> Bool {
+        Strength.allCases[index] != .substring
+    }
 
-    /// One term's expression: its words, each escaped; `=` keeps a whole
-    /// word from the infix expansion the index does for bare words. A
-    /// wildcard needs two characters, so a one-character word is matched as
-    /// a whole word.
+    /// The ranker that orders a statement's matches as our strengths do:
+    /// the field equals the query (2), the match starts the field (1).
+    /// Weighted by the fields searched, it is 0 for a match elsewhere.
+    package static let ranker = "ranker=expr('sum((exact_hit*2+(min_hit_pos==1))*user_weight)')"
+
+    enum Strength: CaseIterable { case word, wordPrefix, substring }
+
+    /// One term's expression: its words, each escaped; a whole word is
+    /// `=w`. A wildcard needs two characters, so a one-character word is
+    /// matched as a whole word.
     private static func expression(_ strength: Strength, words: [String]) -> String {
         let escaped = words.map(SphinxQLText.fullTextEscaped)
         let last = escaped.count - 1
@@ -68,19 +79,8 @@ package struct TierQuery: Sendable {
         }
         let parts: [String]
         switch strength {
-        case .exact:
-            parts = escaped.enumerated().map { index, word in
-                (index == 0 ? "^" : "") + "=" + word + (index == last ? "$" : "")
-            }
-        case .wholeWordAtStart:
-            parts = escaped.enumerated().map { index, word in (index == 0 ? "^=" : "=") + word }
-        case .wholeWord:
+        case .word:
             parts = escaped.map { "=" + $0 }
-        case .prefix:
-            parts = escaped.enumerated().map { index, word in
-                let start = index == 0 ? "^" : ""
-                return index == last ? start + starred(word) { $0 + "*" } : start + "=" + word
-            }
         case .wordPrefix:
             parts = escaped.enumerated().map { index, word in index == last ? starred(word) { $0 + "*" } : "=" + word }
         case .substring:

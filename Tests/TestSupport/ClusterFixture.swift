@@ -11,7 +11,9 @@ public import Testing
 /// aggregator on free 127.0.0.1 ports in a temporary folder, started by
 /// `scripts/cluster.sh` and stopped by their PIDs.
 ///
-/// The script is spawned with `posix_spawn` and an empty signal mask: a
+/// If the test process dies before it stops them, the servers stop by
+/// themselves (`--owner`). The script is spawned with `posix_spawn` and an
+/// empty signal mask: a
 /// child started from a thread that blocks SIGTERM (as Foundation's
 /// `Process` does from Dispatch threads) would pass the mask on to the
 /// servers, which then never stop.
@@ -44,7 +46,7 @@ public final class ClusterFixture: @unchecked Sendable {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let script = BinaryRunner.packageRoot.appendingPathComponent("scripts/cluster.sh").path
         let status = try Self.spawnAndWait(
-            ["/bin/bash", script, "start", folder.path, "--shards", String(shards)],
+            ["/bin/bash", script, "start", folder.path, "--shards", String(shards), "--owner", String(getpid())],
             output: folder.appendingPathComponent("start.log").path)
         let log = (try? String(contentsOf: folder.appendingPathComponent("start.log"), encoding: .utf8)) ?? ""
         guard status == 0, let url = try? String(contentsOf: folder.appendingPathComponent("url"), encoding: .utf8)
