@@ -78,6 +78,8 @@ enum ClusterCommands {
         output.error(
             "loaded \(summary.loaded) record\(summary.loaded == 1 ? "" : "s") into \(TerminalText.sanitize(url)) "
                 + "(\(shards) across \(summary.perShard.count) shards)"
+                + (summary.replaced > 0
+                    ? "; \(summary.replaced) replaced an earlier record with the same id, see the warnings above" : "")
                 + (cap.skippedRecords > 0 ? "; \(cap.skippedRecords) skipped, see the warnings above" : "") + "\n")
         if !summary.notLoaded.isEmpty {
             output.error(

@@ -18,6 +18,9 @@ package struct ClusterPush {
         package var notLoaded: [SourceLocation] = []
         /// Records per shard, in shard order.
         package var perShard: [Int] = []
+        /// Records whose id an earlier record of the same load had: each
+        /// replaced that record in the cluster.
+        package var replaced = 0
     }
 
     /// The batch being filled for one shard.
@@ -149,6 +152,7 @@ package struct ClusterPush {
                     let name = fields.first?.text(record.object) ?? ""
                     let id = ClusterSchema.id(of: record.object, kind: kind.name, name: name)
                     if let earlier = firstSeen.updateValue(record.location, forKey: id) {
+                        summary.replaced += 1
                         diagnose(
                             Diagnostic(
                                 .warning,

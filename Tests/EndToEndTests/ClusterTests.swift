@@ -258,13 +258,15 @@ struct ClusterTests {
         let file = try Self.write(
             [
                 #"{"kind":"product","name":"good coffee"}"#, #"{"kind":"product","name":"#,
-                #"{"kind":"product","name":"more coffee"}"#,
+                #"{"kind":"product","name":"more coffee"}"#, #"{"kind":"product","name":"good coffee","price":2}"#,
             ],
             to: cluster.folder)
         let pushed = try Self.push(file, to: cluster)
         #expect(pushed.status == 0, "\(pushed.stderr)")
         #expect(pushed.stderr.contains("records.jsonl:2:"), "\(pushed.stderr)")
-        #expect(pushed.stderr.contains("loaded 2 records"), "\(pushed.stderr)")
+        #expect(pushed.stderr.contains("loaded 3 records"), "\(pushed.stderr)")
+        #expect(pushed.stderr.contains("records.jsonl:4: same id as "), "\(pushed.stderr)")
+        #expect(pushed.stderr.contains("1 replaced an earlier record with the same id"), "\(pushed.stderr)")
         #expect(pushed.stderr.contains("1 skipped"), "\(pushed.stderr)")
         let found = try BinaryRunner.run(["coffee", "--source", cluster.url, "--format", "jsonl"])
         #expect(Self.ranking(found.stdout).sorted() == ["product/good coffee", "product/more coffee"])
