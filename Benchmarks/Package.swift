@@ -42,5 +42,6 @@ let package = Package(
         .executableTarget(name: "relevance", dependencies: ["BenchSupport"], swiftSettings: swiftSettings),
         .executableTarget(name: "cluster-bench", dependencies: ["BenchSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "BenchSupportTests", dependencies: ["BenchSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "RelevanceTests", dependencies: ["relevance"], swiftSettings: swiftSettings),
     ]
 )

@@ -37,7 +37,8 @@ public enum HostName {
         if hasWWW { host = host.dropFirst(4) }
         let hasTrailingDot = host.last == "."
         if hasTrailingDot { host = host.dropLast() }
-        guard isHostName(host) else { return nil }
+        // After a scheme the host may be one label: `http://xn--fiqs8s/` is the top-level domain 中国.
+        guard isHostName(host, singleLabel: hasScheme) else { return nil }
         // Without a scheme or `www.`, a port needs a path after it: `rating.value:5` is a filter.
         if !hasScheme && !hasWWW {
             guard hasTail || hasTrailingDot, !hasPort || hasTail else { return nil }
@@ -46,10 +47,10 @@ public enum HostName {
     }
 
     /// Whether `text` is dotted labels of letters, digits and hyphens ending in a top-level domain
-    /// of at least two letters (or an `xn--` label).
-    private static func isHostName(_ text: Substring) -> Bool {
+    /// of at least two letters (or an `xn--` label); with `singleLabel`, one such label will do.
+    private static func isHostName(_ text: Substring, singleLabel: Bool = false) -> Bool {
         let labels = text.split(separator: ".", omittingEmptySubsequences: false)
-        guard labels.count >= 2, let last = labels.last else { return false }
+        guard labels.count >= (singleLabel ? 1 : 2), let last = labels.last else { return false }
         for label in labels {
             guard !label.isEmpty, label.count <= 63, label.first != "-", label.last != "-",
                 label.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" })

@@ -24,8 +24,29 @@ extension MatchSubject {
     }
 
     /// Whether a match ending just before `end` ends a whole word.
+    ///
+    /// In a host name a hyphen joins the parts of a label, and the label is
+    /// the word: `jack` is the whole of `jack.eu` but only the start of
+    /// `jack-daw.com`, as `king` is only the start of `kingsville.com`.
     @inline(__always)
     func endsWord(at end: Int) -> Bool {
-        end >= count || !characterClass(at: end).isWord || boundaryBonus(at: end) > 0
+        guard end < count else { return true }
+        if unit(at: end) == 0x2D, isHostName { return false }
+        return !characterClass(at: end).isWord || boundaryBonus(at: end) > 0
+    }
+
+    /// Whether the text reads as one host name: a dot, and nothing but
+    /// letters, digits, dots and hyphens (`jack-daw.com`, `rødøy.no`).
+    var isHostName: Bool {
+        var hasDot = false
+        for index in 0..<count {
+            let unit = unit(at: index)
+            if unit == 0x2E {
+                hasDot = true
+            } else if unit != 0x2D && !characterClass(at: index).isWord {
+                return false
+            }
+        }
+        return hasDot
     }
 }

@@ -72,6 +72,21 @@ import Testing
         #expect(found.names == ["coffee", "coffee house"])
     }
 
+    /// A word may be a typo; a filter's value may not: `body:Cyrl` is not `Cyrs`.
+    @Test func aFilterTakesItsValueAsWrittenNotATypoOfIt() throws {
+        let source = LinesSource(
+            name: "remote",
+            lines: [
+                #"{"name":"Cyrillic","body":"Cyrl"}"#, #"{"name":"Old Church Slavonic","body":"Cyrs"}"#,
+                #"{"name":"Cyrillic again","body":"Cyrl script"}"#,
+            ])
+        let options = SearchOptions(limit: 10, kinds: ["note"])
+        #expect(try search("body:Cyrl", [source], options: options).names == ["Cyrillic", "Cyrillic again"])
+        #expect(try search("-body:Cyrl", [source], options: options).names == ["Old Church Slavonic"])
+        // As a word, the typo still finds it.
+        #expect(try search("Cyrs", [source], options: options).names.first == "Old Church Slavonic")
+    }
+
     @Test func anUnknownFieldIsAnErrorThatListsTheFields() throws {
         let error = #expect(throws: SearchError.self) {
             _ = try search("colour:red", [LinesSource(name: "remote", lines: [#"{"name":"coffee"}"#])])

@@ -16,6 +16,19 @@ import TextMatching
         #expect(try strength("king", "King") < strength("king", "King of Spades"))
     }
 
+    /// In a host the label is the word: a hyphen does not end it.
+    @Test func inAHostTheWholeWordIsTheLabel() throws {
+        #expect(try #require(matcher.match(MatchPattern("jack"), in: "jack-daw.com")).wholeWord == false)
+        #expect(try #require(matcher.match(MatchPattern("jack"), in: "jack.eu")).wholeWord)
+        #expect(try #require(matcher.match(MatchPattern("daw"), in: "jack-daw.com")).wholeWord)
+        #expect(try strength("jack", "Jack of Clubs") < strength("jack", "jack-daw.com"))
+        // Outside a host a hyphen still ends a word.
+        #expect(try #require(matcher.match(MatchPattern("jack"), in: "jack-in-the-box")).wholeWord)
+        #expect(try #require(matcher.match(MatchPattern("jack"), in: "Jack-o'-lantern. Spooky")).wholeWord)
+        // A short-word typo matches whole words only.
+        #expect(matcher.match(MatchPattern("jakc"), in: "jack-daw.com") == nil)
+    }
+
     @Test func aPluralIsTheWholeWord() throws {
         #expect(try #require(matcher.match(MatchPattern("diamond"), in: "Ace of Diamonds")).wholeWord)
         #expect(try #require(matcher.match(MatchPattern("box"), in: "boxes")).wholeWord)

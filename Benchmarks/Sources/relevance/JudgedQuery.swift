@@ -28,6 +28,14 @@ struct JudgedQuery: Decodable, Sendable {
         case mustNot = "must_not"
     }
 
+    init(query: String, type: String, note: String = "", relevant: [String: [String]] = [:], mustNot: [String] = []) {
+        self.query = query
+        self.type = type
+        self.note = note
+        self.relevant = relevant
+        self.mustNot = mustNot
+    }
+
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         query = try container.decode(String.self, forKey: .query)
@@ -47,17 +55,10 @@ struct JudgedQuery: Decodable, Sendable {
         return result
     }
 
-    /// Reads the judged set from a JSON array file.
-    /// - Throws: ``BenchmarkError`` when the file cannot be read, is not a
-    ///   judged set, or has a grade other than 1, 2 or 3.
-    static func load(path: String) throws(BenchmarkError) -> [JudgedQuery] {
-        let queries: [JudgedQuery]
-        do {
-            let data = try Data(contentsOf: URL(filePath: path))
-            queries = try JSONDecoder().decode([JudgedQuery].self, from: data)
-        } catch {
-            throw BenchmarkError("cannot read the judged queries \(path): \(error)")
-        }
+    /// Checks the grades of a judged set read from `path`.
+    /// - Throws: ``BenchmarkError`` for a grade other than 1, 2 or 3, or a
+    ///   query that judges nothing without being junk.
+    static func validate(_ queries: [JudgedQuery], path: String) throws(BenchmarkError) {
         for query in queries {
             for grade in query.relevant.keys where !["1", "2", "3"].contains(grade) {
                 throw BenchmarkError("\(path): query '\(query.query)' has grade '\(grade)'; grades are 1, 2 and 3")
@@ -66,6 +67,5 @@ struct JudgedQuery: Decodable, Sendable {
                 throw BenchmarkError("\(path): query '\(query.query)' judges no result")
             }
         }
-        return queries
     }
 }

@@ -24,7 +24,7 @@ struct RelevanceReport {
                     outcome.fzfScore.map { Self.fixed($0.ndcg) } ?? "",
                 ]
             }
-            row += [Self.quoted(outcome.query.query), Self.describe(outcome.search.first, grades: outcome.grades)]
+            row += [Self.quoted(outcome.query.query), Self.top(outcome)]
             table.append(row)
         }
         return "## Per query (P@1: the first result has grade 2 or 3; nDCG@10: linear gain, log2 discount)\n\n"
@@ -51,8 +51,57 @@ struct RelevanceReport {
         var text = "## Queries where search's top result is wrong (P@1 = 0): \(wrong.count)\n\n"
         for outcome in wrong {
             text +=
-                "- \(Self.quoted(outcome.query.query)): search gave \(Self.describe(outcome.search.first, grades: outcome.grades))"
+                "- \(Self.quoted(outcome.query.query)): search gave \(Self.top(outcome))"
             text += "; wanted \(Self.best(outcome.grades))\n"
+        }
+        return text
+    }
+
+    /// The queries where search's nDCG@10 is lowest (below 1), worst first, each
+    /// with search's first three results and the judged results it did not show.
+    func weakest(limit: Int = 10) -> String {
+        let weak = outcomes.filter { $0.searchScore.ndcg < 1 - 1e-9 }
+            .sorted { $0.searchScore.ndcg < $1.searchScore.ndcg }
+        var text =
+            "## Queries where search scores lowest (nDCG@10 < 1): \(weak.count), the \(min(limit, weak.count)) lowest\n\n"
+        for outcome in weak.prefix(limit) {
+            let top = outcome.search.prefix(3).map { Self.describe($0, grades: outcome.grades) }
+            text += "- \(Self.quoted(outcome.query.query)) (\(outcome.query.type)) "
+            text += "nDCG@10 \(Self.fixed(outcome.searchScore.ndcg)): "
+            text += "search gave \(top.isEmpty ? Self.top(outcome) : top.joined(separator: ", "))"
+            text += "; not in its top 10: \(Self.missed(outcome))\n"
+        }
+        return text
+    }
+
+    /// The judged results search did not show in its top 10, best grade first.
+    private static func missed(_ outcome: RelevanceBench.Outcome) -> String {
+        let shown = Set(outcome.search.prefix(RelevanceScore.depth).map(\.key))
+        let missing = outcome.grades.filter { !shown.contains($0.key) }
+            .sorted { ($1.value, $0.key) < ($0.value, $1.key) }
+        guard !missing.isEmpty else { return "none" }
+        let listed = missing.prefix(3).map { "\($0.key) (\($0.value))" }.joined(separator: ", ")
+        return missing.count > 3 ? "\(listed), … (\(missing.count) in all)" : listed
+    }
+
+    /// Mean figures per judged set and over all of them, in `names` order.
+    func sets(_ names: [String]) -> String {
+        var headers = ["QUERIES", "SET", "SEARCH P@1", "SEARCH nDCG@10", "SEARCH MUST-NOT"]
+        if withFzf { headers += ["FZF P@1", "FZF nDCG@10", "FZF MUST-NOT"] }
+        var table = TextTable(headers: headers, rightAligned: Set([0] + Array(2..<(withFzf ? 8 : 5))))
+        for name in names {
+            table.append(row(label: name, outcomes.filter { $0.set == name }))
+        }
+        if names.count > 1 { table.append(row(label: "combined", outcomes)) }
+        return "## Sets (means per query)\n\n" + table.render()
+    }
+
+    /// The queries search refused with a query or usage error.
+    func refusals() -> String {
+        let refused = outcomes.filter { $0.searchRefusal != nil }
+        var text = "## Queries search refused (exit 2 or 64; scored as nothing found): \(refused.count)\n\n"
+        for outcome in refused {
+            text += "- \(Self.quoted(outcome.query.query)): \(outcome.searchRefusal ?? "")\n"
         }
         return text
     }
@@ -89,9 +138,10 @@ struct RelevanceReport {
     func details() -> String {
         var text = "## Top 10 of each query (grade in brackets)\n"
         for outcome in outcomes {
-            text += "\n### \(Self.quoted(outcome.query.query)) (\(outcome.query.type)): \(outcome.query.note)\n"
+            text +=
+                "\n### \(outcome.set): \(Self.quoted(outcome.query.query)) (\(outcome.query.type)): \(outcome.query.note)\n"
             text += "search:\n"
-            text += list(outcome.search, grades: outcome.grades)
+            text += outcome.searchRefusal.map { "  (refused: \($0))\n" } ?? list(outcome.search, grades: outcome.grades)
             if let fzf = outcome.fzf {
                 text += "fzf:\n"
                 text += list(fzf, grades: outcome.grades)
@@ -127,6 +177,12 @@ struct RelevanceReport {
             ]
         }
         return row
+    }
+
+    /// Search's first result, or its error when it refused the query.
+    private static func top(_ outcome: RelevanceBench.Outcome) -> String {
+        if let refusal = outcome.searchRefusal { return "refused (\(refusal))" }
+        return describe(outcome.search.first, grades: outcome.grades)
     }
 
     private static func describe(_ result: RankedResult?, grades: [String: Int]) -> String {

@@ -15,9 +15,15 @@ struct RelevanceScore: Sendable {
     var mustNotHits: Int
 
     /// Scores `ranked` (`kind:name` keys, best first) against `grades`.
-    /// A key that appears twice gains only once. A query that expects
+    /// A key gains as many times as records have it (`copies`, 1 when not
+    /// listed: two translations spelt 中国, one Japanese and one Chinese, are
+    /// two results), and the best order holds each judged key that many times;
+    /// a key shown more often gains nothing more. A query that expects
     /// nothing scores 1 (P@1 and nDCG) exactly when nothing was found.
-    init(ranked: [String], grades: [String: Int], mustNot: [String] = [], expectsNothing: Bool = false) {
+    init(
+        ranked: [String], grades: [String: Int], mustNot: [String] = [], expectsNothing: Bool = false,
+        copies: [String: Int] = [:]
+    ) {
         let top = ranked.prefix(Self.depth)
         let banned = Set(mustNot)
         mustNotHits = Set(top).intersection(banned).count
@@ -27,12 +33,15 @@ struct RelevanceScore: Sendable {
             return
         }
         precisionAt1 = top.first.map { (grades[$0] ?? 0) >= 2 ? 1 : 0 } ?? 0
-        var seen: Set<String> = []
+        var shown: [String: Int] = [:]
         var gains: [Int] = []
         for key in top {
-            gains.append(seen.insert(key).inserted ? grades[key] ?? 0 : 0)
+            let times = (shown[key] ?? 0) + 1
+            shown[key] = times
+            gains.append(times <= (copies[key] ?? 1) ? grades[key] ?? 0 : 0)
         }
-        let ideal = grades.values.sorted(by: >).prefix(Self.depth)
+        let ideal = grades.flatMap { key, grade in Array(repeating: grade, count: copies[key] ?? 1) }
+            .sorted(by: >).prefix(Self.depth)
         let best = Self.dcg(Array(ideal))
         ndcg = best > 0 ? Self.dcg(gains) / best : 0
     }

@@ -120,7 +120,8 @@ struct Scorer: Sendable {
                     if let found, found.tier <= .substring { return nil }
                     continue
                 }
-                guard let text, let found else { return nil }
+                // A filter names the value it wants: a typo of it (`Cyrs` for `Cyrl`) does not pass.
+                guard let text, let found, found.tier <= .substring else { return nil }
                 let candidate = Candidate(field: field, text: text, weight: 100, match: found)
                 tier = max(tier ?? found.tier, found.tier)
                 strength = max(strength ?? candidate.strength, candidate.strength)
