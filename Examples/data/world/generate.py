@@ -16,9 +16,7 @@ Usage: python3 Examples/data/world/generate.py
 """
 
 import gettext
-import glob
 import json
-import subprocess
 import sys
 import xml.etree.ElementTree as ElementTree
 from itertools import zip_longest
@@ -26,10 +24,13 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[2]
+# Debian's package list is read as the bundled samples' generator reads it.
+sys.path.insert(0, str(ROOT / "scripts" / "samples"))
+from generate import debian_stanzas  # noqa: E402
+
 ISO = Path("/usr/share/iso-codes/json")
 CLDR = Path("/usr/share/unicode/cldr/common")
 PSL = Path("/usr/share/publicsuffix/public_suffix_list.dat")
-DEBIAN_PACKAGES = "/var/lib/apt/lists/*debian_dists_bookworm_main_binary-amd64_Packages*"
 
 # Country names in these languages (iso-codes' own translations): Latin with diacritics,
 # Greek, Cyrillic and CJK.
@@ -166,23 +167,6 @@ def domain_records():
         record["public_suffix"] = "ICANN"
         records.append(record)
     return records
-
-
-def debian_stanzas():
-    files = sorted(glob.glob(DEBIAN_PACKAGES))
-    if not files:
-        sys.exit("no Debian bookworm main Packages list: run apt-get update")
-    text = subprocess.run(
-        ["/usr/lib/apt/apt-helper", "cat-file", files[0]], check=True, capture_output=True, text=True
-    ).stdout
-    for stanza in text.split("\n\n"):
-        fields = {}
-        for line in stanza.splitlines():
-            if line and not line[0].isspace() and ":" in line:
-                key, value = line.split(":", 1)
-                fields[key] = value.strip()
-        if fields:
-            yield fields
 
 
 def product_records():
