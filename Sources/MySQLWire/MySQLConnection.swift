@@ -19,6 +19,7 @@ public final class MySQLConnection {
     /// - Parameters:
     ///   - host: A host name or address, resolved with `getaddrinfo`.
     ///   - port: The TCP port of the server's MySQL-protocol listener.
+    ///   - user: The user name sent with the login.
     ///   - connectTimeout: Seconds to wait for the connection and the greeting.
     ///   - queryTimeout: Seconds to wait for the whole answer to each query.
     public init(

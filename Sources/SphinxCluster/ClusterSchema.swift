@@ -55,11 +55,6 @@ package enum ClusterSchema {
         return (texts, lengths)
     }
 
-    /// The record's name: its kind's strongest search field.
-    package static func name(of object: JSONObject, kind: ResultKind) -> String {
-        orderedFields(of: kind).first?.text(object) ?? ""
-    }
-
     /// The record's id: its `id` field when a whole number from 1 to 2⁶³−1,
     /// else a hash of the kind and name (FNV-1a, 63 bits, never 0).
     package static func id(of object: JSONObject, kind: String, name: String) -> UInt64 {

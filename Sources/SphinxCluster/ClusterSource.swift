@@ -4,8 +4,8 @@ public import SearchEngine
 import StreamingJSON
 
 /// A Sphinx or Manticore cluster searched as a source: it finds the query's
-/// candidates with one SphinxQL statement per match tier, all in one round
-/// trip, and hands the records to the sink, where our scorer ranks them
+/// candidates with a few SphinxQL statements per full-text field, one per
+/// kind of match, all in one round trip, and hands the records to the sink, where our scorer ranks them
 /// with every other source's. The cluster never ranks the results.
 ///
 /// Candidates are handed over in the order they were loaded, so that equal
@@ -37,7 +37,7 @@ public struct ClusterSource: SearchSource {
     /// cluster's first few of each strength and field.
     var fetchCount: Int {
         let (twice, overflow) = options.keptCount.multipliedReportingOverflow(by: 2)
-        return overflow ? Int(Int32.max) : min(Int(Int32.max), twice + 20)
+        return overflow || twice >= Int(Int32.max) - 20 ? Int(Int32.max) : twice + 20
     }
 
     /// The SphinxQL of the search: for each full-text field in use, one
