@@ -43,7 +43,8 @@ public struct ClusterSource: SearchSource {
     /// The SphinxQL of the search: for each full-text field in use, one
     /// statement per kind of match (``TierQuery``), ordered as our ranking
     /// orders them (an exact field, then a match at its start, then a
-    /// shorter field, then load order); for a query of several
+    /// shorter field, then load order), and one more for whole words past
+    /// the field's start; for a query of several
     /// words, one per strength over all fields too; with `--sort`, one
     /// ordered by the sort field; then `SHOW META`. Numeric filters are
     /// pushed into each (see ``Pushdown``).
@@ -85,6 +86,12 @@ public struct ClusterSource: SearchSource {
                         add(expression, order: "WEIGHT() DESC, len\(slot) ASC, seq ASC", weights: ["f\(slot)"])
                     } else {
                         add(expression, order: "len\(slot) ASC, seq ASC")
+                    }
+                    // Whole words past the start: a field whose words
+                    // start with the query in other ways can fill the first
+                    // statement, and our matcher may rank those lower.
+                    if index == 0 {
+                        add(expression, order: "WEIGHT() ASC, len\(slot) ASC, seq ASC", weights: ["f\(slot)"])
                     }
                 }
             }

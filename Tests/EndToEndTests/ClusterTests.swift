@@ -101,11 +101,13 @@ struct ClusterTests {
         let cases: [[String]] = [
             ["ee", "price<1"], ["price<0.5"], ["price:10..10.5"], ["coffee", "price>=49.5"],
             ["ee", "--sort", "price"], ["ee", "--sort", "-price"], ["--sort", "-price"], ["ee", "price:*", "-n", "30"],
-            ["house", "--sort", "price", "price>45"],
+            ["house", "--sort", "price", "price>45"], ["coffee", "--kind", "domain"],
+            ["ee", "kind:product", "price<2"],
+            ["-n", "40", "--", "house", "-tea"],
         ]
         for arguments in cases {
-            let remote = try BinaryRunner.run(arguments + ["--source", cluster.url, "--format", "jsonl"])
-            let local = try BinaryRunner.run(arguments + ["--data", file, "--format", "jsonl"])
+            let remote = try BinaryRunner.run(["--source", cluster.url, "--format", "jsonl"] + arguments)
+            let local = try BinaryRunner.run(["--data", file, "--format", "jsonl"] + arguments)
             #expect(remote.status == local.status, "\(arguments): \(remote.stderr)")
             #expect(!remote.stderr.contains("--sort"), "\(arguments): \(remote.stderr)")
             #expect(!Self.ranking(remote.stdout).isEmpty, "\(arguments)")
