@@ -74,7 +74,10 @@ struct ClusterTests {
 
     @Test(
         "The top 20 from the cluster equal the top 20 from the same records in a file",
-        arguments: ["coffee", "cof", "house", "offe", "zurich", "café", "coffee house", "roast bean", "ee", "Москва"])
+        arguments: [
+            "coffee", "cof", "house", "offe", "zurich", "café", "coffee house", "roast bean", "ee", "Москва", "break",
+            "tea", "bean", "roaster", "mill", "blend", "ελλαδα", "kaffee", "co", "coffee-break",
+        ])
     func clusterRanksAsAFile(query: String) throws {
         let cluster = try ClusterFixture()
         defer { cluster.stop() }
