@@ -105,12 +105,19 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // MARK: The interactive picker (`search -i`), on the terminal
+        .target(
+            name: "InteractiveSearch",
+            dependencies: ["ResultKit", "SearchEngine", "ResultOutput", "TerminalTable", "StreamingJSON"],
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: The command
         .target(
             name: "SearchCLI",
             dependencies: [
                 "ResultKit", "KindSpecs", "SearchEngine", "ResultOutput", "StreamingJSON", "TerminalTable",
-                "TextMatching", "ProcessMemory", "SphinxCluster",
+                "TextMatching", "ProcessMemory", "InteractiveSearch", "SphinxCluster",
             ],
             swiftSettings: swiftSettings
         ),
@@ -191,6 +198,12 @@ let package = Package(
             name: "ResultOutputTests",
             dependencies: ["ResultOutput", "SearchEngine", "KindSpecs", "ResultKit", "TestSupport"],
             exclude: snapshotExcludes("ResultOutputTests"),
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "InteractiveSearchTests",
+            dependencies: ["InteractiveSearch", "SearchEngine", "ResultOutput", "ResultKit", "TestSupport"],
+            exclude: snapshotExcludes("InteractiveSearchTests"),
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "KindCodegenTests", dependencies: ["KindCodegen"], swiftSettings: swiftSettings),

@@ -8,6 +8,9 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
     case failure = 2
     /// A usage error: an unknown option or a bad option value (EX_USAGE).
     case usage = 64
+    /// The interactive picker was left without choosing: Esc, Ctrl-C or
+    /// SIGINT (128 + SIGINT, as fzf).
+    case interrupted = 130
     /// Standard output was closed early, as by `| head` (128 + SIGPIPE).
     case brokenPipe = 141
 }

@@ -1,3 +1,4 @@
+import InteractiveSearch
 import KindSpecs
 public import ResultKit
 import ResultOutput
@@ -84,6 +85,9 @@ public enum SearchCommand {
             return ClusterCommands.push(
                 to: push, arguments: arguments, registry: registry, console: console, output: output)
         }
+        if arguments.interactive {
+            return pick(arguments, registry: registry, environment: environment, console: console, output: &output)
+        }
         let query: Query
         do {
             query = try QueryParser().parse(arguments.query)
@@ -102,7 +106,8 @@ public enum SearchCommand {
         if !clusters.isEmpty { ClusterCommands.noteWhatClustersFind(query, arguments: arguments, output: output) }
         do throws(SearchError) {
             result = try SearchEngine.search(
-                sources: clusters + sources(for: arguments, registry: registry, console: console, query: query),
+                sources: clusters
+                    + sources(for: arguments, registry: registry, console: console, queryKinds: query.kinds),
                 query: query,
                 options: searchOptions(arguments, diagnosticCap: cap.limit),
                 registry: registry
@@ -115,7 +120,9 @@ public enum SearchCommand {
         }
         summarize(cap, output: output)
         let render = renderOptions(arguments, environment: environment, console: console)
-        if let status = printResults(result, arguments: arguments, registry: registry, render: render, output: &output)
+        if let status = printResults(
+            result.hits, matched: result.statistics.matched, arguments: arguments, registry: registry, render: render,
+            output: &output)
         {
             return status
         }
@@ -286,15 +293,15 @@ public enum SearchCommand {
         for arguments: SearchArguments,
         registry: KindRegistry,
         console: Console,
-        query: Query
-    ) -> [any SearchSource] {
+        queryKinds: [String]
+    ) -> [DataSource] {
         if !arguments.data.isEmpty {
             return arguments.data.map { $0 == "-" ? DataSource.standardInput : .path($0) }
         }
         // A cluster alone is searched alone: the samples are not its records.
         if !arguments.clusters.isEmpty { return [] }
         if console.inputHasData { return [DataSource.standardInput] }
-        let wanted = Set((arguments.kinds + query.kinds).compactMap { registry.kind(named: $0)?.name })
+        let wanted = Set((arguments.kinds + queryKinds).compactMap { registry.kind(named: $0)?.name })
         return registry.kinds.compactMap { kind in
             guard wanted.isEmpty || wanted.contains(kind.name), let sample = kind.sample else { return nil }
             return DataSource.bundled(sample, kind: kind.name)
@@ -304,15 +311,15 @@ public enum SearchCommand {
     /// About how many bytes of JSON lines are written at once.
     static let jsonlChunkBytes = 1 << 16
 
-    /// Prints the results; returns a status only when printing failed.
-    private static func printResults(
-        _ result: SearchResult,
+    /// Prints the results, of `matched` in all; returns a status only when printing failed.
+    static func printResults(
+        _ hits: [SearchHit],
+        matched: Int,
         arguments: SearchArguments,
         registry: KindRegistry,
         render: RenderOptions,
         output: inout Output
     ) -> ExitStatus? {
-        let hits = result.hits
         // A column's header names its field here too, as in filters and --sort.
         let fields = arguments.fields.map { ColumnHeaders.resolve(fields: $0, registry: registry) }
         if let fields, let problem = FieldCheck.unknownOutputFields(fields, hits: hits, registry: registry) {
@@ -342,7 +349,7 @@ public enum SearchCommand {
             }
         case .json:
             output.print(
-                RecordOutput.json(hits, query: arguments.query, total: result.statistics.matched, fields: fields))
+                RecordOutput.json(hits, query: arguments.query, total: matched, fields: fields))
         case .jsonl:
             // Lines go out in chunks of about 64 KiB: one write per line costs
             // more than making the line, and a closed pipe still stops the
@@ -384,6 +391,86 @@ public enum SearchCommand {
         }
         return nil
     }
+
+    /// Runs the picker of `--interactive`, then prints what was chosen: the
+    /// names one per line, or the records in `--format`.
+    private static func pick(
+        _ arguments: SearchArguments,
+        registry: KindRegistry,
+        environment: [String: String],
+        console: Console,
+        output: inout Output
+    ) -> ExitStatus {
+        // The query is parsed as it is typed; a bad one is shown on the status line.
+        let initialKinds = (try? QueryParser().parse(arguments.query))?.kinds ?? []
+        var cap = DiagnosticCap()
+        var options = searchOptions(arguments, diagnosticCap: cap.limit)
+        options.limit = arguments.limitGiven ? arguments.limit : Self.pickerRows
+        options.keepsRecords = arguments.formatGiven || arguments.preview
+        // The screen is a terminal whatever standard output is.
+        var render = renderOptions(arguments, environment: environment, console: console)
+        render.color =
+            switch arguments.color {
+            case .always: true
+            case .never: false
+            case .auto: (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
+            }
+        let policy = OutputFilter.Policy(allowsColor: render.color, rawCarriageReturns: false)
+        var configuration = InteractiveSearch.Configuration(
+            sources: sources(for: arguments, registry: registry, console: console, queryKinds: initialKinds),
+            reader: RecordReader(
+                registry: registry,
+                defaultKind: arguments.kinds.count == 1 ? arguments.kinds[0] : nil,
+                maxLineBytes: arguments.maxLineBytes,
+                maxDocumentBytes: arguments.maxDocumentBytes
+            ),
+            registry: registry,
+            options: options,
+            query: arguments.query,
+            table: TableOutput(options: render, explain: arguments.explain),
+            reverse: arguments.reverseLayout,
+            filter: { bytes in bytes.withUnsafeBufferPointer { OutputFilter.safeBytes($0, policy: policy) } ?? bytes }
+        )
+        configuration.preview = arguments.preview
+        let messages = output
+        let outcome = InteractiveSearch.run(configuration) { diagnostic in
+            if cap.admit(diagnostic) { messages.diagnostic(diagnostic) }
+        }
+        summarize(cap, output: output)
+        switch outcome {
+        case .unavailable(let reason):
+            output.error("error: \(reason)\n")
+            return .failure
+        case .unreadable:
+            return .failure
+        case .cancelled:
+            return .interrupted
+        case .nothingChosen:
+            return .noResults
+        case .chosen(let hits):
+            guard arguments.formatGiven else {
+                output.print(hits.map { $0.row.name + "\n" }.joined())
+                return .success
+            }
+            var plain = render
+            plain.color = colorEnabled(arguments.color, environment: environment, console: console)
+            plain.maxWidth =
+                arguments.width ?? (console.outputIsTerminal ? console.terminalColumns : nil)
+                ?? environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 >= 10 ? $0 : nil }
+            output.allowsColor = plain.color
+            if let status = printResults(
+                hits, matched: hits.count, arguments: arguments, registry: registry, render: plain, output: &output)
+            {
+                return status
+            }
+            return cap.errors > 0 ? .failure : .success
+        }
+    }
+
+    /// How many of the best rows the picker keeps to scroll through, unless
+    /// `--limit` says otherwise: enough to page through, few enough that a
+    /// search of a million records keeps little.
+    static let pickerRows = 1000
 
     static func colorEnabled(_ choice: SearchArguments.ColorChoice, environment: [String: String], console: Console)
         -> Bool

@@ -101,9 +101,16 @@ import Testing
             ])
     }
 
+    @Test func thePickerThatUsesTheCommandBreaksTheRule() {
+        let violations = ModuleGraph.violations(
+            uses: ["InteractiveSearch": ["SearchEngine", "SearchCLI"], "SearchCLITests": ["SearchCLI"]],
+            projectModules: Self.project)
+        #expect(violations == ["InteractiveSearch uses SearchCLI; only the search executable builds on the command"])
+    }
+
     static let project: Set<String> = [
-        "ResultKit", "KindSpecs", "SearchEngine", "ResultOutput", "SearchCLI", "TerminalTable", "StreamingJSON",
-        "TextMatching", "ProcessMemory", "DomainKind", "WeatherKind", "MySQLWire", "SphinxCluster",
+        "ResultKit", "KindSpecs", "SearchEngine", "ResultOutput", "SearchCLI", "InteractiveSearch", "TerminalTable",
+        "StreamingJSON", "TextMatching", "ProcessMemory", "DomainKind", "WeatherKind", "MySQLWire", "SphinxCluster",
     ]
 }
 
@@ -122,6 +129,8 @@ enum ModuleGraph {
     static let api = "ResultKit"
     /// Kind providers other than the kind modules: data-driven kinds.
     static let otherKindProviders: Set<String> = ["KindSpecs"]
+    /// The command, which wires the libraries (the picker among them) together.
+    static let command = "SearchCLI"
     /// The executable whose generated registry imports every kind module.
     static let registeringExecutable = "search"
 
@@ -148,8 +157,10 @@ enum ModuleGraph {
                 } else if isKindProvider(module), other != api, !leafLibraries.contains(other) {
                     found.append(
                         "\(module) uses \(other); a kind may use only ResultKit and the leaf libraries")
-                } else if remoteSources.contains(other), !remoteSourceUsers.contains(module) {
+                } else if remoteSources.contains(other), !remoteSourceUsers.contains(module), !module.hasSuffix("Tests") {
                     found.append("\(module) uses \(other); only the command wires in a remote source")
+                } else if other == command, module != registeringExecutable, !module.hasSuffix("Tests") {
+                    found.append("\(module) uses \(other); only the search executable builds on the command")
                 } else if RegistrySource.isKindModule(other), !isKindProvider(module), module != registeringExecutable {
                     found.append(
                         "\(module) uses \(other); only a kind's own tests and the search executable may name a kind")

@@ -21,7 +21,8 @@ import Testing
         let url = BinaryRunner.packageRoot.appendingPathComponent("docs/options.md")
         let text = try String(contentsOf: url, encoding: .utf8)
         var lines = text.components(separatedBy: "\n")
-        let header = try #require(lines.firstIndex(of: "| Option | What it does |"), "no options table in docs/options.md")
+        let header = try #require(
+            lines.firstIndex(of: "| Option | What it does |"), "no options table in docs/options.md")
         let first = header + 2
         let end = lines[first...].firstIndex { !$0.hasPrefix("| `") } ?? lines.endIndex
         let current = Array(lines[first..<end])

@@ -25,8 +25,17 @@ struct SearchArguments {
     var queryWithGluedKinds: [String] = []
     var kindDirectories: [String] = []
     var limit = 20
+    /// Whether `--limit` was given: the picker keeps more rows otherwise.
+    var limitGiven = false
     var offset = 0
     var format = OutputFormat.table
+    /// Whether `--format` was given: the picker prints names otherwise.
+    var formatGiven = false
+    var interactive = false
+    /// The picker's query line at the top.
+    var reverseLayout = false
+    /// The picker's pane showing the selected record.
+    var preview = false
     var fields: [String]?
     var sort: FieldSort?
     var fuzzy = false
@@ -104,13 +113,30 @@ struct SearchArguments {
         queryWithGluedKinds =
             (zip(parsed.positionalIndices, parsed.positionals) + glued.map { ($0.index, $0.argument) })
             .sorted { $0.0 < $1.0 }.map(\.1)
-        if let text = parsed.last("limit") { limit = try Self.count(text, option: "--limit") }
+        if let text = parsed.last("limit") {
+            limit = try Self.count(text, option: "--limit")
+            limitGiven = true
+        }
+        interactive = parsed.flags.contains("interactive")
+        // The picker searches records it read once, locally, at each key.
+        if interactive, let url = clusters.first ?? push {
+            throw .invalidValue(
+                clusters.isEmpty ? "--push" : "--source", url, reason: "a cluster cannot be searched with -i")
+        }
+        preview = parsed.flags.contains("preview")
+        if let text = parsed.last("layout") {
+            guard let value = ["default", "reverse"].first(where: { $0 == text.lowercased() }) else {
+                throw .invalidValue("--layout", text, reason: Self.choices(["default", "reverse"]))
+            }
+            reverseLayout = value == "reverse"
+        }
         if let text = parsed.last("offset") { offset = try Self.count(text, option: "--offset") }
         if let text = parsed.last("format") {
             guard let value = OutputFormat(rawValue: text.lowercased()) else {
                 throw .invalidValue("--format", text, reason: Self.choices(OutputFormat.allCases.map(\.rawValue)))
             }
             format = value
+            formatGiven = true
         }
         if let text = parsed.last("width") {
             let value = try Self.count(text, option: "--width")

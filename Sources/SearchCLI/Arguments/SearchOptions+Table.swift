@@ -41,6 +41,23 @@ enum SearchOptionTable {
             repeatable: true
         ),
         OptionSpec(
+            "interactive",
+            short: "i",
+            help: "Pick results on the terminal: the table is searched again as you type. Up/Down move, Tab marks, "
+                + "Enter prints the chosen records (their names, or in --format), Esc leaves with status 130."
+        ),
+        OptionSpec(
+            "layout",
+            value: .choice("LAYOUT", ["default", "reverse"]),
+            help: "With --interactive: the query line at the bottom (default) or at the top (reverse).",
+            default: "default"
+        ),
+        OptionSpec(
+            "preview",
+            help: "With --interactive: show the selected record whole, as indented JSON, beside the table "
+                + "(on a terminal of 60 columns or more)."
+        ),
+        OptionSpec(
             "kinds",
             value: .path("DIR"),
             help: "Load kind spec files (*.kind.json) from DIR (repeatable), besides "

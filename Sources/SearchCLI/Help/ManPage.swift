@@ -170,6 +170,8 @@ struct ManPage {
         case .failure:
             "An error in the input or the query: a file that cannot be read, a malformed query, an unknown field."
         case .usage: "A usage error: an unknown option, a missing or invalid option value."
+        case .interrupted:
+            "With \\fB\\-\\-interactive\\fR: left with Esc or Ctrl-C without choosing; nothing is printed."
         case .brokenPipe:
             "Standard output was closed before everything was written, as by \\fBhead\\fR(1); nothing is printed."
         }

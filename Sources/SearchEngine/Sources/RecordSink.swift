@@ -58,6 +58,10 @@ public struct RecordSink {
         }
     }
 
+    /// The counts of the search so far: a source that keeps its records
+    /// learns from ``SearchStatistics/matched`` which of them matched.
+    package var statistics: SearchStatistics { session.statistics }
+
     /// Reports a problem with the source or one of its records.
     public func diagnose(_ diagnostic: Diagnostic) {
         report(diagnostic)

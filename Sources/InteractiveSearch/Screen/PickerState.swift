@@ -1,0 +1,59 @@
+public import ResultKit
+public import SearchEngine
+
+/// What the picker shows and where the user is in it: the results of the
+/// latest search, the selected row, the first row on screen, and the rows
+/// marked with Tab. A value: every key makes a new state.
+package struct PickerState: Sendable {
+    /// The rows, best first.
+    package private(set) var hits: [SearchHit] = []
+    /// The index of the selected row in ``hits``.
+    package private(set) var cursor = 0
+    /// The index of the first row on screen.
+    package var scroll = 0
+    /// The rows marked with Tab, by the record's place in its source, so
+    /// that a mark survives a new query that still finds the record.
+    package private(set) var marked: [SourceLocation: SearchHit] = [:]
+    /// The order rows were marked in, which is the order they are printed in.
+    package private(set) var markOrder: [SourceLocation] = []
+
+    package init() {}
+
+    /// Shows the results of a new search: the selection goes back to the best row.
+    package mutating func show(_ hits: [SearchHit]) {
+        self.hits = hits
+        cursor = 0
+        scroll = 0
+    }
+
+    /// Moves the selection by `rows` (negative is up), staying within the rows.
+    package mutating func move(by rows: Int) {
+        guard !hits.isEmpty else { return }
+        cursor = min(max(0, cursor + rows), hits.count - 1)
+    }
+
+    /// Marks the selected row, or unmarks it when it is marked.
+    package mutating func toggleMark() {
+        guard hits.indices.contains(cursor) else { return }
+        let hit = hits[cursor]
+        let key = hit.record.location
+        if marked.removeValue(forKey: key) != nil {
+            markOrder.removeAll { $0 == key }
+        } else {
+            marked[key] = hit
+            markOrder.append(key)
+        }
+    }
+
+    /// Whether the row at `index` is marked.
+    package func isMarked(_ index: Int) -> Bool {
+        hits.indices.contains(index) && marked[hits[index].record.location] != nil
+    }
+
+    /// What Enter prints: the marked rows in the order they were marked, or
+    /// else the selected row; none when there are no rows.
+    package var chosen: [SearchHit] {
+        if !markOrder.isEmpty { return markOrder.compactMap { marked[$0] } }
+        return hits.indices.contains(cursor) ? [hits[cursor]] : []
+    }
+}

@@ -1,0 +1,123 @@
+public import ResultKit
+public import SearchEngine
+
+/// Every record of the sources, read once and held in memory, so that each
+/// keystroke searches memory rather than reading the input again (stdin
+/// cannot be read again at all).
+///
+/// NDJSON lines are held as their bytes, one arena for all of them, and
+/// handed to the search as lines, so that each search extracts only what it
+/// needs from them as a one-shot search does. Records of JSON documents and
+/// CSV files, which the reader parses whole, are held as records.
+package final class LoadedRecords: Sendable {
+    /// One record: a line in the arena or a parsed record.
+    fileprivate enum Item: Sendable {
+        /// Bytes `start..<end` of the arena: line `number` of file `file`.
+        case line(start: Int, end: Int, number: Int32, file: Int32)
+        case record(Int32)
+    }
+
+    fileprivate let arena: [UInt8]
+    fileprivate let items: [Item]
+    fileprivate let records: [Record]
+    /// Each file's name for messages, and the kind its name implies.
+    fileprivate let files: [(name: String, hint: String?)]
+
+    /// The number of records held.
+    package var count: Int { items.count }
+
+    /// Reads every record of `sources` with `reader`; problems that stop a
+    /// source (a file that cannot be read) go to `diagnose`. Malformed
+    /// lines are reported by the searches, as a one-shot search reports them.
+    package init(sources: [DataSource], reader: RecordReader, diagnose: (Diagnostic) -> Void) {
+        var arena: [UInt8] = []
+        var items: [Item] = []
+        var records: [Record] = []
+        var files: [(name: String, hint: String?)] = []
+        var fileIndex: [String: Int32] = [:]
+        for source in sources {
+            reader.read(
+                source,
+                record: { record in
+                    items.append(.record(Int32(records.count)))
+                    records.append(record)
+                },
+                lines: { line in
+                    let key = line.file + "\u{0}" + (line.hint ?? "")
+                    let file: Int32
+                    if let known = fileIndex[key] {
+                        file = known
+                    } else {
+                        file = Int32(files.count)
+                        fileIndex[key] = file
+                        files.append((line.file, line.hint))
+                    }
+                    let start = arena.count
+                    arena.append(contentsOf: line.bytes)
+                    items.append(.line(start: start, end: arena.count, number: Int32(line.number), file: file))
+                },
+                diagnose: diagnose
+            )
+        }
+        self.arena = arena
+        self.items = items
+        self.records = records
+        self.files = files
+    }
+}
+
+/// The held records, or some of them, as a source for the engine.
+package struct LoadedSource: SearchSource {
+    let loaded: LoadedRecords
+    /// The indices of the records to search, ascending; all when `nil`.
+    let subset: [Int32]?
+    /// Whether to stop: checked every few hundred records, so that a search
+    /// a newer keystroke made pointless ends at once.
+    let isCancelled: @Sendable () -> Bool
+    /// Called when the search is over with the indices of the records that
+    /// matched, ascending, and whether every record was searched.
+    let report: @Sendable ([Int32], Bool) -> Void
+
+    package var displayName: String { "<memory>" }
+
+    package func search(into sink: inout RecordSink) {
+        var matched: [Int32] = []
+        var complete = true
+        let loaded = loaded
+        loaded.arena.withUnsafeBytes { arena in
+            var seen = 0
+            func consider(_ index: Int32, into sink: inout RecordSink) {
+                let before = sink.statistics.matched
+                switch loaded.items[Int(index)] {
+                case .line(let start, let end, let number, let file):
+                    let (name, hint) = loaded.files[Int(file)]
+                    let bytes = UnsafeRawBufferPointer(rebasing: arena[start..<end])
+                    sink.consider(ndjson: bytes, number: Int(number), file: name, hint: hint)
+                case .record(let position):
+                    sink.consider(loaded.records[Int(position)])
+                }
+                if sink.statistics.matched > before { matched.append(index) }
+            }
+            if let subset {
+                for index in subset {
+                    seen += 1
+                    if seen & 255 == 0, isCancelled() {
+                        complete = false
+                        return
+                    }
+                    consider(index, into: &sink)
+                }
+            } else {
+                for index in 0..<Int32(loaded.items.count) {
+                    seen += 1
+                    if seen & 255 == 0, isCancelled() {
+                        complete = false
+                        return
+                    }
+                    consider(index, into: &sink)
+                }
+            }
+        }
+        report(matched, complete)
+    }
+}
