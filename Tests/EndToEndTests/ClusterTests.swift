@@ -385,5 +385,8 @@ struct ClusterTests {
         let run = try BinaryRunner.run(["coffee", "--source", "mysql://127.0.0.1:9306/items"])
         #expect(run.status == 64)
         #expect(run.stderr.contains("sphinxql://HOST:PORT/INDEX"), "\(run.stderr)")
+        let picker = try BinaryRunner.run(["coffee", "-i", "--source", "sphinxql://127.0.0.1:9306/items"])
+        #expect(picker.status == 64)
+        #expect(picker.stderr.contains("a cluster cannot be searched with -i"), "\(picker.stderr)")
     }
 }

@@ -157,7 +157,8 @@ enum ModuleGraph {
                 } else if isKindProvider(module), other != api, !leafLibraries.contains(other) {
                     found.append(
                         "\(module) uses \(other); a kind may use only ResultKit and the leaf libraries")
-                } else if remoteSources.contains(other), !remoteSourceUsers.contains(module), !module.hasSuffix("Tests") {
+                } else if remoteSources.contains(other), !remoteSourceUsers.contains(module), !module.hasSuffix("Tests")
+                {
                     found.append("\(module) uses \(other); only the command wires in a remote source")
                 } else if other == command, module != registeringExecutable, !module.hasSuffix("Tests") {
                     found.append("\(module) uses \(other); only the search executable builds on the command")
