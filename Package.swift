@@ -74,6 +74,7 @@ let package = Package(
         .target(name: "StreamingJSON", swiftSettings: optimizedInDebug),
         .target(name: "TextMatching", swiftSettings: optimizedInDebug),
         .target(name: "ProcessMemory", swiftSettings: swiftSettings),
+        .target(name: "MySQLWire", swiftSettings: swiftSettings),
 
         // MARK: The plug-in API, which kind modules import
         .target(
@@ -97,6 +98,13 @@ let package = Package(
             swiftSettings: optimizedInDebug
         ),
 
+        // MARK: Remote sources, which only the command wires in
+        .target(
+            name: "SphinxCluster",
+            dependencies: ["MySQLWire", "ResultKit", "SearchEngine", "StreamingJSON", "TextMatching"],
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: The interactive picker (`search -i`), on the terminal
         .target(
             name: "InteractiveSearch",
@@ -109,7 +117,7 @@ let package = Package(
             name: "SearchCLI",
             dependencies: [
                 "ResultKit", "KindSpecs", "SearchEngine", "ResultOutput", "StreamingJSON", "TerminalTable",
-                "TextMatching", "ProcessMemory", "InteractiveSearch",
+                "TextMatching", "ProcessMemory", "InteractiveSearch", "SphinxCluster",
             ],
             swiftSettings: swiftSettings
         ),
@@ -159,6 +167,12 @@ let package = Package(
             name: "TextMatchingTests",
             dependencies: ["TextMatching", "TestSupport"],
             exclude: snapshotExcludes("TextMatchingTests"),
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(name: "MySQLWireTests", dependencies: ["MySQLWire", "TestSupport"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "SphinxClusterTests",
+            dependencies: ["SphinxCluster", "MySQLWire", "SearchEngine", "ResultKit", "TextMatching", "TestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "ProcessMemoryTests", dependencies: ["ProcessMemory"], swiftSettings: swiftSettings),

@@ -8,6 +8,7 @@ import PackageDescription
 //     swift run -c release table-bench
 //     swift run -c release relevance
 //     swift run -c release interactive-bench
+//     swift run -c release cluster-bench    (needs searchd: apt-get install sphinxsearch)
 //
 // They time the real `search` binary of the root package as whole processes.
 
@@ -41,6 +42,7 @@ let package = Package(
         ),
         .executableTarget(name: "interactive-bench", dependencies: ["BenchSupport"], swiftSettings: swiftSettings),
         .executableTarget(name: "relevance", dependencies: ["BenchSupport"], swiftSettings: swiftSettings),
+        .executableTarget(name: "cluster-bench", dependencies: ["BenchSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "BenchSupportTests", dependencies: ["BenchSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "RelevanceTests", dependencies: ["relevance"], swiftSettings: swiftSettings),
     ]

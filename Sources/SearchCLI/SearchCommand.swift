@@ -3,6 +3,7 @@ import KindSpecs
 public import ResultKit
 import ResultOutput
 import SearchEngine
+import SphinxCluster
 import StreamingJSON
 import TerminalTable
 
@@ -80,6 +81,10 @@ public enum SearchCommand {
         {
             return status
         }
+        if let push = arguments.push {
+            return ClusterCommands.push(
+                to: push, arguments: arguments, registry: registry, console: console, output: output)
+        }
         if arguments.interactive {
             return pick(arguments, registry: registry, environment: environment, console: console, output: &output)
         }
@@ -96,9 +101,13 @@ public enum SearchCommand {
         var cap = DiagnosticCap()
         let messages = output
         let result: SearchResult
+        let clusters = ClusterCommands.sources(
+            arguments, query: query, options: searchOptions(arguments, diagnosticCap: cap.limit))
+        if !clusters.isEmpty { ClusterCommands.noteWhatClustersFind(query, arguments: arguments, output: output) }
         do throws(SearchError) {
             result = try SearchEngine.search(
-                sources: sources(for: arguments, registry: registry, console: console, queryKinds: query.kinds),
+                sources: clusters
+                    + sources(for: arguments, registry: registry, console: console, queryKinds: query.kinds),
                 query: query,
                 options: searchOptions(arguments, diagnosticCap: cap.limit),
                 registry: registry
@@ -289,6 +298,8 @@ public enum SearchCommand {
         if !arguments.data.isEmpty {
             return arguments.data.map { $0 == "-" ? DataSource.standardInput : .path($0) }
         }
+        // A cluster alone is searched alone: the samples are not its records.
+        if !arguments.clusters.isEmpty { return [] }
         if console.inputHasData { return [DataSource.standardInput] }
         let wanted = Set((arguments.kinds + queryKinds).compactMap { registry.kind(named: $0)?.name })
         return registry.kinds.compactMap { kind in

@@ -25,8 +25,12 @@ extension MatchPattern {
     ///   a four-letter word its first three letters, itself with
     ///   ``anyByte`` for its second or third letter, and its two swaps.
     ///
-    /// There are none (`nil`) for a pattern with non-ASCII or whitespace
-    /// units, or when a fragment would be shorter than `minimumLength` bytes.
+    /// A phrase is cut like a word: its space is one more unit, which an
+    /// ASCII text matches only with a space byte (a tab there, or a second
+    /// space, is an edit like any other).
+    ///
+    /// There are none (`nil`) for a pattern with non-ASCII units, or when a
+    /// fragment would be shorter than `minimumLength` bytes.
     /// - Parameter minimumLength: The shortest useful fragment.
     /// In a fragment, a byte that stands for any one byte of the text.
     public static let anyByte: UInt8 = 0
@@ -53,7 +57,7 @@ extension MatchPattern {
             }
             return [union]
         }
-        guard !units.isEmpty, isASCII, !units.contains(0x20) else { return [] }
+        guard !units.isEmpty, isASCII else { return [] }
         let bytes = units.map { UInt8(truncatingIfNeeded: $0) }
         let shortTypo = TextMatcher.allowsShortTypo(units)
         // A three-letter word matches with at most one swap of its last two letters (`teh` finds

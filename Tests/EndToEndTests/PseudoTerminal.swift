@@ -97,9 +97,9 @@ final class PseudoTerminal: @unchecked Sendable {
         defer { for pointer in argv + envp { free(pointer) } }
         var child: pid_t = 0
         let directory = FileManager.default.currentDirectoryPath
-        FileManager.default.changeCurrentDirectoryPath(BinaryRunner.packageRoot.path)
+        _ = FileManager.default.changeCurrentDirectoryPath(BinaryRunner.packageRoot.path)
         let spawned = posix_spawn(&child, binary, &actions, &attributes, argv, envp)
-        FileManager.default.changeCurrentDirectoryPath(directory)
+        _ = FileManager.default.changeCurrentDirectoryPath(directory)
         guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
         pid = child
         close(inPipe[0])
@@ -197,8 +197,22 @@ final class PseudoTerminal: @unchecked Sendable {
             usleep(10_000)
         }
         collected = (Self.readAll(stdoutRead), Self.readAll(stderrRead))
+        drainTerminal()
         let signal = status & 0x7F
         return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
+    }
+
+    /// Waits until the reader has taken every byte the finished program
+    /// drew: the last ones (the terminal given back) may still be queued.
+    private func drainTerminal() {
+        let deadline = Date().addingTimeInterval(2)
+        var pending: Int32 = 0
+        repeat {
+            usleep(10_000)
+            _ = ioctl(master, UInt(FIONREAD), &pending)
+        } while pending > 0 && Date() < deadline
+        // The reader polls every 50 ms; let its last read land.
+        usleep(60_000)
     }
 
     /// Standard output, after ``finish(timeout:)``.

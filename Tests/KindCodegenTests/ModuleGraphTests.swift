@@ -54,6 +54,17 @@ import Testing
             ])
     }
 
+    @Test func theEngineKnowsNoRemoteSource() {
+        let violations = ModuleGraph.violations(
+            uses: ["SearchEngine": ["ResultKit", "SphinxCluster"], "MySQLWire": ["Glibc", "ResultKit"]],
+            projectModules: Self.project)
+        #expect(
+            violations == [
+                "MySQLWire uses ResultKit; a leaf library knows nothing of the project",
+                "SearchEngine uses SphinxCluster; only the command wires in a remote source",
+            ])
+    }
+
     @Test func importsAreReadFromCodeNotFromStringsOrComments() {
         let source = #"""
             public import ResultKit
@@ -99,7 +110,7 @@ import Testing
 
     static let project: Set<String> = [
         "ResultKit", "KindSpecs", "SearchEngine", "ResultOutput", "SearchCLI", "InteractiveSearch", "TerminalTable",
-        "StreamingJSON", "TextMatching", "ProcessMemory", "DomainKind", "WeatherKind",
+        "StreamingJSON", "TextMatching", "ProcessMemory", "DomainKind", "WeatherKind", "MySQLWire", "SphinxCluster",
     ]
 }
 
@@ -108,7 +119,12 @@ enum ModuleGraph {
     /// The libraries a kind may import besides ``api``.
     static let leafLibraries: Set<String> = ["TerminalTable", "StreamingJSON", "TextMatching"]
     /// Libraries that know nothing of the project: the leaves, and the allocator tuning.
-    static let independentLibraries = leafLibraries.union(["ProcessMemory"])
+    static let independentLibraries = leafLibraries.union(["ProcessMemory", "MySQLWire"])
+    /// Remote sources and their clients: only the command wires them in, so the engine sees nothing but
+    /// `SearchSource`.
+    static let remoteSources: Set<String> = ["SphinxCluster", "MySQLWire"]
+    /// The modules that may use ``remoteSources``: the command, and the remote sources themselves.
+    static let remoteSourceUsers: Set<String> = ["SearchCLI", "SphinxCluster"]
     /// The plug-in API.
     static let api = "ResultKit"
     /// Kind providers other than the kind modules: data-driven kinds.
@@ -141,6 +157,9 @@ enum ModuleGraph {
                 } else if isKindProvider(module), other != api, !leafLibraries.contains(other) {
                     found.append(
                         "\(module) uses \(other); a kind may use only ResultKit and the leaf libraries")
+                } else if remoteSources.contains(other), !remoteSourceUsers.contains(module), !module.hasSuffix("Tests")
+                {
+                    found.append("\(module) uses \(other); only the command wires in a remote source")
                 } else if other == command, module != registeringExecutable, !module.hasSuffix("Tests") {
                     found.append("\(module) uses \(other); only the search executable builds on the command")
                 } else if RegistrySource.isKindModule(other), !isKindProvider(module), module != registeringExecutable {

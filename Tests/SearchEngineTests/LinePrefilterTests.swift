@@ -4,6 +4,7 @@ import StreamingJSON
 import TerminalTable
 import TestSupport
 import Testing
+import TextMatching
 
 @testable import SearchEngine
 
@@ -48,6 +49,25 @@ import Testing
         )
     }
 
+    /// A kind with a declared number field, `level`, that filters read.
+    static func gaugeKind() -> ResultKind {
+        ResultKind(
+            name: "gauge",
+            plural: "gauges",
+            columns: [],
+            searchFields: [.field("name", weight: 100)],
+            fields: ["level", "unit"],
+            decode: { (object) throws(RecordDecodingError) -> String in try object.requiredString("name") },
+            present: { NoteRow(name: $0) }
+        )
+    }
+
+    /// Values of `level`: numbers in every spelling, too large, null,
+    /// numbers as text (padded, escaped), a boolean, and absent.
+    static let levels = [
+        "3", "5", "5.0", "-2", "1e1", "0.5e1", "1e999", "null", #""4""#, #"" 7 ""#, #""\u0034""#, "true", "",
+    ]
+
     /// Names with the word in every case, with typos, escaped, with accents,
     /// split across fields, inside keys, and not at all.
     static let names = [
@@ -55,6 +75,16 @@ import Testing
         "Caf\\u00e9", "CAFÉ", "green tea", "teapot", "coffe", "decaf coffee", "cof fee", "chocolate",
         "chcoolate", "hcocolate", "chocolat", "choclate", "chcooalte", "garden", "gadren", "日本のコーヒー",
         "coffee\\ttab",
+        // Phrases spelled with typos, runs of spaces, escapes and other separators.
+        "coffee beans", "cofee beans", "coffee  beans", "coffee\\tbeans", "coffee-beans", "Coffee Beens",
+        "coffee\\u0020beans", "coffée beans",
+        // Folded letters: diacritics, ß, ø, the Kelvin sign, Cyrillic ё, full-width letters, CJK escaped.
+        "Crème brûlée", "CRE\\u0300ME", "creme", "straße", "STRASSE", "Ørsted", "orsted", "сестёр",
+        "\\u212Aing", "king", "ＣＯＦＦＥＥ", "\\u65e5\\u672c", "日本",
+        // Hosts in both IDNA spellings, and names made of emoji.
+        "xn--p1ai", "рф", "🦊🐾.ws", "fox", "xn--e1afmkfd.xn--p1ai", "пример.рф",
+        // Letters of `zzqxj` in order, near and far apart, in keys only, and in no order.
+        "zazqxj", "z z q x j", "ZZ-QXJ", "jxqzz", "zzq", "z_zqx_j",
     ]
 
     static func writeFile(seed: UInt64) throws -> String {
@@ -73,6 +103,10 @@ import Testing
             case 6: lines.append(#"{"kind":"note","body":"no name, \#(name)"}"#)  // rejected if it matches
             case 7: lines.append(#"{"kind":"note","name":"\#(name)","body":"\#(pick(names))","n\u0061me":"x"}"#)
             case 8: lines.append(#"{"kind":"note","name":"tea \#(index)","coffee":"in a key only"}"#)
+            case 9, 10:
+                let level = pick(Self.levels)
+                let field = level.isEmpty ? "" : #","level":\#(level)"#
+                lines.append(#"{"kind":"gauge","name":"\#(name)"\#(field),"unit":"bar"}"#)
             default:
                 lines.append(#"{"kind":"note","name":"\#(name) \#(index % 13)","body":"\#(pick(names))"}"#)
             }
@@ -108,12 +142,12 @@ import Testing
     /// parallel blocks, or line by line as a stream is.
     enum Mode { case records, blocks, lines }
 
-    func run(_ query: String, path: String, mode: Mode) throws -> Outcome {
-        let registry = try KindRegistry([noteKind(), Self.pairKind(), Self.blobKind()])
+    func run(_ query: String, path: String, mode: Mode, sort: FieldSort? = nil, offset: Int = 2) throws -> Outcome {
+        let registry = try KindRegistry([noteKind(), Self.pairKind(), Self.blobKind(), Self.gaugeKind()])
         var session = SearchSession(
             registry: registry,
             query: try QueryParser().parse(query),
-            options: SearchOptions(limit: 40, offset: 2)
+            options: SearchOptions(limit: 40, offset: offset, sort: sort)
         )
         var diagnostics = PrintedDiagnostics()
         switch mode {
@@ -154,6 +188,16 @@ import Testing
         "tae", "cfae", "caef", "cafx", "kind", "kine", "name", "nmae",
         // Every record shown: lines read whole, most of them parsed from their shape.
         "",
+        // The shapes of `search-bench`, each on the fast path and the reference path.
+        "zzqxj", "zzqxjw", "cffx", "\"coffee beans\"", "\"coffee  beans\"", "\"cofee beans\"", "\"coffee mug\"",
+        "\"green tea\" -teapot", "coffee -beans", "name:garden", "moons>3", "kind:note tea", "kind:pair coffe",
+        "\"queen of hearts\"",
+        // Number and presence filters, read from raw values where the kind declares the field.
+        "level<5", "level>=5", "level:1..5", "level:*", "-level:*", "-level<4", "coffee level<5", "kind:gauge level>3",
+        "title:*", "level<5 moons>3", "level:5", "level:5.00", "level:10", "level:+5", "unit:bar level:5.000",
+        // Non-ASCII words: folded to ASCII, or not; hosts in the other spelling; emoji by name.
+        "café", "crème", "CRÈME", "straße", "strasse", "ørsted", "сестер", "сестёр", "日本", "ｃｏｆｆｅｅ", "\u{212A}ing",
+        "рф", "xn--p1ai", "пример.рф", "xn--e1afmkfd.xn--p1ai", "fox", "🦊",
     ])
     func theSearchGivesWhatReadingEveryRecordGives(query: String) throws {
         let path = try Self.writeFile(seed: 7)
@@ -165,6 +209,117 @@ import Testing
         let lines = try run(query, path: path, mode: .lines)
         #expect(lines == sequential, "\(lines.difference(from: sequential))")
         #expect(sequential.statistics.read > 6_000)
+    }
+
+    /// The sorted shapes and a large offset, each on the fast path and the reference path.
+    @Test(arguments: [
+        ("", "-moons", 2), ("", "name", 2), ("tea", "-moons", 2), ("zzqxj", "moons", 2), ("tea", "name", 300),
+        ("level>2", "-level", 2), ("", "level", 2),
+    ])
+    func theSortedSearchGivesWhatReadingEveryRecordGives(query: String, sort: String, offset: Int) throws {
+        let path = try Self.writeFile(seed: 9)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let order = try #require(FieldSort(parsing: sort))
+        let sequential = try run(query, path: path, mode: .records, sort: order, offset: offset)
+        let blocks = try run(query, path: path, mode: .blocks, sort: order, offset: offset)
+        #expect(blocks == sequential, "\(blocks.difference(from: sequential))")
+        let lines = try run(query, path: path, mode: .lines, sort: order, offset: offset)
+        #expect(lines == sequential, "\(lines.difference(from: sequential))")
+        #expect(!sequential.hits.isEmpty || query == "zzqxj")
+    }
+
+    /// While nothing has matched, a line whose bytes do not hold the word's
+    /// letters in order is ruled out, unless a computed search field may
+    /// spell them: `{"first":"c","second":"x"}` is searched as "coffee x",
+    /// which `cffx` matches fuzzily though the line holds no `f` after its `c`.
+    @Test func aFuzzyStandInThatOnlyAComputedFieldSpellsIsKept() throws {
+        var lines: [String] = []
+        for index in 0..<3_000 {
+            switch index % 3 {
+            case 0: lines.append(#"{"kind":"note","name":"tea \#(index)","body":"green"}"#)
+            case 1: lines.append(#"{"kind":"pair","first":"c","second":"x"}"#)
+            default: lines.append(#"{"kind":"pair","first":"g","second":"y"}"#)
+            }
+        }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("standin-\(UUID().uuidString).jsonl")
+            .path
+        try Data(lines.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let prefilter = try #require(LinePrefilter(query: try QueryParser().parse("cffx"), fuzzy: false))
+        let line = Array(lines[1].utf8)
+        #expect(line.withUnsafeBytes { !prefilter.mayMatch($0) && !prefilter.mayMatchFuzzily($0) })
+        let sequential = try run("cffx", path: path, mode: .records, offset: 0)
+        #expect(sequential.hits.count == 40)
+        #expect(sequential.hits.allSatisfy { $0.hasPrefix("cx @") && $0.hasSuffix("fuzzy") }, "\(sequential.hits)")
+        for mode in [Mode.blocks, .lines] {
+            let fast = try run("cffx", path: path, mode: mode, offset: 0)
+            #expect(fast == sequential, "\(mode): \(fast.difference(from: sequential))")
+        }
+    }
+
+    /// Every ASCII text in which the matcher finds a word fuzzily, written
+    /// as a record's name, makes a line that `mayMatchFuzzily` keeps:
+    /// random words and texts with the word's letters spread, cased, and
+    /// broken.
+    @Test(arguments: [11, 12, 13])
+    func everyLineWhereTheWordMatchesFuzzilyIsKept(seed: UInt64) throws {
+        let matcher = TextMatcher(allowFuzzy: true)
+        var random = SplitMix64(state: seed)
+        func below(_ bound: Int) -> Int { Int(random.next() % UInt64(bound)) }
+        let letters = Array("abcdeoxz -_.".utf8)
+        var fuzzy = 0
+        for _ in 0..<20_000 {
+            let word = (0..<(2 + below(7))).map { _ in letters[below(8)] }
+            var text: [UInt8] = []
+            for letter in word {
+                for _ in 0..<below(3) { text.append(letters[below(letters.count)]) }
+                text.append(below(4) == 0 ? letter &- 0x20 : letter)
+                if below(8) == 0 { text.removeLast() }
+            }
+            let term = String(decoding: word, as: UTF8.self)
+            let name = String(decoding: text, as: UTF8.self)
+            guard let match = matcher.match(MatchPattern(term), in: name) else { continue }
+            if match.tier == .fuzzy { fuzzy += 1 }
+            let prefilter = try #require(LinePrefilter(query: try QueryParser().parse(term), fuzzy: false))
+            let line = Array(#"{"kind":"note","name":"\#(name)"}"#.utf8)
+            // Better tiers are the fragments' promise; fuzzy ones, this one's.
+            #expect(
+                line.withUnsafeBytes { prefilter.mayMatch($0) || prefilter.mayMatchFuzzily($0) },
+                "\(term) in \(name) (\(match.tier))")
+        }
+        #expect(fuzzy > 500)
+    }
+
+    /// A word whose every spelling folds to non-ASCII letters is never
+    /// found in ASCII text, so every plain ASCII line is ruled out, fuzzily
+    /// too; a word with an ASCII spelling (`пример.рф` is `xn--e1afmkfd.xn--p1ai`) is not such a word.
+    @Test func aWordNoASCIITextCanMatchRulesOutPlainASCIILines() throws {
+        let matcher = TextMatcher(allowFuzzy: true)
+        let texts = ["nihon", "sester", "Sestyor", "xn--p1ai", "rf", "fox", "coffee", "ko-hi-", "NIHON JAPAN"]
+        for word in ["日本", "сестер", "сестёр", "コーヒー", "ø日"] {
+            let prefilter = try #require(LinePrefilter(query: try QueryParser().parse(word), fuzzy: false))
+            #expect(prefilter.fragments.isEmpty && prefilter.spellings.isEmpty)
+            for text in texts {
+                #expect(matcher.match(MatchPattern(word), in: text) == nil, "\(word) in \(text)")
+                let line = Array(#"{"kind":"note","name":"\#(text)"}"#.utf8)
+                #expect(line.withUnsafeBytes { !prefilter.mayMatch($0) && !prefilter.mayMatchFuzzily($0) })
+            }
+            for line in [#"{"name":"\u65e5"}"#, #"{"name":"日本"}"#] {
+                #expect(Array(line.utf8).withUnsafeBytes { prefilter.mayMatch($0) })
+            }
+        }
+        #expect(LinePrefilter(query: try QueryParser().parse("пример.рф"), fuzzy: false) == nil)
+        #expect(LinePrefilter(query: try QueryParser().parse("xn--e1afmkfd.xn--p1ai"), fuzzy: false) == nil)
+    }
+
+    /// `price:5.00` compares numbers, so it finds `"price":5.0` and
+    /// `"price":5`, whose bytes do not hold `5.00`: such a term gives no
+    /// fragments (the agreement test runs `level:5.00` and `level:10`
+    /// against `5.0` and `1e1`).
+    @Test func aFieldTermThatIsANumberRulesNoLineOut() throws {
+        #expect(LinePrefilter(query: try QueryParser().parse("price:5.00"), fuzzy: false) == nil)
+        let mixed = try #require(LinePrefilter(query: try QueryParser().parse("price:5.00 coffee"), fuzzy: false))
+        #expect(mixed.pattern.term == "coffee" && !mixed.isFieldTerm)
     }
 
     @Test func aQueryThatMatchesNothingStillFindsFuzzyMatches() throws {

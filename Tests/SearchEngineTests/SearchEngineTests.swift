@@ -87,6 +87,17 @@ import Testing
         #expect(try search("Cyrs", [source], options: options).names.first == "Old Church Slavonic")
     }
 
+    /// An unknown kind's NAME is guessed (`name`, `title` or `id`): a match as
+    /// good in a known kind's name ranks before it, whatever the order read.
+    @Test func aKnownKindsNameRanksBeforeAGuessedOneOnAnEqualMatch() throws {
+        let source = LinesSource(
+            name: "remote",
+            lines: [
+                #"{"kind":"translation","name":"Korea, Republik"}"#, #"{"kind":"note","name":"Korea, Republic of"}"#,
+            ])
+        #expect(try search("korea", [source]).names == ["Korea, Republic of", "Korea, Republik"])
+    }
+
     @Test func anUnknownFieldIsAnErrorThatListsTheFields() throws {
         let error = #expect(throws: SearchError.self) {
             _ = try search("colour:red", [LinesSource(name: "remote", lines: [#"{"name":"coffee"}"#])])

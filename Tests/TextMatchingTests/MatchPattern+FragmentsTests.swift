@@ -43,7 +43,57 @@ import TextMatching
         #expect(chocolate.first == MatchPattern("chocolate").requiredFragments())
     }
 
-    @Test(arguments: ["two words", "日本", "x", ""])
+    /// A phrase is cut like a word, its space one more byte.
+    @Test func aPhraseIsCutLikeAWord() {
+        let fragments = MatchPattern("green  tea").requiredFragments()?.map { String(decoding: $0, as: UTF8.self) }
+        #expect(fragments == ["gre", "en ", "tea", "ent ea", "greent ea"])
+    }
+
+    /// Phrases of random words mutated by up to two edits (a space may be
+    /// inserted, dropped, doubled or swapped like a letter) inside random
+    /// texts; whenever the matcher accepts the text, a fragment occurs in it.
+    @Test(arguments: [5, 6, 7])
+    func everyTextAPhraseMatchesHoldsAFragment(seed: UInt64) {
+        let matcher = TextMatcher()
+        var random = SplitMix64(state: seed)
+        func below(_ bound: Int) -> Int { Int(random.next() % UInt64(bound)) }
+        let letters = Array("abcdo ".utf8)
+        var accepted = 0
+        var typoMatches = 0
+        for _ in 0..<30_000 {
+            let words = (0..<(2 + below(2))).map { _ in (0..<(1 + below(5))).map { _ in letters[below(5)] } }
+            let pattern = Array(words.joined(separator: [0x20]))
+            var text = pattern
+            for _ in 0..<below(3) {
+                let position = below(text.count + 1)
+                switch below(4) {
+                case 0: text.insert(letters[below(letters.count)], at: position)
+                case 1: if position < text.count { text.remove(at: position) }
+                case 2: if position < text.count { text[position] = letters[below(letters.count)] }
+                default: if position + 1 < text.count { text.swapAt(position, position + 1) }
+                }
+            }
+            let subject = ["x", "y-", "the "][below(3)] + String(decoding: text, as: UTF8.self).uppercased()
+            let patternText = String(decoding: pattern, as: UTF8.self)
+            guard let match = matcher.match(MatchPattern(patternText), in: subject) else { continue }
+            accepted += 1
+            if match.tier == .typo { typoMatches += 1 }
+            let folded = Array(subject.lowercased().utf8)
+            for fragments in MatchPattern(patternText).requiredFragmentSets() {
+                let found = fragments.contains { fragment in
+                    folded.indices.contains { start in
+                        start + fragment.count <= folded.count
+                            && zip(folded[start...], fragment).allSatisfy { $0 == $1 || $1 == MatchPattern.anyByte }
+                    }
+                }
+                #expect(found, "\(patternText) matched \(subject) (\(match.tier)) without any of \(fragments)")
+            }
+        }
+        #expect(accepted > 10_000)
+        #expect(typoMatches > 1_000)
+    }
+
+    @Test(arguments: ["日本", "x", ""])
     func patternsWithoutAPromiseHaveNoFragments(term: String) {
         #expect(MatchPattern(term).requiredFragments() == nil)
     }

@@ -2,16 +2,20 @@ import BenchSupport
 import Glibc
 
 /// `search-bench`: times the real `search` binary on a generated file of
-/// mixed records as a whole process, next to rg, grep, jq and fzf on the same
-/// file, and prints medians and ratios, peak memory at two sizes, the time to
-/// first output, and the reader's throughput.
+/// mixed records as a whole process, one query of each shape next to a byte
+/// scan of the file and to rg, jq and fzf on the same file, and prints
+/// medians and ratios, peak memory at two sizes, the time to first output,
+/// and the reader's throughput.
 struct SearchBench {
     static let specs: [Options.Spec] =
         [
             .init("--records", value: "N", help: "records in the main file (default 1,000,000, about 150 MB)"),
             .init("--seed", value: "S", help: "generator seed (default 42); the same seed and size give the same file"),
             .init("--runs", value: "N", help: "counted runs of each command, after one warm-up run (default 5)"),
-            .init("--query", value: "WORD", help: "the word searched by every tool (default coffee)"),
+            .init(
+                "--query", value: "WORD",
+                help: "also time this one word against rg, grep, jq and fzf (the comparison of issue 5)"),
+            .init("--peer-runs", value: "N", help: "counted runs of each jq command (default 3: each takes seconds)"),
             .search,
             .dataDirectory,
             .init(
@@ -34,7 +38,8 @@ struct SearchBench {
         let records = try options.count("--records", default: 1_000_000)
         let seed = UInt64(try options.count("--seed", default: 42))
         let runs = try options.count("--runs", default: 5)
-        let query = options.string("--query", default: "coffee")
+        let query = options.string("--query")
+        let peerRuns = try options.count("--peer-runs", default: 3)
         let rssSizes = try options.counts("--rss-records", default: [1_000_000, 4_000_000])
         let directory = options.dataDirectory
         let search = try SearchBinary.locate(explicit: options.string("--search"), log: note)
@@ -48,29 +53,46 @@ struct SearchBench {
         let scratch = try Bench.makeScratch(in: directory)
         defer { Bench.removeScratch(scratch, commands: 8) }
 
-        // 1. search against its peers, on the same file, in the same run.
-        let (commands, missing) = commands(search: search, query: query, file: file.path)
-        let measured = try Bench.measure(commands, runs: runs, scratch: scratch, progress: note)
-        print("## Whole process on \(Format.count(records)) records (`FILE` = \(file.path))\n")
-        print(comparisonTable(measured), terminator: "")
-        for name in missing { print("(skipped: \(name) is not installed)") }
+        // 1. Every shape of query, against the floor and its peers, in one run.
+        let shapes = ShapeBench(
+            search: search, runs: runs, peerRuns: peerRuns, usePeers: !options.isSet("--no-peers"), note: note)
+        let (rows, floor) = try shapes.measure(file: file.path, scratch: scratch)
+        print("## Shapes of query on \(Format.count(records)) records (`FILE` = \(file.path))\n")
+        print(
+            "Floor `\(ShapeBench.floor)`: \(floor.wall.map { Format.seconds($0.median) } ?? "?") (median).",
+            "`search --data FILE --limit 20 QUERY…`"
+                + (options.isSet("--no-peers") ? ".\n" : "; jq medians of \(min(peerRuns, runs)) runs.\n"))
+        print(ShapeBench.table(rows: rows, floor: floor))
+        for tool in ["rg", "jq", "fzf"] where Shell.which(tool) == nil { print("(skipped: \(tool) is not installed)") }
+        print("Targets (issue 20):")
+        for line in ShapeBench.targets(rows: rows, floor: floor) { print(line) }
         print()
-        if let searchRun = measured.first {
-            printTargets(search: searchRun, peers: Array(measured.dropFirst()))
-            printOutputCheck(searchRun)
+
+        // 2. The single word against every peer, when asked for.
+        if let query {
+            let (commands, missing) = commands(search: search, query: query, file: file.path)
+            let measured = try Bench.measure(commands, runs: runs, scratch: scratch, progress: note)
+            print("## `\(query)` against its peers\n")
+            print(comparisonTable(measured), terminator: "")
+            for name in missing { print("(skipped: \(name) is not installed)") }
+            print()
+            if let searchRun = measured.first {
+                printTargets(search: searchRun, peers: Array(measured.dropFirst()))
+                printOutputCheck(searchRun)
+            }
         }
 
-        // 2. Peak memory at several sizes.
+        // 3. Peak memory of every shape at several sizes.
         if !rssSizes.isEmpty {
             try memory(
-                sizes: rssSizes, main: measured.first, mainRecords: records, search: search, query: query,
-                seed: seed, directory: directory, runs: runs, scratch: scratch)
+                sizes: rssSizes, main: rows, mainRecords: records, search: search, seed: seed,
+                directory: directory, scratch: scratch)
         }
 
-        // 3. Time to first output on the bundled sample.
+        // 4. Time to first output on the bundled sample.
         try firstOutput(search: search, runs: runs)
 
-        // 4. The reader alone.
+        // 5. The reader alone.
         try reader(file: file, runs: runs)
     }
 
@@ -176,33 +198,38 @@ struct SearchBench {
     }
 
     private func memory(
-        sizes: [Int], main: Measurement?, mainRecords: Int, search: String, query: String, seed: UInt64,
-        directory: String, runs: Int, scratch: String
+        sizes: [Int], main: [ShapeBench.Row], mainRecords: Int, search: String, seed: UInt64,
+        directory: String, scratch: String
     ) throws(BenchmarkError) {
-        var table = TextTable(
-            headers: ["RECORDS", "FILE", "PEAK RSS", "MEDIAN WALL", "RUNS", "TARGET ≤ 64 MiB"],
-            rightAligned: [0, 1, 2, 3, 4])
+        var headers = ["SHAPE"]
+        var peaks: [[String]] = ShapeBench.shapes.map { [$0.name] }
+        var worst = 0
         for size in sizes {
-            let measurement: Measurement
             let file = try DataFile.prepare(records: size, seed: seed, in: directory)
-            if size == mainRecords, let main {
-                measurement = main
-            } else {
-                let command = TimedCommand(
-                    label: "search \(query) --data FILE --limit 20",
-                    arguments: [search, query, "--data", file.path, "--limit", "20"])
-                let count = max(1, min(runs, 3))
-                measurement = try Bench.measure([command], runs: count, scratch: scratch, progress: note)[0]
+            headers += ["\(Format.count(size)) (\(Format.megabytes(file.bytes)))", "WALL"]
+            for (index, shape) in ShapeBench.shapes.enumerated() {
+                let measurement: Measurement
+                if size == mainRecords, index < main.count {
+                    measurement = main[index].search
+                } else {
+                    let command = TimedCommand(
+                        label: shape.label, arguments: [search, "--data", file.path, "--limit", "20"] + shape.search)
+                    measurement = try Bench.measure([command], runs: 1, scratch: scratch, progress: note)[0]
+                }
+                worst = max(worst, measurement.peakRSSKiB)
+                peaks[index] += [
+                    Format.mebibytes(kibibytes: measurement.peakRSSKiB),
+                    measurement.wall.map { Format.seconds($0.median) } ?? "?",
+                ]
             }
-            let rss = measurement.peakRSSKiB
-            table.append([
-                Format.count(size), Format.megabytes(file.bytes), Format.mebibytes(kibibytes: rss),
-                measurement.wall.map { Format.seconds($0.median) } ?? "?", String(measurement.samples.count),
-                rss <= 64 * 1024 ? "met" : "MISSED",
-            ])
         }
-        print("## Peak RSS of `search \(query) --data FILE --limit 20` (largest over the runs)\n")
-        print(table.render())
+        var table = TextTable(headers: headers, rightAligned: Set(1..<headers.count))
+        for row in peaks { table.append(row) }
+        print("## Peak RSS of every shape (largest over the runs; one run where the size is not the main file's)\n")
+        print(table.render(), terminator: "")
+        print(
+            "Largest: \(Format.mebibytes(kibibytes: worst)); target ≤ 64 MiB: \(worst <= 64 * 1024 ? "met" : "MISSED")\n"
+        )
     }
 
     private func firstOutput(search: String, runs: Int) throws(BenchmarkError) {

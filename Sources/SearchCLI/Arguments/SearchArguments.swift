@@ -1,6 +1,7 @@
 import ResultKit
 import ResultOutput
 import SearchEngine
+import SphinxCluster
 import TerminalTable
 
 /// Everything the command line asked for, checked.
@@ -9,6 +10,12 @@ struct SearchArguments {
 
     var query = ""
     var data: [String] = []
+    /// `--source` clusters, as typed (each checked to be a cluster URL).
+    var clusters: [String] = []
+    /// `--push`: the cluster to load `--data` into.
+    var push: String?
+    var connectTimeout = 1.0
+    var queryTimeout = 5.0
     var kinds: [String] = []
     /// The `--kind` values glued to `-k` (`-kong`), each with the argument as
     /// typed: a word the user may have meant to exclude.
@@ -81,6 +88,22 @@ struct SearchArguments {
         csvSafe = parsed.flags.contains("csv-safe")
         query = parsed.positionals.joined(separator: " ")
         data = parsed.all("data")
+        clusters = parsed.all("source")
+        push = parsed.last("push")
+        for (option, url) in clusters.map({ ("--source", $0) }) + (push.map { [("--push", $0)] } ?? []) {
+            do throws(ClusterError) {
+                _ = try ClusterURL(parsing: url)
+            } catch {
+                throw .invalidValue(option, url, reason: "expected sphinxql://HOST:PORT/INDEX")
+            }
+        }
+        if push != nil && data.isEmpty {
+            throw .invalidValue("--push", push ?? "", reason: "name the files to load with --data")
+        }
+        if let text = parsed.last("connect-timeout") {
+            connectTimeout = try Self.seconds(text, option: "--connect-timeout")
+        }
+        if let text = parsed.last("query-timeout") { queryTimeout = try Self.seconds(text, option: "--query-timeout") }
         kindDirectories = parsed.all("kinds")
         kinds = parsed.all("kind").flatMap { $0.split(separator: ",").map(String.init) }
         let glued = parsed.attachedValues.filter { $0.option == "kind" }
@@ -95,6 +118,11 @@ struct SearchArguments {
             limitGiven = true
         }
         interactive = parsed.flags.contains("interactive")
+        // The picker searches records it read once, locally, at each key.
+        if interactive, let url = clusters.first ?? push {
+            throw .invalidValue(
+                clusters.isEmpty ? "--push" : "--source", url, reason: "a cluster cannot be searched with -i")
+        }
         preview = parsed.flags.contains("preview")
         if let text = parsed.last("layout") {
             guard let value = ["default", "reverse"].first(where: { $0 == text.lowercased() }) else {
@@ -152,6 +180,14 @@ struct SearchArguments {
     private static func count(_ text: String, option: String) throws(UsageError) -> Int {
         guard let value = Int(text), value >= 0 else {
             throw .invalidValue(option, text, reason: "expected a whole number of 0 or more")
+        }
+        return value
+    }
+
+    /// A duration in seconds, above 0 and at most a day: `1`, `0.25`.
+    private static func seconds(_ text: String, option: String) throws(UsageError) -> Double {
+        guard let value = Double(text), value > 0, value <= 86_400 else {
+            throw .invalidValue(option, text, reason: "expected seconds, such as 1 or 0.5")
         }
         return value
     }

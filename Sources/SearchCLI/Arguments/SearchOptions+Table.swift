@@ -14,6 +14,26 @@ enum SearchOptionTable {
             repeatable: true
         ),
         OptionSpec(
+            "source",
+            value: .some("URL"),
+            help: "Also search the cluster at URL (sphinxql://HOST:PORT/INDEX, a Sphinx or Manticore SphinxQL "
+                + "listener); its records rank with --data's in one ranking. Repeatable. Without --data, only "
+                + "the cluster is searched.",
+            repeatable: true
+        ),
+        OptionSpec(
+            "push",
+            value: .some("URL"),
+            help: "Load the records of --data into the cluster at URL (its aggregator, as scripts/cluster.sh "
+                + "prints it) instead of searching; loading again replaces them."
+        ),
+        OptionSpec(
+            "connect-timeout", value: .some("SECONDS"), help: "How long to wait to connect to a cluster.",
+            default: "1"),
+        OptionSpec(
+            "query-timeout", value: .some("SECONDS"), help: "How long to wait for a cluster's answer.",
+            default: "5"),
+        OptionSpec(
             "kind",
             short: "k",
             value: .kind("KIND"),

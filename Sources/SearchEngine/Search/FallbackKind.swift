@@ -14,7 +14,9 @@ extension ResultKind {
             plural: name,
             columns: [KindColumn("FIELDS", field: "*", priority: -1)],
             searchFields: [
-                SearchField("name", weight: 100) { FallbackRow.identity(of: $0) },
+                // A guessed identity counts a little less than a declared one: a
+                // match as good in a known kind's name ranks first.
+                SearchField("name", weight: 90) { FallbackRow.identity(of: $0) },
                 SearchField("fields", weight: 10) { FallbackRow.otherFields(of: $0) },
             ],
             fields: [],

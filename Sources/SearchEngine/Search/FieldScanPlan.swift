@@ -32,16 +32,40 @@ final class FieldScanPlan: Sendable {
     /// them is in the raw bytes too. Not when the query or the sort names a
     /// field: fields seen in such records must then be collected.
     let rulesOutUnknownKinds: Bool
+    /// Whether neither the query nor the sort names a field. Lines the
+    /// prefilter rules out before anything matched are then settled too:
+    /// no record is needed to show that a named field exists.
+    let namesNoFields: Bool
 
-    init(registry: KindRegistry, query: Query, sort: FieldSort?, fuzzy: Bool) {
+    /// The query's number and presence filters, checked on a line's raw
+    /// values before anything else is done with it; `nil` when there are
+    /// none, or when a named field may be known only from the records.
+    let filters: LineFilters?
+
+    /// Kinds with a search field named like a filtered field, whose value
+    /// the filter then reads from the search field's text.
+    private let kindsSearchingFilteredFields: Set<String>
+
+    /// - Parameter knownFields: The fields that the included kinds declare:
+    ///   filters are checked on raw values only when they name no other, so
+    ///   that no line needs to be seen to show that a field exists.
+    init(registry: KindRegistry, query: Query, sort: FieldSort?, fuzzy: Bool, knownFields: Set<String> = []) {
         var keys = ["kind"]
         var whole = Set<String>()
         func add(_ key: String) {
             if !keys.contains(key) { keys.append(key) }
         }
+        // Without a word, search fields are read only where the query or
+        // the sort names them (`symbol:Q♥`): filters need nothing else.
+        let hasWords = query.conditions.contains { if case .text = $0.clause { true } else { false } }
+        let named = Set(query.referencedFields + (sort.map { [$0.field] } ?? []))
         for kind in registry.kinds {
             for field in kind.searchFields {
-                if let reads = field.reads { reads.forEach(add) } else { whole.insert(kind.name) }
+                if let reads = field.reads {
+                    if hasWords || named.contains(field.name) { reads.forEach(add) }
+                } else {
+                    whole.insert(kind.name)
+                }
             }
         }
         query.referencedFields.forEach(add)
@@ -56,7 +80,10 @@ final class FieldScanPlan: Sendable {
         var memoized: [String: [Int]] = [:]
         var lightKeys = ["kind"]
         for kind in registry.kinds where !whole.contains(kind.name) {
-            if kind.searchFields.allSatisfy(\.isVerbatim) {
+            // A `field:value` term reads the search field of that name, or
+            // else the record's field as written.
+            let read = kind.searchFields.filter { field in prefilter?.field.map { $0 == field.name } ?? true }
+            if read.allSatisfy(\.isVerbatim) {
                 verbatim.insert(kind.name)
             } else if prefilter?.isFieldTerm == false {
                 // A word matches the search fields only, which read these.
@@ -75,9 +102,18 @@ final class FieldScanPlan: Sendable {
         self.verbatimKinds = verbatim
         self.memoizedKinds = memoized
         self.lightScanner = JSONFieldScanner(keys: lightKeys)
+        let filters = LineFilters(query: query)
+        let namedFields = query.referencedFields + (sort.map { [$0.field] } ?? [])
+        self.filters = namedFields.allSatisfy(knownFields.contains) ? filters : nil
+        var searching = Set<String>()
+        for kind in registry.kinds
+        where kind.searchFields.contains(where: { filters?.scanner.keys.contains($0.name) == true }) {
+            searching.insert(kind.name)
+        }
+        self.kindsSearchingFilteredFields = searching
+        self.namesNoFields = query.referencedFields.isEmpty && sort == nil
         self.rulesOutUnknownKinds =
-            query.referencedFields.isEmpty && sort == nil
-            && prefilter?.fragments.allSatisfy { !$0.contains(UInt8(ascii: "=")) } == true
+            namesNoFields && prefilter?.fragments.allSatisfy { !$0.contains(UInt8(ascii: "=")) } == true
     }
 
     /// How lines of `kind` are searched, `included` or not by the kind filter.
@@ -87,8 +123,63 @@ final class FieldScanPlan: Sendable {
             included: included,
             readsWhole: wholeRecordKinds.contains(kind.name),
             isVerbatim: verbatimKinds.contains(kind.name),
-            memoizedReads: memoizedKinds[kind.name]
+            memoizedReads: memoizedKinds[kind.name],
+            filtersRawValues: filters != nil && !kindsSearchingFilteredFields.contains(kind.name)
         )
+    }
+}
+
+/// The number and presence filters of a query (`price<5`, `rating:4..5`,
+/// `sku:*`), with what is needed to check them on a line's raw values: a
+/// line that fails one cannot match, at any tier.
+struct LineFilters: Sendable {
+    /// Extracts `kind` and each filtered field.
+    let scanner: JSONFieldScanner
+    /// Each filter, with the index of its field in ``scanner``'s keys.
+    let conditions: [(key: Int, condition: Query.Condition)]
+
+    /// The filters of `query`, or `nil` when it has none.
+    init?(query: Query) {
+        var keys = ["kind"]
+        var conditions: [(key: Int, condition: Query.Condition)] = []
+        for condition in query.conditions {
+            let field: String
+            switch condition.clause {
+            case .compare(let name, _, _), .range(let name, _, _), .exists(let name): field = name
+            case .text, .fieldText: continue
+            }
+            if !keys.contains(field) { keys.append(field) }
+            conditions.append((keys.firstIndex(of: field)!, condition))
+        }
+        guard !conditions.isEmpty else { return nil }
+        self.scanner = JSONFieldScanner(keys: keys)
+        self.conditions = conditions
+    }
+
+    /// Whether the record whose raw values `scanFlat` found in `line` (at
+    /// the indices of ``scanner``'s keys) fails a filter: it then matches
+    /// nothing. Each value is read as the scorer reads a field that is not
+    /// a search field.
+    func rulesOut(_ raw: [JSONFieldScanner.RawValue], in line: UnsafeRawBufferPointer) -> Bool {
+        for (key, condition) in conditions {
+            let value = FieldValue(raw[key].value(in: line))
+            let holds: Bool
+            switch condition.clause {
+            case .compare(_, let op, let bound):
+                holds = value?.number.map { op.holds($0, bound) } ?? false
+            case .range(_, let lower, let upper):
+                holds =
+                    value?.number.map { number in
+                        (lower.map { number >= $0 } ?? true) && (upper.map { number <= $0 } ?? true)
+                    } ?? false
+            case .exists:
+                holds = value != nil
+            case .text, .fieldText:
+                continue
+            }
+            if holds == condition.negated { return true }
+        }
+        return false
     }
 }
 
@@ -104,17 +195,24 @@ final class KindRoute: Sendable {
     let isVerbatim: Bool
     /// For computed search fields, what they read (indices in the light scanner's keys).
     let memoizedReads: [Int]?
+    /// Whether the query's number and presence filters may be checked on
+    /// raw values of this kind's lines (see ``LineFilters``).
+    let filtersRawValues: Bool
 
     /// Whether a line of this kind that the prefilter rules out is settled
     /// by its kind alone: filtered out, or searched only in fields shown as
     /// written.
     var settlesRuledOutLines: Bool { !readsWhole && (!included || isVerbatim) }
 
-    init(kind: ResultKind, included: Bool, readsWhole: Bool, isVerbatim: Bool, memoizedReads: [Int]?) {
+    init(
+        kind: ResultKind, included: Bool, readsWhole: Bool, isVerbatim: Bool, memoizedReads: [Int]?,
+        filtersRawValues: Bool = false
+    ) {
         self.kind = kind
         self.included = included
         self.readsWhole = readsWhole
         self.isVerbatim = isVerbatim
         self.memoizedReads = memoizedReads
+        self.filtersRawValues = filtersRawValues && !readsWhole
     }
 }

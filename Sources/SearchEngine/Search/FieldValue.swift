@@ -18,7 +18,13 @@ struct FieldValue {
         if case .bool = value {
             self.number = nil
         } else {
-            self.number = Double(text.trimmingSpaces).flatMap { $0.isFinite ? $0 : nil }
+            // Most texts (every JSON number) neither start nor end with a
+            // space or a tab byte, so no character there is one: nothing to trim.
+            let utf8 = text.utf8
+            let untrimmed =
+                utf8.first.map { $0 != 0x20 && $0 != 0x09 } == true
+                && utf8.last.map { $0 != 0x20 && $0 != 0x09 } == true
+            self.number = (untrimmed ? Double(text) : Double(text.trimmingSpaces)).flatMap { $0.isFinite ? $0 : nil }
         }
     }
 

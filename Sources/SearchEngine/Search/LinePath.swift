@@ -31,6 +31,8 @@ struct LinePath: Sendable {
     /// Whether the prefilter's word can match records with computed search
     /// fields, by the values those fields read.
     private var memo = ComputedFieldMemo()
+    /// The same, counting fuzzy matches, for while they stand in.
+    private var fuzzyMemo = ComputedFieldMemo()
     /// The key being looked up in ``memo``.
     private var memoKey = ComputedFieldMemo.Key()
     /// Space reused from line to line.
@@ -43,6 +45,9 @@ struct LinePath: Sendable {
 
     /// Rules lines out from their bytes, when the query allows it.
     var prefilter: LinePrefilter? { plan.prefilter }
+
+    /// Whether the query's filters may settle lines from their raw values.
+    var hasFilters: Bool { plan.filters != nil }
 
     /// Takes one NDJSON line, extracting only the fields the search needs.
     /// - Parameters:
@@ -97,12 +102,13 @@ struct LinePath: Sendable {
             return found.map { .record($0) } ?? .settled
         }
         let bytes = line
-        // While nothing has matched, every line is matched in full: fuzzy
-        // matches stand in when nothing matches (see `SearchSession.process`).
-        if !mayMatch, plan.hasPrefilter, hits.hasMatched,
+        // While nothing has matched, fuzzy matches stand in (see
+        // `SearchSession.process`): a line is ruled out only if it cannot
+        // match fuzzily either.
+        if !mayMatch, plan.hasPrefilter, let phase = ruleOutPhase(bytes, hits: hits),
             ruledOut(
-                bytes, file: file, line: number, hint: hint, kinds: &kinds, hits: &hits, scorer: scorer,
-                diagnose: diagnose)
+                bytes, file: file, line: number, hint: hint, fuzzily: phase == .standIns, kinds: &kinds,
+                hits: &hits, scorer: scorer, diagnose: diagnose)
         {
             return .settled
         }
@@ -160,7 +166,8 @@ struct LinePath: Sendable {
         hits: inout HitCollector,
         scorer: Scorer
     ) -> Bool {
-        guard hits.hasMatched else { return false }
+        guard let phase = ruleOutPhase(line, hits: hits) else { return false }
+        let fuzzily = phase == .standIns
         if scratch.shapes == nil { scratch.shapes = FlatObjectShapes(scanner: plan.lightScanner) }
         guard scratch.shapes!.scan(line, into: &scratch.raw), let base = line.baseAddress else {
             return false
@@ -169,15 +176,72 @@ struct LinePath: Sendable {
         guard kind.kind == .string, kind.count > 0 else { return false }
         let name = base.assumingMemoryBound(to: UInt8.self) + kind.start
         guard let index = kinds.index(nameAt: name, count: kind.count) else {
-            guard kinds.rulesOut(unknownKindAt: name, count: kind.count) else { return false }
+            // An unknown kind's search text joins keys and values: not the bytes.
+            guard !fuzzily, kinds.rulesOut(unknownKindAt: name, count: kind.count) else { return false }
             hits.countReadAndFilteredOut()
             return true
         }
         if !kinds.settlesRuledOutLines(at: index) {
             let route = kinds.route(at: index)
             guard !route.readsWhole, let reads = route.memoizedReads,
-                !prefilterMatches(route.kind, named: kind, reads: reads, line: line, scorer: scorer)
+                !prefilterMatches(route.kind, named: kind, reads: reads, line: line, fuzzily: fuzzily, scorer: scorer)
             else { return false }
+        }
+        hits.countReadAndFilteredOut()
+        return true
+    }
+
+    /// What a line the prefilter's fragments ruled out may still match.
+    enum RuleOutPhase {
+        /// Something has matched, or no fuzzy match will stand in: nothing.
+        case matched
+        /// Nothing has matched yet and the word's letters are not in the
+        /// line in order: a fuzzy match only in a computed search field.
+        case standIns
+    }
+
+    /// How a line the prefilter's fragments ruled out may be settled, or
+    /// `nil` when it must be matched in full: while fuzzy matches stand in,
+    /// a line that holds the word's letters in order.
+    @inline(__always)
+    private func ruleOutPhase(_ line: UnsafeRawBufferPointer, hits: HitCollector) -> RuleOutPhase? {
+        if hits.hasMatched || !hits.triesFuzzyStandIns { return .matched }
+        // A field term may name a field whose text is not as written, and
+        // a named field must be seen in some record before it is reported
+        // unknown.
+        guard plan.namesNoFields, let prefilter = plan.prefilter, !prefilter.isFieldTerm,
+            !prefilter.mayMatchFuzzily(line)
+        else {
+            return nil
+        }
+        return .standIns
+    }
+
+    /// Whether the query's number and presence filters settle a line
+    /// before anything else is done with it: a flat object of plain text of
+    /// a kind met before, either filtered out by kind or failing a filter on
+    /// its raw values (see ``LineFilters``). `false` says nothing: the line
+    /// takes the usual path.
+    /// - Parameter line: A line that is not the first of its file.
+    @inline(__always)
+    mutating func quicklyFilteredOut(
+        _ line: UnsafeRawBufferPointer,
+        kinds: inout KindResolver,
+        hits: inout HitCollector
+    ) -> Bool {
+        guard let filters = plan.filters else { return false }
+        if scratch.filterShapes == nil { scratch.filterShapes = FlatObjectShapes(scanner: filters.scanner) }
+        guard scratch.filterShapes!.scan(line, into: &scratch.filterRaw), let base = line.baseAddress else {
+            return false
+        }
+        let kind = scratch.filterRaw[0]
+        guard kind.kind == .string, kind.count > 0,
+            let index = kinds.index(
+                nameAt: base.assumingMemoryBound(to: UInt8.self) + kind.start, count: kind.count)
+        else { return false }
+        let route = kinds.route(at: index)
+        guard route.filtersRawValues, !route.included || filters.rulesOut(scratch.filterRaw, in: line) else {
+            return false
         }
         hits.countReadAndFilteredOut()
         return true
@@ -193,6 +257,7 @@ struct LinePath: Sendable {
         file: String,
         line: Int,
         hint: String?,
+        fuzzily: Bool,
         kinds: inout KindResolver,
         hits: inout HitCollector,
         scorer: Scorer,
@@ -240,8 +305,12 @@ struct LinePath: Sendable {
             route = kinds.route(named: kindName)
         }
         guard let route else {
-            // An unknown kind is seen once on the full path, for its warning.
-            guard plan.rulesOutUnknownKinds, let name = kindName, kinds.knowsFallback(name) else { return false }
+            // An unknown kind is seen once on the full path, for its warning;
+            // while fuzzy matches stand in, always (its search text joins
+            // keys and values, which the line's bytes do not show in order).
+            guard !fuzzily, plan.rulesOutUnknownKinds, let name = kindName, kinds.knowsFallback(name) else {
+                return false
+            }
             // From now on, for good: the kind stays seen.
             if namedInLine { kinds.addRuledOut(unknownKindNamed: name) }
             hits.countReadAndFilteredOut()
@@ -250,7 +319,7 @@ struct LinePath: Sendable {
         guard !route.readsWhole else { return false }
         if route.included, !route.isVerbatim {
             guard let reads = route.memoizedReads,
-                !prefilterMatches(route.kind, reads: reads, scorer: scorer)
+                !prefilterMatches(route.kind, reads: reads, fuzzily: fuzzily, scorer: scorer)
             else { return false }
         }
         hits.countReadAndFilteredOut()
@@ -260,13 +329,15 @@ struct LinePath: Sendable {
     /// Whether the prefilter's word matches one of the computed search
     /// fields of a record whose values at `reads` are in `scratch.light`,
     /// remembered by those values.
-    private mutating func prefilterMatches(_ kind: ResultKind, reads: [Int], scorer: Scorer) -> Bool {
+    private mutating func prefilterMatches(_ kind: ResultKind, reads: [Int], fuzzily: Bool, scorer: Scorer) -> Bool {
         memoKey.start(kind: kind.name)
         var remembered = true
         for index in reads where !memoKey.append(scratch.light[index]) { remembered = false }
-        if remembered, let known = memo.lookup(memoKey) { return known }
-        let matches = evaluatePrefilter(kind, reads: reads, values: scratch.light, scorer: scorer)
-        if remembered { memo.remember(matches, for: memoKey) }
+        if remembered, let known = fuzzily ? fuzzyMemo.lookup(memoKey) : memo.lookup(memoKey) { return known }
+        let matches = evaluatePrefilter(kind, reads: reads, values: scratch.light, fuzzily: fuzzily, scorer: scorer)
+        if remembered {
+            if fuzzily { fuzzyMemo.remember(matches, for: memoKey) } else { memo.remember(matches, for: memoKey) }
+        }
         return matches
     }
 
@@ -278,30 +349,33 @@ struct LinePath: Sendable {
         named name: JSONFieldScanner.RawValue,
         reads: [Int],
         line: UnsafeRawBufferPointer,
+        fuzzily: Bool,
         scorer: Scorer
     ) -> Bool {
         memoKey.start(kind: UnsafeRawBufferPointer(rebasing: line[name.start..<name.start + name.count]))
         for index in reads { memoKey.append(scratch.raw[index], in: line) }
-        if let known = memo.lookup(memoKey) { return known }
+        if let known = fuzzily ? fuzzyMemo.lookup(memoKey) : memo.lookup(memoKey) { return known }
         if scratch.light.count != scratch.raw.count {
             scratch.light = Array(repeating: nil, count: scratch.raw.count)
         }
         for index in reads { scratch.light[index] = scratch.raw[index].value(in: line) }
-        let matches = evaluatePrefilter(kind, reads: reads, values: scratch.light, scorer: scorer)
-        memo.remember(matches, for: memoKey)
+        let matches = evaluatePrefilter(kind, reads: reads, values: scratch.light, fuzzily: fuzzily, scorer: scorer)
+        if fuzzily { fuzzyMemo.remember(matches, for: memoKey) } else { memo.remember(matches, for: memoKey) }
         return matches
     }
 
     /// Whether the prefilter's word matches one of the computed search
     /// fields of a record with these `values` at `reads`.
-    private func evaluatePrefilter(_ kind: ResultKind, reads: [Int], values: [JSONValue?], scorer: Scorer) -> Bool {
+    private func evaluatePrefilter(
+        _ kind: ResultKind, reads: [Int], values: [JSONValue?], fuzzily: Bool, scorer: Scorer
+    ) -> Bool {
         guard let prefilter = plan.prefilter else { return true }
         let keys = plan.lightScanner.keys
         var members: [JSONObject.Member] = []
         for index in reads {
             if let value = values[index] { members.append(JSONObject.Member(key: keys[index], value: value)) }
         }
-        return scorer.matchesSearchField(prefilter.pattern, kind: kind, object: JSONObject(members))
+        return scorer.matchesSearchField(prefilter.pattern, kind: kind, object: JSONObject(members), fuzzily: fuzzily)
     }
 
 }
@@ -315,4 +389,7 @@ struct LineScratch {
     var spans: [FlatObjectShapes.MemberSpan] = []
     /// The layouts of the lines seen; made with the first line that needs it.
     var shapes: FlatObjectShapes?
+    /// The same for the filters' fields, and their raw values.
+    var filterShapes: FlatObjectShapes?
+    var filterRaw: [JSONFieldScanner.RawValue] = []
 }

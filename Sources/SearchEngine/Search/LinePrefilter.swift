@@ -17,6 +17,14 @@ import TextMatching
 /// The search then only validates the line and finds its kind; it matches
 /// records of other kinds as usual.
 ///
+/// A word whose every spelling folds to non-ASCII letters (`日本`, `сестёр`)
+/// has no fragments: the matcher never finds such a word in ASCII text, so
+/// only lines with a byte from 0x80 or a backslash may match.
+///
+/// While nothing has matched, fuzzy matches stand in, and those hold no
+/// fragment: a line is then also asked ``mayMatchFuzzily(_:)``, which
+/// rules it out when the word's letters do not all appear in it in order.
+///
 /// The scan looks at 16 bytes at a time for the first three bytes of every
 /// fragment, and for bytes from 0x80 and backslashes, and confirms each hit
 /// on the exact bytes.
@@ -26,6 +34,8 @@ struct LinePrefilter: Sendable {
     /// Whether the word is a `field:value` term, whose field a computed
     /// search field may stand for.
     let isFieldTerm: Bool
+    /// The field a `field:value` term names.
+    let field: String?
     /// Lower-case ASCII fragments, each at least two bytes long.
     let fragments: [[UInt8]]
     /// Their first bytes, as the vector scan compares them.
@@ -35,19 +45,29 @@ struct LinePrefilter: Sendable {
     /// (``MatchPattern/requiredFragmentSets(minimumLength:)``).
     let alternatives: [[[UInt8]]]
 
+    /// The folded units of each spelling of the word that can match ASCII
+    /// text (see ``mayMatchFuzzily(_:)``); empty when none can.
+    let spellings: [[UInt8]]
+
     /// A prefilter for the most selective word of `query`, or `nil` when no
-    /// word gives one (no positive word, a phrase, a non-ASCII word) or
-    /// fuzzy matches are asked for.
+    /// word gives one (no positive word, a word with both ASCII and other
+    /// spellings) or fuzzy matches are asked for.
     init?(query: Query, fuzzy: Bool) {
         guard !fuzzy else { return nil }
-        var best: (pattern: MatchPattern, isField: Bool, sets: [[[UInt8]]])?
+        var best: (pattern: MatchPattern, isField: String?, sets: [[[UInt8]]])?
+        var foreign: (pattern: MatchPattern, isField: String?)?
         for condition in query.conditions where !condition.negated {
             let pattern: MatchPattern
-            let isField: Bool
+            let isField: String?
             switch condition.clause {
-            case .text(let text, _): (pattern, isField) = (text, false)
-            case .fieldText(_, let text, _): (pattern, isField) = (text, true)
+            case .text(let text, _): (pattern, isField) = (text, nil)
+            // A number is compared as a number (`price:5.00` finds 5.0), whatever the bytes.
+            case .fieldText(let field, let text, let raw) where Query.number(raw) == nil:
+                (pattern, isField) = (text, field)
             default: continue
+            }
+            if foreign == nil, !pattern.isEmpty, Self.asciiSpellings(of: pattern).isEmpty {
+                foreign = (pattern, isField)
             }
             let sets = pattern.requiredFragmentSets(minimumLength: 2)
             guard let fragments = sets.first else { continue }
@@ -62,8 +82,72 @@ struct LinePrefilter: Sendable {
             }
             best = (pattern, isField, sets)
         }
+        // A word no ASCII text can match rules out more than any fragment.
+        if let foreign {
+            self.init(pattern: foreign.pattern, field: foreign.isField, fragments: [], alternatives: [])
+            return
+        }
         guard let best else { return nil }
-        self.init(pattern: best.pattern, isFieldTerm: best.isField, fragments: best.sets[0], alternatives: best.sets)
+        self.init(pattern: best.pattern, field: best.isField, fragments: best.sets[0], alternatives: best.sets)
+    }
+
+    /// The folded units of each spelling of `pattern` (the word and its
+    /// alternatives) that is all ASCII: the others never match ASCII text.
+    static func asciiSpellings(of pattern: MatchPattern) -> [[UInt8]] {
+        ([pattern] + pattern.alternatives).compactMap { spelling in
+            spelling.units.allSatisfy { $0 < 0x80 } ? spelling.units.map { UInt8(truncatingIfNeeded: $0) } : nil
+        }
+    }
+
+    /// Whether the word may match `line` fuzzily: whether one of its ASCII
+    /// spellings is a subsequence of the line's bytes, ignoring case. A
+    /// fuzzy match (``MatchTier/fuzzy``) holds every unit of the word in
+    /// order within one field's folded text, which a line of plain ASCII
+    /// without escapes shows byte for byte.
+    /// - Parameter line: A line that ``mayMatch(_:)`` ruled out: plain
+    ///   ASCII without a backslash.
+    func mayMatchFuzzily(_ line: UnsafeRawBufferPointer) -> Bool {
+        guard let base = line.baseAddress else { return spellings.contains { $0.isEmpty } }
+        let count = line.count
+        for spelling in spellings {
+            var index = 0
+            var found = true
+            for unit in spelling {
+                // A letter is found in either case, anything else as it is.
+                let fold: UInt8 = unit &- 0x61 < 26 ? 0x20 : 0
+                guard let at = Self.firstIndex(of: unit, folding: fold, in: base, from: index, end: count) else {
+                    found = false
+                    break
+                }
+                index = at &+ 1
+            }
+            if found { return true }
+        }
+        return false
+    }
+
+    /// The first offset from `start` before `end` whose byte, with `fold`
+    /// set, is `unit`; 16 bytes at a time.
+    @inline(__always)
+    private static func firstIndex(
+        of unit: UInt8, folding fold: UInt8, in base: UnsafeRawPointer, from start: Int, end: Int
+    ) -> Int? {
+        let wanted = SIMD16<UInt8>(repeating: unit)
+        let folds = SIMD16<UInt8>(repeating: fold)
+        let zero = SIMD16<UInt8>(repeating: 0)
+        var index = start
+        while index &+ 16 <= end {
+            let chunk = base.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self) | folds
+            let lanes = unsafeBitCast(zero.replacing(with: 0xFF, where: chunk .== wanted), to: SIMD2<UInt64>.self)
+            if lanes[0] != 0 { return index &+ lanes[0].trailingZeroBitCount >> 3 }
+            if lanes[1] != 0 { return index &+ 8 &+ lanes[1].trailingZeroBitCount >> 3 }
+            index &+= 16
+        }
+        while index < end {
+            if base.load(fromByteOffset: index, as: UInt8.self) | fold == unit { return index }
+            index &+= 1
+        }
+        return nil
     }
 
     /// The longest fragment confirmed byte by byte: a longer one is cut to
@@ -71,9 +155,11 @@ struct LinePrefilter: Sendable {
     /// line (`aaaa…` for the word `aaa…ab`) costs at most this much per byte.
     static let maxFragmentLength = 64
 
-    private init(pattern: MatchPattern, isFieldTerm: Bool, fragments: [[UInt8]], alternatives: [[[UInt8]]]) {
+    private init(pattern: MatchPattern, field: String?, fragments: [[UInt8]], alternatives: [[[UInt8]]]) {
         self.pattern = pattern
-        self.isFieldTerm = isFieldTerm
+        self.isFieldTerm = field != nil
+        self.field = field
+        self.spellings = Self.asciiSpellings(of: pattern)
         let fragments = fragments.map { Array($0.prefix(Self.maxFragmentLength)) }
         self.fragments = fragments
         self.alternatives = alternatives
@@ -99,7 +185,7 @@ struct LinePrefilter: Sendable {
         var fewest = hits(in: sample, range: 0..<sample.count).count
         for fragments in alternatives.prefix(16) where fragments != self.fragments {
             let candidate = LinePrefilter(
-                pattern: pattern, isFieldTerm: isFieldTerm, fragments: fragments, alternatives: alternatives)
+                pattern: pattern, field: field, fragments: fragments, alternatives: alternatives)
             let count = candidate.hits(in: sample, range: 0..<sample.count).count
             if count < fewest {
                 best = candidate

@@ -81,6 +81,7 @@ struct ParallelFileReader {
         func runWorkers(prefilter: LinePrefilter?) -> [WorkerState] {
             // Not `prefilter != nil` per line: that copies the prefilter.
             let hasPrefilter = prefilter != nil
+            let hasFilters = template.hasLineFilters
             let nextBlock = Atomic<Int>(0)
             let states = (0..<workerCount).map { _ in WorkerState(session: template, diagnosticCap: cap) }
             DispatchQueue.concurrentPerform(iterations: workerCount) { worker in
@@ -144,6 +145,7 @@ struct ParallelFileReader {
                                 return
                             }
                         }
+                        if hasFilters, !isFirstLine, session.quicklyFilteredOut(content) { return }
                         let matchedSoFar = firstMatchInBlock == nil ? session.statistics.matched : 0
                         let matchedBeforeLine = session.statistics.matched
                         let rejectedSoFar = session.rejectedStandIns

@@ -44,9 +44,13 @@ struct Scorer: Sendable {
     }
 
     /// Whether `pattern` matches any of `kind`'s search fields of `object`,
-    /// at any tier.
-    func matchesSearchField(_ pattern: MatchPattern, kind: ResultKind, object: JSONObject) -> Bool {
-        kind.searchFields.contains { field in
+    /// at any tier; `fuzzily` also at ``MatchTier/fuzzy``, as while fuzzy
+    /// matches stand in.
+    func matchesSearchField(_ pattern: MatchPattern, kind: ResultKind, object: JSONObject, fuzzily: Bool = false)
+        -> Bool
+    {
+        let matcher = fuzzily ? fuzzyMatcher : matcher
+        return kind.searchFields.contains { field in
             field.text(object).map { matcher.match(pattern, in: $0) != nil } ?? false
         }
     }

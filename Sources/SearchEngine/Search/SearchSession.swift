@@ -27,7 +27,11 @@ public struct SearchSession: Sendable {
         self.registry = registry
         self.query = query
         self.options = options
-        let plan = FieldScanPlan(registry: registry, query: query, sort: options.sort, fuzzy: options.fuzzy)
+        let filter = Set((options.kinds + query.kinds).map { registry.kind(named: $0)?.name ?? $0.lowercased() })
+        var known: Set<String> = ["kind", "name"]
+        for kind in registry.kinds where filter.isEmpty || filter.contains(kind.name) { known.formUnion(kind.fields) }
+        let plan = FieldScanPlan(
+            registry: registry, query: query, sort: options.sort, fuzzy: options.fuzzy, knownFields: known)
         self.kinds = KindResolver(
             registry: registry, plan: plan, kinds: options.kinds + query.kinds,
             namedFields: query.referencedFields + (options.sort.map { [$0.field] } ?? []))
@@ -79,6 +83,7 @@ public struct SearchSession: Sendable {
     public mutating func consider(_ line: NDJSONLine, diagnose: (Diagnostic) -> Void) {
         let mayMatch = lines.prefilter.map { $0.mayMatch(line.bytes) } ?? true
         if !mayMatch, !line.isFirstLine, quicklyRuledOut(line.bytes) { return }
+        if lines.hasFilters, !line.isFirstLine, quicklyFilteredOut(line.bytes) { return }
         considerLine(
             line.bytes, file: line.file, line: line.number, hint: line.hint,
             order: nil, mayMatch: mayMatch, diagnose: diagnose)
@@ -128,6 +133,16 @@ public struct SearchSession: Sendable {
     mutating func quicklyRuledOut(_ line: UnsafeRawBufferPointer) -> Bool {
         lines.quicklyRuledOut(line, kinds: &kinds, hits: &hits, scorer: scorer)
     }
+
+    /// Whether the query's filters settle a line, not the first of its
+    /// file, at once (see `LinePath.quicklyFilteredOut(_:kinds:hits:)`).
+    @inline(__always)
+    mutating func quicklyFilteredOut(_ line: UnsafeRawBufferPointer) -> Bool {
+        lines.quicklyFilteredOut(line, kinds: &kinds, hits: &hits)
+    }
+
+    /// Whether the query has filters that may settle lines from their raw values.
+    var hasLineFilters: Bool { lines.hasFilters }
 
     /// Matches a record of a searched kind, given the fields it is searched
     /// by (`searched`, the whole record or just the fields the search reads),

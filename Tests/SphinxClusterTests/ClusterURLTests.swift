@@ -1,0 +1,20 @@
+import Testing
+
+@testable import SphinxCluster
+
+@Suite struct ClusterURLTests {
+    @Test func aURLNamesHostPortAndIndex() throws {
+        let url = try ClusterURL(parsing: "sphinxql://127.0.0.1:9306/items")
+        #expect(url.host == "127.0.0.1" && url.port == 9306 && url.index == "items")
+        #expect(try ClusterURL(parsing: "sphinxql://[::1]:9306/items").host == "::1")
+        #expect(try ClusterURL(parsing: "sphinxql://[::1]:9306/items").description == "sphinxql://[::1]:9306/items")
+    }
+
+    @Test(arguments: [
+        "mysql://127.0.0.1:9306/items", "sphinxql://127.0.0.1:9306", "sphinxql://127.0.0.1/items",
+        "sphinxql://127.0.0.1:0/items", "sphinxql://127.0.0.1:9306/it'ems", "sphinxql://:9306/items",
+    ])
+    func aMalformedURLIsRefused(text: String) {
+        #expect(throws: ClusterError.self) { try ClusterURL(parsing: text) }
+    }
+}
