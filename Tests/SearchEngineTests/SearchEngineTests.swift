@@ -72,6 +72,20 @@ import Testing
         #expect(found.names == ["coffee", "coffee house"])
     }
 
+    /// An unknown kind's search text joins its keys and values, so a key is
+    /// found in every record that has it, by every route: lines as a file,
+    /// lines handed over, and whole records.
+    @Test func aKeyOfAnUnknownKindIsFoundInEveryRecordByEveryRoute() throws {
+        let lines = (0..<40).map { #"{"kind":"recipe","name":"Dish \#($0)","minutes":\#($0),"difficulty":"easy"}"# }
+        let path = try file(lines)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let options = SearchOptions(limit: 100)
+        for query in ["minutes", "difficulty", "easy"] {
+            #expect(try search(query, [DataSource.path(path)], options: options).names.count == 40, "\(query)")
+            #expect(try search(query, [LinesSource(name: "remote", lines: lines)], options: options).names.count == 40)
+        }
+    }
+
     /// A word may be a typo; a filter's value may not: `body:Cyrl` is not `Cyrs`.
     @Test func aFilterTakesItsValueAsWrittenNotATypoOfIt() throws {
         let source = LinesSource(

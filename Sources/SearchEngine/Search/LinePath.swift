@@ -176,8 +176,11 @@ struct LinePath: Sendable {
         guard kind.kind == .string, kind.count > 0 else { return false }
         let name = base.assumingMemoryBound(to: UInt8.self) + kind.start
         guard let index = kinds.index(nameAt: name, count: kind.count) else {
-            // An unknown kind's search text joins keys and values: not the bytes.
-            guard !fuzzily, kinds.rulesOut(unknownKindAt: name, count: kind.count) else { return false }
+            // An unknown kind's search text joins keys and values: its keys
+            // count, and fuzzy stand-ins need the whole path.
+            guard !fuzzily, kinds.rulesOut(unknownKindAt: name, count: kind.count),
+                plan.prefilter?.mayMatchKeysOrValues(line) == false
+            else { return false }
             hits.countReadAndFilteredOut()
             return true
         }
@@ -308,7 +311,9 @@ struct LinePath: Sendable {
             // An unknown kind is seen once on the full path, for its warning;
             // while fuzzy matches stand in, always (its search text joins
             // keys and values, which the line's bytes do not show in order).
-            guard !fuzzily, plan.rulesOutUnknownKinds, let name = kindName, kinds.knowsFallback(name) else {
+            guard !fuzzily, plan.rulesOutUnknownKinds, let name = kindName, kinds.knowsFallback(name),
+                plan.prefilter?.mayMatchKeysOrValues(bytes) == false
+            else {
                 return false
             }
             // From now on, for good: the kind stays seen.

@@ -201,6 +201,17 @@ struct LinePrefilter: Sendable {
         return nextHit(base, from: 0, end: line.count) != nil
     }
 
+    /// Whether `line` may hold a match in a record of an unknown kind,
+    /// whose search text joins keys and values: a fragment in a key counts.
+    func mayMatchKeysOrValues(_ line: UnsafeRawBufferPointer) -> Bool {
+        guard let base = line.baseAddress, !line.isEmpty else { return false }
+        let bytes = base.assumingMemoryBound(to: UInt8.self)
+        for position in 0..<line.count where isHit(bytes, at: position, end: line.count, countsKeys: true) {
+            return true
+        }
+        return false
+    }
+
     /// The offsets, ascending, of bytes in `range` of `buffer` that keep
     /// their line from being ruled out: the first byte of a fragment, a byte
     /// from 0x80 or a backslash. After a hit the rest of its line is not
@@ -279,7 +290,7 @@ struct LinePrefilter: Sendable {
     /// Whether the byte at `position` is from 0x80, a backslash, or starts a
     /// fragment that ends before `end`.
     @inline(__always)
-    private func isHit(_ bytes: UnsafePointer<UInt8>, at position: Int, end: Int) -> Bool {
+    private func isHit(_ bytes: UnsafePointer<UInt8>, at position: Int, end: Int, countsKeys: Bool = false) -> Bool {
         let byte = bytes[position]
         if byte >= 0x80 || byte == 0x5C { return true }
         for fragment in fragments where position &+ fragment.count <= end {
@@ -290,14 +301,17 @@ struct LinePrefilter: Sendable {
                 if folded != fragment[offset] && fragment[offset] != MatchPattern.anyByte { break }
                 offset &+= 1
             }
-            if offset == fragment.count && !isInKey(bytes, from: position &+ offset, end: end) { return true }
+            if offset == fragment.count && (countsKeys || !isInKey(bytes, from: position &+ offset, end: end)) {
+                return true
+            }
         }
         return false
     }
 
     /// Whether the bytes from `start` run to a closing quote followed by a
     /// colon: the occurrence is inside an object key (`"kind":`), which no
-    /// search field's text holds. A line with a backslash is a hit before
+    /// known kind's search field holds (an unknown kind's does: see
+    /// ``mayMatchKeysOrValues(_:)``). A line with a backslash is a hit before
     /// this is asked, so no escaped quote can mislead it.
     @inline(__always)
     private func isInKey(_ bytes: UnsafePointer<UInt8>, from start: Int, end: Int) -> Bool {
