@@ -1,6 +1,6 @@
-public import ResultKit
-public import ResultOutput
-public import SearchEngine
+package import ResultKit
+package import ResultOutput
+package import SearchEngine
 import TerminalTable
 
 #if canImport(Glibc)

@@ -1,5 +1,5 @@
-public import ResultKit
-public import SearchEngine
+package import ResultKit
+package import SearchEngine
 
 /// What the picker shows and where the user is in it: the results of the
 /// latest search, the selected row, the first row on screen, and the rows

@@ -1,6 +1,6 @@
 import ResultKit
-public import ResultOutput
-public import SearchEngine
+package import ResultOutput
+import SearchEngine
 import StreamingJSON
 import TerminalTable
 

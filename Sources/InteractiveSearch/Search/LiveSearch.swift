@@ -1,6 +1,6 @@
 import Dispatch
-public import ResultKit
-public import SearchEngine
+package import ResultKit
+package import SearchEngine
 import Synchronization
 
 /// Runs searches off the terminal's thread, one at a time, each through

@@ -1,5 +1,5 @@
-public import ResultKit
-public import SearchEngine
+package import ResultKit
+package import SearchEngine
 
 /// The records of the sources, for each keystroke to search.
 ///
