@@ -1,5 +1,6 @@
 import Foundation
 import InteractiveSearch
+import ResultKit
 import ResultOutput
 import SearchEngine
 import TerminalTable
