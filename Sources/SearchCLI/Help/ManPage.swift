@@ -65,7 +65,8 @@ struct ManPage {
             .IR word .
             .TP
             .IB field : value
-            matches text in one field; on a number it means equality
+            matches the text as written (no typos) in one field, or in the
+            column of that header; on a number it means equality
             .RB ( price:5
             does not match 56000);
             .IB field :*
