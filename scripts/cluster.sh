@@ -225,6 +225,12 @@ start_once() {
         if ((ready != 0)); then break; fi
     done
     if ((ready == 0)); then wait_ready "${pids[$shards]}" "$agg_sql" "$dir/log/aggregator.out" || ready=$?; fi
+    # A port another server took after it was chosen answers the connect
+    # above while searchd logs that it could not bind it: look once more.
+    if ((ready == 0)); then
+        sleep 0.2
+        if grep -q "bind() failed" "$dir"/log/*.out 2>/dev/null; then ready=3; fi
+    fi
     if ((ready != 0)); then
         trap - ERR
         stop "$dir" || true
