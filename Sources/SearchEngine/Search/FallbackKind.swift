@@ -56,6 +56,7 @@ struct FallbackRow: CellRepresentable {
         // last member is found once, so that a record of many keys costs
         // time in proportion to them.
         let members = object.members
+        if members.count <= 16 { return otherFields(of: members, identityKey: identityKey) }
         var lastIndex: [String: Int] = [:]
         lastIndex.reserveCapacity(members.count)
         for index in members.indices { lastIndex[members[index].key] = index }
@@ -67,6 +68,26 @@ struct FallbackRow: CellRepresentable {
             else { continue }
             if !text.isEmpty { text += " " }
             text += member.key
+            text += "="
+            text += value
+        }
+        return text.isEmpty ? nil : text
+    }
+
+    /// ``otherFields(of:)`` for a record of few members: each key's first
+    /// and last members are found by comparing keys, which for a handful
+    /// costs less than hashing each.
+    private static func otherFields(of members: [JSONObject.Member], identityKey: String?) -> String? {
+        var text = ""
+        for index in members.indices {
+            let key = members[index].key
+            guard key != "kind", key != identityKey, !members[..<index].contains(where: { $0.key == key }) else {
+                continue
+            }
+            let last = members[(index + 1)...].lastIndex { $0.key == key } ?? index
+            guard let value = members[last].value.scalarText else { continue }
+            if !text.isEmpty { text += " " }
+            text += key
             text += "="
             text += value
         }
