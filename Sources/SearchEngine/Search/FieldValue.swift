@@ -29,7 +29,9 @@ struct FieldValue {
             if untrimmed, let number = JSONObject.shortDecimal(text) {
                 self.number = number
             } else {
-                self.number = (untrimmed ? Double(text) : Double(text.trimmingSpaces)).flatMap { $0.isFinite ? $0 : nil }
+                self.number = (untrimmed ? Double(text) : Double(text.trimmingSpaces)).flatMap {
+                    $0.isFinite ? $0 : nil
+                }
             }
         }
     }
