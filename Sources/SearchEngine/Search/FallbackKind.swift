@@ -51,12 +51,17 @@ struct FallbackRow: CellRepresentable {
 
     static func otherFields(of object: JSONObject) -> String? {
         let identityKey = identityKeys.first { object[$0]?.scalarText?.isEmpty == false }
-        // `key=value` for each key once, in the order keys first appear, with
-        // the value of its last member; written into one string. Each key's
-        // last member is found once, so that a record of many keys costs
-        // time in proportion to them.
         let members = object.members
-        if members.count <= 16 { return otherFields(of: members, identityKey: identityKey) }
+        return members.count <= 16
+            ? otherFields(comparing: members, identityKey: identityKey)
+            : otherFields(hashing: members, identityKey: identityKey)
+    }
+
+    /// `key=value` for each key once, in the order keys first appear, with
+    /// the value of its last member, leaving out `kind` and `identityKey`;
+    /// written into one string. Each key's last member is found once, so
+    /// that a record of many keys costs time in proportion to them.
+    static func otherFields(hashing members: [JSONObject.Member], identityKey: String?) -> String? {
         var lastIndex: [String: Int] = [:]
         lastIndex.reserveCapacity(members.count)
         for index in members.indices { lastIndex[members[index].key] = index }
@@ -74,10 +79,10 @@ struct FallbackRow: CellRepresentable {
         return text.isEmpty ? nil : text
     }
 
-    /// ``otherFields(of:)`` for a record of few members: each key's first
-    /// and last members are found by comparing keys, which for a handful
-    /// costs less than hashing each.
-    private static func otherFields(of members: [JSONObject.Member], identityKey: String?) -> String? {
+    /// ``otherFields(hashing:identityKey:)`` for a record of few members:
+    /// each key's first and last members are found by comparing keys, which
+    /// for a handful costs less than hashing each.
+    static func otherFields(comparing members: [JSONObject.Member], identityKey: String?) -> String? {
         var text = ""
         for index in members.indices {
             let key = members[index].key
