@@ -56,7 +56,10 @@ public struct ClusterSource: SearchSource {
         let tiers = TierQuery(query)
         let pushdown = Pushdown(query: query, sort: options.sort, searchFields: searchFields)
         let limit = fetchCount
-        let maxMatches = "max_matches=\(max(1000, limit))"
+        // No more than the statement returns: a distributed index asks each
+        // shard for `max_matches` rows, so the default 1,000 would move 1,000
+        // records per shard and statement to return 60.
+        let maxMatches = "max_matches=\(limit)"
         var filters = pushdown.conditions
         if !kinds.isEmpty {
             filters.append(
