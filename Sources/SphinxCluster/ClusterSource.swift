@@ -15,6 +15,10 @@ public struct ClusterSource: SearchSource {
     let query: Query
     let options: SearchOptions
     let timeouts: ClusterTimeouts
+    /// Called once the cluster has answered the search (not when it cannot
+    /// be reached or refuses it): what it can and cannot find is worth
+    /// saying only then.
+    package var onAnswer: (@Sendable () -> Void)?
 
     /// A source for `query` over the cluster at `url`.
     /// - Parameters:
@@ -169,6 +173,7 @@ public struct ClusterSource: SearchSource {
                 }
             }
         }
+        onAnswer?()
         if let warning {
             // How many shards there are: `DESCRIBE` lists the agents, and
             // runs only alone.

@@ -245,6 +245,67 @@ struct ClusterTests {
         #expect(Self.ranking(remote.stdout) == Self.ranking(local.stdout))
     }
 
+    /// What a cluster cannot find is said once, after it answered, however
+    /// many clusters are searched; and not at all when the search fails.
+    @Test func theNoteOnWhatAClusterCannotFindFollowsItsAnswer() throws {
+        let cluster = try ClusterFixture()
+        defer { cluster.stop() }
+        let file = try Self.write(Self.generatedRecords(), to: cluster.folder)
+        _ = try Self.push(file, to: cluster)
+        let note = "note: a cluster finds exact, prefix, word-prefix and substring matches"
+        let run = try BinaryRunner.run(["coffee", "--source", cluster.url, "--source", cluster.url])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.components(separatedBy: note).count - 1 == 1, "\(run.stderr)")
+        let quiet = try BinaryRunner.run(["coffee", "--source", cluster.url, "-q"])
+        #expect(!quiet.stderr.contains("note:"), "\(quiet.stderr)")
+        let wrongIndex = cluster.url.replacingOccurrences(of: "/items", with: "/nosuch")
+        let refused = try BinaryRunner.run(["coffee", "--source", wrongIndex])
+        #expect(refused.status == 2)
+        #expect(!refused.stderr.contains("note:"), "\(refused.stderr)")
+    }
+
+    /// A server is ready when it greets on a port whose listening socket it
+    /// holds: a second server given a running one's ports (as when another
+    /// test took them after they were chosen) answers the connect through
+    /// the first, greeting and all, yet is not taken for ready, and the
+    /// script starts again on other ports (status 3).
+    @Test func aServerWhosePortsAnotherHoldsIsNotReady() throws {
+        let cluster = try ClusterFixture(shards: 1)
+        defer { cluster.stop() }
+        let config = try String(
+            contentsOf: cluster.folder.appendingPathComponent("conf/shard0.conf"), encoding: .utf8)
+        let listens = config.split(separator: "\n").filter { $0.contains("listen = 127.0.0.1:") }
+        let sql = try #require(listens.first { $0.hasSuffix(":mysql41") }?.split(separator: ":").dropLast().last)
+        let api = try #require(listens.first { !$0.hasSuffix(":mysql41") }?.split(separator: ":").last)
+        let script = BinaryRunner.packageRoot.appendingPathComponent("scripts/cluster.sh").path
+        let rival = cluster.folder.appendingPathComponent("rival").path
+        let steps = """
+            source '\(script)'
+            dir='\(rival)'
+            mkdir -p "$dir/data/shard0" "$dir/log" "$dir/run"
+            charset="$(sed -e '$!s/$/, \\\\/' "$root/scripts/cluster/charset_table.txt")"
+            shard_config "$dir" shard0 \(api) \(sql) "$charset" >"$dir/shard0.conf"
+            searchd -c "$dir/shard0.conf" --nodetach >"$dir/log/shard0.out" 2>&1 </dev/null &
+            pid=$!
+            status=0
+            wait_ready "$pid" \(sql) "$dir/log/shard0.out" \(api) || status=$?
+            kill -TERM "$pid" 2>/dev/null || true
+            sleep 0.5
+            kill -KILL "$pid" 2>/dev/null || true
+            wait "$pid" || true
+            echo "ready status $status"
+            """
+        let file = cluster.folder.appendingPathComponent("rival.sh").path
+        try steps.write(toFile: file, atomically: true, encoding: .utf8)
+        let output = cluster.folder.appendingPathComponent("rival.out").path
+        _ = try ClusterFixture.spawnAndWait(["/bin/bash", file], output: output)
+        let said = try String(contentsOfFile: output, encoding: .utf8)
+        #expect(said.contains("ready status 3"), "\(said)")
+        // The first server still answers on its port.
+        let found = try BinaryRunner.run(["coffee", "--source", cluster.url])
+        #expect(found.status == 1, "\(found.stderr)")
+    }
+
     @Test func aServerErrorIsQuotedOnOneLine() throws {
         let cluster = try ClusterFixture()
         defer { cluster.stop() }
@@ -321,6 +382,8 @@ struct ClusterTests {
         let run = try BinaryRunner.run(["coffee", "--source", url])
         #expect(run.status == 2)
         #expect(run.stderr.contains("error: cannot search \(url): cannot connect to 127.0.0.1"), "\(run.stderr)")
+        // Nothing is said about what the cluster could have found: it was never reached.
+        #expect(!run.stderr.contains("note:"), "\(run.stderr)")
         let push = try BinaryRunner.run(["--push", url, "--data", "Examples/data/cards.jsonl"])
         #expect(push.status == 2)
         #expect(push.stderr.contains("error: cannot load into \(url)"), "\(push.stderr)")
