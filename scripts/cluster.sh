@@ -153,6 +153,14 @@ index items
     rt_attr_uint = len5
     rt_attr_uint = len6
     rt_attr_uint = len7
+    rt_attr_uint = wt0
+    rt_attr_uint = wt1
+    rt_attr_uint = wt2
+    rt_attr_uint = wt3
+    rt_attr_uint = wt4
+    rt_attr_uint = wt5
+    rt_attr_uint = wt6
+    rt_attr_uint = wt7
     rt_attr_string = kind_name
     rt_attr_string = name
     rt_attr_string = record

@@ -94,6 +94,59 @@ struct ClusterTests {
         #expect(remoteRanking == Self.ranking(local.stdout))
     }
 
+    /// Cards, products and domains whose fields of different weights share
+    /// words: the same slot holds a strong field of one kind (a category, 30;
+    /// a card's symbol, 50) and a weak one of another (a domain's status, 5),
+    /// and many more records match each word in weak fields than are fetched.
+    static func mixedKindRecords(seed: UInt64 = 22) -> [String] {
+        var random = SplitMix64(state: seed)
+        func pick(_ words: [String]) -> String { words[Int(random.next() % UInt64(words.count))] }
+        let words = ["red", "Red", "black", "taken", "tea", "wine", "hearts", "redwood", "blackened", "teak", "winery"]
+        let ranks = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+        var records: [String] = []
+        for index in 0..<1200 {
+            switch index % 3 {
+            case 0:
+                let suit = pick(["hearts", "spades", "diamonds", "clubs"])
+                records.append(#"{"kind":"card","id":\#(index + 1),"rank":"\#(pick(ranks))","suit":"\#(suit)"}"#)
+            case 1:
+                let name = "\(pick(words)) \(pick(["mug", "cup", "jar", "glass"])) \(index)"
+                let category = pick(["red wine", "tea", "black tea", "house wares", "wine"])
+                let description = (0..<3).map { _ in pick(words) }.joined(separator: " ")
+                records.append(
+                    #"{"kind":"product","name":"\#(name)","category":"\#(category)","description":"\#(description)","price":\#(index % 50)}"#
+                )
+            default:
+                let name = "\(pick(words).lowercased())\(index).\(pick(["com", "net", "io"]))"
+                let status = pick(["taken", "available", "red"])
+                records.append(#"{"kind":"domain","name":"\#(name)","status":"\#(status)"}"#)
+            }
+        }
+        return records
+    }
+
+    /// A one-word search fetches its candidates over all fields at once,
+    /// ranked by each record's best field: across kinds whose fields weigh
+    /// differently, the top 20 still equal a file's.
+    @Test(
+        "One word across kinds and fields of different weights: the top 20 equal a file's",
+        arguments: ["red", "taken", "tea", "wine", "black", "hearts", "re", "ine", "ack", "available", "teak", "mug"])
+    func oneWordRanksAcrossKindsAsAFile(query: String) throws {
+        let cluster = try ClusterFixture()
+        defer { cluster.stop() }
+        let records = Self.mixedKindRecords()
+        let file = try Self.write(records, to: cluster.folder)
+        let pushed = try Self.push(file, to: cluster)
+        #expect(pushed.stderr.contains("loaded \(records.count) records"), "\(pushed.stderr)")
+        for arguments in [["-n", "20"], ["-n", "5", "--offset", "30"]] {
+            let remote = try BinaryRunner.run([query, "--source", cluster.url, "--format", "jsonl"] + arguments)
+            let local = try BinaryRunner.run([query, "--data", file, "--format", "jsonl"] + arguments)
+            #expect(remote.status == 0, "\(remote.stderr)")
+            #expect(!Self.ranking(remote.stdout).isEmpty)
+            #expect(Self.ranking(remote.stdout) == Self.ranking(local.stdout), "\(arguments)")
+        }
+    }
+
     /// Filters and `--sort` are pushed down to the cluster; domains have no
     /// price, which a JSON filter alone would let through.
     @Test func filtersAndSortMatchAFile() throws {

@@ -40,9 +40,17 @@ import Testing
         }
     }
 
-    @Test func aWordSendsFourStatementsPerFieldThenShowMeta() throws {
-        let all = try Self.statements("coffee")
-        #expect(all.count == 17)
-        #expect(all.last == "SHOW META")
+    /// One word: one statement per kind of match over every field (whole
+    /// words twice: start first, and past the start first). More words: those
+    /// per field, and per kind of match over all fields.
+    @Test func oneWordSendsFourStatementsOverAllFields() throws {
+        let one = try Self.statements("coffee")
+        #expect(one.count == 5)
+        #expect(one.last == "SHOW META")
+        #expect(one.dropLast().allSatisfy { $0.contains("MATCH('@(f0,f1,f2,f3) ") }, "\(one)")
+        #expect(one.dropLast().allSatisfy { $0.contains("ranker=expr('top(") }, "\(one)")
+        let two = try Self.statements("coffee house")
+        #expect(two.count == 4 * 4 + 3 + 1)
+        #expect(try Self.statements("coffee-house").count == 4 * 4 + 1)
     }
 }
