@@ -5,9 +5,10 @@ import StreamingJSON
 import TextMatching
 
 /// A Sphinx or Manticore cluster searched as a source: it finds the query's
-/// candidates with a few SphinxQL statements per full-text field, one per
-/// kind of match, all in one round trip, and hands the records to the sink, where our scorer ranks them
-/// with every other source's. The cluster never ranks the results.
+/// candidates with a few SphinxQL statements, one per kind of match (over
+/// all full-text fields for one word, per field for more), all in one round
+/// trip, and hands the records to the sink, where our scorer ranks them with
+/// every other source's. The cluster never ranks the results.
 ///
 /// Candidates are handed over in the order they were loaded, so that equal
 /// matches rank as they would in the files they were loaded from.
@@ -45,12 +46,13 @@ public struct ClusterSource: SearchSource {
         return overflow || twice >= Int(Int32.max) - 20 ? Int(Int32.max) : twice + 20
     }
 
-    /// The SphinxQL of the search: for each full-text field in use, one
-    /// statement per kind of match (``TierQuery``), ordered as our ranking
-    /// orders them (an exact field, then a match at its start, then a
-    /// shorter field, then load order), and one more for whole words past
-    /// the field's start; for a query of several
-    /// words, one per strength over all fields too; with `--sort`, one
+    /// The SphinxQL of the search: one statement per kind of match
+    /// (``TierQuery``), and one more for whole words past a field's start,
+    /// ordered as our ranking orders them. For one word, these run over all
+    /// full-text fields in use, each record ranked by its best field
+    /// (``AcrossFields``); for more, they run for each field (an exact
+    /// field, then a match at its start, then a shorter field, then load
+    /// order), and once per strength over all fields. With `--sort`, one more
     /// ordered by the sort field; then `SHOW META`. Numeric filters are
     /// pushed into each (see ``Pushdown``).
     /// - Parameters:
