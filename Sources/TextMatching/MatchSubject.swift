@@ -35,6 +35,16 @@ extension MatchSubject {
         return !characterClass(at: end).isWord || boundaryBonus(at: end) > 0
     }
 
+    /// Whether the unit at `index`, not at a word start, is inside a capitalised word: one that
+    /// starts with an uppercase letter followed by a lowercase one (`Romania`, `Сомали`, the
+    /// `Phone` of `iPhone`), not an all-capitals one (`BMW`) nor one of uncased letters (CJK).
+    func isInsideCapitalizedWord(at index: Int) -> Bool {
+        var start = index
+        while start > 0 && characterClass(at: start).isWord && boundaryBonus(at: start) == 0 { start -= 1 }
+        // Only inside a word does the walk move: it stops at the word's first letter.
+        return start < index && characterClass(at: start) == .upper && characterClass(at: start + 1) == .lower
+    }
+
     /// Whether the text reads as one host name: a dot, and nothing but
     /// letters, digits, dots and hyphens (`jack-daw.com`, `rødøy.no`).
     var isHostName: Bool {
