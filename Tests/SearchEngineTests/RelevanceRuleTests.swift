@@ -49,7 +49,8 @@ import TextMatching
             #"{"name":"Indian Rupee"}"#, #"{"name":"India"}"#, #"{"name":"Indiana Jones","body":"a film"}"#,
         ]
         #expect(try names("deutsch", lines) == ["German", "Deutschland"])
-        #expect(try names("india", lines) == ["India", "Indien", "Indian Rupee", "Indiana Jones", "America/Indiana/Knox"])
+        #expect(
+            try names("india", lines) == ["India", "Indien", "Indian Rupee", "Indiana Jones", "America/Indiana/Knox"])
     }
 
     /// The letters of a query inside a capitalised word, or inside any word of a weak field, are not
