@@ -55,8 +55,8 @@ public struct MatchStrength: Sendable, Comparable, Hashable {
     public static let rule =
         "Results rank by how each word matched: exact, then whole word at the start or at a word start, "
         + "first in the name and other strong fields (weight 25 or more), then in weaker fields; then "
-        + "the start of a longer word, likewise; then substring (in strong fields, not inside a "
-        + "capitalised word), typo and fuzzy matches. Ties go to the heavier field, the better match, "
+        + "the start of a longer word, likewise; then substring (in strong fields only; inside a "
+        + "capitalised word only as its last part), typo and fuzzy matches. Ties go to the heavier field, the better match, "
         + "the shorter text, then input order."
 
     /// Whether this is a prefix or word-prefix match that covers a whole word.

@@ -115,10 +115,11 @@ private struct ContiguousBest {
             tier = subject.boundaryBonus(at: start) > 0 ? .wordPrefix : .substring
         }
         guard tier <= self.tier else { return false }
-        // A capitalised word is a word of prose or a proper name: letters inside it spell part of
-        // another word (`oman` in "Romania"), not one that was run together with it (`tux` in
-        // `supertux`).
-        if tier == .substring && subject.isInsideCapitalizedWord(at: start) { return false }
+        // Letters inside a capitalised word spell part of another word (`oman` in "Romania"), unless
+        // they end it as a compound's last part (`phone` in "Smartphone").
+        if tier == .substring && subject.isFragmentOfCapitalizedWord(start: start, end: start + length) {
+            return false
+        }
         let quality = MatchScoring.quality(of: start..<start + length, in: subject)
         if tier < self.tier || quality > self.quality {
             self.tier = tier

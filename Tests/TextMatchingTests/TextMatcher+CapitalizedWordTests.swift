@@ -2,8 +2,9 @@ import Testing
 import TextMatching
 
 /// Letters inside a capitalised word spell part of another word (`oman` in "Romania"): no substring
-/// match. Letters inside a lowercase name may be a word run together with others (`tux` in
-/// `supertux`): a substring match.
+/// match, unless they end it after three letters or more, as a compound's last part does (`phone`
+/// in "Smartphone"). Letters inside a lowercase name may be a word run together with others (`tux`
+/// in `supertux`): a substring match.
 @Suite struct TextMatcherCapitalizedWordTests {
     let matcher = TextMatcher()
 
@@ -12,11 +13,12 @@ import TextMatching
     }
 
     @Test(arguments: [
-        ("oman", "Romania"), ("oman", "Romanian Leu"), ("oman", "Turkish, Ottoman (1500-1928)"),
+        ("oman", "Romania"), ("oman", "Romanian Leu"), ("mali", "Somali"),
         ("mali", "Somalia"), ("mali", "Somali Shilling"), ("mali", "english=Somalia country=SO"),
         ("india", "Lindiana"), ("мали", "Сомали"), ("ομαν", "Ρουμανία Ρομάνα"), ("erlin", "Ferrari Berlinetta"),
         // A capital after a lowercase letter starts a word of its own: `hone` is inside `Phone`.
-        ("hone", "iPhone"), ("land", "Finland and Poland"),
+        // The end of a word, after fewer than three letters, is no compound's last part.
+        ("hone", "iPhone"), ("ale", "Kale"), ("ring", "Spring"),
     ])
     func noSubstringInsideACapitalizedWord(pattern: String, text: String) {
         #expect(tier(pattern, text) == nil, "\(pattern) in \(text)")
@@ -27,6 +29,9 @@ import TextMatching
         ("m", "BMW i8"), ("oman", "ROMANIA"), ("京", "北京市"), ("doom", "rbdoom3bfg"),
         // Digits before the capital: the word is not a capitalised one.
         ("berlin", "Ferrari F12Berlinetta"),
+        // The last part of a capitalised compound, after three letters or more.
+        ("phone", "Smartphone X"), ("craft", "Minecraft"), ("ball", "Football"), ("berry", "Strawberry Jam"),
+        ("oman", "Turkish, Ottoman (1500-1928)"), ("land", "Finland and Poland"), ("фон", "Смартфон"),
     ])
     func aSubstringOfALowercaseOrAllCapitalsWordStillMatches(pattern: String, text: String) {
         #expect(tier(pattern, text) == .substring, "\(pattern) in \(text)")
