@@ -209,7 +209,7 @@ struct ClusterTests {
         defer { cluster.stop() }
         let file = try Self.write(Self.generatedRecords(), to: cluster.folder)
         _ = try Self.push(file, to: cluster)
-        for arguments in [["ee", "--offset", "1500", "-n", "10"], ["--offset", "2500", "-n", "10"]] {
+        for arguments in [["ee", "--offset", "1200", "-n", "10"], ["--offset", "2500", "-n", "10"]] {
             let remote = try BinaryRunner.run(arguments + ["--source", cluster.url, "--format", "jsonl"])
             let local = try BinaryRunner.run(arguments + ["--data", file, "--format", "jsonl"])
             #expect(remote.status == 0, "\(arguments): \(remote.stderr)")
