@@ -28,9 +28,9 @@ enum ClusterCommands {
     }
 
     /// Says once what a cluster cannot find, and which words it can only
-    /// match locally.
+    /// match locally: `--quiet` silences it, unless `--explain` asks why.
     static func noteWhatClustersFind(_ query: Query, arguments: SearchArguments, output: Output) {
-        guard !arguments.quiet else { return }
+        guard !arguments.quiet || arguments.explain else { return }
         let tiers = TierQuery(query)
         if !tiers.isEmpty {
             output.error(

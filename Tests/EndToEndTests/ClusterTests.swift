@@ -311,6 +311,11 @@ struct ClusterTests {
         #expect(run.stderr.components(separatedBy: note).count - 1 == 1, "\(run.stderr)")
         let quiet = try BinaryRunner.run(["coffee", "--source", cluster.url, "-q"])
         #expect(!quiet.stderr.contains("note:"), "\(quiet.stderr)")
+        // --explain asks why: the note is given even with --quiet.
+        let explained = try BinaryRunner.run(["coffee", "--source", cluster.url, "-q", "--explain"])
+        #expect(explained.status == 0, "\(explained.stderr)")
+        #expect(explained.stderr.components(separatedBy: note).count - 1 == 1, "\(explained.stderr)")
+        #expect(explained.stdout.contains("MATCH"), "\(explained.stdout)")
         let wrongIndex = cluster.url.replacingOccurrences(of: "/items", with: "/nosuch")
         let refused = try BinaryRunner.run(["coffee", "--source", wrongIndex])
         #expect(refused.status == 2)
