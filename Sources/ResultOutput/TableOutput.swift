@@ -53,6 +53,16 @@ public struct TableOutput: Sendable {
         groupByKind ? [renderSections(hits)] : renderMerged(hits)
     }
 
+    /// Hands `body` the pieces ``renderPieces(_:)`` gives, in order, as
+    /// they are drawn: for a caller that writes each piece out and lets it
+    /// go, so that the drawn table is never all in memory at once.
+    package func forEachPiece(_ hits: [SearchHit], _ body: ([UInt8]) -> Void) {
+        guard !groupByKind else { return body(renderSections(hits)) }
+        let merged = mergedTable(hits)
+        TableRenderer.forEachPiece(
+            shared: merged.shared, groups: merged.groups, blocks: merged.blocks, options: options, body)
+    }
+
     /// What each hit's row shows in each column of the merged table,
     /// shared then its kind's (`nil` for a column not drawn): each cell's
     /// lines as fitted, joined with line feeds. For tests that compare what

@@ -339,8 +339,8 @@ public enum SearchCommand {
                 output.print(RecordOutput.fieldTable(hits, fields: fields, options: render))
             } else {
                 let table = TableOutput(options: render, groupByKind: arguments.groupByKind, explain: arguments.explain)
-                // Written as drawn, piece by piece, never joined into one buffer.
-                for piece in table.renderPieces(hits) { output.print(utf8: piece) }
+                // Written as drawn, a few blocks at a time, never all drawn first.
+                table.forEachPiece(hits) { output.print(utf8: $0) }
             }
         case .markdown:
             if !hits.isEmpty {

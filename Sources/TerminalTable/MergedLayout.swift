@@ -287,6 +287,18 @@ struct MergedLayout {
     /// the pieces they were drawn in, so that a caller that writes them out
     /// one after another never joins them.
     func pieces(after head: [UInt8]) -> [[UInt8]] {
+        var pieces: [[UInt8]] = []
+        forEachPiece(after: head) { pieces.append($0) }
+        return pieces
+    }
+
+    /// Hands `body` the pieces ``pieces(after:)`` gives, in order, as they
+    /// are drawn: a few blocks at a time (on every core when there are
+    /// many rows), each window's pieces handed on and let go before the
+    /// next window is drawn, so that the drawn table is never all in memory
+    /// at once. Memory touched for the first time is dear; a window's
+    /// buffers are freed to the allocator, which gives them to the next.
+    func forEachPiece(after head: [UInt8], _ body: ([UInt8]) -> Void) {
         var output = head
         let widths = sharedWidths + (hasRegion ? [regionWidth] : [])
         var groupWidths = Array(repeating: [Int](), count: groups.count)
@@ -330,22 +342,33 @@ struct MergedLayout {
         let lineBytes = widths.reduce(0, +) + options.border.overhead(columns: widths.count) + 1
         let blocks = blocks
         let total = blocks.reduce(0) { $0 + $1.count }
-        // Each block on its own core; the first after `head`.
+        // Each block on its own core, a window of blocks at a time; the first after `head`.
         let head = output
-        var pieces = ParallelBlocks.mapBlocks(blocks.count, parallel: total >= ParallelBlocks.minimumParallelCount) {
-            index in
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity((index == 0 ? head.count : 0) + blocks[index].count * lineBytes)
-            if index == 0 { bytes.append(contentsOf: head) }
-            plan.draw(blocks[index], into: &bytes)
-            return bytes
+        let parallel = total >= ParallelBlocks.minimumParallelCount
+        let window = parallel ? max(1, ParallelBlocks.coreCount * Self.blocksPerCoreDrawn) : max(1, blocks.count)
+        var start = 0
+        while start < blocks.count {
+            let range = start..<min(blocks.count, start + window)
+            let pieces = ParallelBlocks.mapBlocks(range.count, parallel: parallel) { offset in
+                let index = range.lowerBound + offset
+                var bytes: [UInt8] = []
+                bytes.reserveCapacity((index == 0 ? head.count : 0) + blocks[index].count * lineBytes)
+                if index == 0 { bytes.append(contentsOf: head) }
+                plan.draw(blocks[index], into: &bytes)
+                return bytes
+            }
+            for piece in pieces { body(piece) }
+            start = range.upperBound
         }
-        if pieces.isEmpty { pieces = [head] }
+        if blocks.isEmpty { body(head) }
         var bottom: [UInt8] = []
         drawer.rule(.bottom, into: &bottom)
-        if !bottom.isEmpty { pieces.append(bottom) }
-        return pieces
+        if !bottom.isEmpty { body(bottom) }
     }
+
+    /// How many blocks each core draws before the window's pieces are
+    /// handed on: two, so that a core that finishes early has another.
+    static let blocksPerCoreDrawn = 2
 
     /// What each row shows in each column, as ``RowPlan/visible(_:of:)``
     /// gives it: for tests that compare what different widths show.

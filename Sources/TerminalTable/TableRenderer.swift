@@ -48,6 +48,29 @@ public enum TableRenderer {
             .pieces(after: [])
     }
 
+    /// Hands `body` the pieces ``renderPieces(_:options:)`` gives, in
+    /// order, as they are drawn, a few blocks at a time, as
+    /// ``forEachPiece(shared:detailsHeader:groups:blocks:options:_:)`` does.
+    package static func forEachPiece(_ table: MergedTable, options: RenderOptions, _ body: ([UInt8]) -> Void) {
+        MergedLayout(table, options: options).forEachPiece(after: [], body)
+    }
+
+    /// Hands `body` the pieces ``renderPieces(shared:detailsHeader:groups:blocks:options:)``
+    /// gives, in order, as they are drawn, a few blocks at a time: for a
+    /// caller that writes each piece out and lets it go, so that the drawn
+    /// table is never all in memory at once.
+    package static func forEachPiece(
+        shared: [Column],
+        detailsHeader: String = "DETAILS",
+        groups: [DetailGroup],
+        blocks: [RowBlock],
+        options: RenderOptions,
+        _ body: ([UInt8]) -> Void
+    ) {
+        MergedLayout(shared: shared, detailsHeader: detailsHeader, groups: groups, blocks: blocks, options: options)
+            .forEachPiece(after: [], body)
+    }
+
     /// What each row of `table` shows in each of its columns, shared then
     /// its group's, at `options`: the fitted lines of each cell joined with
     /// line feeds, `nil` for a column not drawn. For tests that compare
