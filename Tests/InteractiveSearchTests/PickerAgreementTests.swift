@@ -74,8 +74,8 @@ import Testing
         case file
     }
 
-    @Test(arguments: Layout.allCases)
-    func thePickerFindsWhatAOneShotSearchFinds(layout: Layout) throws {
+    @Test(arguments: Layout.allCases, [false, true])
+    func thePickerFindsWhatAOneShotSearchFinds(layout: Layout, indexed: Bool) throws {
         let registry = try KindRegistry([noteKind(), noteKind("memo")])
         let big = try Self.mixedFile(records: 7000, padding: layout == .held ? 0 : 1700, seed: 7)
         let small = try Self.mixedFile(records: 300, padding: 0, seed: 8)
@@ -89,8 +89,11 @@ import Testing
         #expect(records.readsFiles == (layout != .held))
         let options = SearchOptions(limit: 40, keepsRecords: false)
         let live = LiveSearch(records: records, registry: registry, options: options, wake: {})
+        // The index of search texts, for one-word queries: held records or a lone file.
+        if indexed { #expect(live.buildIndexNow() == (layout != .fileAndHeld)) }
         var comparedWithHits = 0
         var narrowed = 0
+        var throughIndex = 0
         for query in Self.queries {
             for length in 1...query.count {
                 let typed = String(query.prefix(length))
@@ -119,6 +122,7 @@ import Testing
                 let hits = try picked.result.get()
                 if !hits.isEmpty { comparedWithHits += 1 }
                 if picked.narrowed { narrowed += 1 }
+                if picked.indexed { throughIndex += 1 }
                 #expect(Self.describe(hits) == Self.describe(oneShot.hits), "\(typed)")
                 #expect(picked.matched == oneShot.statistics.matched, "\(typed)")
                 #expect(picked.total == oneShot.statistics.read, "\(typed)")
@@ -128,6 +132,12 @@ import Testing
         #expect(comparedWithHits >= 60)
         // Every layout narrows, after a word ended by a space above all.
         #expect(narrowed >= 20, "\(narrowed) narrowed")
+        // One-word queries went through the index when there is one.
+        if indexed, layout != .fileAndHeld {
+            #expect(throughIndex >= 25, "\(throughIndex) through the index")
+        } else {
+            #expect(throughIndex == 0)
+        }
     }
 
     /// Lines found in a file are read again only while the file is

@@ -28,6 +28,8 @@ package final class LiveSearch: Sendable {
         package var narrowed: Bool
         /// The warnings and errors of the search, such as malformed lines.
         package var diagnostics: [Diagnostic]
+        /// Whether the index chose the records the engine read (see ``SearchTextIndex``).
+        package var indexed = false
     }
 
     /// A query that cannot run: its message, made to be shown on the status line.
@@ -72,6 +74,19 @@ package final class LiveSearch: Sendable {
     private static let maximumLinesReadAgain = 1 << 16
     /// The records read by the last full search.
     private let lastTotal = Mutex<Int>(0)
+    /// Whether a full search has counted the records.
+    private let hasCounted = Atomic<Bool>(false)
+    /// The index of the records' search texts, once built (see ``SearchTextIndex``).
+    private let index = Mutex<IndexState>(.notBuilt)
+    private let indexQueue = DispatchQueue(label: "InteractiveSearch.LiveSearch.index", qos: .utility)
+
+    private enum IndexState: Sendable {
+        case notBuilt
+        case building
+        case ready(SearchTextIndex)
+        /// None can be built: too large, or no search could use it.
+        case none
+    }
     private let wake: @Sendable () -> Void
 
     /// - Parameters:
@@ -88,8 +103,47 @@ package final class LiveSearch: Sendable {
         self.wake = wake
     }
 
+    /// Starts building the index of the records' search texts off the
+    /// terminal's thread, once; searches use it when it is ready.
+    package func startIndexing() {
+        let begin = index.withLock { state in
+            guard case .notBuilt = state else { return false }
+            state = .building
+            return true
+        }
+        guard begin else { return }
+        indexQueue.async { [self] in
+            let built = buildIndex()
+            index.withLock { $0 = built.map { .ready($0) } ?? .none }
+        }
+    }
+
+    /// Builds the index now, on the caller's thread; for tests and
+    /// benchmarks. Whether there is one.
+    @discardableResult
+    package func buildIndexNow() -> Bool {
+        let built = buildIndex()
+        index.withLock { $0 = built.map { .ready($0) } ?? .none }
+        return built != nil
+    }
+
+    /// The index of what is searched, or `nil` when none helps: a kind
+    /// filter (no search could use it), held records with a file searched
+    /// in place, or past the memory budget.
+    private func buildIndex() -> SearchTextIndex? {
+        guard options.kinds.isEmpty else { return nil }
+        if let (_, path) = lineFile {
+            return SearchTextIndex.file(
+                path: path, hint: registry.kindName(forFile: path), registry: registry,
+                maxLineBytes: options.maxLineBytes, isCancelled: { false })
+        }
+        guard !records.readsFiles else { return nil }
+        return SearchTextIndex.held(records, registry: registry)
+    }
+
     /// Starts searching for `text`; any search still running is abandoned.
     package func start(_ text: String) {
+        startIndexing()
         let mine = generation.add(1, ordering: .sequentiallyConsistent).newValue
         queue.async { [self] in
             guard generation.load(ordering: .sequentiallyConsistent) == mine else { return }
@@ -124,6 +178,12 @@ package final class LiveSearch: Sendable {
             return Outcome(
                 query: text, result: .failure(Failure(message: "\(error)")), matched: 0,
                 elapsed: clock.now - started, narrowed: false, diagnostics: [])
+        }
+        // One word: its best records from the index, when there is one.
+        switch searchIndexed(text, query, generation: mine, started: started) {
+        case .cancelled: return nil
+        case .found(let outcome): return outcome
+        case nil: break
         }
         // The most recent matches that hold every match of `text`: usually
         // the fewest. Lines of a file are read again only while it is unchanged.
@@ -163,9 +223,75 @@ package final class LiveSearch: Sendable {
         // Counted by the full searches, as a one-shot search counts them.
         let total = subset == nil ? result.statistics.read : lastTotal.withLock { $0 }
         lastTotal.withLock { $0 = total }
+        if subset == nil { hasCounted.store(true, ordering: .sequentiallyConsistent) }
         return Outcome(
             query: text, result: .success(result.hits), matched: matched, total: total,
             elapsed: clock.now - started, narrowed: subset != nil, diagnostics: searched.diagnostics)
+    }
+
+    private enum Indexed {
+        case cancelled
+        case found(Outcome)
+    }
+
+    /// A one-word query searched through the index (see ``IndexRanking``):
+    /// the engine reads only the records that may rank among the best, and
+    /// every record that is not indexed. `nil` when the index cannot serve
+    /// the query, or when what the engine found disagrees with the index
+    /// (the caller then searches as before).
+    private func searchIndexed(_ text: String, _ query: Query, generation mine: Int, started: ContinuousClock.Instant)
+        -> Indexed?
+    {
+        guard let ranking = IndexRanking(query: query, options: options),
+            hasCounted.load(ordering: .sequentiallyConsistent),
+            case .ready(let index) = index.withLock({ $0 })
+        else { return nil }
+        if let stamp = index.stamp {
+            guard let (_, path) = lineFile, FileStamp(path: path) == stamp else { return nil }
+        }
+        let isCancelled: @Sendable () -> Bool = { [self] in generation.load(ordering: .relaxed) != mine }
+        guard
+            let selection = ranking.select(
+                in: index, remember: Self.maximumLinesReadAgain, isCancelled: isCancelled)
+        else { return isCancelled() ? .cancelled : nil }
+        let inFile = index.stamp != nil
+        let subset = Candidates(
+            query: text, indices: inFile ? [] : selection.records,
+            lines: index.stamp.map { stamp in (selection.records.map { index.lines[Int($0)].matched }, stamp) })
+        guard let searched = search(query, among: subset, generation: mine) else { return .cancelled }
+        guard searched.complete, case .success(let result) = searched.result else { return nil }
+        // Which of the records read matched.
+        let matchedRecords: [Int32]
+        if inFile {
+            var recordAt: [Int: Int32] = [:]
+            for record in selection.records { recordAt[index.lines[Int(record)].offset] = record }
+            matchedRecords = (searched.lines ?? []).compactMap { recordAt[$0.offset] }
+        } else {
+            matchedRecords = searched.indices
+        }
+        let unindexedMatches = matchedRecords.filter { index.kindOf[Int($0)] == SearchTextIndex.unindexed }
+        // Every indexed record chosen matches, or the index is not the engine's view.
+        guard matchedRecords.count == result.statistics.matched,
+            matchedRecords.count - unindexedMatches.count == selection.indexed
+        else { return nil }
+        let matched = selection.matched + unindexedMatches.count
+        // Nothing matched: a full search shows fuzzy stand-ins.
+        guard matched > 0 else { return nil }
+        if let all = selection.allMatches, all.count + unindexedMatches.count <= Self.maximumLinesReadAgain {
+            let every = (all + unindexedMatches).sorted()
+            let remembered = Candidates(
+                query: text, indices: inFile ? [] : every,
+                lines: index.stamp.map { stamp in (every.map { index.lines[Int($0)].matched }, stamp) })
+            candidates.withLock { candidates in
+                candidates.insert(remembered, at: 0)
+                candidates.removeLast(max(0, candidates.count - Self.rememberedCandidateSets))
+            }
+        }
+        var outcome = Outcome(
+            query: text, result: .success(result.hits), matched: matched, total: lastTotal.withLock { $0 },
+            elapsed: ContinuousClock().now - started, narrowed: true, diagnostics: searched.diagnostics)
+        outcome.indexed = true
+        return .found(outcome)
     }
 
     /// The one file that is not held, when it is the only source: its

@@ -1,0 +1,333 @@
+import Dispatch
+import ResultKit
+import SearchEngine
+import Synchronization
+import TextMatching
+
+/// Finds, from the ``SearchTextIndex``, the few records among which the best
+/// results of a one-word query are, and how many records match in all,
+/// without handing every record to the engine.
+///
+/// This is for the first keystrokes, which match nearly every record: the
+/// engine would score all of them to keep the best. Here:
+/// 1. Each indexed record's texts are scanned for the word. A word too short
+///    for typos (one or two characters) matches exactly where its bytes
+///    occur, ignoring case: that gives the count, and from where each
+///    occurrence is (the start of the text, the start of a word, inside a
+///    word) and the field's weight, the best ``MatchStrength`` band the
+///    record could reach. A longer word is first looked for by the
+///    fragments every text it matches holds
+///    (``MatchPattern/requiredFragmentSets(minimumLength:)``).
+/// 2. The records that could rank among the best (a band no worse than the
+///    band that already holds as many records as are kept), or that hold a
+///    fragment, are matched with the same ``TextMatcher`` as the engine's
+///    scorer, for their exact rank: band, tier, weight, quality, field length
+///    and input order.
+/// 3. The best of them, with every record that is not indexed, go to the
+///    engine, which ranks and shows them as a one-shot search does; the
+///    counts are those of step 1 or 2.
+///
+/// The scan and the matching run on two cores, each over half of the
+/// records; ties go to input order, so the outcome does not depend on the
+/// split.
+package struct IndexRanking {
+    let pattern: MatchPattern
+    /// The word's folded bytes (lower-case ASCII).
+    let word: [UInt8]
+    /// How many results are kept.
+    let keep: Int
+    /// Whether the word matches only where it occurs (no typo can match).
+    let exactOnly: Bool
+    /// For a word that may match with typos: one of these occurs in every text it matches.
+    let fragments: [[UInt8]]
+    private let matcher = TextMatcher()
+
+    /// A ranking for `query`, when it is one word ranked by relevance over
+    /// every kind: no filter, exclusion, kind, sort, offset or fuzzy matching.
+    init?(query: Query, options: SearchOptions) {
+        guard query.conditions.count == 1, query.kinds.isEmpty, options.kinds.isEmpty, options.sort == nil,
+            !options.fuzzy, options.offset == 0, options.limit > 0,
+            case let condition = query.conditions[0], !condition.negated,
+            case .text(let pattern, _) = condition.clause,
+            !pattern.isEmpty, pattern.alternatives.isEmpty, pattern.units.allSatisfy({ $0 > 0 && $0 < 0x80 })
+        else { return nil }
+        self.pattern = pattern
+        word = pattern.units.map { UInt8($0) }
+        keep = options.limit
+        guard let sets = pattern.requiredFragmentSets(minimumLength: 1).first, !sets.isEmpty else { return nil }
+        exactOnly = sets == [word]
+        // The cut whose shortest fragment is longest rules out the most.
+        let cuts = pattern.requiredFragmentSets(minimumLength: 1)
+        fragments = cuts.max { ($0.map(\.count).min() ?? 0) < ($1.map(\.count).min() ?? 0) } ?? sets
+    }
+
+    /// What goes to the engine, and the counts.
+    struct Selection {
+        /// The best indexed records and every unindexed one, ascending.
+        var records: [Int32]
+        /// How many of ``records`` are indexed (each of them matches).
+        var indexed: Int
+        /// How many indexed records match in all.
+        var matched: Int
+        /// Every indexed record that matches, ascending, when there are at
+        /// most `remember` of them.
+        var allMatches: [Int32]?
+    }
+
+    /// A record's rank, compared as the engine's `Rank` compares: band,
+    /// tier, heavier field, better quality, shorter text, input order.
+    private struct Key: Comparable {
+        var band: Int
+        var tier: Int
+        var weight: Int
+        var quality: Int
+        var length: Int
+        var record: Int32
+
+        static func < (a: Key, b: Key) -> Bool {
+            if a.band != b.band { return a.band < b.band }
+            if a.tier != b.tier { return a.tier < b.tier }
+            if a.weight != b.weight { return a.weight > b.weight }
+            if a.quality != b.quality { return a.quality > b.quality }
+            if a.length != b.length { return a.length < b.length }
+            return a.record < b.record
+        }
+    }
+
+    /// The bound of a record with no match.
+    package static let noMatch = UInt8.max
+
+    /// Chooses the records for the engine; `nil` when cancelled, or when a
+    /// record the scan found did not match (the caller then searches as
+    /// before).
+    func select(in index: SearchTextIndex, remember: Int, isCancelled: @Sendable () -> Bool) -> Selection? {
+        let count = index.count
+        let halves = count < 4096 ? 1 : 2
+        let chunks = (0..<halves).map { half in count * half / halves..<count * (half + 1) / halves }
+        // 1. Bounds.
+        let scanned = Mutex<[[UInt8]?]>(Array(repeating: nil, count: halves))
+        DispatchQueue.concurrentPerform(iterations: halves) { half in
+            let found = scan(index, chunks[half], isCancelled: isCancelled)
+            scanned.withLock { $0[half] = found }
+        }
+        let parts = scanned.withLock { $0 }
+        guard parts.allSatisfy({ $0 != nil }) else { return nil }
+        let allBounds = parts.flatMap { $0! }
+        // The worst band worth matching exactly.
+        var worst = Int(Self.noMatch) - 1
+        var matched = 0
+        if exactOnly {
+            var histogram = [Int](repeating: 0, count: 256)
+            for bound in allBounds { histogram[Int(bound)] += 1 }
+            matched = count - histogram[Int(Self.noMatch)]
+            var total = 0
+            for band in 0..<Int(Self.noMatch) {
+                total += histogram[band]
+                if total >= keep {
+                    worst = band
+                    break
+                }
+            }
+        }
+        // 2. Exact ranks of the records that may be among the best.
+        let worstBand = worst
+        let ranked = Mutex<[(keys: [Key], matches: [Int32], failed: Bool)?]>(Array(repeating: nil, count: halves))
+        DispatchQueue.concurrentPerform(iterations: halves) { half in
+            let found = rank(index, chunks[half], bounds: allBounds, worst: worstBand, isCancelled: isCancelled)
+            ranked.withLock { $0[half] = found }
+        }
+        let results = ranked.withLock { $0 }
+        guard results.allSatisfy({ $0 != nil && !$0!.failed }) else { return nil }
+        var keys = results.flatMap { $0!.keys }
+        keys.sort()
+        if keys.count > keep { keys.removeLast(keys.count - keep) }
+        var allMatches: [Int32]?
+        if exactOnly {
+            if matched <= remember {
+                allMatches = allBounds.indices.compactMap { allBounds[$0] == Self.noMatch ? nil : Int32($0) }
+            }
+        } else {
+            let matches = results.flatMap { $0!.matches }
+            matched = matches.count
+            if matched <= remember { allMatches = matches }
+        }
+        var records = keys.map(\.record) + index.unindexedRecords
+        records.sort()
+        return Selection(records: records, indexed: keys.count, matched: matched, allMatches: allMatches)
+    }
+
+    /// Each record's best possible band in `range` (``noMatch`` when it
+    /// cannot match); for a word that may match with typos, 0 for a record
+    /// holding a fragment.
+    private func scan(_ index: SearchTextIndex, _ range: Range<Int>, isCancelled: () -> Bool) -> [UInt8]? {
+        var bounds = [UInt8](repeating: Self.noMatch, count: range.count)
+        let weights = index.kinds.map { $0.searchFields.map(\.weight) }
+        return index.texts.withUnsafeBufferPointer { texts -> [UInt8]? in
+            index.starts.withUnsafeBufferPointer { starts in
+                index.kindOf.withUnsafeBufferPointer { kindOf in
+                    word.withUnsafeBufferPointer { word in
+                        for record in range {
+                            if record & 4095 == 0, isCancelled() { return nil }
+                            let kind = kindOf[record]
+                            guard kind != SearchTextIndex.unindexed else { continue }
+                            var start = Int(starts[record])
+                            var best = Self.noMatch
+                            for weight in weights[Int(kind)] {
+                                var end = start
+                                while texts[end] != 0 { end += 1 }
+                                let field = UnsafeBufferPointer(rebasing: texts[start..<end])
+                                let bound =
+                                    exactOnly
+                                    ? Self.bestBand(of: word, in: field, strong: weight >= MatchStrength.strongFieldWeight)
+                                    : (fragments.contains { Self.contains($0, in: field) } ? 0 : Self.noMatch)
+                                best = min(best, bound)
+                                start = end + 1
+                            }
+                            bounds[record - range.lowerBound] = best
+                        }
+                        return bounds
+                    }
+                }
+            }
+        }
+    }
+
+    /// The exact ranks of the records in `range` whose bound is at most
+    /// `worst`, best first, the best ``keep`` only; and, for a word that may
+    /// match with typos, every record that matched.
+    private func rank(
+        _ index: SearchTextIndex, _ range: Range<Int>, bounds: [UInt8], worst: Int, isCancelled: () -> Bool
+    ) -> (keys: [Key], matches: [Int32], failed: Bool)? {
+        var keys: [Key] = []
+        var matches: [Int32] = []
+        var seen = 0
+        for record in range where Int(bounds[record]) <= worst {
+            seen += 1
+            if seen & 1023 == 0, isCancelled() { return nil }
+            let kind = index.kinds[Int(index.kindOf[record])]
+            var start = Int(index.starts[record])
+            var best: (strength: MatchStrength, weight: Int, match: TextMatch, length: Int)?
+            for field in kind.searchFields {
+                var end = start
+                while index.texts[end] != 0 { end += 1 }
+                let text = String(decoding: index.texts[start..<end], as: UTF8.self)
+                start = end + 1
+                guard let match = matcher.match(pattern, in: text) else { continue }
+                let strength = MatchStrength(match, fieldWeight: field.weight)
+                // As the scorer picks a record's best field: strongest, heaviest, best quality.
+                if let current = best {
+                    let better =
+                        strength != current.strength
+                        ? strength < current.strength
+                        : (field.weight != current.weight
+                            ? field.weight > current.weight : match.quality > current.match.quality)
+                    guard better else { continue }
+                }
+                best = (strength, field.weight, match, text.count)
+            }
+            guard let best else {
+                // The scan found the word here: the matcher must too.
+                if exactOnly { return ([], [], true) }
+                continue
+            }
+            matches.append(Int32(record))
+            keys.append(
+                Key(
+                    band: best.strength.band, tier: best.match.tier.rawValue, weight: best.weight,
+                    quality: best.match.quality, length: best.length, record: Int32(record)))
+        }
+        keys.sort()
+        if keys.count > keep { keys.removeLast(keys.count - keep) }
+        return (keys, matches, false)
+    }
+
+    /// The best band an occurrence of `word` in `field` may have: 0 for
+    /// the whole text, 1 at its start, 2 at the start of a word, each 5
+    /// more in a weak field, and 10 inside a word; ``noMatch`` when the word
+    /// does not occur. Whole words rank best within prefixes and word
+    /// prefixes, so each occurrence is taken as whole.
+    package static func bestBand(of word: UnsafeBufferPointer<UInt8>, in field: UnsafeBufferPointer<UInt8>, strong: Bool)
+        -> UInt8
+    {
+        let length = word.count
+        let count = field.count
+        guard length <= count else { return noMatch }
+        let first = word[0]
+        var best = noMatch
+        var contentStart = -1
+        var contentEnd = 0
+        let weak: UInt8 = strong ? 0 : 5
+        var position = 0
+        while position <= count - length {
+            defer { position += 1 }
+            guard fold(field[position]) == first else { continue }
+            var matched = 1
+            while matched < length && fold(field[position + matched]) == word[matched] { matched += 1 }
+            guard matched == length else { continue }
+            if contentStart < 0 {
+                contentStart = 0
+                while contentStart < count && isWhitespace(field[contentStart]) { contentStart += 1 }
+                contentEnd = count
+                while contentEnd > contentStart && isWhitespace(field[contentEnd - 1]) { contentEnd -= 1 }
+            }
+            let band: UInt8
+            if position == contentStart {
+                band = (position + length == contentEnd ? 0 : 1) + weak
+            } else if startsWord(field, at: position) {
+                band = 2 + weak
+            } else {
+                band = 10
+            }
+            best = min(best, band)
+            if best == weak { break }
+        }
+        return best
+    }
+
+    /// Whether `fragment` occurs in `field`, ignoring ASCII case; a
+    /// ``MatchPattern/anyByte`` in it stands for any byte.
+    static func contains(_ fragment: [UInt8], in field: UnsafeBufferPointer<UInt8>) -> Bool {
+        let length = fragment.count
+        guard length <= field.count else { return false }
+        for position in 0...(field.count - length) {
+            var matched = 0
+            while matched < length,
+                fragment[matched] == MatchPattern.anyByte || fold(field[position + matched]) == fragment[matched]
+            {
+                matched += 1
+            }
+            if matched == length { return true }
+        }
+        return false
+    }
+
+    @inline(__always)
+    private static func fold(_ byte: UInt8) -> UInt8 {
+        byte &- 0x41 < 26 ? byte | 0x20 : byte
+    }
+
+    /// Whitespace as the matcher's character classes have it (controls, space, DEL).
+    @inline(__always)
+    private static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte <= 0x20 || byte == 0x7F
+    }
+
+    /// Whether a word starts at `position` as the matcher's boundary bonus
+    /// says: a letter or digit after a character that is neither, an upper
+    /// case letter or digit after a lower case letter, a digit after an
+    /// upper case letter.
+    @inline(__always)
+    private static func startsWord(_ field: UnsafeBufferPointer<UInt8>, at position: Int) -> Bool {
+        let current = field[position]
+        let isLower = current &- 0x61 < 26
+        let isUpper = current &- 0x41 < 26
+        let isDigit = current &- 0x30 < 10
+        guard isLower || isUpper || isDigit else { return false }
+        guard position > 0 else { return true }
+        let previous = field[position - 1]
+        if previous &- 0x61 < 26 { return !isLower }
+        if previous &- 0x41 < 26 { return isDigit }
+        if previous &- 0x30 < 10 { return false }
+        return true
+    }
+}

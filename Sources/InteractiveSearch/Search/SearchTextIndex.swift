@@ -1,0 +1,240 @@
+import ResultKit
+import SearchEngine
+import StreamingJSON
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// The search texts of every record, as the matcher reads them, in one
+/// contiguous buffer: for a keystroke to scan bytes rather than records.
+///
+/// Each record of a registered kind whose search fields are plain ASCII
+/// keeps its kind and the text of each of its kind's search fields (as
+/// ``SearchField/text`` gives it, computed fields included), each ended by a
+/// zero byte. Any other record (an unknown kind, non-ASCII text, a record its
+/// kind rejects, a line that is not a JSON object) is *unindexed*: a search
+/// through the index hands it to the engine every time, as it is.
+///
+/// The index covers either every record held in memory, or the records of
+/// the one file that is searched in place, with where each line is so that
+/// the engine can read the chosen few again. It is built once, off the
+/// terminal's thread, within a memory budget; past the budget there is no
+/// index and every keystroke searches as before.
+final class SearchTextIndex: Sendable {
+    /// The registered kinds of the indexed records.
+    let kinds: [ResultKind]
+    /// Each record's kind in ``kinds``, or ``unindexed``.
+    let kindOf: [UInt8]
+    /// Where each record's texts start in ``texts``, and one more offset at
+    /// the end.
+    let starts: [UInt32]
+    /// Each indexed record's search field texts, in its kind's order, each
+    /// followed by a zero byte (a missing field is an empty text).
+    let texts: [UInt8]
+    /// For the records of a file searched in place: each record's line.
+    let lines: [Line]
+    /// The file's stamp when it was indexed: the index holds while it is unchanged.
+    let stamp: FileStamp?
+    /// The records that are not indexed, ascending.
+    let unindexedRecords: [Int32]
+
+    /// A record of a file: where its line is, and its number.
+    struct Line: Sendable {
+        var offset: Int
+        var length: UInt32
+        var number: UInt32
+
+        var matched: MatchedLines.Line { .init(offset: offset, length: Int(length), number: Int(number)) }
+    }
+
+    /// The kind of a record that is not indexed.
+    static let unindexed = UInt8.max
+
+    /// The most bytes an index may take: past this, there is none. At this
+    /// size it holds about 300,000 records of the benchmark's mix.
+    static let budget = 24 << 20
+
+    /// The records counted.
+    var count: Int { kindOf.count }
+
+    private init(builder: Builder, lines: [Line], stamp: FileStamp?) {
+        kinds = builder.kinds
+        kindOf = builder.kindOf
+        starts = builder.starts
+        texts = builder.texts
+        self.lines = lines
+        self.stamp = stamp
+        unindexedRecords = builder.kindOf.indices.compactMap {
+            builder.kindOf[$0] == Self.unindexed ? Int32($0) : nil
+        }
+    }
+
+    /// The index of every record held in `loaded`, or `nil` past the budget.
+    static func held(_ loaded: LoadedRecords, registry: KindRegistry) -> SearchTextIndex? {
+        var builder = Builder(registry: registry)
+        let ok = loaded.arena.withUnsafeBytes { arena -> Bool in
+            for item in loaded.items {
+                switch item {
+                case .line(let start, let end, _, let file):
+                    let object = try? JSONParser().parse(UnsafeRawBufferPointer(rebasing: arena[start..<end]))
+                    guard case .object(let parsed)? = object else {
+                        builder.addUnindexed()
+                        continue
+                    }
+                    builder.add(parsed, hint: loaded.files[Int(file)].hint)
+                case .record(let position):
+                    let record = loaded.records[Int(position)]
+                    builder.add(record.object, hint: record.kindHint)
+                }
+                if builder.bytes > budget { return false }
+            }
+            return true
+        }
+        return ok ? SearchTextIndex(builder: builder, lines: [], stamp: nil) : nil
+    }
+
+    /// The index of the records of the file at `path`, read line by line
+    /// as the engine reads it; `nil` past the budget, when it cannot be
+    /// read, or when `isCancelled` says so.
+    static func file(
+        path: String, hint: String?, registry: KindRegistry, maxLineBytes: Int, isCancelled: () -> Bool
+    ) -> SearchTextIndex? {
+        guard let stamp = FileStamp(path: path), stamp.size <= maximumFileBytes else { return nil }
+        let fd = FilePathBytes.withCPath(path) { open($0, O_RDONLY | O_CLOEXEC) }
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var builder = Builder(registry: registry)
+        var lines: [Line] = []
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        // The file bytes `bufferStart..<bufferStart + filled` are in `buffer`.
+        var bufferStart = 0
+        var filled = 0
+        var number = 0
+        var atEnd = false
+        var overBudget = false
+        while !atEnd, !overBudget {
+            if isCancelled() { return nil }
+            if filled == buffer.count { buffer += [UInt8](repeating: 0, count: buffer.count) }
+            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress! + filled, $0.count - filled) }
+            guard count >= 0 else { return nil }
+            atEnd = count == 0
+            filled += count
+            let consumed = buffer.withUnsafeBytes { bytes -> Int in
+                var lineStart = 0
+                while lineStart < filled {
+                    let newline = bytes[lineStart..<filled].firstIndex(of: 0x0A)
+                    guard let end = newline ?? (atEnd ? filled : nil) else { break }
+                    number += 1
+                    var contentEnd = end
+                    if contentEnd > lineStart, bytes[contentEnd - 1] == 0x0D { contentEnd -= 1 }
+                    let line = UnsafeRawBufferPointer(rebasing: bytes[lineStart..<contentEnd])
+                    let location = Line(
+                        offset: bufferStart + lineStart, length: UInt32(contentEnd - lineStart), number: UInt32(number))
+                    switch NDJSONLineRule.classify(line, isFirstLine: number == 1, maxLineBytes: maxLineBytes) {
+                    case .blank:
+                        break
+                    case .overLong:
+                        lines.append(location)
+                        builder.addUnindexed()
+                    case .content(let content):
+                        lines.append(location)
+                        if case .object(let object)? = try? JSONParser().parse(content) {
+                            builder.add(object, hint: hint)
+                        } else {
+                            builder.addUnindexed()
+                        }
+                    }
+                    lineStart = end + 1
+                    if builder.bytes + lines.count * MemoryLayout<Line>.stride > budget {
+                        overBudget = true
+                        return lineStart
+                    }
+                }
+                return min(lineStart, filled)
+            }
+            // What is left of a line moves to the front.
+            if consumed > 0 {
+                buffer.withUnsafeMutableBytes { bytes in
+                    if consumed < filled {
+                        memmove(bytes.baseAddress!, bytes.baseAddress! + consumed, filled - consumed)
+                    }
+                }
+                bufferStart += consumed
+                filled -= consumed
+            }
+        }
+        guard !overBudget, FileStamp(path: path) == stamp else { return nil }
+        return SearchTextIndex(builder: builder, lines: lines, stamp: stamp)
+    }
+
+    /// The largest file indexed: a larger one would not fit the budget.
+    static let maximumFileBytes = 64 << 20
+
+    /// Collects the records' texts.
+    private struct Builder {
+        let registry: KindRegistry
+        var kinds: [ResultKind] = []
+        var kindIDs: [String: UInt8] = [:]
+        var kindOf: [UInt8] = []
+        var starts: [UInt32] = [0]
+        var texts: [UInt8] = []
+
+        init(registry: KindRegistry) {
+            self.registry = registry
+        }
+
+        var bytes: Int { texts.count + kindOf.count * 5 }
+
+        mutating func addUnindexed() {
+            kindOf.append(SearchTextIndex.unindexed)
+            starts.append(UInt32(texts.count))
+        }
+
+        /// Adds a record, by the kind it names or `hint`, as ``Record/kindName`` says.
+        mutating func add(_ object: JSONObject, hint: String?) {
+            let name = object["kind"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 } ?? hint
+            guard let name, let id = kindID(named: name) else { return addUnindexed() }
+            let kind = kinds[Int(id)]
+            // A record its kind rejects never matches: the engine says so.
+            guard (try? kind.makeRow(object)) != nil else { return addUnindexed() }
+            let mark = texts.count
+            for field in kind.searchFields {
+                if let text = field.text(object) {
+                    var plain = true
+                    for byte in text.utf8 {
+                        guard byte != 0, byte < 0x80, byte != 0x0D else {
+                            plain = false
+                            break
+                        }
+                        texts.append(byte)
+                    }
+                    guard plain else {
+                        texts.removeSubrange(mark...)
+                        return addUnindexed()
+                    }
+                }
+                texts.append(0)
+            }
+            kindOf.append(id)
+            starts.append(UInt32(texts.count))
+        }
+
+        private mutating func kindID(named name: String) -> UInt8? {
+            if let id = kindIDs[name] { return id }
+            guard let kind = registry.kind(named: name) else { return nil }
+            let id: UInt8
+            if let known = kinds.firstIndex(where: { $0.identity == kind.identity }) {
+                id = UInt8(known)
+            } else {
+                guard kinds.count < Int(SearchTextIndex.unindexed) else { return nil }
+                id = UInt8(kinds.count)
+                kinds.append(kind)
+            }
+            kindIDs[name] = id
+            return id
+        }
+    }
+}
