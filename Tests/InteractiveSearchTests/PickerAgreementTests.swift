@@ -88,7 +88,10 @@ import Testing
         let records = LoadedRecords(sources: sources, reader: RecordReader(registry: registry), diagnose: { _ in })
         #expect(records.readsFiles == (layout != .held))
         let options = SearchOptions(limit: 40, keepsRecords: false)
-        let live = LiveSearch(records: records, registry: registry, options: options, wake: {})
+        // Through the index whenever it can serve the query, rather than
+        // reading again what matched before.
+        let live = LiveSearch(
+            records: records, registry: registry, options: options, fewCandidates: indexed ? 0 : 4096, wake: {})
         // The index of search texts, for one-word queries: held records or a lone file.
         if indexed { #expect(live.buildIndexNow() == (layout != .fileAndHeld)) }
         var comparedWithHits = 0

@@ -38,8 +38,6 @@ package struct IndexRanking {
     let keep: Int
     /// Whether the word matches only where it occurs (no typo can match).
     let exactOnly: Bool
-    /// For a word that may match with typos: one of these occurs in every text it matches.
-    let fragments: [[UInt8]]
     private let matcher = TextMatcher()
 
     /// A ranking for `query`, when it is one word ranked by relevance over
@@ -54,12 +52,15 @@ package struct IndexRanking {
         self.pattern = pattern
         word = pattern.units.map { UInt8($0) }
         keep = options.limit
-        guard let sets = pattern.requiredFragmentSets(minimumLength: 1).first, !sets.isEmpty else { return nil }
+        let cuts = pattern.requiredFragmentSets(minimumLength: 1).filter { !$0.isEmpty }
+        guard let sets = cuts.first else { return nil }
         exactOnly = sets == [word]
-        // The cut whose shortest fragment is longest rules out the most.
-        let cuts = pattern.requiredFragmentSets(minimumLength: 1)
-        fragments = cuts.max { ($0.map(\.count).min() ?? 0) < ($1.map(\.count).min() ?? 0) } ?? sets
+        self.cuts = cuts
     }
+
+    /// For a word that may match with typos: the ways to cut it into
+    /// fragments (``MatchPattern/requiredFragmentSets(minimumLength:)``).
+    let cuts: [[[UInt8]]]
 
     /// What goes to the engine, and the counts.
     struct Selection {
@@ -104,10 +105,21 @@ package struct IndexRanking {
         let count = index.count
         let halves = count < 4096 ? 1 : 2
         let chunks = (0..<halves).map { half in count * half / halves..<count * (half + 1) / halves }
+        // Each text that is not plain ASCII, matched once for all its records.
+        var unicode: [(match: TextMatch, length: Int)?] = []
+        unicode.reserveCapacity(index.unicodeTexts.count)
+        for (number, text) in index.unicodeTexts.enumerated() {
+            if number & 1023 == 1023, isCancelled() { return nil }
+            unicode.append(matcher.match(pattern, in: text).map { ($0, text.count) })
+        }
+        let unicodeMatches = unicode
+        // The cut that lets the fewest of the first records through.
+        let fragments = exactOnly ? Fragments([]) : chooseFragments(index)
         // 1. Bounds.
         let scanned = Mutex<[[UInt8]?]>(Array(repeating: nil, count: halves))
         DispatchQueue.concurrentPerform(iterations: halves) { half in
-            let found = scan(index, chunks[half], isCancelled: isCancelled)
+            let found = scan(
+                index, chunks[half], unicode: unicodeMatches, fragments: fragments, isCancelled: isCancelled)
             scanned.withLock { $0[half] = found }
         }
         let parts = scanned.withLock { $0 }
@@ -133,7 +145,8 @@ package struct IndexRanking {
         let worstBand = worst
         let ranked = Mutex<[(keys: [Key], matches: [Int32], failed: Bool)?]>(Array(repeating: nil, count: halves))
         DispatchQueue.concurrentPerform(iterations: halves) { half in
-            let found = rank(index, chunks[half], bounds: allBounds, worst: worstBand, isCancelled: isCancelled)
+            let found = rank(
+                index, chunks[half], unicode: unicodeMatches, bounds: allBounds, worst: worstBand, isCancelled: isCancelled)
             ranked.withLock { $0[half] = found }
         }
         let results = ranked.withLock { $0 }
@@ -158,8 +171,11 @@ package struct IndexRanking {
 
     /// Each record's best possible band in `range` (``noMatch`` when it
     /// cannot match); for a word that may match with typos, 0 for a record
-    /// holding a fragment.
-    private func scan(_ index: SearchTextIndex, _ range: Range<Int>, isCancelled: () -> Bool) -> [UInt8]? {
+    /// holding a fragment. A text that is not plain ASCII has its exact band.
+    private func scan(
+        _ index: SearchTextIndex, _ range: Range<Int>, unicode: [(match: TextMatch, length: Int)?],
+        fragments: Fragments, isCancelled: () -> Bool
+    ) -> [UInt8]? {
         var bounds = [UInt8](repeating: Self.noMatch, count: range.count)
         let weights = index.kinds.map { $0.searchFields.map(\.weight) }
         return index.texts.withUnsafeBufferPointer { texts -> [UInt8]? in
@@ -173,15 +189,24 @@ package struct IndexRanking {
                             var start = Int(starts[record])
                             var best = Self.noMatch
                             for weight in weights[Int(kind)] {
-                                var end = start
-                                while texts[end] != 0 { end += 1 }
-                                let field = UnsafeBufferPointer(rebasing: texts[start..<end])
-                                let bound =
-                                    exactOnly
-                                    ? Self.bestBand(of: word, in: field, strong: weight >= MatchStrength.strongFieldWeight)
-                                    : (fragments.contains { Self.contains($0, in: field) } ? 0 : Self.noMatch)
+                                let bound: UInt8
+                                if texts[start] == SearchTextIndex.unicodeMark {
+                                    let number = Self.number(in: texts, at: start)
+                                    start += 5
+                                    bound = unicode[number].map { UInt8(MatchStrength($0.match, fieldWeight: weight).band) } ?? Self.noMatch
+                                } else {
+                                    var end = start
+                                    while texts[end] != 0 { end += 1 }
+                                    let field = UnsafeBufferPointer(rebasing: texts[start..<end])
+                                    start = end + 1
+                                    if exactOnly {
+                                        bound = Self.bestBand(
+                                            of: word, in: field, strong: weight >= MatchStrength.strongFieldWeight)
+                                    } else {
+                                        bound = fragments.occur(in: field) ? 0 : Self.noMatch
+                                    }
+                                }
                                 best = min(best, bound)
-                                start = end + 1
                             }
                             bounds[record - range.lowerBound] = best
                         }
@@ -192,53 +217,70 @@ package struct IndexRanking {
         }
     }
 
+    /// The number of a text in ``SearchTextIndex/unicodeTexts`` after the mark at `start`.
+    @inline(__always)
+    private static func number(in texts: UnsafeBufferPointer<UInt8>, at start: Int) -> Int {
+        Int(texts[start + 1]) | Int(texts[start + 2]) << 8 | Int(texts[start + 3]) << 16 | Int(texts[start + 4]) << 24
+    }
+
     /// The exact ranks of the records in `range` whose bound is at most
     /// `worst`, best first, the best ``keep`` only; and, for a word that may
     /// match with typos, every record that matched.
     private func rank(
-        _ index: SearchTextIndex, _ range: Range<Int>, bounds: [UInt8], worst: Int, isCancelled: () -> Bool
+        _ index: SearchTextIndex, _ range: Range<Int>, unicode: [(match: TextMatch, length: Int)?], bounds: [UInt8],
+        worst: Int, isCancelled: () -> Bool
     ) -> (keys: [Key], matches: [Int32], failed: Bool)? {
         var keys: [Key] = []
         var matches: [Int32] = []
         var seen = 0
-        for record in range where Int(bounds[record]) <= worst {
-            seen += 1
-            if seen & 1023 == 0, isCancelled() { return nil }
-            let kind = index.kinds[Int(index.kindOf[record])]
-            var start = Int(index.starts[record])
-            var best: (strength: MatchStrength, weight: Int, match: TextMatch, length: Int)?
-            for field in kind.searchFields {
-                var end = start
-                while index.texts[end] != 0 { end += 1 }
-                let text = String(decoding: index.texts[start..<end], as: UTF8.self)
-                start = end + 1
-                guard let match = matcher.match(pattern, in: text) else { continue }
-                let strength = MatchStrength(match, fieldWeight: field.weight)
-                // As the scorer picks a record's best field: strongest, heaviest, best quality.
-                if let current = best {
-                    let better =
-                        strength != current.strength
-                        ? strength < current.strength
-                        : (field.weight != current.weight
-                            ? field.weight > current.weight : match.quality > current.match.quality)
-                    guard better else { continue }
+        return index.texts.withUnsafeBufferPointer { texts in
+            for record in range where Int(bounds[record]) <= worst {
+                seen += 1
+                if seen & 1023 == 0, isCancelled() { return nil }
+                let kind = index.kinds[Int(index.kindOf[record])]
+                var start = Int(index.starts[record])
+                var best: (strength: MatchStrength, weight: Int, match: TextMatch, length: Int)?
+                for field in kind.searchFields {
+                    let found: (match: TextMatch, length: Int)?
+                    if texts[start] == SearchTextIndex.unicodeMark {
+                        found = unicode[Self.number(in: texts, at: start)]
+                        start += 5
+                    } else {
+                        var end = start
+                        while texts[end] != 0 { end += 1 }
+                        let text = String(decoding: UnsafeBufferPointer(rebasing: texts[start..<end]), as: UTF8.self)
+                        start = end + 1
+                        // Plain ASCII without `\r`: one character a byte.
+                        found = matcher.match(pattern, in: text).map { ($0, text.utf8.count) }
+                    }
+                    guard let (match, length) = found else { continue }
+                    let strength = MatchStrength(match, fieldWeight: field.weight)
+                    // As the scorer picks a record's best field: strongest, heaviest, best quality.
+                    if let current = best {
+                        let better =
+                            strength != current.strength
+                            ? strength < current.strength
+                            : (field.weight != current.weight
+                                ? field.weight > current.weight : match.quality > current.match.quality)
+                        guard better else { continue }
+                    }
+                    best = (strength, field.weight, match, length)
                 }
-                best = (strength, field.weight, match, text.count)
+                guard let best else {
+                    // The scan found the word here: the matcher must too.
+                    if exactOnly { return ([], [], true) }
+                    continue
+                }
+                matches.append(Int32(record))
+                keys.append(
+                    Key(
+                        band: best.strength.band, tier: best.match.tier.rawValue, weight: best.weight,
+                        quality: best.match.quality, length: best.length, record: Int32(record)))
             }
-            guard let best else {
-                // The scan found the word here: the matcher must too.
-                if exactOnly { return ([], [], true) }
-                continue
-            }
-            matches.append(Int32(record))
-            keys.append(
-                Key(
-                    band: best.strength.band, tier: best.match.tier.rawValue, weight: best.weight,
-                    quality: best.match.quality, length: best.length, record: Int32(record)))
+            keys.sort()
+            if keys.count > keep { keys.removeLast(keys.count - keep) }
+            return (keys, matches, false)
         }
-        keys.sort()
-        if keys.count > keep { keys.removeLast(keys.count - keep) }
-        return (keys, matches, false)
     }
 
     /// The best band an occurrence of `word` in `field` may have: 0 for
@@ -284,25 +326,77 @@ package struct IndexRanking {
         return best
     }
 
-    /// Whether `fragment` occurs in `field`, ignoring ASCII case; a
-    /// ``MatchPattern/anyByte`` in it stands for any byte.
-    static func contains(_ fragment: [UInt8], in field: UnsafeBufferPointer<UInt8>) -> Bool {
-        let length = fragment.count
-        guard length <= field.count else { return false }
-        for position in 0...(field.count - length) {
-            var matched = 0
-            while matched < length,
-                fragment[matched] == MatchPattern.anyByte || fold(field[position + matched]) == fragment[matched]
-            {
-                matched += 1
+    /// The cut of the word into fragments that the fewest of the first
+    /// few thousand indexed records hold.
+    private func chooseFragments(_ index: SearchTextIndex) -> Fragments {
+        let candidates = cuts.map { Fragments($0) }
+        guard candidates.count > 1 else { return candidates[0] }
+        var passed = [Int](repeating: 0, count: candidates.count)
+        index.texts.withUnsafeBufferPointer { texts in
+            for record in 0..<min(index.count, 2000) where index.kindOf[record] != SearchTextIndex.unindexed {
+                var start = Int(index.starts[record])
+                let end = Int(index.starts[record + 1])
+                // Every ASCII text of the record.
+                while start < end {
+                    if texts[start] == SearchTextIndex.unicodeMark {
+                        start += 5
+                        continue
+                    }
+                    var stop = start
+                    while texts[stop] != 0 { stop += 1 }
+                    let field = UnsafeBufferPointer(rebasing: texts[start..<stop])
+                    for (number, candidate) in candidates.enumerated() where candidate.occur(in: field) {
+                        passed[number] += 1
+                    }
+                    start = stop + 1
+                }
             }
-            if matched == length { return true }
         }
-        return false
+        return candidates[passed.indices.min { passed[$0] < passed[$1] }!]
+    }
+
+    /// Fragments of a word, one of which every text it matches holds,
+    /// looked for in one pass over a text.
+    struct Fragments {
+        let fragments: [[UInt8]]
+        /// Whether a fragment may start with a byte, in either case.
+        private var starts = [Bool](repeating: false, count: 256)
+
+        init(_ fragments: [[UInt8]]) {
+            self.fragments = fragments
+            for fragment in fragments {
+                guard let first = fragment.first else { continue }
+                if first == MatchPattern.anyByte {
+                    starts = [Bool](repeating: true, count: 256)
+                    break
+                }
+                starts[Int(first)] = true
+                if first &- 0x61 < 26 { starts[Int(first - 0x20)] = true }
+            }
+        }
+
+        /// Whether one of the fragments occurs in `field`, ignoring ASCII
+        /// case; a ``MatchPattern/anyByte`` stands for any byte.
+        func occur(in field: UnsafeBufferPointer<UInt8>) -> Bool {
+            let count = field.count
+            for position in 0..<count where starts[Int(field[position])] {
+                for fragment in fragments where fragment.count <= count - position {
+                    var matched = 0
+                    while matched < fragment.count,
+                        fragment[matched] == MatchPattern.anyByte
+                            || IndexRanking.fold(field[position + matched]) == fragment[matched]
+                    {
+                        matched += 1
+                    }
+                    if matched == fragment.count { return true }
+                }
+            }
+            return false
+        }
     }
 
     @inline(__always)
-    private static func fold(_ byte: UInt8) -> UInt8 {
+    static func fold(_ byte: UInt8) -> UInt8 {
         byte &- 0x41 < 26 ? byte | 0x20 : byte
     }
 

@@ -72,6 +72,10 @@ package final class LiveSearch: Sendable {
     /// The most matching lines of a file remembered to be read again: past
     /// that, reading the whole file on every core is about as quick.
     private static let maximumLinesReadAgain = 1 << 16
+    /// How many records that matched an earlier query are read again
+    /// rather than ranked through the index: about what ranking through
+    /// the index costs.
+    private let fewCandidates: Int
     /// The records read by the last full search.
     private let lastTotal = Mutex<Int>(0)
     /// Whether a full search has counted the records.
@@ -94,9 +98,13 @@ package final class LiveSearch: Sendable {
     ///   - registry: The kinds.
     ///   - options: The options of every search (limit, kinds, sort).
     ///   - wake: Called on the search's thread when an outcome is ready.
+    ///   - fewCandidates: How many records that matched an earlier query
+    ///     are read again rather than ranked through the index.
     package init(
-        records: LoadedRecords, registry: KindRegistry, options: SearchOptions, wake: @escaping @Sendable () -> Void
+        records: LoadedRecords, registry: KindRegistry, options: SearchOptions, fewCandidates: Int = 4096,
+        wake: @escaping @Sendable () -> Void
     ) {
+        self.fewCandidates = fewCandidates
         self.records = records
         self.registry = registry
         self.options = options
@@ -179,18 +187,21 @@ package final class LiveSearch: Sendable {
                 query: text, result: .failure(Failure(message: "\(error)")), matched: 0,
                 elapsed: clock.now - started, narrowed: false, diagnostics: [])
         }
-        // One word: its best records from the index, when there is one.
-        switch searchIndexed(text, query, generation: mine, started: started) {
-        case .cancelled: return nil
-        case .found(let outcome): return outcome
-        case nil: break
-        }
         // The most recent matches that hold every match of `text`: usually
         // the fewest. Lines of a file are read again only while it is unchanged.
         let stamp = lineFile.flatMap { FileStamp(path: $0.path) }
         let previous = candidates.withLock { $0 }
         var subset = previous.first {
             NarrowingRule.mayReuse(matchesOf: $0.query, for: text) && (lineFile == nil || $0.lines?.stamp == stamp)
+        }
+        // One word: its best records from the index, when there is one,
+        // unless few records are left to read again.
+        if (subset.map { max($0.indices.count, $0.lines?.found.count ?? 0) } ?? .max) > fewCandidates {
+            switch searchIndexed(text, query, generation: mine, started: started) {
+            case .cancelled: return nil
+            case .found(let outcome): return outcome
+            case nil: break
+            }
         }
         guard var searched = search(query, among: subset, generation: mine) else { return nil }
         // Nothing among the candidates (a full search finds nothing either,

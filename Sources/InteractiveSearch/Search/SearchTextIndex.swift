@@ -11,12 +11,15 @@ import StreamingJSON
 /// The search texts of every record, as the matcher reads them, in one
 /// contiguous buffer: for a keystroke to scan bytes rather than records.
 ///
-/// Each record of a registered kind whose search fields are plain ASCII
-/// keeps its kind and the text of each of its kind's search fields (as
-/// ``SearchField/text`` gives it, computed fields included), each ended by a
-/// zero byte. Any other record (an unknown kind, non-ASCII text, a record its
-/// kind rejects, a line that is not a JSON object) is *unindexed*: a search
-/// through the index hands it to the engine every time, as it is.
+/// Each record keeps its kind and the text of each of its kind's search
+/// fields (as ``SearchField/text`` gives it, computed fields included): a
+/// plain ASCII text as its bytes, ended by a zero byte; any other text once
+/// for all the records that have it (a card's `Q♥`), as the byte
+/// ``unicodeMark`` and its number in ``unicodeTexts``. Records of kinds no
+/// module registers are indexed by the search fields of the engine's
+/// generic kind. A record its kind rejects, or a line that is not a JSON
+/// object, is *unindexed*: a search through the index hands it to the
+/// engine every time, as it is.
 ///
 /// The index covers either every record held in memory, or the records of
 /// the one file that is searched in place, with where each line is so that
@@ -38,6 +41,11 @@ final class SearchTextIndex: Sendable {
     let lines: [Line]
     /// The file's stamp when it was indexed: the index holds while it is unchanged.
     let stamp: FileStamp?
+    /// The search texts that are not plain ASCII, each once.
+    let unicodeTexts: [String]
+    /// In ``texts``, the byte before the four bytes (little-endian) of a
+    /// text's number in ``unicodeTexts``.
+    static let unicodeMark: UInt8 = 1
     /// The records that are not indexed, ascending.
     let unindexedRecords: [Int32]
 
@@ -65,6 +73,7 @@ final class SearchTextIndex: Sendable {
         kindOf = builder.kindOf
         starts = builder.starts
         texts = builder.texts
+        unicodeTexts = builder.unicodeTexts
         self.lines = lines
         self.stamp = stamp
         unindexedRecords = builder.kindOf.indices.compactMap {
@@ -186,7 +195,11 @@ final class SearchTextIndex: Sendable {
             self.registry = registry
         }
 
-        var bytes: Int { texts.count + kindOf.count * 5 }
+        var unicodeTexts: [String] = []
+        var unicodeNumbers: [String: UInt32] = [:]
+        var unicodeBytes = 0
+
+        var bytes: Int { texts.count + kindOf.count * 5 + unicodeBytes }
 
         mutating func addUnindexed() {
             kindOf.append(SearchTextIndex.unindexed)
@@ -196,44 +209,57 @@ final class SearchTextIndex: Sendable {
         /// Adds a record, by the kind it names or `hint`, as ``Record/kindName`` says.
         mutating func add(_ object: JSONObject, hint: String?) {
             let name = object["kind"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 } ?? hint
-            guard let name, let id = kindID(named: name) else { return addUnindexed() }
+            let id = kindID(named: name)
+            guard id != SearchTextIndex.unindexed else { return addUnindexed() }
             let kind = kinds[Int(id)]
             // A record its kind rejects never matches: the engine says so.
             guard (try? kind.makeRow(object)) != nil else { return addUnindexed() }
-            let mark = texts.count
             for field in kind.searchFields {
-                if let text = field.text(object) {
-                    var plain = true
-                    for byte in text.utf8 {
-                        guard byte != 0, byte < 0x80, byte != 0x0D else {
-                            plain = false
-                            break
-                        }
-                        texts.append(byte)
-                    }
-                    guard plain else {
-                        texts.removeSubrange(mark...)
-                        return addUnindexed()
-                    }
+                let text = field.text(object) ?? ""
+                if text.utf8.allSatisfy({ $0 > SearchTextIndex.unicodeMark && $0 < 0x80 && $0 != 0x0D }) {
+                    texts.append(contentsOf: text.utf8)
+                    texts.append(0)
+                    continue
                 }
-                texts.append(0)
+                let number: UInt32
+                if let known = unicodeNumbers[text] {
+                    number = known
+                } else {
+                    number = UInt32(unicodeTexts.count)
+                    unicodeNumbers[text] = number
+                    unicodeTexts.append(text)
+                    unicodeBytes += text.utf8.count * 2 + 64
+                }
+                texts.append(SearchTextIndex.unicodeMark)
+                withUnsafeBytes(of: number.littleEndian) { texts.append(contentsOf: $0) }
             }
             kindOf.append(id)
             starts.append(UInt32(texts.count))
         }
 
-        private mutating func kindID(named name: String) -> UInt8? {
-            if let id = kindIDs[name] { return id }
-            guard let kind = registry.kind(named: name) else { return nil }
+        /// The kind of records named `name`: a registered kind, else the
+        /// generic kind, whose search fields are the same whatever the name
+        /// (the engine's `ResultKind.fallback(named:)`).
+        private mutating func kindID(named name: String?) -> UInt8 {
+            let key = name ?? ""
+            if let id = kindIDs[key] { return id }
+            let kind = name.flatMap { registry.kind(named: $0) }
             let id: UInt8
-            if let known = kinds.firstIndex(where: { $0.identity == kind.identity }) {
+            if let kind, let known = kinds.firstIndex(where: { $0.identity == kind.identity }) {
                 id = UInt8(known)
-            } else {
-                guard kinds.count < Int(SearchTextIndex.unindexed) else { return nil }
+            } else if kind == nil, let known = kindIDs["\u{0}fallback"] {
+                id = known
+            } else if let kind, kinds.count < Int(SearchTextIndex.unindexed) - 1 {
                 id = UInt8(kinds.count)
                 kinds.append(kind)
+            } else {
+                // Past 254 kinds, the rest are searched by the generic kind's fields: not indexed.
+                if kind != nil { return SearchTextIndex.unindexed }
+                id = UInt8(kinds.count)
+                kinds.append(.fallback(named: "unknown"))
+                kindIDs["\u{0}fallback"] = id
             }
-            kindIDs[name] = id
+            kindIDs[key] = id
             return id
         }
     }
