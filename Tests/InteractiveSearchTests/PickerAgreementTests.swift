@@ -41,6 +41,10 @@ import Testing
             switch index % 97 {
             case 13: lines.append(#"{"kind":"note","body":"queen without a name"}"#)
             case 41: lines.append(#"{"kind":"note","name":"queen broken"#)
+            // Names that are not plain ASCII, and a record with no kind at all.
+            case 29: lines.append(#"{"kind":"note","name":"Quéen \#(name) ♥","body":"rosé \#(index)"}"#)
+            case 61: lines.append(#"{"kind":"memo","name":"🦊 \#(name)","body":"CAFÉ queen"}"#)
+            case 73: lines.append(#"{"name":"queen \#(name) kindless","body":"rose"}"#)
             // A kind no registry knows: its search text joins its keys and values.
             case _ where kind == "card":
                 lines.append(#"{"kind":"card","name":"\#(name)","suit":"queen \#(index % 4)","\#(name)":1}"#)

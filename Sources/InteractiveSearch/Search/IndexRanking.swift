@@ -141,28 +141,44 @@ package struct IndexRanking {
                 }
             }
         }
-        // 2. Exact ranks of the records that may be among the best.
-        let worstBand = worst
-        let ranked = Mutex<[(keys: [Key], matches: [Int32], failed: Bool)?]>(Array(repeating: nil, count: halves))
-        DispatchQueue.concurrentPerform(iterations: halves) { half in
-            let found = rank(
-                index, chunks[half], unicode: unicodeMatches, bounds: allBounds, worst: worstBand, isCancelled: isCancelled)
-            ranked.withLock { $0[half] = found }
+        // 2. Exact ranks of the records that may be among the best: those
+        // whose bound is no worse than `worst`, then, while the best kept
+        // are not all of a band that good (bounds promise more than records
+        // give), those up to the band of the last one kept.
+        var keys: [Key] = []
+        var matches: [Int32] = []
+        var evaluated = -1
+        while true {
+            let (above, upTo) = (evaluated, worst)
+            let ranked = Mutex<[(keys: [Key], matches: [Int32], failed: Bool)?]>(
+                Array(repeating: nil, count: halves))
+            DispatchQueue.concurrentPerform(iterations: halves) { half in
+                let found = rank(
+                    index, chunks[half], unicode: unicodeMatches, bounds: allBounds, above: above, upTo: upTo,
+                    isCancelled: isCancelled)
+                ranked.withLock { $0[half] = found }
+            }
+            let results = ranked.withLock { $0 }
+            guard results.allSatisfy({ $0 != nil && !$0!.failed }) else { return nil }
+            keys += results.flatMap { $0!.keys }
+            matches += results.flatMap { $0!.matches }
+            keys.sort()
+            if keys.count > keep { keys.removeLast(keys.count - keep) }
+            evaluated = worst
+            // Every record not ranked yet has a bound past `worst`: the kept
+            // ones all rank before it when the last is no worse.
+            let last = keys.count == keep ? keys[keep - 1].band : Int(Self.noMatch) - 1
+            if last <= worst { break }
+            worst = last
         }
-        let results = ranked.withLock { $0 }
-        guard results.allSatisfy({ $0 != nil && !$0!.failed }) else { return nil }
-        var keys = results.flatMap { $0!.keys }
-        keys.sort()
-        if keys.count > keep { keys.removeLast(keys.count - keep) }
         var allMatches: [Int32]?
         if exactOnly {
             if matched <= remember {
                 allMatches = allBounds.indices.compactMap { allBounds[$0] == Self.noMatch ? nil : Int32($0) }
             }
         } else {
-            let matches = results.flatMap { $0!.matches }
             matched = matches.count
-            if matched <= remember { allMatches = matches }
+            if matched <= remember { allMatches = matches.sorted() }
         }
         var records = keys.map(\.record) + index.unindexedRecords
         records.sort()
@@ -223,18 +239,18 @@ package struct IndexRanking {
         Int(texts[start + 1]) | Int(texts[start + 2]) << 8 | Int(texts[start + 3]) << 16 | Int(texts[start + 4]) << 24
     }
 
-    /// The exact ranks of the records in `range` whose bound is at most
-    /// `worst`, best first, the best ``keep`` only; and, for a word that may
+    /// The exact ranks of the records in `range` whose bound is past
+    /// `above` and at most `worst`, best first, the best ``keep`` only; and, for a word that may
     /// match with typos, every record that matched.
     private func rank(
         _ index: SearchTextIndex, _ range: Range<Int>, unicode: [(match: TextMatch, length: Int)?], bounds: [UInt8],
-        worst: Int, isCancelled: () -> Bool
+        above: Int, upTo worst: Int, isCancelled: () -> Bool
     ) -> (keys: [Key], matches: [Int32], failed: Bool)? {
         var keys: [Key] = []
         var matches: [Int32] = []
         var seen = 0
         return index.texts.withUnsafeBufferPointer { texts in
-            for record in range where Int(bounds[record]) <= worst {
+            for record in range where Int(bounds[record]) <= worst && Int(bounds[record]) > above {
                 seen += 1
                 if seen & 1023 == 0, isCancelled() { return nil }
                 let kind = index.kinds[Int(index.kindOf[record])]
