@@ -108,7 +108,9 @@ let package = Package(
         // MARK: The interactive picker (`search -i`), on the terminal
         .target(
             name: "InteractiveSearch",
-            dependencies: ["ResultKit", "SearchEngine", "ResultOutput", "TerminalTable", "StreamingJSON", "TextMatching"],
+            dependencies: [
+                "ResultKit", "SearchEngine", "ResultOutput", "TerminalTable", "StreamingJSON", "TextMatching",
+            ],
             swiftSettings: swiftSettings
         ),
 

@@ -31,7 +31,8 @@ import TextMatching
                     let actual = matcher.match(pattern, in: text).map { MatchStrength($0, fieldWeight: weight).band }
                     let bound = Array(word.utf8).withUnsafeBufferPointer { word in
                         Array(text.utf8).withUnsafeBufferPointer { field in
-                            IndexRanking.bestBand(of: word, in: field, strong: weight >= MatchStrength.strongFieldWeight)
+                            IndexRanking.bestBand(
+                                of: word, in: field, strong: weight >= MatchStrength.strongFieldWeight)
                         }
                     }
                     compared += 1

@@ -61,7 +61,8 @@ struct InteractiveBench {
                 if measured.latencies.count == typed.count * runs {
                     let each = typed.indices.map { position -> String in
                         let times = (0..<runs).map { measured.latencies[$0 * typed.count + position] }.sorted()
-                        return "\(String(typed[...position]).debugDescription) \(Format.fixed(times[times.count / 2], places: 1))"
+                        return
+                            "\(String(typed[...position]).debugDescription) \(Format.fixed(times[times.count / 2], places: 1))"
                     }
                     StandardError.line("    ms per keystroke (median): " + each.joined(separator: ", "))
                 }

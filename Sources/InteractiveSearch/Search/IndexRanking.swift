@@ -209,7 +209,9 @@ package struct IndexRanking {
                                 if texts[start] == SearchTextIndex.unicodeMark {
                                     let number = Self.number(in: texts, at: start)
                                     start += 5
-                                    bound = unicode[number].map { UInt8(MatchStrength($0.match, fieldWeight: weight).band) } ?? Self.noMatch
+                                    bound =
+                                        unicode[number].map { UInt8(MatchStrength($0.match, fieldWeight: weight).band) }
+                                        ?? Self.noMatch
                                 } else {
                                     var end = start
                                     while texts[end] != 0 { end += 1 }
@@ -304,7 +306,9 @@ package struct IndexRanking {
     /// more in a weak field, and 10 inside a word; ``noMatch`` when the word
     /// does not occur. Whole words rank best within prefixes and word
     /// prefixes, so each occurrence is taken as whole.
-    package static func bestBand(of word: UnsafeBufferPointer<UInt8>, in field: UnsafeBufferPointer<UInt8>, strong: Bool)
+    package static func bestBand(
+        of word: UnsafeBufferPointer<UInt8>, in field: UnsafeBufferPointer<UInt8>, strong: Bool
+    )
         -> UInt8
     {
         let length = word.count
