@@ -7,6 +7,13 @@ import Synchronization
 /// ``SearchEngine/search(sources:query:options:registry:diagnose:)`` over
 /// the records held in memory.
 ///
+/// Which records each search reads: those that matched an earlier query
+/// when they hold every match (``NarrowingRule``); for a query of one word,
+/// the few that may rank among the best, found from the index of the
+/// records' search texts (``SearchTextIndex``, ``IndexRanking``), built off
+/// the terminal's thread once the first search has started; else every
+/// record. Results and counts are those of a one-shot search whichever way.
+///
 /// Typing never waits for a search: ``start(_:)`` returns at once, and a
 /// search still running when a newer one starts stops within a few hundred
 /// records, or a block of a file that is not held. Only the newest search's results are kept; ``take()`` hands
