@@ -195,4 +195,49 @@ import Testing
         #expect(!sequential.contains { $0.contains("record skipped") })
         #expect(try search(parallel: true) == sequential)
     }
+
+    /// Found by FuzzRecordReader: thirteen malformed lines of one group (a
+    /// NUL in a string, invalid UTF-8, CSV text) read in blocks smaller than
+    /// the lines. The blocks keep the first ten and count the rest, the
+    /// sequential read passes on all thirteen; what is printed, the summary
+    /// line and the counts must be the same.
+    @Test(arguments: [17, 61, 300])
+    func moreMalformedLinesThanTheCapPrintAsASequentialReadPrintsThem(blockSize: Int) throws {
+        let csv =
+            Array("p,ace/,\"".utf8) + Array(repeating: 0xB1, count: 6) + Array("Quote".utf8) + [0x8A]
+            + Array(", n!me\",QN".utf8)
+        var lines: [[UInt8]] = [Array("e".utf8), csv, Array("pla%cti".utf8), Array("line\",ML".utf8), []]
+        lines += [csv, Array("pla%cti".utf8), Array("line\",ML".utf8), Array("plce,seorp".utf8)]
+        lines += [Array("\"unte".utf8) + [0x7F, 0x00] + Array("re".utf8), Array("place/,plce,seorp".utf8)]
+        lines += [Array("\"unte".utf8) + [0x7F, 0x00] + Array("re".utf8), csv]
+        lines += [Array(repeating: 0xAB, count: 7) + Array("d, ne\",minaten".utf8)]
+        lines += (0..<5).map { Array(#"{"kind":"note","name":"tea \#($0)"}"#.utf8) }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("capped-\(UUID().uuidString).jsonl")
+            .path
+        try Data(Array(lines.joined(separator: [0x0A]))).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let registry = try KindRegistry([noteKind()])
+        func search(blockSize: Int?) throws -> [String] {
+            var session = SearchSession(
+                registry: registry, query: try QueryParser().parse("tea -green"), options: SearchOptions(limit: 8))
+            var messages = PrintedDiagnostics()
+            if let blockSize {
+                session.searchNDJSONFile(
+                    path: path, hint: nil, sourceIndex: 1, maxLineBytes: 1 << 16, workers: 2, blockSize: blockSize
+                ) { messages.add($0) }
+            } else {
+                RecordReader(registry: registry, maxLineBytes: 1 << 16).read(
+                    .path(path), record: { record in session.consider(record) { messages.add($0) } },
+                    diagnose: { messages.add($0) })
+            }
+            let result = session.finish()
+            return result.hits.map { "\($0.row.name) @\($0.record.location.line)" } + messages.lines
+                + ["\(result.statistics)"]
+        }
+        let sequential = try search(blockSize: nil)
+        #expect(sequential.filter { $0.contains(": malformed JSON: ") }.count == 10, "\(sequential)")
+        #expect(sequential.contains("warning: \(path): ... and 3 more like this"), "\(sequential)")
+        #expect(sequential.contains("tea 4 @19"))
+        #expect(try search(blockSize: blockSize) == sequential)
+    }
 }
