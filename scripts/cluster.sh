@@ -15,7 +15,7 @@
 # Each shard's SphinxQL port is its agent port + 1, which is how
 # `search --push` finds the shards from the aggregator's URL.
 set -euo pipefail
-root="$(cd "$(dirname "$0")/.." && pwd)"
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 
 usage() {
     echo "usage: scripts/cluster.sh start DIR [--shards N] [--owner PID] | stop DIR" >&2
@@ -55,10 +55,35 @@ alive() {
     [[ -n "$state" && "$state" != "Z" ]]
 }
 
-# Waits until process $1 is alive and port $2 accepts connections; status 3
-# when a port it was given turned out to be taken meanwhile.
+# The first bytes a server sends on 127.0.0.1 port $1, as decimal numbers
+# (a MySQL greeting starts with a 3-byte length, a sequence number 0 and the
+# protocol version 10); empty when nothing answers within a second.
+greeting() {
+    local fd bytes=""
+    { exec {fd}<>"/dev/tcp/127.0.0.1/$1"; } 2>/dev/null || return 0
+    bytes="$(timeout 1 head -c 5 <&"$fd" 2>/dev/null | od -An -tu1 | tr -s ' \n' ' ' || true)"
+    exec {fd}>&-
+    echo "$bytes"
+}
+
+# Whether process $1 holds the socket that listens on 127.0.0.1 port $2 (a
+# port open to connections may be another server's: one that took it after
+# it was chosen, while this one retries its bind).
+owns_port() {
+    local pid="$1" hex inode
+    hex="$(printf '%04X' "$2")"
+    for inode in $(awk -v local="0100007F:$hex" '$2 == local && $4 == "0A" {print $10}' /proc/net/tcp); do
+        if find "/proc/$pid/fd" -maxdepth 1 -lname "socket:\[$inode\]" 2>/dev/null | grep -q .; then return 0; fi
+    done
+    return 1
+}
+
+# Waits until process $1 is alive, greets as a MySQL server (protocol 10) on
+# port $2 and holds that port's listening socket, and holds port $4 (its
+# agent port) too when given. Status 3 when a port it was given turned out to
+# be another process's: the caller starts again on other ports.
 wait_ready() {
-    local pid="$1" port="$2" log="$3"
+    local pid="$1" port="$2" log="$3" api="${4:-}" hello
     for _ in $(seq 100); do
         if grep -q "bind() failed" "$log" 2>/dev/null; then return 3; fi
         if ! alive "$pid"; then
@@ -66,10 +91,19 @@ wait_ready() {
             tail -5 "$log" >&2 || true
             return 1
         fi
-        if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then return 0; fi
+        hello="$(greeting "$port")"
+        if [[ -n "$hello" ]]; then
+            if ! owns_port "$pid" "$port" || { [[ -n "$api" ]] && ! owns_port "$pid" "$api"; }; then
+                # Answered, but by another process: this server cannot bind it.
+                return 3
+            fi
+            if [[ "$(awk '{print $5}' <<<"$hello")" == 10 ]]; then return 0; fi
+            echo "error: 127.0.0.1:$port (searchd, pid $pid) does not greet as a MySQL server: $hello" >&2
+            return 1
+        fi
         sleep 0.05
     done
-    echo "error: searchd (pid $pid) did not accept connections on 127.0.0.1:$port within 5 s" >&2
+    echo "error: searchd (pid $pid) did not greet on 127.0.0.1:$port within 5 s" >&2
     return 1
 }
 
@@ -119,6 +153,14 @@ index items
     rt_attr_uint = len5
     rt_attr_uint = len6
     rt_attr_uint = len7
+    rt_attr_uint = wt0
+    rt_attr_uint = wt1
+    rt_attr_uint = wt2
+    rt_attr_uint = wt3
+    rt_attr_uint = wt4
+    rt_attr_uint = wt5
+    rt_attr_uint = wt6
+    rt_attr_uint = wt7
     rt_attr_string = kind_name
     rt_attr_string = name
     rt_attr_string = record
@@ -175,7 +217,7 @@ start_once() {
     # One mapping a line, joined by continued lines: searchd refuses long lines.
     charset="$(sed -e '$!s/$/, \\/' "$root/scripts/cluster/charset_table.txt")"
 
-    local agents=() pids=() ports=() i api sql
+    local agents=() pids=() ports=() apis=() i api sql
     for ((i = 0; i < shards; i++)); do
         api="$(free_port 2)"
         sql=$((api + 1))
@@ -183,6 +225,7 @@ start_once() {
         shard_config "$dir" "shard$i" "$api" "$sql" "$charset" >"$dir/conf/shard$i.conf"
         agents+=("    agent = 127.0.0.1:$api:items")
         ports+=("$sql")
+        apis+=("$api")
     done
     local agg_api agg_sql
     agg_api="$(free_port)"
@@ -221,15 +264,11 @@ start_once() {
     done
     local ready=0
     for ((i = 0; i < shards; i++)); do
-        wait_ready "${pids[$i]}" "${ports[$i]}" "$dir/log/shard$i.out" || ready=$?
+        wait_ready "${pids[$i]}" "${ports[$i]}" "$dir/log/shard$i.out" "${apis[$i]}" || ready=$?
         if ((ready != 0)); then break; fi
     done
-    if ((ready == 0)); then wait_ready "${pids[$shards]}" "$agg_sql" "$dir/log/aggregator.out" || ready=$?; fi
-    # A port another server took after it was chosen answers the connect
-    # above while searchd logs that it could not bind it: look once more.
     if ((ready == 0)); then
-        sleep 0.2
-        if grep -q "bind() failed" "$dir"/log/*.out 2>/dev/null; then ready=3; fi
+        wait_ready "${pids[$shards]}" "$agg_sql" "$dir/log/aggregator.out" "$agg_api" || ready=$?
     fi
     if ((ready != 0)); then
         trap - ERR
@@ -250,35 +289,40 @@ start_once() {
     echo "sphinxql://127.0.0.1:$agg_sql/items"
 }
 
-[[ $# -ge 2 ]] || usage
-command="$1"
-dir="$2"
-shift 2
-case "$command" in
-start)
-    shards=2
-    owner=""
-    while [[ $# -gt 0 ]]; do
-        case "$1" in
-        --owner)
-            [[ $# -ge 2 && "$2" =~ ^[0-9]+$ ]] || { echo "error: --owner takes a process id" >&2; exit 64; }
-            owner="$2"
-            shift 2
-            ;;
-        --shards)
-            [[ $# -ge 2 && "$2" =~ ^[1-9][0-9]?$ ]] || { echo "error: --shards takes a number from 1 to 99" >&2; exit 64; }
-            shards="$2"
-            shift 2
-            ;;
-        *) usage ;;
-        esac
-    done
-    start "$dir" "$shards" || exit $?
-    ;;
-stop)
-    [[ $# -eq 0 ]] || usage
-    [[ -d "$dir" ]] || { echo "error: $dir: no such folder" >&2; exit 2; }
-    stop "$dir"
-    ;;
-*) usage ;;
-esac
+main() {
+    [[ $# -ge 2 ]] || usage
+    local command="$1"
+    dir="$2"
+    shift 2
+    case "$command" in
+    start)
+        shards=2
+        owner=""
+        while [[ $# -gt 0 ]]; do
+            case "$1" in
+            --owner)
+                [[ $# -ge 2 && "$2" =~ ^[0-9]+$ ]] || { echo "error: --owner takes a process id" >&2; exit 64; }
+                owner="$2"
+                shift 2
+                ;;
+            --shards)
+                [[ $# -ge 2 && "$2" =~ ^[1-9][0-9]?$ ]] || { echo "error: --shards takes a number from 1 to 99" >&2; exit 64; }
+                shards="$2"
+                shift 2
+                ;;
+            *) usage ;;
+            esac
+        done
+        start "$dir" "$shards" || exit $?
+        ;;
+    stop)
+        [[ $# -eq 0 ]] || usage
+        [[ -d "$dir" ]] || { echo "error: $dir: no such folder" >&2; exit 2; }
+        stop "$dir"
+        ;;
+    *) usage ;;
+    esac
+}
+
+# Sourced (by a test of its functions), it only defines them.
+if [[ "${BASH_SOURCE[0]}" == "$0" ]]; then main "$@"; fi

@@ -48,8 +48,11 @@ public final class MySQLConnection {
     /// round trip, and returns one reply per statement that ran.
     /// - Throws: ``MySQLError`` when the connection fails or times out; a
     ///   statement the server refuses is a ``MySQLReply/failed(_:)`` reply.
-    public func query(_ sql: String) throws(MySQLError) -> [MySQLReply] {
-        let deadline = Socket.now() + queryTimeout
+    /// - Parameter timeout: Seconds to wait for the whole answer, when
+    ///   not the connection's query timeout.
+    public func query(_ sql: String, timeout: Double? = nil) throws(MySQLError) -> [MySQLReply] {
+        let timeout = timeout ?? queryTimeout
+        let deadline = Socket.now() + timeout
         do throws(MySQLError) {
             sequence = 0
             try sendPacket([0x03] + Array(sql.utf8), until: deadline)
@@ -61,7 +64,7 @@ public final class MySQLConnection {
             }
         } catch .timeout {
             socket.disconnect()
-            throw .timeout("no answer within \(Socket.seconds(queryTimeout))")
+            throw .timeout("no answer within \(Socket.seconds(timeout))")
         }
     }
 

@@ -1,24 +1,36 @@
 import ResultKit
 import SearchEngine
 import SphinxCluster
+import Synchronization
 import TerminalTable
 
 /// What the command does with clusters: wires `--source` clusters in as
 /// sources, and runs `--push`.
 enum ClusterCommands {
-    /// The `--source` clusters as sources of `query`.
-    static func sources(_ arguments: SearchArguments, query: Query, options: SearchOptions) -> [any SearchSource] {
-        arguments.clusters.compactMap { url in
-            try? ClusterSource(
+    /// The `--source` clusters as sources of `query`. The first that
+    /// answers says what a cluster cannot find (``noteWhatClustersFind(_:arguments:output:)``),
+    /// after the search reached it: not before an error that it could not.
+    static func sources(_ arguments: SearchArguments, query: Query, options: SearchOptions, output: Output)
+        -> [any SearchSource]
+    {
+        let noted = OnceFlag()
+        return arguments.clusters.compactMap { url in
+            var source = try? ClusterSource(
                 url: url, query: query, options: options,
                 timeouts: ClusterTimeouts(connect: arguments.connectTimeout, query: arguments.queryTimeout))
+            source?.onAnswer = {
+                if noted.isFirst() {
+                    noteWhatClustersFind(query, arguments: arguments, output: output)
+                }
+            }
+            return source
         }
     }
 
     /// Says once what a cluster cannot find, and which words it can only
-    /// match locally.
+    /// match locally: `--quiet` silences it, unless `--explain` asks why.
     static func noteWhatClustersFind(_ query: Query, arguments: SearchArguments, output: Output) {
-        guard !arguments.quiet else { return }
+        guard !arguments.quiet || arguments.explain else { return }
         let tiers = TierQuery(query)
         if !tiers.isEmpty {
             output.error(
@@ -91,4 +103,11 @@ enum ClusterCommands {
         if cap.errors > 0 || !summary.notLoaded.isEmpty || (arguments.strict && cap.warnings > 0) { return .failure }
         return .success
     }
+}
+
+/// True the first time it is asked, from any thread.
+private final class OnceFlag: Sendable {
+    private let asked = Atomic(false)
+
+    func isFirst() -> Bool { !asked.exchange(true, ordering: .relaxed) }
 }

@@ -102,8 +102,7 @@ public enum SearchCommand {
         let messages = output
         let result: SearchResult
         let clusters = ClusterCommands.sources(
-            arguments, query: query, options: searchOptions(arguments, diagnosticCap: cap.limit))
-        if !clusters.isEmpty { ClusterCommands.noteWhatClustersFind(query, arguments: arguments, output: output) }
+            arguments, query: query, options: searchOptions(arguments, diagnosticCap: cap.limit), output: output)
         do throws(SearchError) {
             result = try SearchEngine.search(
                 sources: clusters

@@ -179,12 +179,20 @@ package struct ClusterPush {
         }
         for shard in writers.indices { flush(shard) }
         progress(seq)
+        for writer in writers { writer.compact(index: url.index) }
         for writer in writers {
             let outcome = writer.finish()
             summary.perShard.append(outcome.loaded)
             summary.notLoaded += outcome.notLoaded
             if let failure = outcome.failure {
                 diagnose(Diagnostic(.error, "\(url): shard \(writer.address) failed: \(failure)"))
+            }
+            if let failure = outcome.compactionFailure {
+                diagnose(
+                    Diagnostic(
+                        .warning,
+                        "\(url): shard \(writer.address) holds the records but could not write them to disk as one "
+                            + "chunk, so searches may be slower: \(failure)", skipsRecord: false, group: "compaction"))
             }
         }
         summary.notLoaded.sort { ($0.file, $0.line) < ($1.file, $1.line) }

@@ -12,6 +12,9 @@ package import StreamingJSON
 /// - `len0` … `len7`: each full-text field's length in characters as the
 ///   record has it, so that shorter fields, which our ranking prefers among
 ///   equal matches, are fetched first;
+/// - `wt0` … `wt7`: the weight of the kind's search field in each, so that
+///   a one-word search orders its candidates across fields as our ranking
+///   does (0 where the record has no text);
 /// - `kind_name` and `name`: string attributes, the kind and what the NAME
 ///   column shows;
 /// - `record`: the whole record as JSON text, exactly as it is returned;
@@ -28,7 +31,8 @@ package enum ClusterSchema {
 
     /// The columns a `REPLACE` names, in order.
     package static let columns =
-        ["id"] + fieldNames + ["seq"] + (0..<fieldCount).map { "len\($0)" } + ["kind_name", "name", "record", "attrs"]
+        ["id"] + fieldNames + ["seq"] + (0..<fieldCount).map { "len\($0)" } + (0..<fieldCount).map { "wt\($0)" }
+        + ["kind_name", "name", "record", "attrs"]
 
     /// The columns a search reads back.
     package static let selected = "id, seq, kind_name, record"
@@ -40,20 +44,28 @@ package enum ClusterSchema {
         }.map(\.element)
     }
 
-    /// The texts of `f0` … `f7` for a record of `kind`, and their lengths
-    /// in characters as the record has them (the longest, in `f7`).
-    package static func fieldTexts(of object: JSONObject, fields: [SearchField]) -> (texts: [String], lengths: [Int]) {
+    /// The texts of `f0` … `f7` for a record of `kind`, their lengths in
+    /// characters as the record has them (the longest, in `f7`), and their
+    /// fields' weights (the heaviest, in `f7`; 0 where there is no text).
+    package static func fieldTexts(of object: JSONObject, fields: [SearchField])
+        -> (texts: [String], lengths: [Int], weights: [Int])
+    {
         var texts = [String](repeating: "", count: fieldCount)
         var lengths = [Int](repeating: 0, count: fieldCount)
+        var weights = [Int](repeating: 0, count: fieldCount)
         for (index, field) in fields.enumerated() {
             guard let text = field.text(object) else { continue }
             let slot = min(index, fieldCount - 1)
             let indexed = SphinxQLText.indexedText(text)
             texts[slot] = texts[slot].isEmpty ? indexed : texts[slot] + " " + indexed
             lengths[slot] = max(lengths[slot], text.count)
+            weights[slot] = max(weights[slot], min(max(field.weight, 0), maxWeight))
         }
-        return (texts, lengths)
+        return (texts, lengths, weights)
     }
+
+    /// The heaviest weight stored: a kind's weights run from 1 to 100.
+    package static let maxWeight = 127
 
     /// The record's id: its `id` field when a whole number from 1 to 2⁶³−1,
     /// else a hash of the kind and name (FNV-1a, 63 bits, never 0).
@@ -116,6 +128,7 @@ package enum ClusterSchema {
         values += fields.texts.map { "'\(SphinxQLText.sqlString($0))'" }
         values.append("\(seq)")
         values += fields.lengths.map { "\(min($0, Int(UInt32.max)))" }
+        values += fields.weights.map { "\($0)" }
         values.append("'\(SphinxQLText.sqlString(storedKind.lowercased()))'")
         values.append("'\(SphinxQLText.sqlString(name))'")
         values.append("'\(SphinxQLText.sqlString(json))'")

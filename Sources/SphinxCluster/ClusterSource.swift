@@ -2,11 +2,13 @@ import MySQLWire
 import ResultKit
 public import SearchEngine
 import StreamingJSON
+import TextMatching
 
 /// A Sphinx or Manticore cluster searched as a source: it finds the query's
-/// candidates with a few SphinxQL statements per full-text field, one per
-/// kind of match, all in one round trip, and hands the records to the sink, where our scorer ranks them
-/// with every other source's. The cluster never ranks the results.
+/// candidates with a few SphinxQL statements, one per kind of match (over
+/// all full-text fields for one word, per field for more), all in one round
+/// trip, and hands the records to the sink, where our scorer ranks them with
+/// every other source's. The cluster never ranks the results.
 ///
 /// Candidates are handed over in the order they were loaded, so that equal
 /// matches rank as they would in the files they were loaded from.
@@ -15,6 +17,10 @@ public struct ClusterSource: SearchSource {
     let query: Query
     let options: SearchOptions
     let timeouts: ClusterTimeouts
+    /// Called once the cluster has answered the search (not when it cannot
+    /// be reached or refuses it): what it can and cannot find is worth
+    /// saying only then.
+    package var onAnswer: (@Sendable () -> Void)?
 
     /// A source for `query` over the cluster at `url`.
     /// - Parameters:
@@ -40,12 +46,13 @@ public struct ClusterSource: SearchSource {
         return overflow || twice >= Int(Int32.max) - 20 ? Int(Int32.max) : twice + 20
     }
 
-    /// The SphinxQL of the search: for each full-text field in use, one
-    /// statement per kind of match (``TierQuery``), ordered as our ranking
-    /// orders them (an exact field, then a match at its start, then a
-    /// shorter field, then load order), and one more for whole words past
-    /// the field's start; for a query of several
-    /// words, one per strength over all fields too; with `--sort`, one
+    /// The SphinxQL of the search: one statement per kind of match
+    /// (``TierQuery``), and one more for whole words past a field's start,
+    /// ordered as our ranking orders them. For one word, these run over all
+    /// full-text fields in use, each record ranked by its best field
+    /// (``AcrossFields``); for more, they run for each field (an exact
+    /// field, then a match at its start, then a shorter field, then load
+    /// order), and once per strength over all fields. With `--sort`, one more
     /// ordered by the sort field; then `SHOW META`. Numeric filters are
     /// pushed into each (see ``Pushdown``).
     /// - Parameters:
@@ -56,7 +63,10 @@ public struct ClusterSource: SearchSource {
         let tiers = TierQuery(query)
         let pushdown = Pushdown(query: query, sort: options.sort, searchFields: searchFields)
         let limit = fetchCount
-        let maxMatches = "max_matches=\(max(1000, limit))"
+        // No more than the statement returns: a distributed index asks each
+        // shard for `max_matches` rows, so the default 1,000 would move 1,000
+        // records per shard and statement to return 60.
+        let maxMatches = "max_matches=\(limit)"
         var filters = pushdown.conditions
         if !kinds.isEmpty {
             filters.append(
@@ -65,22 +75,44 @@ public struct ClusterSource: SearchSource {
         let from =
             "SELECT " + ([ClusterSchema.selected] + pushdown.selected).joined(separator: ", ") + " FROM \(url.index)"
         var selects: [String] = []
-        func add(_ match: String?, order: String, weights: [String] = [], extra: [String] = []) {
+        func add(
+            _ match: String?, order: String, weights: [String] = [], ranker: String? = nil, extra: [String] = []
+        ) {
             let match = match.map { ["MATCH('\(SphinxQLText.sqlString($0))')"] } ?? []
             let conditions = match + filters + extra
             let ranker =
-                weights.isEmpty
-                ? "ranker=none"
-                : TierQuery.ranker + ", field_weights=(" + weights.map { "\($0)=1" }.joined(separator: ",") + ")"
+                ranker
+                ?? (weights.isEmpty
+                    ? "ranker=none"
+                    : TierQuery.ranker + ", field_weights=(" + weights.map { "\($0)=1" }.joined(separator: ",") + ")")
             selects.append(
                 from + (conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND "))
                     + " ORDER BY \(order) LIMIT 0,\(limit) OPTION \(ranker), \(maxMatches)")
         }
         let allFields = "(" + ClusterSchema.fieldNames.joined(separator: ",") + ")"
+        let slots = min(fieldsInUse, ClusterSchema.fieldCount)
         if tiers.isEmpty {
             add(nil, order: "seq ASC")
+        } else if tiers.isOneWord {
+            // One word: one statement per kind of match over every field,
+            // each record ranked by its best field (``AcrossFields``).
+            let fields = "(" + ClusterSchema.fieldNames.prefix(slots).joined(separator: ",") + ")"
+            for (index, expression) in tiers.expressions(in: fields).enumerated() {
+                let order = "WEIGHT() DESC, seq ASC"
+                if TierQuery.ranksStartFirst(index) {
+                    add(expression, order: order, ranker: AcrossFields.ranker(.startFirst, slots: slots))
+                } else {
+                    add(expression, order: order, ranker: AcrossFields.ranker(.substring, slots: slots))
+                }
+                // Whole words past the start: a field whose words start with
+                // the word in other ways can fill the first statement, and
+                // our matcher may rank those lower.
+                if index == 0 {
+                    add(expression, order: order, ranker: AcrossFields.ranker(.pastStartFirst, slots: slots))
+                }
+            }
         } else {
-            for slot in 0..<min(fieldsInUse, ClusterSchema.fieldCount) {
+            for slot in 0..<slots {
                 for (index, expression) in tiers.expressions(in: "f\(slot)").enumerated() {
                     if TierQuery.ranksStartFirst(index) {
                         add(expression, order: "WEIGHT() DESC, len\(slot) ASC, seq ASC", weights: ["f\(slot)"])
@@ -166,6 +198,7 @@ public struct ClusterSource: SearchSource {
                 }
             }
         }
+        onAnswer?()
         if let warning {
             // How many shards there are: `DESCRIBE` lists the agents, and
             // runs only alone.
@@ -238,5 +271,48 @@ package struct ClusterTimeouts: Sendable {
     package init(connect: Double = 1, query: Double = 5) {
         self.connect = connect
         self.query = query
+    }
+}
+
+/// The ranker of a one-word search over several fields: each record ranks by
+/// its best field, as our ranking does, and the statement returns the best
+/// records whatever field they match in. Per field it packs, strongest
+/// first: whether the field is strong (weight 25 or more, as
+/// `MatchStrength` has it; only where the word matches whole words or word
+/// starts), where the match is (the field equals the word, or starts with
+/// it: as ``TierQuery/ranker``), the field's weight, and its shortness.
+/// The fields' weights and lengths are attributes (`wt0`…, `len0`…), picked
+/// by the field's `user_weight`, which is its slot + 1.
+enum AcrossFields {
+    enum Order {
+        /// A field that equals the word first, then one that starts with it, then the rest.
+        case startFirst
+        /// A match past the field's start first.
+        case pastStartFirst
+        /// A substring ranks the same wherever it is: by weight and shortness only.
+        case substring
+    }
+
+    static func ranker(_ order: Order, slots: Int) -> String {
+        func pick(_ attribute: String) -> String {
+            var expression = "\(attribute)\(slots - 1)"
+            for slot in (0..<(slots - 1)).reversed() {
+                expression = "if(user_weight==\(slot + 1),\(attribute)\(slot),\(expression))"
+            }
+            return expression
+        }
+        let weight = pick("wt")
+        let shortness = "(65535-min(\(pick("len")),65535))"
+        let position = "(exact_hit*2+(min_hit_pos==1))"
+        let strong = "(\(weight)>=\(MatchStrength.strongFieldWeight))"
+        // strong: 2^25; position (0 to 2): 2^23; weight (0 to 127): 2^16; shortness: below 2^16.
+        let key: String
+        switch order {
+        case .startFirst: key = "\(strong)*33554432+\(position)*8388608+\(weight)*65536+\(shortness)"
+        case .pastStartFirst: key = "\(strong)*33554432+(2-\(position))*8388608+\(weight)*65536+\(shortness)"
+        case .substring: key = "\(weight)*65536+\(shortness)"
+        }
+        let weights = (0..<slots).map { "f\($0)=\($0 + 1)" }.joined(separator: ",")
+        return "ranker=expr('top(\(key))'), field_weights=(\(weights))"
     }
 }

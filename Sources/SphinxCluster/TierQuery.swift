@@ -46,6 +46,10 @@ package struct TierQuery: Sendable {
     /// different fields.
     package var hasSeveralTerms: Bool { terms.count > 1 }
 
+    /// Whether the query is one word (one term of one indexed word), which
+    /// matches within one field.
+    package var isOneWord: Bool { terms.count == 1 && terms[0].count == 1 }
+
     /// One `MATCH()` body per strength, best first, limited to `fields`
     /// (`f0`, or `(f0,f1)`), unescaped for SQL.
     package func expressions(in fields: String) -> [String] {

@@ -35,6 +35,28 @@ extension MatchSubject {
         return !characterClass(at: end).isWord || boundaryBonus(at: end) > 0
     }
 
+    /// Whether the units `start..<end`, which begin inside a word, are a fragment of a capitalised
+    /// word rather than a part of it.
+    ///
+    /// A capitalised word (an uppercase letter, then a lowercase one: `Romania`, `Сомали`, the
+    /// `Phone` of `iPhone`) is a word of prose or a proper name. Letters inside it are a fragment
+    /// (`oman` in Romania, `mali` in Somali), except where they end it after at least three
+    /// letters, as the last part of a compound does (`phone` in Smartphone, `craft` in Minecraft,
+    /// `ball` in Football). Lowercase and all-capitals words (`supertux`, `BMW`) and uncased
+    /// letters (CJK) are parts run together, never fragments.
+    func isFragmentOfCapitalizedWord(start: Int, end: Int) -> Bool {
+        var wordStart = start
+        while wordStart > 0 && characterClass(at: wordStart).isWord && boundaryBonus(at: wordStart) == 0 {
+            wordStart -= 1
+        }
+        // Only inside a word does the walk move: it stops at the word's first letter.
+        guard wordStart < start, characterClass(at: wordStart) == .upper,
+            characterClass(at: wordStart + 1) == .lower
+        else { return false }
+        let endsTheWord = end >= count || !characterClass(at: end).isWord || boundaryBonus(at: end) > 0
+        return !endsTheWord || start - wordStart < 3
+    }
+
     /// Whether the text reads as one host name: a dot, and nothing but
     /// letters, digits, dots and hyphens (`jack-daw.com`, `rødøy.no`).
     var isHostName: Bool {

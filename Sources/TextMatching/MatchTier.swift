@@ -10,7 +10,9 @@ public enum MatchTier: Int, Sendable, Comparable, CaseIterable, CustomStringConv
     /// A word of the text starts with the pattern. Words start after spaces and `-._/@` and other
     /// punctuation, at a lower-to-upper case change (`CoffeeHouse`), and where digits follow letters.
     case wordPrefix
-    /// The pattern occurs inside a word (`coffee` in `teacoffeetea.io`).
+    /// The pattern occurs inside a word (`coffee` in `teacoffeetea.io`). Inside a capitalised word
+    /// only as its last part after three letters or more (`phone` in `Smartphone`, not `oman` in
+    /// `Romania`).
     case substring
     /// A word of the text starts with the pattern up to a few edits (Damerau-Levenshtein): one for
     /// patterns of 5 to 8 characters, two for 9 or more. An edit of the first letter counts twice.

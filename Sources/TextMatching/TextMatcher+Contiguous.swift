@@ -115,6 +115,11 @@ private struct ContiguousBest {
             tier = subject.boundaryBonus(at: start) > 0 ? .wordPrefix : .substring
         }
         guard tier <= self.tier else { return false }
+        // Letters inside a capitalised word spell part of another word (`oman` in "Romania"), unless
+        // they end it as a compound's last part (`phone` in "Smartphone").
+        if tier == .substring && subject.isFragmentOfCapitalizedWord(start: start, end: start + length) {
+            return false
+        }
         let quality = MatchScoring.quality(of: start..<start + length, in: subject)
         if tier < self.tier || quality > self.quality {
             self.tier = tier

@@ -94,6 +94,59 @@ struct ClusterTests {
         #expect(remoteRanking == Self.ranking(local.stdout))
     }
 
+    /// Cards, products and domains whose fields of different weights share
+    /// words: the same slot holds a strong field of one kind (a category, 30;
+    /// a card's symbol, 50) and a weak one of another (a domain's status, 5),
+    /// and many more records match each word in weak fields than are fetched.
+    static func mixedKindRecords(seed: UInt64 = 22) -> [String] {
+        var random = SplitMix64(state: seed)
+        func pick(_ words: [String]) -> String { words[Int(random.next() % UInt64(words.count))] }
+        let words = ["red", "Red", "black", "taken", "tea", "wine", "hearts", "redwood", "blackened", "teak", "winery"]
+        let ranks = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+        var records: [String] = []
+        for index in 0..<1200 {
+            switch index % 3 {
+            case 0:
+                let suit = pick(["hearts", "spades", "diamonds", "clubs"])
+                records.append(#"{"kind":"card","id":\#(index + 1),"rank":"\#(pick(ranks))","suit":"\#(suit)"}"#)
+            case 1:
+                let name = "\(pick(words)) \(pick(["mug", "cup", "jar", "glass"])) \(index)"
+                let category = pick(["red wine", "tea", "black tea", "house wares", "wine"])
+                let description = (0..<3).map { _ in pick(words) }.joined(separator: " ")
+                records.append(
+                    #"{"kind":"product","name":"\#(name)","category":"\#(category)","description":"\#(description)","price":\#(index % 50)}"#
+                )
+            default:
+                let name = "\(pick(words).lowercased())\(index).\(pick(["com", "net", "io"]))"
+                let status = pick(["taken", "available", "red"])
+                records.append(#"{"kind":"domain","name":"\#(name)","status":"\#(status)"}"#)
+            }
+        }
+        return records
+    }
+
+    /// A one-word search fetches its candidates over all fields at once,
+    /// ranked by each record's best field: across kinds whose fields weigh
+    /// differently, the top 20 still equal a file's.
+    @Test(
+        "One word across kinds and fields of different weights: the top 20 equal a file's",
+        arguments: ["red", "taken", "tea", "wine", "black", "hearts", "re", "ine", "ack", "available", "teak", "mug"])
+    func oneWordRanksAcrossKindsAsAFile(query: String) throws {
+        let cluster = try ClusterFixture()
+        defer { cluster.stop() }
+        let records = Self.mixedKindRecords()
+        let file = try Self.write(records, to: cluster.folder)
+        let pushed = try Self.push(file, to: cluster)
+        #expect(pushed.stderr.contains("loaded \(records.count) records"), "\(pushed.stderr)")
+        for arguments in [["-n", "20"], ["-n", "5", "--offset", "30"]] {
+            let remote = try BinaryRunner.run([query, "--source", cluster.url, "--format", "jsonl"] + arguments)
+            let local = try BinaryRunner.run([query, "--data", file, "--format", "jsonl"] + arguments)
+            #expect(remote.status == 0, "\(remote.stderr)")
+            #expect(!Self.ranking(remote.stdout).isEmpty)
+            #expect(Self.ranking(remote.stdout) == Self.ranking(local.stdout), "\(arguments)")
+        }
+    }
+
     /// Filters and `--sort` are pushed down to the cluster; domains have no
     /// price, which a JSON filter alone would let through.
     @Test func filtersAndSortMatchAFile() throws {
@@ -156,7 +209,7 @@ struct ClusterTests {
         defer { cluster.stop() }
         let file = try Self.write(Self.generatedRecords(), to: cluster.folder)
         _ = try Self.push(file, to: cluster)
-        for arguments in [["ee", "--offset", "1500", "-n", "10"], ["--offset", "2500", "-n", "10"]] {
+        for arguments in [["ee", "--offset", "1200", "-n", "10"], ["--offset", "2500", "-n", "10"]] {
             let remote = try BinaryRunner.run(arguments + ["--source", cluster.url, "--format", "jsonl"])
             let local = try BinaryRunner.run(arguments + ["--data", file, "--format", "jsonl"])
             #expect(remote.status == 0, "\(arguments): \(remote.stderr)")
@@ -245,6 +298,72 @@ struct ClusterTests {
         #expect(Self.ranking(remote.stdout) == Self.ranking(local.stdout))
     }
 
+    /// What a cluster cannot find is said once, after it answered, however
+    /// many clusters are searched; and not at all when the search fails.
+    @Test func theNoteOnWhatAClusterCannotFindFollowsItsAnswer() throws {
+        let cluster = try ClusterFixture()
+        defer { cluster.stop() }
+        let file = try Self.write(Self.generatedRecords(), to: cluster.folder)
+        _ = try Self.push(file, to: cluster)
+        let note = "note: a cluster finds exact, prefix, word-prefix and substring matches"
+        let run = try BinaryRunner.run(["coffee", "--source", cluster.url, "--source", cluster.url])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.components(separatedBy: note).count - 1 == 1, "\(run.stderr)")
+        let quiet = try BinaryRunner.run(["coffee", "--source", cluster.url, "-q"])
+        #expect(!quiet.stderr.contains("note:"), "\(quiet.stderr)")
+        // --explain asks why: the note is given even with --quiet.
+        let explained = try BinaryRunner.run(["coffee", "--source", cluster.url, "-q", "--explain"])
+        #expect(explained.status == 0, "\(explained.stderr)")
+        #expect(explained.stderr.components(separatedBy: note).count - 1 == 1, "\(explained.stderr)")
+        #expect(explained.stdout.contains("MATCH"), "\(explained.stdout)")
+        let wrongIndex = cluster.url.replacingOccurrences(of: "/items", with: "/nosuch")
+        let refused = try BinaryRunner.run(["coffee", "--source", wrongIndex])
+        #expect(refused.status == 2)
+        #expect(!refused.stderr.contains("note:"), "\(refused.stderr)")
+    }
+
+    /// A server is ready when it greets on a port whose listening socket it
+    /// holds: a second server given a running one's ports (as when another
+    /// test took them after they were chosen) answers the connect through
+    /// the first, greeting and all, yet is not taken for ready, and the
+    /// script starts again on other ports (status 3).
+    @Test func aServerWhosePortsAnotherHoldsIsNotReady() throws {
+        let cluster = try ClusterFixture(shards: 1)
+        defer { cluster.stop() }
+        let config = try String(
+            contentsOf: cluster.folder.appendingPathComponent("conf/shard0.conf"), encoding: .utf8)
+        let listens = config.split(separator: "\n").filter { $0.contains("listen = 127.0.0.1:") }
+        let sql = try #require(listens.first { $0.hasSuffix(":mysql41") }?.split(separator: ":").dropLast().last)
+        let api = try #require(listens.first { !$0.hasSuffix(":mysql41") }?.split(separator: ":").last)
+        let script = BinaryRunner.packageRoot.appendingPathComponent("scripts/cluster.sh").path
+        let rival = cluster.folder.appendingPathComponent("rival").path
+        let steps = """
+            source '\(script)'
+            dir='\(rival)'
+            mkdir -p "$dir/data/shard0" "$dir/log" "$dir/run"
+            charset="$(sed -e '$!s/$/, \\\\/' "$root/scripts/cluster/charset_table.txt")"
+            shard_config "$dir" shard0 \(api) \(sql) "$charset" >"$dir/shard0.conf"
+            searchd -c "$dir/shard0.conf" --nodetach >"$dir/log/shard0.out" 2>&1 </dev/null &
+            pid=$!
+            status=0
+            wait_ready "$pid" \(sql) "$dir/log/shard0.out" \(api) || status=$?
+            kill -TERM "$pid" 2>/dev/null || true
+            sleep 0.5
+            kill -KILL "$pid" 2>/dev/null || true
+            wait "$pid" || true
+            echo "ready status $status"
+            """
+        let file = cluster.folder.appendingPathComponent("rival.sh").path
+        try steps.write(toFile: file, atomically: true, encoding: .utf8)
+        let output = cluster.folder.appendingPathComponent("rival.out").path
+        _ = try ClusterFixture.spawnAndWait(["/bin/bash", file], output: output)
+        let said = try String(contentsOfFile: output, encoding: .utf8)
+        #expect(said.contains("ready status 3"), "\(said)")
+        // The first server still answers on its port.
+        let found = try BinaryRunner.run(["coffee", "--source", cluster.url])
+        #expect(found.status == 1, "\(found.stderr)")
+    }
+
     @Test func aServerErrorIsQuotedOnOneLine() throws {
         let cluster = try ClusterFixture()
         defer { cluster.stop() }
@@ -321,6 +440,8 @@ struct ClusterTests {
         let run = try BinaryRunner.run(["coffee", "--source", url])
         #expect(run.status == 2)
         #expect(run.stderr.contains("error: cannot search \(url): cannot connect to 127.0.0.1"), "\(run.stderr)")
+        // Nothing is said about what the cluster could have found: it was never reached.
+        #expect(!run.stderr.contains("note:"), "\(run.stderr)")
         let push = try BinaryRunner.run(["--push", url, "--data", "Examples/data/cards.jsonl"])
         #expect(push.status == 2)
         #expect(push.stderr.contains("error: cannot load into \(url)"), "\(push.stderr)")

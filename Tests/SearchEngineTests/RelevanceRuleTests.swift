@@ -31,9 +31,46 @@ import TextMatching
         #expect(try names("star", films) == ["The Star", "Starsuckers"])
     }
 
-    @Test func aWeakFieldsExactMatchRanksAfterTheNames() throws {
-        let lines = [#"{"name":"a.com","body":"taken"}"#, #"{"name":"Takenouchi"}"#, #"{"name":"Taken 2"}"#]
-        #expect(try names("taken", lines) == ["Taken 2", "Takenouchi", "a.com"])
+    @Test func aWeakFieldsExactMatchRanksAfterTheNamesWholeWords() throws {
+        let lines = [
+            #"{"name":"a.com","body":"taken"}"#, #"{"name":"Takenouchi"}"#, #"{"name":"Taken 2"}"#,
+            #"{"name":"The Taken"}"#, #"{"name":"Taken"}"#,
+        ]
+        // The name's whole words first; the start of a longer word after any whole word.
+        #expect(try names("taken", lines) == ["Taken", "Taken 2", "The Taken", "a.com", "Takenouchi"])
+    }
+
+    /// A field that holds the query as a word outranks a name that only starts with its letters:
+    /// German by its autonym before Deutschland, India's translations before the Indiana zones.
+    @Test func aWholeWordInAnyFieldOutranksTheStartOfALongerWord() throws {
+        let lines = [
+            #"{"name":"Deutschland"}"#, #"{"name":"German","body":"autonym=Deutsch"}"#,
+            #"{"name":"America/Indiana/Knox"}"#, #"{"name":"Indien","body":"english=India"}"#,
+            #"{"name":"Indian Rupee"}"#, #"{"name":"India"}"#, #"{"name":"Indiana Jones","body":"a film"}"#,
+        ]
+        #expect(try names("deutsch", lines) == ["German", "Deutschland"])
+        #expect(
+            try names("india", lines) == ["India", "Indien", "Indian Rupee", "Indiana Jones", "America/Indiana/Knox"])
+    }
+
+    /// The letters of a query inside a word match in a strong field, after every word match; inside
+    /// a capitalised word only as its last part (`phone` in Smartphone, not `oman` in Romania); and
+    /// never inside a word of a weak field (`oman` in the body "autonym=română").
+    @Test func aQueryInsideAnotherWordMatchesInStrongFieldsAfterEveryWordMatch() throws {
+        let lines = [
+            #"{"name":"Romania"}"#, #"{"name":"Limba","body":"autonym=română"}"#, #"{"name":"Oman"}"#,
+            #"{"name":"Turkish, Ottoman"}"#, #"{"name":"romania.ro"}"#, #"{"name":"Rial Omani"}"#,
+            #"{"name":"Somalia","body":"somalia.so"}"#, #"{"name":"supertux"}"#, #"{"name":"Tux Racer"}"#,
+            #"{"name":"ace","body":"see supertuxkart"}"#, #"{"name":"Mali"}"#, #"{"name":"Smartphone X"}"#,
+            #"{"name":"phone case"}"#, #"{"name":"Minecraft"}"#, #"{"name":"minecraft.net"}"#,
+        ]
+        #expect(try names("oman", lines) == ["Oman", "Rial Omani", "Turkish, Ottoman", "romania.ro"])
+        #expect(try names("mali", lines) == ["Mali"])
+        // Nothing else matching, the capitalised word is found as a fuzzy stand-in.
+        #expect(try names("omani", notes(["Romania", "Romanian"])) == ["Romania", "Romanian"])
+        #expect(try names("tux", lines) == ["Tux Racer", "supertux"])
+        #expect(try names("phone", lines) == ["phone case", "Smartphone X"])
+        #expect(try names("craft", lines) == ["Minecraft", "minecraft.net"])
     }
 
     @Test func shortTyposFindWholeWordsAndNoFuzzyJunk() throws {

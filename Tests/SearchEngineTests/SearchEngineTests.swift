@@ -120,6 +120,33 @@ import Testing
         #expect(error?.description == expected)
     }
 
+    /// The fields listed are those of records read: a registered kind none
+    /// of whose records was read lists none of its own.
+    @Test func anUnknownFieldListsOnlyTheFieldsOfKindsRead() throws {
+        let book = ResultKind(
+            name: "book", plural: "books", columns: [],
+            searchFields: [.field("name", weight: 100), .field("author", weight: 10)],
+            decode: { (object) throws(RecordDecodingError) -> String in try object.requiredString("name") },
+            present: { NoteRow(name: $0) })
+        let registry = try KindRegistry([noteKind(), book])
+        func message(_ lines: [String]) -> String? {
+            let error = #expect(throws: SearchError.self) {
+                _ = try SearchEngine.search(
+                    sources: [LinesSource(name: "remote", lines: lines)], query: try QueryParser().parse("colour:red"),
+                    options: SearchOptions(limit: 10), registry: registry
+                ) { _ in }
+            }
+            return error?.description
+        }
+        #expect(
+            message([#"{"name":"coffee","size":2}"#])
+                == "unknown field 'colour': no record searched has it\nAvailable fields: kind, name, body, size")
+        #expect(
+            message([#"{"kind":"book","name":"Emma"}"#, #"{"kind":"shelf","name":"A","colours":3}"#])
+                == "unknown field 'colour': no record searched has it\nhint: did you mean 'colours'?\n"
+                + "Available fields: kind, name, author, colours")
+    }
+
     @Test(arguments: [
         ("", 10, "blank"), ("  \t", 10, "blank"), ("\u{FEFF} ", 10, "blank"), (#"{"a":1}"#, 7, "content"),
         (#"{"a":1}"#, 6, "overLong"),

@@ -46,8 +46,23 @@ import TextMatching
     @Test func aWeakFieldNeverOutranksTheNamesWordMatches() throws {
         let weakExact = try strength("taken", "taken", weight: 5)
         #expect(try strength("taken", "Taken 2") < weakExact)
-        #expect(try strength("taken", "Takenouchi") < weakExact)
-        #expect(try strength("taken", "Mistaken.com") > weakExact)
+        #expect(try strength("taken", "The Taken") < weakExact)
+        #expect(try strength("taken", "mistaken.com") > weakExact)
         #expect(weakExact.qualifiers == ["weak field"])
+    }
+
+    /// A field that holds the query as a whole word, however weak, says more than a name that only
+    /// starts with its letters (German's autonym "Deutsch" against "Deutschland").
+    @Test func aWholeWordInAWeakFieldOutranksTheStartOfALongerWordInTheName() throws {
+        let weakWord = try strength("deutsch", "alpha_2=de autonym=Deutsch", weight: 10)
+        #expect(weakWord.qualifiers == ["whole word", "weak field"])
+        #expect(try weakWord < strength("deutsch", "Deutschland"))
+        #expect(try weakWord < strength("india", "America/Indiana/Knox"))
+        #expect(try strength("taken", "taken", weight: 5) < strength("taken", "Takenouchi"))
+        #expect(try strength("india", "India", weight: 5) < strength("india", "Indiana Jones"))
+        // A longer word in a weak field still comes after one in the name.
+        #expect(try strength("king", "Kingdom") < strength("king", "Kingdom", weight: 10))
+        #expect(try strength("king", "Kingdom", weight: 10) < strength("king", "smoking"))
+        #expect(try strength("king", "Kingdom", weight: 10).qualifiers == ["weak field"])
     }
 }

@@ -86,7 +86,11 @@ enum SearchOptionTable {
         ),
         OptionSpec("sort", value: .some("FIELD"), help: "Order by FIELD instead of relevance; -FIELD for descending."),
         OptionSpec("fuzzy", help: "Also allow fuzzy subsequence matches."),
-        OptionSpec("explain", help: "Say why each result matched: its tier and field (a MATCH column in tables)."),
+        OptionSpec(
+            "explain",
+            help:
+                "Say why each result matched: its tier and field (a MATCH column in tables); with --source, "
+                + "also what a cluster cannot find, even with --quiet."),
         OptionSpec(
             "group-by",
             value: .choice("KEY", ["kind"]),

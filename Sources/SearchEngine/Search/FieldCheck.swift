@@ -31,9 +31,17 @@ package enum FieldCheck {
         session: SearchSession,
         seenFields: Set<String>
     ) -> String? {
-        var known = OrderedNames(knownFields(registry: registry, session: session))
+        let declared = Set(knownFields(registry: registry, session: session))
         let named = query.referencedFields + (sort.map { [$0.field] } ?? [])
-        guard let unknown = named.first(where: { !known.contains($0) && !seenFields.contains($0) }) else { return nil }
+        guard let unknown = named.first(where: { !declared.contains($0) && !seenFields.contains($0) }) else {
+            return nil
+        }
+        // Listed: the fields of records in play, those their kinds declare
+        // first; not those of kinds no record of which was read.
+        var known = OrderedNames(["kind", "name"])
+        for kind in registry.kinds where session.seenKindNames.contains(kind.name) {
+            for field in kind.fields { known.add(field) }
+        }
         for field in seenFields.sorted() { known.add(field) }
         return "unknown field '\(TerminalText.sanitize(unknown))': no record searched has it\n"
             + suggestion(for: unknown, among: known.names)

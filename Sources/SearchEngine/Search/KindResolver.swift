@@ -37,6 +37,10 @@ struct KindResolver: Sendable {
     /// sampled too (up to ``kindChangesToSample`` times), so that every kind
     /// of a file read after many records of others is seen.
     private var lastSampledKind: ObjectIdentifier?
+    /// The names of the kinds whose records were matched against the query,
+    /// so that an unknown field's error lists only fields of kinds in play.
+    private(set) var seenKindNames = Set<String>()
+    private var lastSeenKind: ObjectIdentifier?
     private var kindChangesToSample = 10_000
 
     /// The most unknown kinds a search tells apart: records of further
@@ -67,6 +71,10 @@ struct KindResolver: Sendable {
         _ searched: JSONObject, kind: ResultKind, fullObject: () -> JSONObject?
     ) -> JSONObject? {
         var sampled: JSONObject?
+        if lastSeenKind != kind.identity {
+            lastSeenKind = kind.identity
+            seenKindNames.insert(kind.name)
+        }
         if recordsToSample > 0 || (kindChangesToSample > 0 && lastSampledKind != kind.identity) {
             if recordsToSample > 0 { recordsToSample -= 1 } else { kindChangesToSample -= 1 }
             lastSampledKind = kind.identity
@@ -261,6 +269,7 @@ struct KindResolver: Sendable {
             }
         }
         warnedKindTypes.formUnion(other.warnedKindTypes)
+        seenKindNames.formUnion(other.seenKindNames)
         kindlessKind = kindlessKind ?? other.kindlessKind
     }
 }

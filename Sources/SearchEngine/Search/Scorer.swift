@@ -189,6 +189,10 @@ struct Scorer: Sendable {
         var best: Candidate?
         for (index, field) in kind.searchFields.enumerated() {
             guard let text = texts[index], let match = matcher.match(pattern, in: text) else { continue }
+            // A weak field (a description, a status, an unknown kind's other
+            // fields) is prose or details: it matches by its words, not by
+            // letters inside one (`oman` in "română").
+            if match.tier == .substring, field.weight < MatchStrength.strongFieldWeight { continue }
             let candidate = Candidate(field: field.name, text: text, weight: field.weight, match: match)
             if let current = best {
                 let better =

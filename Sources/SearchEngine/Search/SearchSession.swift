@@ -46,6 +46,9 @@ public struct SearchSession: Sendable {
     /// The fields seen in records of unknown kinds, which filters may name.
     public var fallbackFields: Set<String> { kinds.fallbackFields }
 
+    /// The names of the kinds whose records were matched against the query.
+    var seenKindNames: Set<String> { kinds.seenKindNames }
+
     /// The names of the kinds that records gave and no registered kind has,
     /// as the records spelled them.
     public var unknownKindNames: Dictionary<String, ResultKind>.Keys { kinds.unknownKindNames }
