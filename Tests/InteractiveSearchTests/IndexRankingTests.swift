@@ -13,7 +13,7 @@ import TextMatching
         var random = SplitMix64(state: seed)
         let pieces = [
             "a", "b", "ab", "A", "B", "Ab", "aB", "1", "2", "a1", "1a", " ", "  ", "-", ".", "/", "@", "_", "'", "\t",
-            "ba", "s", "es", "\u{7F}", "é", "(", "AB",
+            "ba", "s", "es", "\u{7F}", "é", "(", "AB", "Bab", "Aaab", "Ba",
         ]
         return (0..<count).map { _ in
             (0..<Int.random(in: 1...8, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
@@ -28,11 +28,14 @@ import TextMatching
             for word in words {
                 for weight in [100, 10] {
                     let pattern = MatchPattern(word)
-                    let actual = matcher.match(pattern, in: text).map { MatchStrength($0, fieldWeight: weight).band }
+                    // As the scorer takes it: a weak field matches by its words only.
+                    let actual = matcher.match(pattern, in: text).flatMap { match in
+                        match.tier == .substring && weight < MatchStrength.strongFieldWeight
+                            ? nil : MatchStrength(match, fieldWeight: weight).band
+                    }
                     let bound = Array(word.utf8).withUnsafeBufferPointer { word in
                         Array(text.utf8).withUnsafeBufferPointer { field in
-                            IndexRanking.bestBand(
-                                of: word, in: field, strong: weight >= MatchStrength.strongFieldWeight)
+                            IndexRanking.bestBand(of: word, in: field, weight: weight)
                         }
                     }
                     compared += 1

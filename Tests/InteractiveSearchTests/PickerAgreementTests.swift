@@ -45,6 +45,8 @@ import Testing
             case 29: lines.append(#"{"kind":"note","name":"Quéen \#(name) ♥","body":"rosé \#(index)"}"#)
             case 61: lines.append(#"{"kind":"memo","name":"🦊 \#(name)","body":"CAFÉ queen"}"#)
             case 73: lines.append(#"{"name":"queen \#(name) kindless","body":"rose"}"#)
+            // Capitalised words: letters inside them are fragments, but for a last part.
+            case 83: lines.append(#"{"kind":"note","name":"Rosequeen Kingcard \#(name)","body":"Queenly Carose"}"#)
             // A kind no registry knows: its search text joins its keys and values.
             case _ where kind == "card":
                 lines.append(#"{"kind":"card","name":"\#(name)","suit":"queen \#(index % 4)","\#(name)":1}"#)

@@ -210,16 +210,17 @@ package struct IndexRanking {
                                     let number = Self.number(in: texts, at: start)
                                     start += 5
                                     bound =
-                                        unicode[number].map { UInt8(MatchStrength($0.match, fieldWeight: weight).band) }
-                                        ?? Self.noMatch
+                                        unicode[number].flatMap { found in
+                                            Self.scorerTakes(found.match, weight: weight)
+                                                ? UInt8(MatchStrength(found.match, fieldWeight: weight).band) : nil
+                                        } ?? Self.noMatch
                                 } else {
                                     var end = start
                                     while texts[end] != 0 { end += 1 }
                                     let field = UnsafeBufferPointer(rebasing: texts[start..<end])
                                     start = end + 1
                                     if exactOnly {
-                                        bound = Self.bestBand(
-                                            of: word, in: field, strong: weight >= MatchStrength.strongFieldWeight)
+                                        bound = Self.bestBand(of: word, in: field, weight: weight)
                                     } else {
                                         bound = fragments.occur(in: field) ? 0 : Self.noMatch
                                     }
@@ -271,7 +272,7 @@ package struct IndexRanking {
                         // Plain ASCII without `\r`: one character a byte.
                         found = matcher.match(pattern, in: text).map { ($0, text.utf8.count) }
                     }
-                    guard let (match, length) = found else { continue }
+                    guard let (match, length) = found, Self.scorerTakes(match, weight: field.weight) else { continue }
                     let strength = MatchStrength(match, fieldWeight: field.weight)
                     // As the scorer picks a record's best field: strongest, heaviest, best quality.
                     if let current = best {
@@ -301,24 +302,26 @@ package struct IndexRanking {
         }
     }
 
-    /// The best band an occurrence of `word` in `field` may have: 0 for
-    /// the whole text, 1 at its start, 2 at the start of a word, each 5
-    /// more in a weak field, and 10 inside a word; ``noMatch`` when the word
-    /// does not occur. Whole words rank best within prefixes and word
-    /// prefixes, so each occurrence is taken as whole.
-    package static func bestBand(
-        of word: UnsafeBufferPointer<UInt8>, in field: UnsafeBufferPointer<UInt8>, strong: Bool
-    )
+    /// The best band (``MatchStrength``) a match of `word` in `field`, of
+    /// `weight`, may have, or ``noMatch`` when it cannot match there.
+    /// - The whole text, its start, or the start of a word: an exact,
+    ///   prefix or word-prefix match, each taken to cover a whole word (the
+    ///   better band).
+    /// - Inside a word: a substring match, which the scorer takes only in
+    ///   a strong field, and the matcher only where it is not a fragment of
+    ///   a capitalised word (`oman` in `Romania`), as the matcher says.
+    package static func bestBand(of word: UnsafeBufferPointer<UInt8>, in field: UnsafeBufferPointer<UInt8>, weight: Int)
         -> UInt8
     {
         let length = word.count
         let count = field.count
         guard length <= count else { return noMatch }
+        let strong = weight >= MatchStrength.strongFieldWeight
+        let exactBand = UInt8(MatchStrength(tier: .exact, wholeWord: true, fieldWeight: weight).band)
         let first = word[0]
         var best = noMatch
         var contentStart = -1
         var contentEnd = 0
-        let weak: UInt8 = strong ? 0 : 5
         var position = 0
         while position <= count - length {
             defer { position += 1 }
@@ -332,18 +335,45 @@ package struct IndexRanking {
                 contentEnd = count
                 while contentEnd > contentStart && isWhitespace(field[contentEnd - 1]) { contentEnd -= 1 }
             }
-            let band: UInt8
+            let tier: MatchTier
             if position == contentStart {
-                band = (position + length == contentEnd ? 0 : 1) + weak
+                tier = position + length == contentEnd ? .exact : .prefix
             } else if startsWord(field, at: position) {
-                band = 2 + weak
+                tier = .wordPrefix
             } else {
-                band = 10
+                guard strong, !isFragmentOfCapitalizedWord(field, start: position, end: position + length) else {
+                    continue
+                }
+                tier = .substring
             }
-            best = min(best, band)
-            if best == weak { break }
+            best = min(best, UInt8(MatchStrength(tier: tier, wholeWord: true, fieldWeight: weight).band))
+            if best == exactBand { break }
         }
         return best
+    }
+
+    /// Whether `start..<end`, inside a word, is a fragment of a capitalised
+    /// word (an upper case letter, then a lower case one) rather than its
+    /// last part after three letters or more, as the matcher has it.
+    private static func isFragmentOfCapitalizedWord(_ field: UnsafeBufferPointer<UInt8>, start: Int, end: Int) -> Bool {
+        var wordStart = start
+        while wordStart > 0 && isWordByte(field[wordStart]) && !startsWord(field, at: wordStart) { wordStart -= 1 }
+        guard wordStart < start, field[wordStart] &- 0x41 < 26, field[wordStart + 1] &- 0x61 < 26 else {
+            return false
+        }
+        let endsTheWord = end >= field.count || !isWordByte(field[end]) || startsWord(field, at: end)
+        return !endsTheWord || start - wordStart < 3
+    }
+
+    @inline(__always)
+    private static func isWordByte(_ byte: UInt8) -> Bool {
+        byte &- 0x61 < 26 || byte &- 0x41 < 26 || byte &- 0x30 < 10
+    }
+
+    /// Whether the scorer takes `match` in a field of `weight`: a weak
+    /// field matches by its words, not by letters inside one.
+    static func scorerTakes(_ match: TextMatch, weight: Int) -> Bool {
+        match.tier != .substring || weight >= MatchStrength.strongFieldWeight
     }
 
     /// The cut of the word into fragments that the fewest of the first
