@@ -103,6 +103,21 @@ public struct FlatObjectShapes: Sendable {
         spans: inout [MemberSpan],
         cache: ShortStringCache
     ) -> JSONObject? {
+        var storage: [JSONObject.Member] = []
+        return parseObject(text, values: &values, spans: &spans, cache: cache, reusing: &storage)
+    }
+
+    /// ``parseObject(_:values:spans:cache:)``, with the members in
+    /// `storage`'s buffer when nothing else holds it any more (the object
+    /// made from the line before was let go): no buffer is allocated and
+    /// freed per line. `storage` then shares its buffer with the object.
+    package mutating func parseObject(
+        _ text: UnsafeRawBufferPointer,
+        values: inout [JSONFieldScanner.RawValue],
+        spans: inout [MemberSpan],
+        cache: ShortStringCache,
+        reusing storage: inout [JSONObject.Member]
+    ) -> JSONObject? {
         guard isEnabled else { return nil }
         if spans.count < JSONFieldScanner.FlatLayout.capacity {
             spans = Array(
@@ -116,17 +131,18 @@ public struct FlatObjectShapes: Sendable {
             // `Array(unsafeUninitializedCapacity:)` looks the storage class
             // up in the runtime's metadata cache for every line, which the
             // cores of a parallel search contend for.
-            var members: [JSONObject.Member] = []
-            members.reserveCapacity(found.count)
+            // Emptied in place when its buffer is not shared; else a buffer of its own.
+            storage.removeAll(keepingCapacity: true)
+            storage.reserveCapacity(found.count)
             keys.withUnsafeBufferPointer { keys in
                 for span in found {
-                    members.append(
+                    storage.append(
                         JSONObject.Member(
                             key: keys[span.key],
                             value: span.value.value(in: base, count: text.count, cache: cache) ?? .null))
                 }
             }
-            return JSONObject(members)
+            return JSONObject(storage)
         }
     }
 

@@ -130,12 +130,47 @@ public enum DisplayWidth {
     static func printableWidth(_ text: String) -> Int? {
         var total = 0
         var joins = false
+        let symbols = symbolBlock
         for scalar in text.unicodeScalars {
+            // Punctuation, arrows, stars and card suits, from the table made once.
+            let offset = scalar.value &- symbolBlockStart
+            if offset < UInt32(symbols.count) {
+                let entry = symbols[Int(offset)]
+                if entry & SymbolEntry.needsEscape != 0 { return nil }
+                joins = joins || entry & SymbolEntry.mayJoin != 0
+                total += Int(entry & SymbolEntry.width)
+                continue
+            }
             if TerminalText.needsEscape(scalar) { return nil }
             joins = joins || mayJoinEmoji(scalar.value)
             total += of(scalar)
         }
         return joins ? clusters(text) : total
+    }
+
+    /// The first code point of ``symbolBlock``.
+    static let symbolBlockStart: UInt32 = 0x2000
+
+    /// The bits of an entry of ``symbolBlock``.
+    enum SymbolEntry {
+        static let width: UInt8 = 0b11
+        static let needsEscape: UInt8 = 0b100
+        static let mayJoin: UInt8 = 0b1000
+    }
+
+    /// For each code point from U+2000 to U+2BFF (general punctuation,
+    /// arrows, mathematical and technical symbols, box drawing, shapes such
+    /// as ★, and miscellaneous symbols such as ♠): its width, whether it
+    /// needs escaping, and whether it may join an emoji, as the tables and
+    /// ``TerminalText/needsEscape(_:)`` say, worked out once. Ratings and
+    /// card suits fill tables with these, and looking each one up in two
+    /// range tables cost more than the rest of their cells.
+    static let symbolBlock: [UInt8] = (symbolBlockStart..<0x2C00).map { value in
+        let scalar = Unicode.Scalar(value)!
+        var entry = UInt8(of(scalar))
+        if TerminalText.needsEscape(scalar) { entry |= SymbolEntry.needsEscape }
+        if mayJoinEmoji(value) { entry |= SymbolEntry.mayJoin }
+        return entry
     }
 
     /// Whether a code point can make a cluster's width other than the sum of its parts.

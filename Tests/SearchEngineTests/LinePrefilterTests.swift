@@ -215,6 +215,8 @@ import TextMatching
     @Test(arguments: [
         ("", "-moons", 2), ("", "name", 2), ("tea", "-moons", 2), ("zzqxj", "moons", 2), ("tea", "name", 300),
         ("level>2", "-level", 2), ("", "level", 2),
+        // Every record listed by a field some kinds lack, deep pages, and a kind's own field.
+        ("", "-level", 300), ("", "moons", 700), ("", "-unit", 2), ("kind:gauge", "-level", 2),
     ])
     func theSortedSearchGivesWhatReadingEveryRecordGives(query: String, sort: String, offset: Int) throws {
         let path = try Self.writeFile(seed: 9)

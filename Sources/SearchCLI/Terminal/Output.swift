@@ -141,6 +141,19 @@ enum OutputFilter {
         let count = bytes.count
         var index = 0
         while index < count {
+            // Eight printable ASCII bytes at a time: no byte below 0x20, and
+            // none above 0x7E (DEL and every non-ASCII byte).
+            if index + 8 <= count, let base = bytes.baseAddress {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                let low: UInt64 = 0x0101_0101_0101_0101
+                let high: UInt64 = 0x8080_8080_8080_8080
+                let below = (word &- low &* 0x20) & ~word & high
+                let above = ((word &+ low &* (127 - 0x7E)) | word) & high
+                if below | above == 0 {
+                    index += 8
+                    continue
+                }
+            }
             let byte = bytes[index]
             if byte >= 0x20 && byte < 0x7F {
                 index += 1

@@ -51,11 +51,17 @@ struct FallbackRow: CellRepresentable {
 
     static func otherFields(of object: JSONObject) -> String? {
         let identityKey = identityKeys.first { object[$0]?.scalarText?.isEmpty == false }
-        // `key=value` for each key once, in the order keys first appear, with
-        // the value of its last member; written into one string. Each key's
-        // last member is found once, so that a record of many keys costs
-        // time in proportion to them.
         let members = object.members
+        return members.count <= 16
+            ? otherFields(comparing: members, identityKey: identityKey)
+            : otherFields(hashing: members, identityKey: identityKey)
+    }
+
+    /// `key=value` for each key once, in the order keys first appear, with
+    /// the value of its last member, leaving out `kind` and `identityKey`;
+    /// written into one string. Each key's last member is found once, so
+    /// that a record of many keys costs time in proportion to them.
+    static func otherFields(hashing members: [JSONObject.Member], identityKey: String?) -> String? {
         var lastIndex: [String: Int] = [:]
         lastIndex.reserveCapacity(members.count)
         for index in members.indices { lastIndex[members[index].key] = index }
@@ -67,6 +73,26 @@ struct FallbackRow: CellRepresentable {
             else { continue }
             if !text.isEmpty { text += " " }
             text += member.key
+            text += "="
+            text += value
+        }
+        return text.isEmpty ? nil : text
+    }
+
+    /// ``otherFields(hashing:identityKey:)`` for a record of few members:
+    /// each key's first and last members are found by comparing keys, which
+    /// for a handful costs less than hashing each.
+    static func otherFields(comparing members: [JSONObject.Member], identityKey: String?) -> String? {
+        var text = ""
+        for index in members.indices {
+            let key = members[index].key
+            guard key != "kind", key != identityKey, !members[..<index].contains(where: { $0.key == key }) else {
+                continue
+            }
+            let last = members[(index + 1)...].lastIndex { $0.key == key } ?? index
+            guard let value = members[last].value.scalarText else { continue }
+            if !text.isEmpty { text += " " }
+            text += key
             text += "="
             text += value
         }

@@ -132,28 +132,46 @@ final class FieldScanPlan: Sendable {
 /// The number and presence filters of a query (`price<5`, `rating:4..5`,
 /// `sku:*`), with what is needed to check them on a line's raw values: a
 /// line that fails one cannot match, at any tier.
-struct LineFilters: Sendable {
+///
+/// A class holding its checks as plain values, so that checking a line
+/// counts no reference (the query's conditions hold strings).
+final class LineFilters: Sendable {
     /// Extracts `kind` and each filtered field.
     let scanner: JSONFieldScanner
     /// Each filter, with the index of its field in ``scanner``'s keys.
-    let conditions: [(key: Int, condition: Query.Condition)]
+    private let checks: [Check]
+
+    /// One filter on the value at ``key``.
+    private struct Check: Sendable {
+        enum Test: Sendable {
+            case compare(Query.ComparisonOperator, Double)
+            case range(lower: Double?, upper: Double?)
+            case exists
+        }
+        let key: Int
+        let test: Test
+        let negated: Bool
+    }
 
     /// The filters of `query`, or `nil` when it has none.
     init?(query: Query) {
         var keys = ["kind"]
-        var conditions: [(key: Int, condition: Query.Condition)] = []
+        var checks: [Check] = []
         for condition in query.conditions {
             let field: String
+            let test: Check.Test
             switch condition.clause {
-            case .compare(let name, _, _), .range(let name, _, _), .exists(let name): field = name
+            case .compare(let name, let op, let bound): (field, test) = (name, .compare(op, bound))
+            case .range(let name, let lower, let upper): (field, test) = (name, .range(lower: lower, upper: upper))
+            case .exists(let name): (field, test) = (name, .exists)
             case .text, .fieldText: continue
             }
             if !keys.contains(field) { keys.append(field) }
-            conditions.append((keys.firstIndex(of: field)!, condition))
+            checks.append(Check(key: keys.firstIndex(of: field)!, test: test, negated: condition.negated))
         }
-        guard !conditions.isEmpty else { return nil }
+        guard !checks.isEmpty else { return nil }
         self.scanner = JSONFieldScanner(keys: keys)
-        self.conditions = conditions
+        self.checks = checks
     }
 
     /// Whether the record whose raw values `scanFlat` found in `line` (at
@@ -161,25 +179,25 @@ struct LineFilters: Sendable {
     /// nothing. Each value is read as the scorer reads a field that is not
     /// a search field.
     func rulesOut(_ raw: [JSONFieldScanner.RawValue], in line: UnsafeRawBufferPointer) -> Bool {
-        for (key, condition) in conditions {
-            let value = FieldValue(raw[key].value(in: line))
-            let holds: Bool
-            switch condition.clause {
-            case .compare(_, let op, let bound):
-                holds = value?.number.map { op.holds($0, bound) } ?? false
-            case .range(_, let lower, let upper):
-                holds =
-                    value?.number.map { number in
-                        (lower.map { number >= $0 } ?? true) && (upper.map { number <= $0 } ?? true)
-                    } ?? false
-            case .exists:
-                holds = value != nil
-            case .text, .fieldText:
-                continue
+        checks.withUnsafeBufferPointer { checks in
+            for check in checks {
+                let value = FieldValue(raw[check.key].value(in: line))
+                let holds: Bool
+                switch check.test {
+                case .compare(let op, let bound):
+                    holds = value?.number.map { op.holds($0, bound) } ?? false
+                case .range(let lower, let upper):
+                    holds =
+                        value?.number.map { number in
+                            (lower.map { number >= $0 } ?? true) && (upper.map { number <= $0 } ?? true)
+                        } ?? false
+                case .exists:
+                    holds = value != nil
+                }
+                if holds == check.negated { return true }
             }
-            if holds == condition.negated { return true }
+            return false
         }
-        return false
     }
 }
 

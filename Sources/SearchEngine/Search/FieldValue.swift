@@ -24,7 +24,15 @@ struct FieldValue {
             let untrimmed =
                 utf8.first.map { $0 != 0x20 && $0 != 0x09 } == true
                 && utf8.last.map { $0 != 0x20 && $0 != 0x09 } == true
-            self.number = (untrimmed ? Double(text) : Double(text.trimmingSpaces)).flatMap { $0.isFinite ? $0 : nil }
+            // A short decimal (`4.99`, `-12`) is read exactly as `Double(_:)`
+            // reads it, without the general conversion.
+            if untrimmed, let number = JSONObject.shortDecimal(text) {
+                self.number = number
+            } else {
+                self.number = (untrimmed ? Double(text) : Double(text.trimmingSpaces)).flatMap {
+                    $0.isFinite ? $0 : nil
+                }
+            }
         }
     }
 

@@ -42,6 +42,12 @@ struct KindResolver: Sendable {
     private(set) var seenKindNames = Set<String>()
     private var lastSeenKind: ObjectIdentifier?
     private var kindChangesToSample = 10_000
+    /// The unknown kind met last, by the name records give it.
+    private var lastFallback: (name: String, kind: ResultKind)?
+    /// Lists of keys, in order, each of which is in ``fallbackFields``.
+    private var notedKeyLists: [[String]] = []
+    /// The most lists of keys remembered in ``notedKeyLists``.
+    private static let maxNotedKeyLists = 32
 
     /// The most unknown kinds a search tells apart: records of further
     /// unknown kinds are shown all the same, and each counts as a warning.
@@ -79,9 +85,13 @@ struct KindResolver: Sendable {
             if recordsToSample > 0 { recordsToSample -= 1 } else { kindChangesToSample -= 1 }
             lastSampledKind = kind.identity
             sampled = fullObject()
-            for member in (sampled ?? searched).members
-            where fallbackFields.count < Self.maxFallbackFields && !fallbackFields.contains(member.key) {
-                fallbackFields.insert(member.key)
+            let members = (sampled ?? searched).members
+            if !notedEveryKey(of: members) {
+                for member in members
+                where fallbackFields.count < Self.maxFallbackFields && !fallbackFields.contains(member.key) {
+                    fallbackFields.insert(member.key)
+                }
+                rememberKeys(of: members)
             }
         }
         if !namedFieldsNotSeen.isEmpty {
@@ -113,9 +123,20 @@ struct KindResolver: Sendable {
         }
         // The recent kinds first: records' kinds repeat, and comparing a few
         // short names beats hashing one.
+        if let known = recentKinds.route(named: kindName)?.kind { return known }
+        // Then the unknown kind met last, and the unknown kinds met before:
+        // no registered kind has their names (see below).
+        if let last = lastFallback, last.name == kindName {
+            noteFallbackFields(of: record.object)
+            return last.kind
+        }
+        if let fallback = fallbackKinds[kindName] {
+            noteFallbackFields(of: record.object)
+            lastFallback = (kindName, fallback)
+            return fallback
+        }
         if let known = route(named: kindName)?.kind { return known }
         noteFallbackFields(of: record.object)
-        if let fallback = fallbackKinds[kindName] { return fallback }
         let kind = ResultKind.fallback(named: kindName)
         // Past the cap, a kind is not remembered: its records are still
         // shown, and each is counted among the unknown-kind warnings.
@@ -169,6 +190,8 @@ struct KindResolver: Sendable {
     /// Adds the keys of a record of an unknown kind to ``fallbackFields``,
     /// up to a cap, and always those the query or the sort names.
     private mutating func noteFallbackFields(of object: JSONObject) {
+        if notedEveryKey(of: object.members) { return }
+        defer { rememberKeys(of: object.members) }
         if fallbackFields.count >= Self.maxFallbackFields {
             for field in namedFields where !fallbackFields.contains(field) && object[field] != nil {
                 fallbackFields.insert(field)
@@ -179,6 +202,27 @@ struct KindResolver: Sendable {
             fallbackFields.insert(member.key)
             if fallbackFields.count >= Self.maxFallbackFields { return noteFallbackFields(of: object) }
         }
+    }
+
+    /// Whether every key of `members` is known to be in ``fallbackFields``:
+    /// records of a kind repeat their keys, in the same order, and comparing
+    /// a few keys (most share their storage with the line's shape) costs
+    /// less than hashing each.
+    private func notedEveryKey(of members: [JSONObject.Member]) -> Bool {
+        lists: for list in notedKeyLists where list.count == members.count {
+            for index in list.indices where list[index] != members[index].key { continue lists }
+            return true
+        }
+        return false
+    }
+
+    /// Remembers the keys of `members` when every one is in ``fallbackFields``
+    /// (which only grows), for the first ``maxNotedKeyLists`` such lists.
+    private mutating func rememberKeys(of members: [JSONObject.Member]) {
+        guard notedKeyLists.count < Self.maxNotedKeyLists, !notedEveryKey(of: members),
+            members.allSatisfy({ fallbackFields.contains($0.key) })
+        else { return }
+        notedKeyLists.append(members.map(\.key))
     }
 
     /// How to search the registered kind that a record names `name`; `nil`

@@ -150,7 +150,8 @@ struct LinePath: Sendable {
     private mutating func parseFromShape(_ bytes: UnsafeRawBufferPointer, cache: ShortStringCache) -> JSONObject? {
         // Mutated where it is: a copy would count a reference to each of its arrays.
         if scratch.shapes == nil { scratch.shapes = FlatObjectShapes(scanner: plan.lightScanner) }
-        return scratch.shapes!.parseObject(bytes, values: &scratch.raw, spans: &scratch.spans, cache: cache)
+        return scratch.shapes!.parseObject(
+            bytes, values: &scratch.raw, spans: &scratch.spans, cache: cache, reusing: &scratch.members)
     }
 
     /// The fast path of ``ruledOut(_:file:line:hint:kinds:hits:scorer:diagnose:)``
@@ -392,6 +393,8 @@ struct LineScratch {
     var raw: [JSONFieldScanner.RawValue] = []
     /// Where the members of a line parsed from its shape are.
     var spans: [FlatObjectShapes.MemberSpan] = []
+    /// The members of the line parsed last, whose buffer the next one reuses.
+    var members: [JSONObject.Member] = []
     /// The layouts of the lines seen; made with the first line that needs it.
     var shapes: FlatObjectShapes?
     /// The same for the filters' fields, and their raw values.
