@@ -108,7 +108,9 @@ let package = Package(
         // MARK: The interactive picker (`search -i`), on the terminal
         .target(
             name: "InteractiveSearch",
-            dependencies: ["ResultKit", "SearchEngine", "ResultOutput", "TerminalTable", "StreamingJSON"],
+            dependencies: [
+                "ResultKit", "SearchEngine", "ResultOutput", "TerminalTable", "StreamingJSON", "TextMatching",
+            ],
             swiftSettings: swiftSettings
         ),
 
@@ -202,7 +204,9 @@ let package = Package(
         ),
         .testTarget(
             name: "InteractiveSearchTests",
-            dependencies: ["InteractiveSearch", "SearchEngine", "ResultOutput", "ResultKit", "TestSupport"],
+            dependencies: [
+                "InteractiveSearch", "SearchEngine", "ResultOutput", "ResultKit", "TestSupport", "TextMatching",
+            ],
             exclude: snapshotExcludes("InteractiveSearchTests"),
             swiftSettings: swiftSettings
         ),

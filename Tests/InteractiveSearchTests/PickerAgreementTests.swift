@@ -41,6 +41,12 @@ import Testing
             switch index % 97 {
             case 13: lines.append(#"{"kind":"note","body":"queen without a name"}"#)
             case 41: lines.append(#"{"kind":"note","name":"queen broken"#)
+            // Names that are not plain ASCII, and a record with no kind at all.
+            case 29: lines.append(#"{"kind":"note","name":"Quéen \#(name) ♥","body":"rosé \#(index)"}"#)
+            case 61: lines.append(#"{"kind":"memo","name":"🦊 \#(name)","body":"CAFÉ queen"}"#)
+            case 73: lines.append(#"{"name":"queen \#(name) kindless","body":"rose"}"#)
+            // Capitalised words: letters inside them are fragments, but for a last part.
+            case 83: lines.append(#"{"kind":"note","name":"Rosequeen Kingcard \#(name)","body":"Queenly Carose"}"#)
             // A kind no registry knows: its search text joins its keys and values.
             case _ where kind == "card":
                 lines.append(#"{"kind":"card","name":"\#(name)","suit":"queen \#(index % 4)","\#(name)":1}"#)
@@ -74,8 +80,8 @@ import Testing
         case file
     }
 
-    @Test(arguments: Layout.allCases)
-    func thePickerFindsWhatAOneShotSearchFinds(layout: Layout) throws {
+    @Test(arguments: Layout.allCases, [false, true])
+    func thePickerFindsWhatAOneShotSearchFinds(layout: Layout, indexed: Bool) throws {
         let registry = try KindRegistry([noteKind(), noteKind("memo")])
         let big = try Self.mixedFile(records: 7000, padding: layout == .held ? 0 : 1700, seed: 7)
         let small = try Self.mixedFile(records: 300, padding: 0, seed: 8)
@@ -88,9 +94,15 @@ import Testing
         let records = LoadedRecords(sources: sources, reader: RecordReader(registry: registry), diagnose: { _ in })
         #expect(records.readsFiles == (layout != .held))
         let options = SearchOptions(limit: 40, keepsRecords: false)
-        let live = LiveSearch(records: records, registry: registry, options: options, wake: {})
+        // Through the index whenever it can serve the query, rather than
+        // reading again what matched before.
+        let live = LiveSearch(
+            records: records, registry: registry, options: options, fewCandidates: indexed ? 0 : 4096, wake: {})
+        // The index of search texts, for one-word queries: held records or a lone file.
+        if indexed { #expect(live.buildIndexNow() == (layout != .fileAndHeld)) }
         var comparedWithHits = 0
         var narrowed = 0
+        var throughIndex = 0
         for query in Self.queries {
             for length in 1...query.count {
                 let typed = String(query.prefix(length))
@@ -119,6 +131,7 @@ import Testing
                 let hits = try picked.result.get()
                 if !hits.isEmpty { comparedWithHits += 1 }
                 if picked.narrowed { narrowed += 1 }
+                if picked.indexed { throughIndex += 1 }
                 #expect(Self.describe(hits) == Self.describe(oneShot.hits), "\(typed)")
                 #expect(picked.matched == oneShot.statistics.matched, "\(typed)")
                 #expect(picked.total == oneShot.statistics.read, "\(typed)")
@@ -128,6 +141,12 @@ import Testing
         #expect(comparedWithHits >= 60)
         // Every layout narrows, after a word ended by a space above all.
         #expect(narrowed >= 20, "\(narrowed) narrowed")
+        // One-word queries went through the index when there is one.
+        if indexed, layout != .fileAndHeld {
+            #expect(throughIndex >= 25, "\(throughIndex) through the index")
+        } else {
+            #expect(throughIndex == 0)
+        }
     }
 
     /// Lines found in a file are read again only while the file is

@@ -56,6 +56,16 @@ struct InteractiveBench {
                 StandardError.line("  \(label)…")
                 let measured = try Self.measure(arguments, stdin: stdin, query: query, runs: runs, quietMs: quiet)
                 let sorted = measured.latencies.sorted()
+                // Each prefix of the query, the median of its runs: which keystrokes are slow.
+                let typed = Array(query)
+                if measured.latencies.count == typed.count * runs {
+                    let each = typed.indices.map { position -> String in
+                        let times = (0..<runs).map { measured.latencies[$0 * typed.count + position] }.sorted()
+                        return
+                            "\(String(typed[...position]).debugDescription) \(Format.fixed(times[times.count / 2], places: 1))"
+                    }
+                    StandardError.line("    ms per keystroke (median): " + each.joined(separator: ", "))
+                }
                 func percentile(_ p: Double) -> String {
                     guard !sorted.isEmpty else { return "-" }
                     let index = min(sorted.count - 1, Int((Double(sorted.count - 1) * p).rounded(.up)))

@@ -43,8 +43,17 @@ struct FileLinesSource: SearchSource {
         for (index, line) in lines.enumerated() {
             if index & 255 == 255, isCancelled() { return report(matched, false) }
             if line.offset < bufferStart || line.offset + line.length > bufferStart + bufferCount {
-                if buffer.count < line.length { buffer = [UInt8](repeating: 0, count: line.length) }
-                let count = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, off_t(line.offset)) }
+                // Read this line and the next ones that lie within a window of
+                // it, and no more: a few lines far apart cost a read each.
+                var end = line.offset + line.length
+                var next = index + 1
+                while next < lines.count, lines[next].offset + lines[next].length - line.offset <= Self.window {
+                    end = max(end, lines[next].offset + lines[next].length)
+                    next += 1
+                }
+                let span = end - line.offset
+                if buffer.count < span { buffer = [UInt8](repeating: 0, count: span) }
+                let count = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress, span, off_t(line.offset)) }
                 guard count >= line.length else { return report(matched, false) }
                 bufferStart = line.offset
                 bufferCount = count

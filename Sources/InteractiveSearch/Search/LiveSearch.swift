@@ -7,6 +7,13 @@ import Synchronization
 /// ``SearchEngine/search(sources:query:options:registry:diagnose:)`` over
 /// the records held in memory.
 ///
+/// Which records each search reads: those that matched an earlier query
+/// when they hold every match (``NarrowingRule``); for a query of one word,
+/// the few that may rank among the best, found from the index of the
+/// records' search texts (``SearchTextIndex``, ``IndexRanking``), built off
+/// the terminal's thread once the first search has started; else every
+/// record. Results and counts are those of a one-shot search whichever way.
+///
 /// Typing never waits for a search: ``start(_:)`` returns at once, and a
 /// search still running when a newer one starts stops within a few hundred
 /// records, or a block of a file that is not held. Only the newest search's results are kept; ``take()`` hands
@@ -28,6 +35,8 @@ package final class LiveSearch: Sendable {
         package var narrowed: Bool
         /// The warnings and errors of the search, such as malformed lines.
         package var diagnostics: [Diagnostic]
+        /// Whether the index chose the records the engine read (see ``SearchTextIndex``).
+        package var indexed = false
     }
 
     /// A query that cannot run: its message, made to be shown on the status line.
@@ -70,8 +79,25 @@ package final class LiveSearch: Sendable {
     /// The most matching lines of a file remembered to be read again: past
     /// that, reading the whole file on every core is about as quick.
     private static let maximumLinesReadAgain = 1 << 16
+    /// How many records that matched an earlier query are read again
+    /// rather than ranked through the index: about what ranking through
+    /// the index costs.
+    private let fewCandidates: Int
     /// The records read by the last full search.
     private let lastTotal = Mutex<Int>(0)
+    /// Whether a full search has counted the records.
+    private let hasCounted = Atomic<Bool>(false)
+    /// The index of the records' search texts, once built (see ``SearchTextIndex``).
+    private let index = Mutex<IndexState>(.notBuilt)
+    private let indexQueue = DispatchQueue(label: "InteractiveSearch.LiveSearch.index", qos: .utility)
+
+    private enum IndexState: Sendable {
+        case notBuilt
+        case building
+        case ready(SearchTextIndex)
+        /// None can be built: too large, or no search could use it.
+        case none
+    }
     private let wake: @Sendable () -> Void
 
     /// - Parameters:
@@ -79,17 +105,60 @@ package final class LiveSearch: Sendable {
     ///   - registry: The kinds.
     ///   - options: The options of every search (limit, kinds, sort).
     ///   - wake: Called on the search's thread when an outcome is ready.
+    ///   - fewCandidates: How many records that matched an earlier query
+    ///     are read again rather than ranked through the index.
     package init(
-        records: LoadedRecords, registry: KindRegistry, options: SearchOptions, wake: @escaping @Sendable () -> Void
+        records: LoadedRecords, registry: KindRegistry, options: SearchOptions, fewCandidates: Int = 4096,
+        wake: @escaping @Sendable () -> Void
     ) {
+        self.fewCandidates = fewCandidates
         self.records = records
         self.registry = registry
         self.options = options
         self.wake = wake
     }
 
+    /// Starts building the index of the records' search texts off the
+    /// terminal's thread, once; searches use it when it is ready.
+    package func startIndexing() {
+        let begin = index.withLock { state in
+            guard case .notBuilt = state else { return false }
+            state = .building
+            return true
+        }
+        guard begin else { return }
+        indexQueue.async { [self] in
+            let built = buildIndex()
+            index.withLock { $0 = built.map { .ready($0) } ?? .none }
+        }
+    }
+
+    /// Builds the index now, on the caller's thread; for tests and
+    /// benchmarks. Whether there is one.
+    @discardableResult
+    package func buildIndexNow() -> Bool {
+        let built = buildIndex()
+        index.withLock { $0 = built.map { .ready($0) } ?? .none }
+        return built != nil
+    }
+
+    /// The index of what is searched, or `nil` when none helps: a kind
+    /// filter (no search could use it), held records with a file searched
+    /// in place, or past the memory budget.
+    private func buildIndex() -> SearchTextIndex? {
+        guard options.kinds.isEmpty else { return nil }
+        if let (_, path) = lineFile {
+            return SearchTextIndex.file(
+                path: path, hint: registry.kindName(forFile: path), registry: registry,
+                maxLineBytes: options.maxLineBytes, isCancelled: { false })
+        }
+        guard !records.readsFiles else { return nil }
+        return SearchTextIndex.held(records, registry: registry)
+    }
+
     /// Starts searching for `text`; any search still running is abandoned.
     package func start(_ text: String) {
+        startIndexing()
         let mine = generation.add(1, ordering: .sequentiallyConsistent).newValue
         queue.async { [self] in
             guard generation.load(ordering: .sequentiallyConsistent) == mine else { return }
@@ -132,6 +201,15 @@ package final class LiveSearch: Sendable {
         var subset = previous.first {
             NarrowingRule.mayReuse(matchesOf: $0.query, for: text) && (lineFile == nil || $0.lines?.stamp == stamp)
         }
+        // One word: its best records from the index, when there is one,
+        // unless few records are left to read again.
+        if (subset.map { max($0.indices.count, $0.lines?.found.count ?? 0) } ?? .max) > fewCandidates {
+            switch searchIndexed(text, query, generation: mine, started: started) {
+            case .cancelled: return nil
+            case .found(let outcome): return outcome
+            case nil: break
+            }
+        }
         guard var searched = search(query, among: subset, generation: mine) else { return nil }
         // Nothing among the candidates (a full search finds nothing either,
         // but shows fuzzy stand-ins from every record), or a file's lines
@@ -163,9 +241,75 @@ package final class LiveSearch: Sendable {
         // Counted by the full searches, as a one-shot search counts them.
         let total = subset == nil ? result.statistics.read : lastTotal.withLock { $0 }
         lastTotal.withLock { $0 = total }
+        if subset == nil { hasCounted.store(true, ordering: .sequentiallyConsistent) }
         return Outcome(
             query: text, result: .success(result.hits), matched: matched, total: total,
             elapsed: clock.now - started, narrowed: subset != nil, diagnostics: searched.diagnostics)
+    }
+
+    private enum Indexed {
+        case cancelled
+        case found(Outcome)
+    }
+
+    /// A one-word query searched through the index (see ``IndexRanking``):
+    /// the engine reads only the records that may rank among the best, and
+    /// every record that is not indexed. `nil` when the index cannot serve
+    /// the query, or when what the engine found disagrees with the index
+    /// (the caller then searches as before).
+    private func searchIndexed(_ text: String, _ query: Query, generation mine: Int, started: ContinuousClock.Instant)
+        -> Indexed?
+    {
+        guard let ranking = IndexRanking(query: query, options: options),
+            hasCounted.load(ordering: .sequentiallyConsistent),
+            case .ready(let index) = index.withLock({ $0 })
+        else { return nil }
+        if let stamp = index.stamp {
+            guard let (_, path) = lineFile, FileStamp(path: path) == stamp else { return nil }
+        }
+        let isCancelled: @Sendable () -> Bool = { [self] in generation.load(ordering: .relaxed) != mine }
+        guard
+            let selection = ranking.select(
+                in: index, remember: Self.maximumLinesReadAgain, isCancelled: isCancelled)
+        else { return isCancelled() ? .cancelled : nil }
+        let inFile = index.stamp != nil
+        let subset = Candidates(
+            query: text, indices: inFile ? [] : selection.records,
+            lines: index.stamp.map { stamp in (selection.records.map { index.lines[Int($0)].matched }, stamp) })
+        guard let searched = search(query, among: subset, generation: mine) else { return .cancelled }
+        guard searched.complete, case .success(let result) = searched.result else { return nil }
+        // Which of the records read matched.
+        let matchedRecords: [Int32]
+        if inFile {
+            var recordAt: [Int: Int32] = [:]
+            for record in selection.records { recordAt[index.lines[Int(record)].offset] = record }
+            matchedRecords = (searched.lines ?? []).compactMap { recordAt[$0.offset] }
+        } else {
+            matchedRecords = searched.indices
+        }
+        let unindexedMatches = matchedRecords.filter { index.kindOf[Int($0)] == SearchTextIndex.unindexed }
+        // Every indexed record chosen matches, or the index is not the engine's view.
+        guard matchedRecords.count == result.statistics.matched,
+            matchedRecords.count - unindexedMatches.count == selection.indexed
+        else { return nil }
+        let matched = selection.matched + unindexedMatches.count
+        // Nothing matched: a full search shows fuzzy stand-ins.
+        guard matched > 0 else { return nil }
+        if let all = selection.allMatches, all.count + unindexedMatches.count <= Self.maximumLinesReadAgain {
+            let every = (all + unindexedMatches).sorted()
+            let remembered = Candidates(
+                query: text, indices: inFile ? [] : every,
+                lines: index.stamp.map { stamp in (every.map { index.lines[Int($0)].matched }, stamp) })
+            candidates.withLock { candidates in
+                candidates.insert(remembered, at: 0)
+                candidates.removeLast(max(0, candidates.count - Self.rememberedCandidateSets))
+            }
+        }
+        var outcome = Outcome(
+            query: text, result: .success(result.hits), matched: matched, total: lastTotal.withLock { $0 },
+            elapsed: ContinuousClock().now - started, narrowed: true, diagnostics: searched.diagnostics)
+        outcome.indexed = true
+        return .found(outcome)
     }
 
     /// The one file that is not held, when it is the only source: its

@@ -19,17 +19,17 @@ package final class LoadedRecords: Sendable {
     }
 
     /// One record: a line in the arena or a parsed record.
-    fileprivate enum Item: Sendable {
+    enum Item: Sendable {
         /// Bytes `start..<end` of the arena: line `number` of file `file`.
         case line(start: Int, end: Int, number: Int32, file: Int32)
         case record(Int32)
     }
 
-    fileprivate let arena: [UInt8]
-    fileprivate let items: [Item]
-    fileprivate let records: [Record]
+    let arena: [UInt8]
+    let items: [Item]
+    let records: [Record]
     /// Each file's name for messages, and the kind its name implies.
-    fileprivate let files: [(name: String, hint: String?)]
+    let files: [(name: String, hint: String?)]
     /// Each source's records, in the order of the sources.
     let parts: [Part]
 

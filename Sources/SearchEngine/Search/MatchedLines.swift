@@ -17,6 +17,12 @@ package final class MatchedLines: Sendable {
         package var length: Int
         package var number: Int
 
+        package init(offset: Int, length: Int, number: Int) {
+            self.offset = offset
+            self.length = length
+            self.number = number
+        }
+
         package static func < (a: Self, b: Self) -> Bool { a.offset < b.offset }
     }
 

@@ -1,0 +1,477 @@
+import Dispatch
+import ResultKit
+import SearchEngine
+import Synchronization
+import TextMatching
+
+/// Finds, from the ``SearchTextIndex``, the few records among which the best
+/// results of a one-word query are, and how many records match in all,
+/// without handing every record to the engine.
+///
+/// This is for the first keystrokes, which match nearly every record: the
+/// engine would score all of them to keep the best. Here:
+/// 1. Each indexed record's texts are scanned for the word. A word too short
+///    for typos (one or two characters) matches exactly where its bytes
+///    occur, ignoring case: that gives the count, and from where each
+///    occurrence is (the start of the text, the start of a word, inside a
+///    word) and the field's weight, the best ``MatchStrength`` band the
+///    record could reach. A longer word is first looked for by the
+///    fragments every text it matches holds
+///    (``MatchPattern/requiredFragmentSets(minimumLength:)``).
+/// 2. The records that could rank among the best (a band no worse than the
+///    band that already holds as many records as are kept), or that hold a
+///    fragment, are matched with the same ``TextMatcher`` as the engine's
+///    scorer, for their exact rank: band, tier, weight, quality, field length
+///    and input order.
+/// 3. The best of them, with every record that is not indexed, go to the
+///    engine, which ranks and shows them as a one-shot search does; the
+///    counts are those of step 1 or 2.
+///
+/// The scan and the matching run on two cores, each over half of the
+/// records; ties go to input order, so the outcome does not depend on the
+/// split.
+package struct IndexRanking {
+    let pattern: MatchPattern
+    /// The word's folded bytes (lower-case ASCII).
+    let word: [UInt8]
+    /// How many results are kept.
+    let keep: Int
+    /// Whether the word matches only where it occurs (no typo can match).
+    let exactOnly: Bool
+    private let matcher = TextMatcher()
+
+    /// A ranking for `query`, when it is one word ranked by relevance over
+    /// every kind: no filter, exclusion, kind, sort, offset or fuzzy matching.
+    init?(query: Query, options: SearchOptions) {
+        guard query.conditions.count == 1, query.kinds.isEmpty, options.kinds.isEmpty, options.sort == nil,
+            !options.fuzzy, options.offset == 0, options.limit > 0,
+            case let condition = query.conditions[0], !condition.negated,
+            case .text(let pattern, _) = condition.clause,
+            !pattern.isEmpty, pattern.alternatives.isEmpty, pattern.units.allSatisfy({ $0 > 0 && $0 < 0x80 })
+        else { return nil }
+        self.pattern = pattern
+        word = pattern.units.map { UInt8($0) }
+        keep = options.limit
+        let cuts = pattern.requiredFragmentSets(minimumLength: 1).filter { !$0.isEmpty }
+        guard let sets = cuts.first else { return nil }
+        exactOnly = sets == [word]
+        self.cuts = cuts
+    }
+
+    /// For a word that may match with typos: the ways to cut it into
+    /// fragments (``MatchPattern/requiredFragmentSets(minimumLength:)``).
+    let cuts: [[[UInt8]]]
+
+    /// What goes to the engine, and the counts.
+    struct Selection {
+        /// The best indexed records and every unindexed one, ascending.
+        var records: [Int32]
+        /// How many of ``records`` are indexed (each of them matches).
+        var indexed: Int
+        /// How many indexed records match in all.
+        var matched: Int
+        /// Every indexed record that matches, ascending, when there are at
+        /// most `remember` of them.
+        var allMatches: [Int32]?
+    }
+
+    /// A record's rank, compared as the engine's `Rank` compares: band,
+    /// tier, heavier field, better quality, shorter text, input order.
+    private struct Key: Comparable {
+        var band: Int
+        var tier: Int
+        var weight: Int
+        var quality: Int
+        var length: Int
+        var record: Int32
+
+        static func < (a: Key, b: Key) -> Bool {
+            if a.band != b.band { return a.band < b.band }
+            if a.tier != b.tier { return a.tier < b.tier }
+            if a.weight != b.weight { return a.weight > b.weight }
+            if a.quality != b.quality { return a.quality > b.quality }
+            if a.length != b.length { return a.length < b.length }
+            return a.record < b.record
+        }
+    }
+
+    /// The bound of a record with no match.
+    package static let noMatch = UInt8.max
+
+    /// Chooses the records for the engine; `nil` when cancelled, or when a
+    /// record the scan found did not match (the caller then searches as
+    /// before).
+    func select(in index: SearchTextIndex, remember: Int, isCancelled: @Sendable () -> Bool) -> Selection? {
+        let count = index.count
+        let halves = count < 4096 ? 1 : 2
+        let chunks = (0..<halves).map { half in count * half / halves..<count * (half + 1) / halves }
+        // Each text that is not plain ASCII, matched once for all its records.
+        var unicode: [(match: TextMatch, length: Int)?] = []
+        unicode.reserveCapacity(index.unicodeTexts.count)
+        for (number, text) in index.unicodeTexts.enumerated() {
+            if number & 1023 == 1023, isCancelled() { return nil }
+            unicode.append(matcher.match(pattern, in: text).map { ($0, text.count) })
+        }
+        let unicodeMatches = unicode
+        // The cut that lets the fewest of the first records through.
+        let fragments = exactOnly ? Fragments([]) : chooseFragments(index)
+        // 1. Bounds.
+        let scanned = Mutex<[[UInt8]?]>(Array(repeating: nil, count: halves))
+        DispatchQueue.concurrentPerform(iterations: halves) { half in
+            let found = scan(
+                index, chunks[half], unicode: unicodeMatches, fragments: fragments, isCancelled: isCancelled)
+            scanned.withLock { $0[half] = found }
+        }
+        let parts = scanned.withLock { $0 }
+        guard parts.allSatisfy({ $0 != nil }) else { return nil }
+        let allBounds = parts.flatMap { $0! }
+        // The worst band worth matching exactly.
+        var worst = Int(Self.noMatch) - 1
+        var matched = 0
+        if exactOnly {
+            var histogram = [Int](repeating: 0, count: 256)
+            for bound in allBounds { histogram[Int(bound)] += 1 }
+            matched = count - histogram[Int(Self.noMatch)]
+            var total = 0
+            for band in 0..<Int(Self.noMatch) {
+                total += histogram[band]
+                if total >= keep {
+                    worst = band
+                    break
+                }
+            }
+        }
+        // 2. Exact ranks of the records that may be among the best: those
+        // whose bound is no worse than `worst`, then, while the best kept
+        // are not all of a band that good (bounds promise more than records
+        // give), those up to the band of the last one kept.
+        var keys: [Key] = []
+        var matches: [Int32] = []
+        var evaluated = -1
+        while true {
+            let (above, upTo) = (evaluated, worst)
+            let ranked = Mutex<[(keys: [Key], matches: [Int32], failed: Bool)?]>(
+                Array(repeating: nil, count: halves))
+            DispatchQueue.concurrentPerform(iterations: halves) { half in
+                let found = rank(
+                    index, chunks[half], unicode: unicodeMatches, bounds: allBounds, above: above, upTo: upTo,
+                    isCancelled: isCancelled)
+                ranked.withLock { $0[half] = found }
+            }
+            let results = ranked.withLock { $0 }
+            guard results.allSatisfy({ $0 != nil && !$0!.failed }) else { return nil }
+            keys += results.flatMap { $0!.keys }
+            matches += results.flatMap { $0!.matches }
+            keys.sort()
+            if keys.count > keep { keys.removeLast(keys.count - keep) }
+            evaluated = worst
+            // Every record not ranked yet has a bound past `worst`: the kept
+            // ones all rank before it when the last is no worse.
+            let last = keys.count == keep ? keys[keep - 1].band : Int(Self.noMatch) - 1
+            if last <= worst { break }
+            worst = last
+        }
+        var allMatches: [Int32]?
+        if exactOnly {
+            if matched <= remember {
+                allMatches = allBounds.indices.compactMap { allBounds[$0] == Self.noMatch ? nil : Int32($0) }
+            }
+        } else {
+            matched = matches.count
+            if matched <= remember { allMatches = matches.sorted() }
+        }
+        var records = keys.map(\.record) + index.unindexedRecords
+        records.sort()
+        return Selection(records: records, indexed: keys.count, matched: matched, allMatches: allMatches)
+    }
+
+    /// Each record's best possible band in `range` (``noMatch`` when it
+    /// cannot match); for a word that may match with typos, 0 for a record
+    /// holding a fragment. A text that is not plain ASCII has its exact band.
+    private func scan(
+        _ index: SearchTextIndex, _ range: Range<Int>, unicode: [(match: TextMatch, length: Int)?],
+        fragments: Fragments, isCancelled: () -> Bool
+    ) -> [UInt8]? {
+        var bounds = [UInt8](repeating: Self.noMatch, count: range.count)
+        let weights = index.kinds.map { $0.searchFields.map(\.weight) }
+        return index.texts.withUnsafeBufferPointer { texts -> [UInt8]? in
+            index.starts.withUnsafeBufferPointer { starts in
+                index.kindOf.withUnsafeBufferPointer { kindOf in
+                    word.withUnsafeBufferPointer { word in
+                        for record in range {
+                            if record & 4095 == 0, isCancelled() { return nil }
+                            let kind = kindOf[record]
+                            guard kind != SearchTextIndex.unindexed else { continue }
+                            var start = Int(starts[record])
+                            var best = Self.noMatch
+                            for weight in weights[Int(kind)] {
+                                let bound: UInt8
+                                if texts[start] == SearchTextIndex.unicodeMark {
+                                    let number = Self.number(in: texts, at: start)
+                                    start += 5
+                                    bound =
+                                        unicode[number].flatMap { found in
+                                            Self.scorerTakes(found.match, weight: weight)
+                                                ? UInt8(MatchStrength(found.match, fieldWeight: weight).band) : nil
+                                        } ?? Self.noMatch
+                                } else {
+                                    var end = start
+                                    while texts[end] != 0 { end += 1 }
+                                    let field = UnsafeBufferPointer(rebasing: texts[start..<end])
+                                    start = end + 1
+                                    if exactOnly {
+                                        bound = Self.bestBand(of: word, in: field, weight: weight)
+                                    } else {
+                                        bound = fragments.occur(in: field) ? 0 : Self.noMatch
+                                    }
+                                }
+                                best = min(best, bound)
+                            }
+                            bounds[record - range.lowerBound] = best
+                        }
+                        return bounds
+                    }
+                }
+            }
+        }
+    }
+
+    /// The number of a text in ``SearchTextIndex/unicodeTexts`` after the mark at `start`.
+    @inline(__always)
+    private static func number(in texts: UnsafeBufferPointer<UInt8>, at start: Int) -> Int {
+        Int(texts[start + 1]) | Int(texts[start + 2]) << 8 | Int(texts[start + 3]) << 16 | Int(texts[start + 4]) << 24
+    }
+
+    /// The exact ranks of the records in `range` whose bound is past
+    /// `above` and at most `worst`, best first, the best ``keep`` only; and, for a word that may
+    /// match with typos, every record that matched.
+    private func rank(
+        _ index: SearchTextIndex, _ range: Range<Int>, unicode: [(match: TextMatch, length: Int)?], bounds: [UInt8],
+        above: Int, upTo worst: Int, isCancelled: () -> Bool
+    ) -> (keys: [Key], matches: [Int32], failed: Bool)? {
+        var keys: [Key] = []
+        var matches: [Int32] = []
+        var seen = 0
+        return index.texts.withUnsafeBufferPointer { texts in
+            for record in range where Int(bounds[record]) <= worst && Int(bounds[record]) > above {
+                seen += 1
+                if seen & 1023 == 0, isCancelled() { return nil }
+                let kind = index.kinds[Int(index.kindOf[record])]
+                var start = Int(index.starts[record])
+                var best: (strength: MatchStrength, weight: Int, match: TextMatch, length: Int)?
+                for field in kind.searchFields {
+                    let found: (match: TextMatch, length: Int)?
+                    if texts[start] == SearchTextIndex.unicodeMark {
+                        found = unicode[Self.number(in: texts, at: start)]
+                        start += 5
+                    } else {
+                        var end = start
+                        while texts[end] != 0 { end += 1 }
+                        let text = String(decoding: UnsafeBufferPointer(rebasing: texts[start..<end]), as: UTF8.self)
+                        start = end + 1
+                        // Plain ASCII without `\r`: one character a byte.
+                        found = matcher.match(pattern, in: text).map { ($0, text.utf8.count) }
+                    }
+                    guard let (match, length) = found, Self.scorerTakes(match, weight: field.weight) else { continue }
+                    let strength = MatchStrength(match, fieldWeight: field.weight)
+                    // As the scorer picks a record's best field: strongest, heaviest, best quality.
+                    if let current = best {
+                        let better =
+                            strength != current.strength
+                            ? strength < current.strength
+                            : (field.weight != current.weight
+                                ? field.weight > current.weight : match.quality > current.match.quality)
+                        guard better else { continue }
+                    }
+                    best = (strength, field.weight, match, length)
+                }
+                guard let best else {
+                    // The scan found the word here: the matcher must too.
+                    if exactOnly { return ([], [], true) }
+                    continue
+                }
+                matches.append(Int32(record))
+                keys.append(
+                    Key(
+                        band: best.strength.band, tier: best.match.tier.rawValue, weight: best.weight,
+                        quality: best.match.quality, length: best.length, record: Int32(record)))
+            }
+            keys.sort()
+            if keys.count > keep { keys.removeLast(keys.count - keep) }
+            return (keys, matches, false)
+        }
+    }
+
+    /// The best band (``MatchStrength``) a match of `word` in `field`, of
+    /// `weight`, may have, or ``noMatch`` when it cannot match there.
+    /// - The whole text, its start, or the start of a word: an exact,
+    ///   prefix or word-prefix match, each taken to cover a whole word (the
+    ///   better band).
+    /// - Inside a word: a substring match, which the scorer takes only in
+    ///   a strong field, and the matcher only where it is not a fragment of
+    ///   a capitalised word (`oman` in `Romania`), as the matcher says.
+    package static func bestBand(of word: UnsafeBufferPointer<UInt8>, in field: UnsafeBufferPointer<UInt8>, weight: Int)
+        -> UInt8
+    {
+        let length = word.count
+        let count = field.count
+        guard length <= count else { return noMatch }
+        let strong = weight >= MatchStrength.strongFieldWeight
+        let exactBand = UInt8(MatchStrength(tier: .exact, wholeWord: true, fieldWeight: weight).band)
+        let first = word[0]
+        var best = noMatch
+        var contentStart = -1
+        var contentEnd = 0
+        var position = 0
+        while position <= count - length {
+            defer { position += 1 }
+            guard fold(field[position]) == first else { continue }
+            var matched = 1
+            while matched < length && fold(field[position + matched]) == word[matched] { matched += 1 }
+            guard matched == length else { continue }
+            if contentStart < 0 {
+                contentStart = 0
+                while contentStart < count && isWhitespace(field[contentStart]) { contentStart += 1 }
+                contentEnd = count
+                while contentEnd > contentStart && isWhitespace(field[contentEnd - 1]) { contentEnd -= 1 }
+            }
+            let tier: MatchTier
+            if position == contentStart {
+                tier = position + length == contentEnd ? .exact : .prefix
+            } else if startsWord(field, at: position) {
+                tier = .wordPrefix
+            } else {
+                guard strong, !isFragmentOfCapitalizedWord(field, start: position, end: position + length) else {
+                    continue
+                }
+                tier = .substring
+            }
+            best = min(best, UInt8(MatchStrength(tier: tier, wholeWord: true, fieldWeight: weight).band))
+            if best == exactBand { break }
+        }
+        return best
+    }
+
+    /// Whether `start..<end`, inside a word, is a fragment of a capitalised
+    /// word (an upper case letter, then a lower case one) rather than its
+    /// last part after three letters or more, as the matcher has it.
+    private static func isFragmentOfCapitalizedWord(_ field: UnsafeBufferPointer<UInt8>, start: Int, end: Int) -> Bool {
+        var wordStart = start
+        while wordStart > 0 && isWordByte(field[wordStart]) && !startsWord(field, at: wordStart) { wordStart -= 1 }
+        guard wordStart < start, field[wordStart] &- 0x41 < 26, field[wordStart + 1] &- 0x61 < 26 else {
+            return false
+        }
+        let endsTheWord = end >= field.count || !isWordByte(field[end]) || startsWord(field, at: end)
+        return !endsTheWord || start - wordStart < 3
+    }
+
+    @inline(__always)
+    private static func isWordByte(_ byte: UInt8) -> Bool {
+        byte &- 0x61 < 26 || byte &- 0x41 < 26 || byte &- 0x30 < 10
+    }
+
+    /// Whether the scorer takes `match` in a field of `weight`: a weak
+    /// field matches by its words, not by letters inside one.
+    static func scorerTakes(_ match: TextMatch, weight: Int) -> Bool {
+        match.tier != .substring || weight >= MatchStrength.strongFieldWeight
+    }
+
+    /// The cut of the word into fragments that the fewest of the first
+    /// few thousand indexed records hold.
+    private func chooseFragments(_ index: SearchTextIndex) -> Fragments {
+        let candidates = cuts.map { Fragments($0) }
+        guard candidates.count > 1 else { return candidates[0] }
+        var passed = [Int](repeating: 0, count: candidates.count)
+        index.texts.withUnsafeBufferPointer { texts in
+            for record in 0..<min(index.count, 2000) where index.kindOf[record] != SearchTextIndex.unindexed {
+                var start = Int(index.starts[record])
+                let end = Int(index.starts[record + 1])
+                // Every ASCII text of the record.
+                while start < end {
+                    if texts[start] == SearchTextIndex.unicodeMark {
+                        start += 5
+                        continue
+                    }
+                    var stop = start
+                    while texts[stop] != 0 { stop += 1 }
+                    let field = UnsafeBufferPointer(rebasing: texts[start..<stop])
+                    for (number, candidate) in candidates.enumerated() where candidate.occur(in: field) {
+                        passed[number] += 1
+                    }
+                    start = stop + 1
+                }
+            }
+        }
+        return candidates[passed.indices.min { passed[$0] < passed[$1] }!]
+    }
+
+    /// Fragments of a word, one of which every text it matches holds,
+    /// looked for in one pass over a text.
+    struct Fragments {
+        let fragments: [[UInt8]]
+        /// Whether a fragment may start with a byte, in either case.
+        private var starts = [Bool](repeating: false, count: 256)
+
+        init(_ fragments: [[UInt8]]) {
+            self.fragments = fragments
+            for fragment in fragments {
+                guard let first = fragment.first else { continue }
+                if first == MatchPattern.anyByte {
+                    starts = [Bool](repeating: true, count: 256)
+                    break
+                }
+                starts[Int(first)] = true
+                if first &- 0x61 < 26 { starts[Int(first - 0x20)] = true }
+            }
+        }
+
+        /// Whether one of the fragments occurs in `field`, ignoring ASCII
+        /// case; a ``MatchPattern/anyByte`` stands for any byte.
+        func occur(in field: UnsafeBufferPointer<UInt8>) -> Bool {
+            let count = field.count
+            for position in 0..<count where starts[Int(field[position])] {
+                for fragment in fragments where fragment.count <= count - position {
+                    var matched = 0
+                    while matched < fragment.count,
+                        fragment[matched] == MatchPattern.anyByte
+                            || IndexRanking.fold(field[position + matched]) == fragment[matched]
+                    {
+                        matched += 1
+                    }
+                    if matched == fragment.count { return true }
+                }
+            }
+            return false
+        }
+    }
+
+    @inline(__always)
+    static func fold(_ byte: UInt8) -> UInt8 {
+        byte &- 0x41 < 26 ? byte | 0x20 : byte
+    }
+
+    /// Whitespace as the matcher's character classes have it (controls, space, DEL).
+    @inline(__always)
+    private static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte <= 0x20 || byte == 0x7F
+    }
+
+    /// Whether a word starts at `position` as the matcher's boundary bonus
+    /// says: a letter or digit after a character that is neither, an upper
+    /// case letter or digit after a lower case letter, a digit after an
+    /// upper case letter.
+    @inline(__always)
+    private static func startsWord(_ field: UnsafeBufferPointer<UInt8>, at position: Int) -> Bool {
+        let current = field[position]
+        let isLower = current &- 0x61 < 26
+        let isUpper = current &- 0x41 < 26
+        let isDigit = current &- 0x30 < 10
+        guard isLower || isUpper || isDigit else { return false }
+        guard position > 0 else { return true }
+        let previous = field[position - 1]
+        if previous &- 0x61 < 26 { return !isLower }
+        if previous &- 0x41 < 26 { return isDigit }
+        if previous &- 0x30 < 10 { return false }
+        return true
+    }
+}

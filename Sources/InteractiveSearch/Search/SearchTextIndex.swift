@@ -1,0 +1,268 @@
+import ResultKit
+import SearchEngine
+import StreamingJSON
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// The search texts of every record, as the matcher reads them, in one
+/// contiguous buffer: for a keystroke to scan bytes rather than records.
+///
+/// Each record keeps its kind and the text of each of its kind's search
+/// fields (as ``SearchField/text`` gives it, computed fields included): a
+/// plain ASCII text as its bytes, ended by a zero byte; any other text once
+/// for all the records that have it (a card's `Q♥`), as the byte
+/// ``unicodeMark`` and its number in ``unicodeTexts``. Records of kinds no
+/// module registers are indexed by the search fields of the engine's
+/// generic kind. A record its kind rejects, or a line that is not a JSON
+/// object, is *unindexed*: a search through the index hands it to the
+/// engine every time, as it is.
+///
+/// The index covers either every record held in memory, or the records of
+/// the one file that is searched in place, with where each line is so that
+/// the engine can read the chosen few again. It is built once, off the
+/// terminal's thread, within a memory budget; past the budget there is no
+/// index and every keystroke searches as before.
+final class SearchTextIndex: Sendable {
+    /// The registered kinds of the indexed records.
+    let kinds: [ResultKind]
+    /// Each record's kind in ``kinds``, or ``unindexed``.
+    let kindOf: [UInt8]
+    /// Where each record's texts start in ``texts``, and one more offset at
+    /// the end.
+    let starts: [UInt32]
+    /// Each indexed record's search field texts, in its kind's order, each
+    /// followed by a zero byte (a missing field is an empty text).
+    let texts: [UInt8]
+    /// For the records of a file searched in place: each record's line.
+    let lines: [Line]
+    /// The file's stamp when it was indexed: the index holds while it is unchanged.
+    let stamp: FileStamp?
+    /// The search texts that are not plain ASCII, each once.
+    let unicodeTexts: [String]
+    /// In ``texts``, the byte before the four bytes (little-endian) of a
+    /// text's number in ``unicodeTexts``.
+    static let unicodeMark: UInt8 = 1
+    /// The records that are not indexed, ascending.
+    let unindexedRecords: [Int32]
+
+    /// A record of a file: where its line is, and its number.
+    struct Line: Sendable {
+        var offset: Int
+        var length: UInt32
+        var number: UInt32
+
+        var matched: MatchedLines.Line { .init(offset: offset, length: Int(length), number: Int(number)) }
+    }
+
+    /// The kind of a record that is not indexed.
+    static let unindexed = UInt8.max
+
+    /// The most bytes an index may take: past this, there is none. At this
+    /// size it holds about 300,000 records of the benchmark's mix; while it
+    /// grows, its buffers may take twice as much for a moment.
+    static let budget = 16 << 20
+
+    /// The records counted.
+    var count: Int { kindOf.count }
+
+    private init(builder: Builder, lines: [Line], stamp: FileStamp?) {
+        kinds = builder.kinds
+        kindOf = builder.kindOf
+        starts = builder.starts
+        texts = builder.texts
+        unicodeTexts = builder.unicodeTexts
+        self.lines = lines
+        self.stamp = stamp
+        unindexedRecords = builder.kindOf.indices.compactMap {
+            builder.kindOf[$0] == Self.unindexed ? Int32($0) : nil
+        }
+    }
+
+    /// The index of every record held in `loaded`, or `nil` past the budget.
+    static func held(_ loaded: LoadedRecords, registry: KindRegistry) -> SearchTextIndex? {
+        var builder = Builder(registry: registry)
+        let ok = loaded.arena.withUnsafeBytes { arena -> Bool in
+            for item in loaded.items {
+                switch item {
+                case .line(let start, let end, _, let file):
+                    let object = try? JSONParser().parse(UnsafeRawBufferPointer(rebasing: arena[start..<end]))
+                    guard case .object(let parsed)? = object else {
+                        builder.addUnindexed()
+                        continue
+                    }
+                    builder.add(parsed, hint: loaded.files[Int(file)].hint)
+                case .record(let position):
+                    let record = loaded.records[Int(position)]
+                    builder.add(record.object, hint: record.kindHint)
+                }
+                if builder.bytes > budget { return false }
+            }
+            return true
+        }
+        return ok ? SearchTextIndex(builder: builder, lines: [], stamp: nil) : nil
+    }
+
+    /// The index of the records of the file at `path`, read line by line
+    /// as the engine reads it; `nil` past the budget, when it cannot be
+    /// read, or when `isCancelled` says so.
+    static func file(
+        path: String, hint: String?, registry: KindRegistry, maxLineBytes: Int, isCancelled: () -> Bool
+    ) -> SearchTextIndex? {
+        guard let stamp = FileStamp(path: path), stamp.size <= maximumFileBytes else { return nil }
+        let fd = FilePathBytes.withCPath(path) { open($0, O_RDONLY | O_CLOEXEC) }
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var builder = Builder(registry: registry)
+        var lines: [Line] = []
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        // The file bytes `bufferStart..<bufferStart + filled` are in `buffer`.
+        var bufferStart = 0
+        var filled = 0
+        var number = 0
+        var atEnd = false
+        var overBudget = false
+        while !atEnd, !overBudget {
+            if isCancelled() { return nil }
+            if filled == buffer.count { buffer += [UInt8](repeating: 0, count: buffer.count) }
+            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress! + filled, $0.count - filled) }
+            guard count >= 0 else { return nil }
+            atEnd = count == 0
+            filled += count
+            let consumed = buffer.withUnsafeBytes { bytes -> Int in
+                var lineStart = 0
+                while lineStart < filled {
+                    let newline = bytes[lineStart..<filled].firstIndex(of: 0x0A)
+                    guard let end = newline ?? (atEnd ? filled : nil) else { break }
+                    number += 1
+                    var contentEnd = end
+                    if contentEnd > lineStart, bytes[contentEnd - 1] == 0x0D { contentEnd -= 1 }
+                    let line = UnsafeRawBufferPointer(rebasing: bytes[lineStart..<contentEnd])
+                    let location = Line(
+                        offset: bufferStart + lineStart, length: UInt32(contentEnd - lineStart), number: UInt32(number))
+                    switch NDJSONLineRule.classify(line, isFirstLine: number == 1, maxLineBytes: maxLineBytes) {
+                    case .blank:
+                        break
+                    case .overLong:
+                        lines.append(location)
+                        builder.addUnindexed()
+                    case .content(let content):
+                        lines.append(location)
+                        if case .object(let object)? = try? JSONParser().parse(content) {
+                            builder.add(object, hint: hint)
+                        } else {
+                            builder.addUnindexed()
+                        }
+                    }
+                    lineStart = end + 1
+                    if builder.bytes + lines.count * MemoryLayout<Line>.stride > budget {
+                        overBudget = true
+                        return lineStart
+                    }
+                }
+                return min(lineStart, filled)
+            }
+            // What is left of a line moves to the front.
+            if consumed > 0 {
+                buffer.withUnsafeMutableBytes { bytes in
+                    if consumed < filled {
+                        memmove(bytes.baseAddress!, bytes.baseAddress! + consumed, filled - consumed)
+                    }
+                }
+                bufferStart += consumed
+                filled -= consumed
+            }
+        }
+        guard !overBudget, FileStamp(path: path) == stamp else { return nil }
+        return SearchTextIndex(builder: builder, lines: lines, stamp: stamp)
+    }
+
+    /// The largest file indexed (about 230,000 records of the benchmark's
+    /// mix): a larger one would not fit the budget.
+    static let maximumFileBytes = 32 << 20
+
+    /// Collects the records' texts.
+    private struct Builder {
+        let registry: KindRegistry
+        var kinds: [ResultKind] = []
+        var kindIDs: [String: UInt8] = [:]
+        var kindOf: [UInt8] = []
+        var starts: [UInt32] = [0]
+        var texts: [UInt8] = []
+
+        init(registry: KindRegistry) {
+            self.registry = registry
+        }
+
+        var unicodeTexts: [String] = []
+        var unicodeNumbers: [String: UInt32] = [:]
+        var unicodeBytes = 0
+
+        var bytes: Int { texts.count + kindOf.count * 5 + unicodeBytes }
+
+        mutating func addUnindexed() {
+            kindOf.append(SearchTextIndex.unindexed)
+            starts.append(UInt32(texts.count))
+        }
+
+        /// Adds a record, by the kind it names or `hint`, as ``Record/kindName`` says.
+        mutating func add(_ object: JSONObject, hint: String?) {
+            let name = object["kind"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 } ?? hint
+            let id = kindID(named: name)
+            guard id != SearchTextIndex.unindexed else { return addUnindexed() }
+            let kind = kinds[Int(id)]
+            // A record its kind rejects never matches: the engine says so.
+            guard (try? kind.makeRow(object)) != nil else { return addUnindexed() }
+            for field in kind.searchFields {
+                let text = field.text(object) ?? ""
+                if text.utf8.allSatisfy({ $0 > SearchTextIndex.unicodeMark && $0 < 0x80 && $0 != 0x0D }) {
+                    texts.append(contentsOf: text.utf8)
+                    texts.append(0)
+                    continue
+                }
+                let number: UInt32
+                if let known = unicodeNumbers[text] {
+                    number = known
+                } else {
+                    number = UInt32(unicodeTexts.count)
+                    unicodeNumbers[text] = number
+                    unicodeTexts.append(text)
+                    unicodeBytes += text.utf8.count * 2 + 64
+                }
+                texts.append(SearchTextIndex.unicodeMark)
+                withUnsafeBytes(of: number.littleEndian) { texts.append(contentsOf: $0) }
+            }
+            kindOf.append(id)
+            starts.append(UInt32(texts.count))
+        }
+
+        /// The kind of records named `name`: a registered kind, else the
+        /// generic kind, whose search fields are the same whatever the name
+        /// (the engine's `ResultKind.fallback(named:)`).
+        private mutating func kindID(named name: String?) -> UInt8 {
+            let key = name ?? ""
+            if let id = kindIDs[key] { return id }
+            let kind = name.flatMap { registry.kind(named: $0) }
+            let id: UInt8
+            if let kind, let known = kinds.firstIndex(where: { $0.identity == kind.identity }) {
+                id = UInt8(known)
+            } else if kind == nil, let known = kindIDs["\u{0}fallback"] {
+                id = known
+            } else if let kind, kinds.count < Int(SearchTextIndex.unindexed) - 1 {
+                id = UInt8(kinds.count)
+                kinds.append(kind)
+            } else {
+                // Past 254 kinds, the rest are searched by the generic kind's fields: not indexed.
+                if kind != nil { return SearchTextIndex.unindexed }
+                id = UInt8(kinds.count)
+                kinds.append(.fallback(named: "unknown"))
+                kindIDs["\u{0}fallback"] = id
+            }
+            kindIDs[key] = id
+            return id
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import InteractiveSearch
+import TestSupport
+import Testing
+import TextMatching
+
+/// The index's scan never promises less than the matcher gives: the band it
+/// bounds a word's occurrence by is never worse than the band of the
+/// matcher's best match, and it finds a word exactly where the matcher does.
+@Suite struct IndexRankingTests {
+    /// Texts of letters in both cases, digits, spaces, punctuation and
+    /// controls, where words start and end in every way the matcher knows.
+    static func texts(count: Int, seed: UInt64) -> [String] {
+        var random = SplitMix64(state: seed)
+        let pieces = [
+            "a", "b", "ab", "A", "B", "Ab", "aB", "1", "2", "a1", "1a", " ", "  ", "-", ".", "/", "@", "_", "'", "\t",
+            "ba", "s", "es", "\u{7F}", "é", "(", "AB", "Bab", "Aaab", "Ba",
+        ]
+        return (0..<count).map { _ in
+            (0..<Int.random(in: 1...8, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+        }
+    }
+
+    @Test func theScanBoundsTheMatchersBand() {
+        let matcher = TextMatcher()
+        let words = ["a", "b", "ab", "ba", "1", "a1", "1a", "b2", "-a", "a.", "aa", "s"]
+        var compared = 0
+        for text in Self.texts(count: 4000, seed: 22) where text.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
+            for word in words {
+                for weight in [100, 10] {
+                    let pattern = MatchPattern(word)
+                    // As the scorer takes it: a weak field matches by its words only.
+                    let actual = matcher.match(pattern, in: text).flatMap { match in
+                        match.tier == .substring && weight < MatchStrength.strongFieldWeight
+                            ? nil : MatchStrength(match, fieldWeight: weight).band
+                    }
+                    let bound = Array(word.utf8).withUnsafeBufferPointer { word in
+                        Array(text.utf8).withUnsafeBufferPointer { field in
+                            IndexRanking.bestBand(of: word, in: field, weight: weight)
+                        }
+                    }
+                    compared += 1
+                    guard let actual else {
+                        #expect(bound == IndexRanking.noMatch, "\(word) in \(text.debugDescription)")
+                        continue
+                    }
+                    #expect(bound != IndexRanking.noMatch, "\(word) in \(text.debugDescription)")
+                    #expect(Int(bound) <= actual, "\(word) in \(text.debugDescription): \(bound) > \(actual)")
+                }
+            }
+        }
+        #expect(compared > 50_000)
+    }
+}
