@@ -47,15 +47,9 @@ public struct TableOutput: Sendable {
         groupByKind ? renderSections(hits) : Array(renderMerged(hits).joined())
     }
 
-    /// Renders `hits` as ``renderUTF8(_:)`` does, as pieces that joined are
-    /// its bytes, for a caller that writes them out one after another.
-    package func renderPieces(_ hits: [SearchHit]) -> [[UInt8]] {
-        groupByKind ? [renderSections(hits)] : renderMerged(hits)
-    }
-
-    /// Hands `body` the pieces ``renderPieces(_:)`` gives, in order, as
-    /// they are drawn: for a caller that writes each piece out and lets it
-    /// go, so that the drawn table is never all in memory at once.
+    /// Hands `body` the bytes ``renderUTF8(_:)`` gives, in pieces, in order,
+    /// as they are drawn: for a caller that writes each piece out and lets
+    /// it go, so that the drawn table is never all in memory at once.
     package func forEachPiece(_ hits: [SearchHit], _ body: ([UInt8]) -> Void) {
         guard !groupByKind else { return body(renderSections(hits)) }
         let merged = mergedTable(hits)
