@@ -54,21 +54,30 @@ failed=0
 check() {
     local name="$1" kind="$2" n="$3"
     shift 3
-    local times=() size
-    for size in "$n" "$((4 * n))"; do
-        local file="$work/$kind-$size.jsonl"
-        [ -f "$file" ] || "$kind" "$size" "$file"
-        local args=() arg
-        for arg in "$@"; do
-            arg="${arg//@FILE@/$file}"
-            [ "$arg" = "@NAMES@" ] && arg="$(names "$size")"
-            args+=("$arg")
+    local times=() size ratio attempt
+    # Over the line, both sizes are measured again and the better time of
+    # each kept: a burst of load from elsewhere is not taken for quadratic
+    # code (which is over the line on every measurement).
+    for attempt in 1 2; do
+        local index=0
+        for size in "$n" "$((4 * n))"; do
+            local file="$work/$kind-$size.jsonl"
+            [ -f "$file" ] || "$kind" "$size" "$file"
+            local args=() arg
+            for arg in "$@"; do
+                arg="${arg//@FILE@/$file}"
+                [ "$arg" = "@NAMES@" ] && arg="$(names "$size")"
+                args+=("$arg")
+            done
+            local spent
+            spent="$(seconds "${args[@]}")"
+            times[index]="$(awk -v a="$spent" -v b="${times[index]:-$spent}" 'BEGIN { print (a < b ? a : b) }')"
+            index=$((index + 1))
         done
-        times+=("$(seconds "${args[@]}")")
+        # Below 50 ms a time is mostly start-up and noise: count it as 50 ms.
+        ratio="$(awk -v a="${times[0]}" -v b="${times[1]}" 'BEGIN { if (a < 0.05) a = 0.05; printf "%.1f", b / a }')"
+        awk -v r="$ratio" 'BEGIN { exit !(r > 6) }' || break
     done
-    # Below 50 ms a time is mostly start-up and noise: count it as 50 ms.
-    local ratio
-    ratio="$(awk -v a="${times[0]}" -v b="${times[1]}" 'BEGIN { if (a < 0.05) a = 0.05; printf "%.1f", b / a }')"
     local verdict="ok"
     if awk -v r="$ratio" 'BEGIN { exit !(r > 6) }'; then
         verdict="NOT LINEAR"
