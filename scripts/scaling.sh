@@ -124,25 +124,15 @@ for entry in "${cases[@]}"; do
     small="$work/$(printf "$stem" 1)"
     large="$work/$(printf "$stem" 4)"
     read -r -a options <<<"$extra"
-    if [[ $how == run_file ]]; then
-        t1=$(best_time run_file "$small" "${options[@]}")
-        t4=$(best_time run_file "$large" "${options[@]}")
-    else
-        t1=$(best_time "$how" "$small" "${options[@]}")
-        t4=$(best_time "$how" "$large" "${options[@]}")
-    fi
+    t1=$(best_time "$how" "$small" "${options[@]}")
+    t4=$(best_time "$how" "$large" "${options[@]}")
     ratio=$(awk -v a="$t4" -v b="$t1" 'BEGIN { print a / (b + 0.0005) }')
     # Over the line: measure both scales again and keep the better of each,
     # so that a burst of load from elsewhere is not taken for a quadratic
     # reader (which is over the line on every measurement).
     if awk -v a="$ratio" -v b="$max_ratio" 'BEGIN { exit !(a > b) }'; then
-        if [[ $how == run_file ]]; then
-            again1=$(best_time run_file "$small" "${options[@]}")
-            again4=$(best_time run_file "$large" "${options[@]}")
-        else
-            again1=$(best_time "$how" "$small" "${options[@]}")
-            again4=$(best_time "$how" "$large" "${options[@]}")
-        fi
+        again1=$(best_time "$how" "$small" "${options[@]}")
+        again4=$(best_time "$how" "$large" "${options[@]}")
         t1=$(awk -v a="$t1" -v b="$again1" 'BEGIN { printf "%.3f", (a < b ? a : b) }')
         t4=$(awk -v a="$t4" -v b="$again4" 'BEGIN { printf "%.3f", (a < b ? a : b) }')
         ratio=$(awk -v a="$t4" -v b="$t1" 'BEGIN { print a / (b + 0.0005) }')
