@@ -69,12 +69,19 @@ package enum FieldCheck {
             for member in hit.record.object.members { missing.remove(member.key) }
         }
         guard let unknown = fields.first(where: { missing.contains($0) }) else { return nil }
+        // Listed: the fields of the results, those their kinds declare
+        // first; not those of kinds no result has.
+        var listed = OrderedNames(["kind", "name"])
+        var kindsListed = Set<ObjectIdentifier>()
+        for hit in hits where kindsListed.insert(hit.kindIdentity).inserted {
+            for field in hit.kind.fields { listed.add(field) }
+        }
         for hit in hits {
-            for member in hit.record.object.members { known.add(member.key) }
+            for member in hit.record.object.members { listed.add(member.key) }
         }
         return "unknown field '\(TerminalText.sanitize(unknown))' in --fields\n"
-            + suggestion(for: unknown, among: known.names)
-            + "Available fields: \(TerminalText.sanitize(list(known.names)))"
+            + suggestion(for: unknown, among: listed.names)
+            + "Available fields: \(TerminalText.sanitize(list(listed.names)))"
     }
 
     /// `names` joined, at most ``maxListed`` of them.
