@@ -22,23 +22,8 @@ import Testing
         try Data(lines.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: path))
         defer { try? FileManager.default.removeItem(atPath: path) }
 
-        let registry = try KindRegistry([noteKind()])
         func search(blockSize: Int?) throws -> [String] {
-            var session = SearchSession(
-                registry: registry, query: try QueryParser().parse(query), options: SearchOptions(limit: 100))
-            var messages = PrintedDiagnostics()
-            if let blockSize {
-                session.searchNDJSONFile(
-                    path: path, hint: nil, sourceIndex: 1, maxLineBytes: 1 << 20, workers: 2, blockSize: blockSize
-                ) { messages.add($0) }
-            } else {
-                RecordReader(registry: registry).read(
-                    .path(path), record: { record in session.consider(record) { messages.add($0) } },
-                    diagnose: { messages.add($0) })
-            }
-            let result = session.finish()
-            return result.hits.map { "\($0.row.name) @\($0.record.location.line)" } + messages.lines
-                + ["\(result.statistics)"]
+            try Self.printed(path: path, query: query, limit: 100, maxLineBytes: 1 << 20, blockSize: blockSize)
         }
         let sequential = try search(blockSize: nil)
         #expect(sequential.count > 10)
@@ -216,28 +201,36 @@ import Testing
             .path
         try Data(Array(lines.joined(separator: [0x0A]))).write(to: URL(fileURLWithPath: path))
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let registry = try KindRegistry([noteKind()])
         func search(blockSize: Int?) throws -> [String] {
-            var session = SearchSession(
-                registry: registry, query: try QueryParser().parse("tea -green"), options: SearchOptions(limit: 8))
-            var messages = PrintedDiagnostics()
-            if let blockSize {
-                session.searchNDJSONFile(
-                    path: path, hint: nil, sourceIndex: 1, maxLineBytes: 1 << 16, workers: 2, blockSize: blockSize
-                ) { messages.add($0) }
-            } else {
-                RecordReader(registry: registry, maxLineBytes: 1 << 16).read(
-                    .path(path), record: { record in session.consider(record) { messages.add($0) } },
-                    diagnose: { messages.add($0) })
-            }
-            let result = session.finish()
-            return result.hits.map { "\($0.row.name) @\($0.record.location.line)" } + messages.lines
-                + ["\(result.statistics)"]
+            try Self.printed(path: path, query: "tea -green", limit: 8, maxLineBytes: 1 << 16, blockSize: blockSize)
         }
         let sequential = try search(blockSize: nil)
         #expect(sequential.filter { $0.contains(": malformed JSON: ") }.count == 10, "\(sequential)")
         #expect(sequential.contains("warning: \(path): ... and 3 more like this"), "\(sequential)")
         #expect(sequential.contains("tea 4 @19"))
         #expect(try search(blockSize: blockSize) == sequential)
+    }
+
+    /// A note file's hits, the diagnostics as `search` prints them and the
+    /// counts: read in parallel blocks of `blockSize`, or record by record.
+    static func printed(path: String, query: String, limit: Int, maxLineBytes: Int, blockSize: Int?) throws
+        -> [String]
+    {
+        let registry = try KindRegistry([noteKind()])
+        var session = SearchSession(
+            registry: registry, query: try QueryParser().parse(query), options: SearchOptions(limit: limit))
+        var messages = PrintedDiagnostics()
+        if let blockSize {
+            session.searchNDJSONFile(
+                path: path, hint: nil, sourceIndex: 1, maxLineBytes: maxLineBytes, workers: 2, blockSize: blockSize
+            ) { messages.add($0) }
+        } else {
+            RecordReader(registry: registry, maxLineBytes: maxLineBytes).read(
+                .path(path), record: { record in session.consider(record) { messages.add($0) } },
+                diagnose: { messages.add($0) })
+        }
+        let result = session.finish()
+        return result.hits.map { "\($0.row.name) @\($0.record.location.line)" } + messages.lines
+            + ["\(result.statistics)"]
     }
 }
