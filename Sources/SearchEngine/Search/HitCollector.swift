@@ -12,12 +12,15 @@ struct HitCollector: Sendable {
     private var top: TopK<HitKey, SearchHit>
     private var fuzzyTop: TopK<HitKey, SearchHit>
     private var fuzzyMatched = 0
+    /// The `--sort` field, taken out of the options once.
+    private let sortField: String?
     /// The counts that account for every record read.
     private(set) var statistics = SearchStatistics()
 
     init(options: SearchOptions, hasRankingTerms: Bool) {
         self.options = options
         self.hasRankingTerms = hasRankingTerms
+        self.sortField = options.sort?.field
         let descending = options.sort?.descending ?? false
         let kept = options.keptCount
         self.top = TopK(capacity: kept) { a, b in
@@ -82,7 +85,9 @@ struct HitCollector: Sendable {
         kindHint: String?,
         isFuzzyStandIn: Bool
     ) {
-        let key = HitKey(rank: rank, sortValue: options.sort.flatMap { SortValue(object[$0.field]) })
+        var sortValue: SortValue?
+        if let sortField { sortValue = SortValue(object[sortField]) }
+        let key = HitKey(rank: rank, sortValue: sortValue)
         if isFuzzyStandIn {
             statistics.filteredOut += 1
             fuzzyMatched += 1
