@@ -210,15 +210,30 @@ struct LinePrefilter: Sendable {
         return nextHit(base, from: 0, end: line.count, countsKeys: true) != nil
     }
 
-    /// ``mayMatchKeysOrValues(_:)`` one byte at a time, as the rule reads:
-    /// for tests, which check the vector scan against it.
-    func mayMatchKeysOrValuesByteByByte(_ line: UnsafeRawBufferPointer) -> Bool {
+    /// ``mayMatch(_:)`` (or, with `countsKeys`, ``mayMatchKeysOrValues(_:)``)
+    /// one byte at a time, as the rule reads: for tests, which check the
+    /// vector scan against it.
+    func mayMatchByteByByte(_ line: UnsafeRawBufferPointer, countsKeys: Bool) -> Bool {
         guard let base = line.baseAddress, !line.isEmpty else { return false }
-        let bytes = base.assumingMemoryBound(to: UInt8.self)
-        for position in 0..<line.count where isHit(bytes, at: position, end: line.count, countsKeys: true) {
-            return true
+        return nextHitByteByByte(base, from: 0, end: line.count, countsKeys: countsKeys) != nil
+    }
+
+    /// ``hits(in:range:)`` one byte at a time, as the rule reads: for tests.
+    func hitsByteByByte(in buffer: UnsafeRawBufferPointer, range: Range<Int>) -> [Int] {
+        var found: [Int] = []
+        guard let base = buffer.baseAddress, range.upperBound <= buffer.count else { return found }
+        var index = range.lowerBound
+        while let hit = nextHitByteByByte(base, from: index, end: range.upperBound, countsKeys: false) {
+            found.append(hit)
+            guard let newline = buffer[hit..<range.upperBound].firstIndex(of: 0x0A) else { break }
+            index = newline + 1
         }
-        return false
+        return found
+    }
+
+    private func nextHitByteByByte(_ base: UnsafeRawPointer, from start: Int, end: Int, countsKeys: Bool) -> Int? {
+        let bytes = base.assumingMemoryBound(to: UInt8.self)
+        return (start..<end).first { isHit(bytes, at: $0, end: end, countsKeys: countsKeys) }
     }
 
     /// The offsets, ascending, of bytes in `range` of `buffer` that keep
