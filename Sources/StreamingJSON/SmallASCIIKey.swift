@@ -28,6 +28,19 @@ package struct SmallASCIIKey: Equatable, Sendable {
         self.init(bits: pointer.loadUnaligned(as: (UInt64, UInt64).self))
     }
 
+    /// The short ASCII string whose bytes are `low` (the first eight, the
+    /// first in the lowest byte) and `high` (the next seven), `count` of
+    /// them, made as Swift makes it, or `nil` where strings are not laid
+    /// out as this reads them. The bytes past `count` must be zero, and
+    /// every byte below 0x80. `SmallASCIIKeyTests` checks the bits against
+    /// `String(decoding:as:)`'s.
+    @inline(__always)
+    package static func string(low: UInt64, high: UInt64, count: Int) -> String? {
+        guard isSupported, count <= 15 else { return nil }
+        // The count and the flags (immortal, ASCII, small) in the top byte.
+        return unsafeBitCast((low, high | (0xE0 | UInt64(truncatingIfNeeded: count)) &<< 56), to: String.self)
+    }
+
     @inline(__always)
     private init?(bits: (UInt64, UInt64)) {
         // The top four bits of the second word of a small ASCII string:

@@ -82,4 +82,28 @@ import Testing
         #expect(parsed["kind"] == .string("a"))
         #expect(parsed["café"] == .number("2"))
     }
+
+    /// Short ASCII strings made from their bytes are the strings Swift makes
+    /// of them, bit for bit, for every length and random bytes.
+    @Test func stringsMadeFromBytesAreTheStringsSwiftMakes() throws {
+        var state: UInt64 = 0x57_21_6E_67
+        for round in 0..<20_000 {
+            let count = round % 16
+            var bytes: [UInt8] = []
+            for _ in 0..<count {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                bytes.append(UInt8(truncatingIfNeeded: state >> 33) & 0x7F)
+            }
+            var low: UInt64 = 0
+            var high: UInt64 = 0
+            for (index, byte) in bytes.enumerated() {
+                if index < 8 { low |= UInt64(byte) << (8 * index) } else { high |= UInt64(byte) << (8 * (index - 8)) }
+            }
+            let made = try #require(SmallASCIIKey.string(low: low, high: high, count: count))
+            let swift = String(decoding: bytes, as: UTF8.self)
+            #expect(unsafeBitCast(made, to: (UInt64, UInt64).self) == unsafeBitCast(swift, to: (UInt64, UInt64).self))
+            #expect(made == swift && Array(made.utf8) == bytes && made.hashValue == swift.hashValue)
+        }
+        #expect(SmallASCIIKey.string(low: 0, high: 0, count: 16) == nil)
+    }
 }
