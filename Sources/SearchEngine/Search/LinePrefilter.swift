@@ -1,3 +1,4 @@
+import Dispatch
 import TextMatching
 
 #if canImport(Glibc)
@@ -183,18 +184,34 @@ struct LinePrefilter: Sendable {
     /// same promise, so the results do not change, only how many lines are
     /// matched in full.
     func adapted(toSample sample: UnsafeRawBufferPointer) -> LinePrefilter {
-        var best = self
-        var fewest = hits(in: sample, range: 0..<sample.count).count
-        for fragments in alternatives.prefix(16) where fragments != self.fragments {
-            let candidate = LinePrefilter(
-                pattern: pattern, field: field, fragments: fragments, alternatives: alternatives)
-            let count = candidate.hits(in: sample, range: 0..<sample.count).count
-            if count < fewest {
-                best = candidate
-                fewest = count
+        let candidates =
+            [self]
+            + alternatives.prefix(16).filter { $0 != fragments }.map { fragments in
+                LinePrefilter(pattern: pattern, field: field, fragments: fragments, alternatives: alternatives)
             }
+        // Each set counted on a core of its own: the workers wait for this.
+        let counts = Counts(count: candidates.count, sample: sample)
+        DispatchQueue.concurrentPerform(iterations: candidates.count) { index in
+            counts.set(index, candidates[index].hits(in: counts.sample, range: 0..<counts.sample.count).count)
         }
-        return best
+        // The first set with the fewest, as counting them in turn would pick.
+        var best = 0
+        for index in candidates.indices.dropFirst() where counts[index] < counts[best] { best = index }
+        return candidates[best]
+    }
+
+    /// Counts that parallel iterations each set once, at their own index,
+    /// all before any is read, and the sample they read (valid meanwhile).
+    private final class Counts: @unchecked Sendable {
+        private let values: UnsafeMutableBufferPointer<Int>
+        let sample: UnsafeRawBufferPointer
+        init(count: Int, sample: UnsafeRawBufferPointer) {
+            values = .allocate(capacity: count)
+            self.sample = sample
+        }
+        deinit { values.deallocate() }
+        func set(_ index: Int, _ value: Int) { values[index] = value }
+        subscript(index: Int) -> Int { values[index] }
     }
 
     /// Whether `line` (one line, without its line break) may hold a match.
