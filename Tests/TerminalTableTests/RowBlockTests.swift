@@ -76,29 +76,33 @@ import Testing
         let rows = Self.rows
         // Text past the limit is kept whole: no text at all, some, and all up to 4 GiB.
         let limits = [0, 200, RowBlock.maximumTextBytes]
-        let widths: [Int?] = [40, 80, 160, nil]
-        for width in widths {
-            for border in BorderStyle.allCases {
-                for color in [false, true] {
-                    let options = RenderOptions(maxWidth: width, border: border, color: color)
-                    let drawn = limits.map { Self.render(Self.blocks(rows, size: 7, textLimit: $0), options: options) }
-                    #expect(drawn[0] == drawn[2], "width \(String(describing: width)), \(border), colour \(color)")
-                    #expect(drawn[1] == drawn[2], "width \(String(describing: width)), \(border), colour \(color)")
-                    // The same rows as one MergedTable, made into blocks by the renderer.
-                    let table = MergedTable(shared: Fixtures.shared, groups: Fixtures.groups, rows: rows)
-                    #expect(drawn[2] == TableRenderer.renderUTF8(table, options: options))
-                }
-            }
+        // Every width, border and colour; with no width limit (lines of
+        // 80,000 columns), one of each.
+        var cases = [40, 80, 160].flatMap { width in
+            BorderStyle.allCases.flatMap { border in [false, true].map { (width as Int?, border, $0) } }
+        }
+        cases += [(nil, .plain, false), (nil, .rounded, true)]
+        for (width, border, color) in cases {
+            let options = RenderOptions(maxWidth: width, border: border, color: color)
+            let drawn = limits.map { Self.render(Self.blocks(rows, size: 7, textLimit: $0), options: options) }
+            #expect(drawn[0] == drawn[2], "width \(String(describing: width)), \(border), colour \(color)")
+            #expect(drawn[1] == drawn[2], "width \(String(describing: width)), \(border), colour \(color)")
+            // The same rows as one MergedTable, made into blocks by the renderer.
+            let table = MergedTable(shared: Fixtures.shared, groups: Fixtures.groups, rows: rows)
+            #expect(drawn[2] == TableRenderer.renderUTF8(table, options: options))
         }
     }
 
-    @Test func withNoWidthLimitTheLongestCellsAreDrawnWhole() {
+    @Test func withNoWidthLimitAWholeCellIsDrawnAsWideAsItIs() {
         let text = String(
             decoding: Self.render(
                 Self.blocks(Self.rows, size: 7, textLimit: RowBlock.maximumTextBytes), options: RenderOptions()),
             as: UTF8.self)
-        #expect(text.contains(String(repeating: "b", count: Int(UInt16.max) + 1)))
+        // SUIT has no maximum: its 80,000 columns of emoji are drawn whole.
         #expect(text.contains(String(repeating: "😀", count: 40_000)))
-        #expect(text.contains(String(repeating: "漢", count: 30_000)))
+        // DESCRIPTION and NAME have theirs (40 and 30): the long cells are cut there.
+        #expect(text.contains(String(repeating: "b", count: 39) + "…"))
+        #expect(!text.contains(String(repeating: "b", count: 41)))
+        #expect(text.contains(String(repeating: "漢", count: 14) + "…"))
     }
 }
