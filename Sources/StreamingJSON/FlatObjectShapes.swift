@@ -86,7 +86,22 @@ public struct FlatObjectShapes: Sendable {
         _ text: UnsafeRawBufferPointer,
         into values: inout [JSONFieldScanner.RawValue]
     ) -> Bool {
-        scan(text, into: &values, members: nil)
+        scan(text, into: &values, members: nil, plainASCII: false)
+    }
+
+    /// ``scan(_:into:)`` for a line known to hold no byte from 0x80 and no
+    /// backslash (as every line that ``LinePrefilter`` rules out): the same
+    /// answer and values. A string of such a line ends at its first quote
+    /// or control byte, so a value laid out as learned is found by looking
+    /// for those two alone, 16 bytes at a time, not for every byte a string
+    /// may not hold as it is.
+    /// `FlatObjectShapesTests` checks it against ``scan(_:into:)`` and
+    /// `scanFlat` on random and damaged lines.
+    package mutating func scanPlainASCII(
+        _ text: UnsafeRawBufferPointer,
+        into values: inout [JSONFieldScanner.RawValue]
+    ) -> Bool {
+        scan(text, into: &values, members: nil, plainASCII: true)
     }
 
     /// Parses a flat object of plain text into the ``JSONObject`` that
@@ -125,7 +140,7 @@ public struct FlatObjectShapes: Sendable {
         }
         return spans.withUnsafeMutableBufferPointer { spans -> JSONObject? in
             var found = spans
-            guard scan(text, into: &values, members: &found) else { return nil }
+            guard scan(text, into: &values, members: &found, plainASCII: false) else { return nil }
             guard let base = text.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return nil }
             // `reserveCapacity` then `append`, as in `MoveStack.popArray`:
             // `Array(unsafeUninitializedCapacity:)` looks the storage class
@@ -155,7 +170,8 @@ public struct FlatObjectShapes: Sendable {
     private mutating func scan(
         _ text: UnsafeRawBufferPointer,
         into values: inout [JSONFieldScanner.RawValue],
-        members: UnsafeMutablePointer<UnsafeMutableBufferPointer<MemberSpan>>?
+        members: UnsafeMutablePointer<UnsafeMutableBufferPointer<MemberSpan>>?,
+        plainASCII: Bool
     ) -> Bool {
         guard isEnabled else { return members == nil && scanner.scanFlat(text, into: &values) }
         if values.count != scanner.keys.count {
@@ -167,11 +183,16 @@ public struct FlatObjectShapes: Sendable {
             for index in values.indices { values[index] = .absent }
             if let members {
                 var count = 0
-                if matchesShape(base, count: text.count, into: values, members: members.pointee, memberCount: &count) {
+                if matchesShape(
+                    base, count: text.count, into: values, members: members.pointee, memberCount: &count,
+                    plainASCII: plainASCII)
+                {
                     members.pointee = UnsafeMutableBufferPointer(rebasing: members.pointee[..<count])
                     return true
                 }
-            } else if matchesShape(base, count: text.count, into: values, members: nil, memberCount: nil) {
+            } else if matchesShape(
+                base, count: text.count, into: values, members: nil, memberCount: nil, plainASCII: plainASCII)
+            {
                 return true
             }
             for index in values.indices { values[index] = .absent }
@@ -211,7 +232,8 @@ public struct FlatObjectShapes: Sendable {
         count: Int,
         into values: UnsafeMutableBufferPointer<JSONFieldScanner.RawValue>,
         members: UnsafeMutableBufferPointer<MemberSpan>?,
-        memberCount: UnsafeMutablePointer<Int>?
+        memberCount: UnsafeMutablePointer<Int>?,
+        plainASCII: Bool
     ) -> Bool {
         let scanner = scanner
         return shapes.withUnsafeBufferPointer { shapes in
@@ -226,7 +248,8 @@ public struct FlatObjectShapes: Sendable {
                         else { continue }
                         let found = Self.matches(
                             base, count: count, from: index, shapes: shapes, gaps: gaps, stored: stored,
-                            scanner: scanner, into: values, members: members, memberCount: memberCount)
+                            scanner: scanner, into: values, members: members, memberCount: memberCount,
+                            plainASCII: plainASCII)
                         if found { matched &+= 1 }
                         return found
                     }
@@ -256,7 +279,8 @@ public struct FlatObjectShapes: Sendable {
         scanner: JSONFieldScanner,
         into values: UnsafeMutableBufferPointer<JSONFieldScanner.RawValue>,
         members: UnsafeMutableBufferPointer<MemberSpan>?,
-        memberCount: UnsafeMutablePointer<Int>?
+        memberCount: UnsafeMutablePointer<Int>?,
+        plainASCII: Bool
     ) -> Bool {
         var current = first
         var shape = shapes[first]
@@ -269,7 +293,10 @@ public struct FlatObjectShapes: Sendable {
                 guard position &+ gap.count < count, equal(base + position, stored + gap.start, count: gap.count)
                 else { break }
                 position &+= gap.count
-                let (end, kind) = JSONFieldScanner.endOfPlainScalar(base, at: position, count: count)
+                let (end, kind) =
+                    plainASCII && base[position] == ASCII.quote
+                    ? (endOfPlainASCIIString(base, at: position, count: count), .string)
+                    : JSONFieldScanner.endOfPlainScalar(base, at: position, count: count)
                 guard end >= 0 else { return false }
                 if gap.match >= 0 {
                     scanner.setValue(
@@ -300,6 +327,41 @@ public struct FlatObjectShapes: Sendable {
             current = next
             shape = shapes[next]
         }
+    }
+
+    /// The end (past the closing quote) of the string that opens at
+    /// `index` in a text with no byte from 0x80 and no backslash, or -1
+    /// when it is not closed before a control byte or the end: as
+    /// ``JSONFieldScanner/endOfPlainScalar(_:at:count:)`` finds it in
+    /// such a text, looking for quotes and control bytes alone.
+    @inline(__always)
+    static func endOfPlainASCIIString(_ base: UnsafePointer<UInt8>, at index: Int, count: Int) -> Int {
+        let raw = UnsafeRawPointer(base)
+        let quote = SIMD16<UInt8>(repeating: ASCII.quote)
+        // With no byte from 0x80, a control byte is the only one below
+        // 0x20 as a signed byte.
+        let space = SIMD16<Int8>(repeating: 0x20)
+        var position = index &+ 1
+        while position &+ 16 <= count {
+            let chunk = raw.loadUnaligned(fromByteOffset: position, as: SIMD16<UInt8>.self)
+            let stops = (chunk .== quote) .| (SIMD16<Int8>(truncatingIfNeeded: chunk) .< space)
+            let lanes = unsafeBitCast(
+                SIMD16<UInt8>(repeating: 0).replacing(with: 0xFF, where: stops), to: SIMD2<UInt64>.self)
+            if lanes[0] | lanes[1] != 0 {
+                let lane =
+                    lanes[0] != 0 ? lanes[0].trailingZeroBitCount &>> 3 : 8 &+ lanes[1].trailingZeroBitCount &>> 3
+                position &+= lane
+                return base[position] == ASCII.quote ? position &+ 1 : -1
+            }
+            position &+= 16
+        }
+        while position < count {
+            let byte = base[position]
+            if byte == ASCII.quote { return position &+ 1 }
+            if byte < 0x20 { return -1 }
+            position &+= 1
+        }
+        return -1
     }
 
     /// A shape, other than `except`, whose gap at `slot` is the `count`

@@ -9,13 +9,20 @@ struct FlatObjectShapesTests {
 
     /// What `FlatObjectShapes.scan` says of each line in turn, against what
     /// `scanFlat` says; the first few disagreements.
-    static func disagreements(_ lines: [[UInt8]], shapes: inout FlatObjectShapes) -> [String] {
+    /// With `plainASCII`, `scanPlainASCII` is asked instead of `scan`
+    /// (the lines must then hold no byte from 0x80 and no backslash).
+    static func disagreements(
+        _ lines: [[UInt8]], shapes: inout FlatObjectShapes, plainASCII: Bool = false
+    ) -> [String] {
         var problems: [String] = []
         var fromShapes: [JSONFieldScanner.RawValue] = []
         var fromScanner: [JSONFieldScanner.RawValue] = [.absent]
         for line in lines {
             let (a, b) = line.withUnsafeBytes {
-                (shapes.scan($0, into: &fromShapes), shapes.scanner.scanFlat($0, into: &fromScanner))
+                (
+                    plainASCII ? shapes.scanPlainASCII($0, into: &fromShapes) : shapes.scan($0, into: &fromShapes),
+                    shapes.scanner.scanFlat($0, into: &fromScanner)
+                )
             }
             if a != b || fromShapes != fromScanner {
                 problems.append("\(String(decoding: line, as: UTF8.self).debugDescription): \(a) \(b)")
@@ -134,6 +141,53 @@ struct FlatObjectShapesTests {
         let (randomProblems, randomTaken) = Self.objectDisagreements(lines + lines, shapes: &fresh)
         #expect(randomProblems == [])
         #expect(randomTaken > 3_000)
+    }
+
+    /// Whether a line holds no byte from 0x80 and no backslash, as every
+    /// line the prefilter rules out.
+    static func isPlainASCII(_ line: [UInt8]) -> Bool {
+        line.allSatisfy { $0 < 0x80 && $0 != 0x5C }
+    }
+
+    @Test("scanPlainASCII on lines without bytes from 0x80 or backslashes: scanFlat's answers and values")
+    func plainASCIILines() throws {
+        // Random, damaged and every test input of the scanner, those that
+        // hold no byte from 0x80 and no backslash, each seen twice.
+        var lines = Self.producerLines(count: 6_000, damage: true, seed: 7)
+        var generator = FlatRecordGenerator(random: SplitMix64(state: 8))
+        lines += (0..<3_000).map { _ in Array(generator.record().utf8) }
+        lines += JSONParserTests.accepted.map(\.input) + JSONParserTests.rejected.map(\.input)
+        lines += try FuzzRegressionTests.inputs().map(\.1)
+        lines = lines.filter(Self.isPlainASCII)
+        var shapes = FlatObjectShapes(scanner: JSONFieldScanner(keys: Self.keys))
+        #expect(Self.disagreements(lines + lines, shapes: &shapes, plainASCII: true) == [])
+        #expect(shapes.matched > 4_000)
+    }
+
+    @Test("scanPlainASCII: control bytes and missing quotes at every place of strings short and long")
+    func plainASCIIStringEnds() {
+        var shapes = FlatObjectShapes(scanner: JSONFieldScanner(keys: ["kind", "s", "n"]))
+        var random = SplitMix64(state: 9)
+        var lines: [[UInt8]] = []
+        for length in 0..<48 {
+            let text = (0..<length).map { _ in UInt8.random(in: 0x20...0x7E, using: &random) }
+                .map { $0 == 0x22 || $0 == 0x5C ? UInt8(0x61) : $0 }
+            let learned = Array(#"{"kind":"card","s":""#.utf8) + text + Array(#"","n":1}"#.utf8)
+            lines.append(learned)
+            // A control byte, a quote, or the end of the line at every place
+            // of the string, so that the string ends early, is cut, or runs on.
+            for at in 0...length {
+                for byte: UInt8 in [0x00, 0x09, 0x0A, 0x1F, 0x20, 0x22, 0x7F] {
+                    var line = learned
+                    line[20 + min(at, length)] = byte
+                    lines.append(line)
+                }
+                lines.append(Array(learned[..<(20 + at)]))
+            }
+        }
+        #expect(lines.allSatisfy(Self.isPlainASCII))
+        #expect(Self.disagreements(lines, shapes: &shapes, plainASCII: true) == [])
+        #expect(shapes.matched > 1_000)
     }
 
     @Test("a line like a learned one but for a value that is not a plain scalar is not taken")

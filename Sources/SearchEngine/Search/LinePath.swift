@@ -170,7 +170,8 @@ struct LinePath: Sendable {
         guard let phase = ruleOutPhase(line, hits: hits) else { return false }
         let fuzzily = phase == .standIns
         if scratch.shapes == nil { scratch.shapes = FlatObjectShapes(scanner: plan.lightScanner) }
-        guard scratch.shapes!.scan(line, into: &scratch.raw), let base = line.baseAddress else {
+        // A line the prefilter ruled out holds no byte from 0x80 and no backslash.
+        guard scratch.shapes!.scanPlainASCII(line, into: &scratch.raw), let base = line.baseAddress else {
             return false
         }
         let kind = scratch.raw[0]
