@@ -140,7 +140,7 @@ public struct FlatObjectShapes: Sendable {
         }
         return spans.withUnsafeMutableBufferPointer { spans -> JSONObject? in
             var found = spans
-            guard scan(text, into: &values, members: &found, plainASCII: false) else { return nil }
+            guard scanMembers(text, into: &values, members: &found) else { return nil }
             guard let base = text.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return nil }
             // `reserveCapacity` then `append`, as in `MoveStack.popArray`:
             // `Array(unsafeUninitializedCapacity:)` looks the storage class
@@ -159,6 +159,18 @@ public struct FlatObjectShapes: Sendable {
             }
             return JSONObject(storage)
         }
+    }
+
+    /// ``scan(_:into:members:plainASCII:)`` for any line, with members: a
+    /// function of its own, in which the walk is compiled for any strings
+    /// alone.
+    @inline(never)
+    private mutating func scanMembers(
+        _ text: UnsafeRawBufferPointer,
+        into values: inout [JSONFieldScanner.RawValue],
+        members: UnsafeMutablePointer<UnsafeMutableBufferPointer<MemberSpan>>
+    ) -> Bool {
+        scan(text, into: &values, members: members, plainASCII: false)
     }
 
     /// ``scan(_:into:)``, and when `members` is given, every member of a
