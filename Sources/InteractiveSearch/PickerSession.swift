@@ -157,11 +157,12 @@ struct PickerSession {
         switch outcome.result {
         case .success(let hits):
             if warnings == nil, !outcome.narrowed { warnings = outcome.diagnostics }
-            state.show(hits)
+            state.show(hits, count: outcome.kept, more: outcome.more)
             let milliseconds =
                 Double(outcome.elapsed.components.seconds) * 1000
                 + Double(outcome.elapsed.components.attoseconds) / 1e15
-            counts = (outcome.matched, outcome.total, StatusLine.kindCounts(hits.map(\.kind.name)), milliseconds)
+            let kinds = outcome.kinds ?? StatusLine.kindCounts(hits.map(\.kind.name))
+            counts = (outcome.matched, outcome.total, kinds, milliseconds)
         case .failure(let failure):
             counts = nil
             status = failure.message
@@ -177,7 +178,7 @@ struct PickerSession {
         let statusText =
             counts.map {
                 StatusLine.text(
-                    matched: $0.matched, total: $0.total, kinds: $0.kinds, kept: state.hits.count,
+                    matched: $0.matched, total: $0.total, kinds: $0.kinds, kept: state.count,
                     marked: state.markOrder.count, milliseconds: $0.milliseconds, width: size.columns - 2)
             } ?? status
         let lines = screen.lines(&state, query: editor.text, status: statusText)

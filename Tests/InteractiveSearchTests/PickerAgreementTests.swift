@@ -96,13 +96,16 @@ import Testing
         let options = SearchOptions(limit: 40, keepsRecords: false)
         // Through the index whenever it can serve the query, rather than
         // reading again what matched before.
+        // The index's searches build the best 7 rows first, the rest when shown.
         let live = LiveSearch(
-            records: records, registry: registry, options: options, fewCandidates: indexed ? 0 : 4096, wake: {})
+            records: records, registry: registry, options: options, fewCandidates: indexed ? 0 : 4096, firstRows: 7,
+            wake: {})
         // The index of search texts, for one-word queries: held records or a lone file.
         if indexed { #expect(live.buildIndexNow() == (layout != .fileAndHeld)) }
         var comparedWithHits = 0
         var narrowed = 0
         var throughIndex = 0
+        var builtLater = 0
         for query in Self.queries {
             for length in 1...query.count {
                 let typed = String(query.prefix(length))
@@ -128,7 +131,19 @@ import Testing
                     }
                     continue
                 }
-                let hits = try picked.result.get()
+                // The rows not built yet, built as a screen scrolling down builds them.
+                var hits = try picked.result.get()
+                if let more = picked.more {
+                    builtLater += 1
+                    while hits.count < picked.kept {
+                        hits += more.build(hits.count..<min(picked.kept, hits.count + 5))
+                    }
+                }
+                #expect(picked.kept == hits.count, "\(typed)")
+                #expect(
+                    (picked.kinds ?? StatusLine.kindCounts(hits.map(\.kind.name))).map { "\($0.name) \($0.count)" }
+                        == StatusLine.kindCounts(oneShot.hits.map(\.kind.name)).map { "\($0.name) \($0.count)" },
+                    "\(typed)")
                 if !hits.isEmpty { comparedWithHits += 1 }
                 if picked.narrowed { narrowed += 1 }
                 if picked.indexed { throughIndex += 1 }
@@ -144,8 +159,10 @@ import Testing
         // One-word queries went through the index when there is one.
         if indexed, layout != .fileAndHeld {
             #expect(throughIndex >= 25, "\(throughIndex) through the index")
+            #expect(builtLater >= 10, "\(builtLater) with rows built later")
         } else {
             #expect(throughIndex == 0)
+            #expect(builtLater == 0)
         }
     }
 

@@ -64,10 +64,9 @@ package struct IndexRanking {
 
     /// What goes to the engine, and the counts.
     struct Selection {
-        /// The best indexed records and every unindexed one, ascending.
-        var records: [Int32]
-        /// How many of ``records`` are indexed (each of them matches).
-        var indexed: Int
+        /// The best indexed records, best first, with their ranks: the
+        /// records of the hits kept.
+        var ranked: [Key]
         /// How many indexed records match in all.
         var matched: Int
         /// Every indexed record that matches, ascending, when there are at
@@ -77,13 +76,19 @@ package struct IndexRanking {
 
     /// A record's rank, compared as the engine's `Rank` compares: band,
     /// tier, heavier field, better quality, shorter text, input order.
-    private struct Key: Comparable {
+    struct Key: Comparable {
         var band: Int
         var tier: Int
         var weight: Int
         var quality: Int
         var length: Int
         var record: Int32
+
+        /// Whether the engine ranked the record as the index did.
+        func agrees(with rank: Rank) -> Bool {
+            rank.strength?.band == band && rank.tier?.rawValue == tier && rank.weight == weight
+                && rank.quality == quality && rank.fieldLength == length
+        }
 
         static func < (a: Key, b: Key) -> Bool {
             if a.band != b.band { return a.band < b.band }
@@ -180,9 +185,7 @@ package struct IndexRanking {
             matched = matches.count
             if matched <= remember { allMatches = matches.sorted() }
         }
-        var records = keys.map(\.record) + index.unindexedRecords
-        records.sort()
-        return Selection(records: records, indexed: keys.count, matched: matched, allMatches: allMatches)
+        return Selection(ranked: keys, matched: matched, allMatches: allMatches)
     }
 
     /// Each record's best possible band in `range` (``noMatch`` when it

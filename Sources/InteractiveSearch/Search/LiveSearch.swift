@@ -37,6 +37,27 @@ package final class LiveSearch: Sendable {
         package var diagnostics: [Diagnostic]
         /// Whether the index chose the records the engine read (see ``SearchTextIndex``).
         package var indexed = false
+        /// How many hits are kept in all: those of ``result`` and those
+        /// ``more`` builds.
+        package var kept = 0
+        /// The kinds of every kept hit with their counts, most first, when
+        /// the hits are not all built yet.
+        package var kinds: [(name: String, count: Int)]?
+        /// Builds the kept hits past those of ``result``.
+        package var more: MoreHits?
+
+        /// Every kept hit, those not built yet built now.
+        package func allHits() -> [SearchHit] {
+            let built = (try? result.get()) ?? []
+            guard let more, kept > built.count else { return built }
+            return built + more.build(built.count..<kept)
+        }
+    }
+
+    /// Builds the kept hits a search left to build until they are shown.
+    package struct MoreHits: Sendable {
+        /// The hits at `range` of the kept hits, best first.
+        package let build: @Sendable (Range<Int>) -> [SearchHit]
     }
 
     /// A query that cannot run: its message, made to be shown on the status line.
@@ -83,6 +104,9 @@ package final class LiveSearch: Sendable {
     /// rather than ranked through the index: about what ranking through
     /// the index costs.
     private let fewCandidates: Int
+    /// How many of the best rows a search through the index builds before
+    /// it is shown: more than a screen holds.
+    private let firstRows: Int
     /// The records read by the last full search.
     private let lastTotal = Mutex<Int>(0)
     /// Whether a full search has counted the records.
@@ -107,11 +131,14 @@ package final class LiveSearch: Sendable {
     ///   - wake: Called on the search's thread when an outcome is ready.
     ///   - fewCandidates: How many records that matched an earlier query
     ///     are read again rather than ranked through the index.
+    ///   - firstRows: How many of the best rows a search through the index
+    ///     builds before it is shown; the rest are built when shown.
     package init(
         records: LoadedRecords, registry: KindRegistry, options: SearchOptions, fewCandidates: Int = 4096,
-        wake: @escaping @Sendable () -> Void
+        firstRows: Int = 100, wake: @escaping @Sendable () -> Void
     ) {
         self.fewCandidates = fewCandidates
+        self.firstRows = max(1, firstRows)
         self.records = records
         self.registry = registry
         self.options = options
@@ -210,13 +237,14 @@ package final class LiveSearch: Sendable {
             case nil: break
             }
         }
-        guard var searched = search(query, among: subset, generation: mine) else { return nil }
+        let isCancelled: @Sendable () -> Bool = { [self] in generation.load(ordering: .relaxed) != mine }
+        guard var searched = search(query, among: subset, isCancelled: isCancelled) else { return nil }
         // Nothing among the candidates (a full search finds nothing either,
         // but shows fuzzy stand-ins from every record), or a file's lines
         // could not be read again: a full search.
         if subset != nil, !searched.complete || (try? searched.result.get())?.statistics.matched == 0 {
             subset = nil
-            guard let full = search(query, among: nil, generation: mine) else { return nil }
+            guard let full = search(query, among: nil, isCancelled: isCancelled) else { return nil }
             searched = full
         }
         let result: SearchResult
@@ -242,9 +270,11 @@ package final class LiveSearch: Sendable {
         let total = subset == nil ? result.statistics.read : lastTotal.withLock { $0 }
         lastTotal.withLock { $0 = total }
         if subset == nil { hasCounted.store(true, ordering: .sequentiallyConsistent) }
-        return Outcome(
+        var outcome = Outcome(
             query: text, result: .success(result.hits), matched: matched, total: total,
             elapsed: clock.now - started, narrowed: subset != nil, diagnostics: searched.diagnostics)
+        outcome.kept = result.hits.count
+        return outcome
     }
 
     private enum Indexed {
@@ -253,10 +283,11 @@ package final class LiveSearch: Sendable {
     }
 
     /// A one-word query searched through the index (see ``IndexRanking``):
-    /// the engine reads only the records that may rank among the best, and
-    /// every record that is not indexed. `nil` when the index cannot serve
-    /// the query, or when what the engine found disagrees with the index
-    /// (the caller then searches as before).
+    /// the engine builds the rows of only the best ``firstRows`` records
+    /// (and reads every record that is not indexed); the rest of the kept
+    /// rows are built when the screen shows them (``MoreHits``). `nil` when
+    /// the index cannot serve the query, or when what the engine found
+    /// disagrees with the index (the caller then searches as before).
     private func searchIndexed(_ text: String, _ query: Query, generation mine: Int, started: ContinuousClock.Instant)
         -> Indexed?
     {
@@ -272,44 +303,85 @@ package final class LiveSearch: Sendable {
             let selection = ranking.select(
                 in: index, remember: Self.maximumLinesReadAgain, isCancelled: isCancelled)
         else { return isCancelled() ? .cancelled : nil }
-        let inFile = index.stamp != nil
-        let subset = Candidates(
-            query: text, indices: inFile ? [] : selection.records,
-            lines: index.stamp.map { stamp in (selection.records.map { index.lines[Int($0)].matched }, stamp) })
-        guard let searched = search(query, among: subset, generation: mine) else { return .cancelled }
-        guard searched.complete, case .success(let result) = searched.result else { return nil }
-        // Which of the records read matched.
-        let matchedRecords: [Int32]
-        if inFile {
-            var recordAt: [Int: Int32] = [:]
-            for record in selection.records { recordAt[index.lines[Int(record)].offset] = record }
-            matchedRecords = (searched.lines ?? []).compactMap { recordAt[$0.offset] }
-        } else {
-            matchedRecords = searched.indices
+        let ranked = selection.ranked
+        let first = ranked.prefix(firstRows)
+        let built: Built
+        switch hits(of: first, withUnindexed: true, query: query, index: index, isCancelled: isCancelled) {
+        case .cancelled: return .cancelled
+        case .disagrees: return nil
+        case .built(let found): built = found
         }
-        let unindexedMatches = matchedRecords.filter { index.kindOf[Int($0)] == SearchTextIndex.unindexed }
-        // Every indexed record chosen matches, or the index is not the engine's view.
-        guard matchedRecords.count == result.statistics.matched,
-            matchedRecords.count - unindexedMatches.count == selection.indexed
-        else { return nil }
-        let matched = selection.matched + unindexedMatches.count
         // Nothing matched: a full search shows fuzzy stand-ins.
-        guard matched > 0 else { return nil }
-        if let all = selection.allMatches, all.count + unindexedMatches.count <= Self.maximumLinesReadAgain {
-            let every = (all + unindexedMatches).sorted()
+        guard selection.matched > 0 else { return nil }
+        if let all = selection.allMatches, all.count <= Self.maximumLinesReadAgain {
             let remembered = Candidates(
-                query: text, indices: inFile ? [] : every,
-                lines: index.stamp.map { stamp in (every.map { index.lines[Int($0)].matched }, stamp) })
+                query: text, indices: index.stamp == nil ? all : [],
+                lines: index.stamp.map { stamp in (all.map { index.lines[Int($0)].matched }, stamp) })
             candidates.withLock { candidates in
                 candidates.insert(remembered, at: 0)
                 candidates.removeLast(max(0, candidates.count - Self.rememberedCandidateSets))
             }
         }
         var outcome = Outcome(
-            query: text, result: .success(result.hits), matched: matched, total: lastTotal.withLock { $0 },
-            elapsed: ContinuousClock().now - started, narrowed: true, diagnostics: searched.diagnostics)
+            query: text, result: .success(built.hits), matched: selection.matched, total: lastTotal.withLock { $0 },
+            elapsed: ContinuousClock().now - started, narrowed: true, diagnostics: built.diagnostics)
         outcome.indexed = true
+        outcome.kept = ranked.count
+        let names = index.kinds.map(\.name)
+        outcome.kinds = StatusLine.kindCounts(ranked.map { names[Int(index.kindOf[Int($0.record)])] })
+        if ranked.count > first.count {
+            let shown = first.count
+            outcome.more = MoreHits { [self] range in
+                let wanted = ranked[range.clamped(to: shown..<ranked.count)]
+                if case .built(let found) = hits(
+                    of: wanted, withUnindexed: false, query: query, index: index, isCancelled: { false })
+                {
+                    return found.hits
+                }
+                // The index and the engine disagree: the engine's own rows.
+                let full = search(query, among: nil, isCancelled: { false })
+                let hits = (try? full?.result.get())?.hits ?? []
+                return Array(hits[wanted.indices.clamped(to: hits.indices)])
+            }
+        }
         return .found(outcome)
+    }
+
+    private struct Built {
+        var hits: [SearchHit]
+        var diagnostics: [Diagnostic]
+    }
+
+    private enum Building {
+        case cancelled
+        case disagrees
+        case built(Built)
+    }
+
+    /// The engine's hits of the indexed records `keys` (best first), read
+    /// with every unindexed record when `withUnindexed`: `.disagrees` unless
+    /// exactly those records match, ranked as the index ranks them, and no
+    /// unindexed record matches (its rank would fall among them).
+    private func hits(
+        of keys: ArraySlice<IndexRanking.Key>, withUnindexed: Bool, query: Query, index: SearchTextIndex,
+        isCancelled: @escaping @Sendable () -> Bool
+    ) -> Building {
+        var records = keys.map(\.record) + (withUnindexed ? index.unindexedRecords : [])
+        records.sort()
+        let subset: Candidates
+        if let stamp = index.stamp {
+            guard let (_, path) = lineFile, FileStamp(path: path) == stamp else { return .disagrees }
+            subset = Candidates(query: "", indices: [], lines: (records.map { index.lines[Int($0)].matched }, stamp))
+        } else {
+            subset = Candidates(query: "", indices: records, lines: nil)
+        }
+        guard let searched = search(query, among: subset, isCancelled: isCancelled) else { return .cancelled }
+        guard searched.complete, case .success(let result) = searched.result else { return .disagrees }
+        let hits = result.hits
+        guard result.statistics.matched == keys.count, hits.count == keys.count,
+            zip(hits, keys).allSatisfy({ $1.agrees(with: $0.rank) })
+        else { return .disagrees }
+        return .built(Built(hits: hits, diagnostics: searched.diagnostics))
     }
 
     /// The one file that is not held, when it is the only source: its
@@ -323,9 +395,10 @@ package final class LiveSearch: Sendable {
     /// Searches the held records and the lines of the file among `subset`
     /// (everything when `nil`), and the files that are not held; `nil` when
     /// a newer search made it pointless.
-    private func search(_ query: Query, among subset: Candidates?, generation mine: Int) -> Searched? {
+    private func search(_ query: Query, among subset: Candidates?, isCancelled: @escaping @Sendable () -> Bool)
+        -> Searched?
+    {
         let found = Mutex<(indices: [Int32], lines: [MatchedLines.Line]?, complete: Bool)>(([], nil, true))
-        let isCancelled: @Sendable () -> Bool = { [self] in generation.load(ordering: .relaxed) != mine }
         var options = options
         options.isCancelled = isCancelled
         // One source per source given, in their order, as a one-shot search

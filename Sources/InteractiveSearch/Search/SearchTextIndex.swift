@@ -240,26 +240,23 @@ final class SearchTextIndex: Sendable {
         }
 
         /// The kind of records named `name`: a registered kind, else the
-        /// generic kind, whose search fields are the same whatever the name
-        /// (the engine's `ResultKind.fallback(named:)`).
+        /// engine's generic kind of that name (`ResultKind.fallback(named:)`,
+        /// `unknown` for a record with no kind), whose search fields are the
+        /// same whatever the name; each name is a kind of its own, so that
+        /// the kinds of the best records can be counted for the status line.
         private mutating func kindID(named name: String?) -> UInt8 {
             let key = name ?? ""
             if let id = kindIDs[key] { return id }
-            let kind = name.flatMap { registry.kind(named: $0) }
+            let registered = name.flatMap { registry.kind(named: $0) }
             let id: UInt8
-            if let kind, let known = kinds.firstIndex(where: { $0.identity == kind.identity }) {
+            if let registered, let known = kinds.firstIndex(where: { $0.identity == registered.identity }) {
                 id = UInt8(known)
-            } else if kind == nil, let known = kindIDs["\u{0}fallback"] {
-                id = known
-            } else if let kind, kinds.count < Int(SearchTextIndex.unindexed) - 1 {
+            } else if kinds.count < Int(SearchTextIndex.unindexed) - 1 {
                 id = UInt8(kinds.count)
-                kinds.append(kind)
+                kinds.append(registered ?? .fallback(named: name ?? "unknown"))
             } else {
-                // Past 254 kinds, the rest are searched by the generic kind's fields: not indexed.
-                if kind != nil { return SearchTextIndex.unindexed }
-                id = UInt8(kinds.count)
-                kinds.append(.fallback(named: "unknown"))
-                kindIDs["\u{0}fallback"] = id
+                // Past 254 kinds, the rest are not indexed: the engine reads them every time.
+                return SearchTextIndex.unindexed
             }
             kindIDs[key] = id
             return id
