@@ -40,8 +40,8 @@ package final class LiveSearch: Sendable {
         /// How many hits are kept in all: those of ``result`` and those
         /// ``more`` builds.
         package var kept = 0
-        /// The kinds of every kept hit with their counts, most first, when
-        /// the hits are not all built yet.
+        /// The kinds of every record that matched with their counts, most
+        /// first, when they are known without the rows (through the index).
         package var kinds: [(name: String, count: Int)]?
         /// Builds the kept hits past those of ``result``.
         package var more: MoreHits?
@@ -228,14 +228,14 @@ package final class LiveSearch: Sendable {
         var subset = previous.first {
             NarrowingRule.mayReuse(matchesOf: $0.query, for: text) && (lineFile == nil || $0.lines?.stamp == stamp)
         }
-        // One word: its best records from the index, when there is one,
-        // unless few records are left to read again.
-        if (subset.map { max($0.indices.count, $0.lines?.found.count ?? 0) } ?? .max) > fewCandidates {
-            switch searchIndexed(text, query, generation: mine, started: started) {
-            case .cancelled: return nil
-            case .found(let outcome): return outcome
-            case nil: break
-            }
+        // Ranked from the index, when there is one: one word among every
+        // record, unless few records are left to read again; plain words
+        // among those few.
+        let few = (subset.map { max($0.indices.count, $0.lines?.found.count ?? 0) } ?? .max) <= fewCandidates
+        switch searchIndexed(text, query, among: few ? subset : nil, generation: mine, started: started) {
+        case .cancelled: return nil
+        case .found(let outcome): return outcome
+        case nil: break
         }
         let isCancelled: @Sendable () -> Bool = { [self] in generation.load(ordering: .relaxed) != mine }
         guard var searched = search(query, among: subset, isCancelled: isCancelled) else { return nil }
@@ -288,23 +288,32 @@ package final class LiveSearch: Sendable {
     /// rows are built when the screen shows them (``MoreHits``). `nil` when
     /// the index cannot serve the query, or when what the engine found
     /// disagrees with the index (the caller then searches as before).
-    private func searchIndexed(_ text: String, _ query: Query, generation mine: Int, started: ContinuousClock.Instant)
-        -> Indexed?
-    {
-        guard let ranking = IndexRanking(query: query, options: options),
-            hasCounted.load(ordering: .sequentiallyConsistent),
-            case .ready(let index) = index.withLock({ $0 })
+    private func searchIndexed(
+        _ text: String, _ query: Query, among subset: Candidates?, generation mine: Int,
+        started: ContinuousClock.Instant
+    ) -> Indexed? {
+        guard hasCounted.load(ordering: .sequentiallyConsistent), case .ready(let index) = index.withLock({ $0 })
         else { return nil }
         if let stamp = index.stamp {
             guard let (_, path) = lineFile, FileStamp(path: path) == stamp else { return nil }
         }
+        // How the best are found: among every record, or among the few.
+        let ranking:
+            @Sendable (_ keep: Int, _ remember: Int, _ isCancelled: @Sendable () -> Bool) -> IndexRanking.Selection?
+        if let subset {
+            guard let words = SubsetRanking(query: query, options: options),
+                let records = records(of: subset, in: index)
+            else { return nil }
+            ranking = { words.select(in: index, among: records, keep: $0, remember: $1, isCancelled: $2) }
+        } else {
+            guard let word = IndexRanking(query: query, options: options) else { return nil }
+            ranking = { word.select(in: index, keep: $0, remember: $1, isCancelled: $2) }
+        }
         let isCancelled: @Sendable () -> Bool = { [self] in generation.load(ordering: .relaxed) != mine }
-        guard
-            let selection = ranking.select(
-                in: index, remember: Self.maximumLinesReadAgain, isCancelled: isCancelled)
+        // The best rows a screen shows first: the rest are ranked and built when shown.
+        guard let selection = ranking(min(firstRows, options.limit), Self.maximumLinesReadAgain, isCancelled)
         else { return isCancelled() ? .cancelled : nil }
-        let ranked = selection.ranked
-        let first = ranked.prefix(firstRows)
+        let first = selection.ranked[...]
         let built: Built
         switch hits(of: first, withUnindexed: true, query: query, index: index, isCancelled: isCancelled) {
         case .cancelled: return .cancelled
@@ -326,25 +335,66 @@ package final class LiveSearch: Sendable {
             query: text, result: .success(built.hits), matched: selection.matched, total: lastTotal.withLock { $0 },
             elapsed: ContinuousClock().now - started, narrowed: true, diagnostics: built.diagnostics)
         outcome.indexed = true
-        outcome.kept = ranked.count
-        let names = index.kinds.map(\.name)
-        outcome.kinds = StatusLine.kindCounts(ranked.map { names[Int(index.kindOf[Int($0.record)])] })
-        if ranked.count > first.count {
+        outcome.kept = min(options.limit, selection.matched)
+        // Every match's kind, counted: the kinds of the best first, then the others.
+        var kindOrder = [Int]()
+        for key in first where !kindOrder.contains(Int(index.kindOf[Int(key.record)])) {
+            kindOrder.append(Int(index.kindOf[Int(key.record)]))
+        }
+        kindOrder += index.kinds.indices.filter { !kindOrder.contains($0) }
+        outcome.kinds =
+            kindOrder.filter { selection.matchedByKind[$0] > 0 }.map {
+                (index.kinds[$0].name, selection.matchedByKind[$0])
+            }.enumerated().sorted { a, b in
+                a.element.1 != b.element.1 ? a.element.1 > b.element.1 : a.offset < b.offset
+            }.map(\.element)
+        if outcome.kept > first.count {
             let shown = first.count
+            let kept = outcome.kept
+            // Ranked once, when the rows past the first are first shown.
+            let rest = Mutex<[IndexRanking.Key]?>(nil)
             outcome.more = MoreHits { [self] range in
-                let wanted = ranked[range.clamped(to: shown..<ranked.count)]
-                if case .built(let found) = hits(
-                    of: wanted, withUnindexed: false, query: query, index: index, isCancelled: { false })
+                let ranked = rest.withLock { ranked in
+                    if ranked == nil {
+                        ranked = ranking(kept, 0, { false })?.ranked ?? []
+                    }
+                    return ranked!
+                }
+                let wanted = range.clamped(to: shown..<kept)
+                if ranked.count == kept,
+                    case .built(let found) = hits(
+                        of: ranked[wanted], withUnindexed: false, query: query, index: index, isCancelled: { false })
                 {
                     return found.hits
                 }
                 // The index and the engine disagree: the engine's own rows.
                 let full = search(query, among: nil, isCancelled: { false })
                 let hits = (try? full?.result.get())?.hits ?? []
-                return Array(hits[wanted.indices.clamped(to: hits.indices)])
+                return Array(hits[wanted.clamped(to: hits.indices)])
             }
         }
         return .found(outcome)
+    }
+
+    /// The records of the index that `subset` names, ascending; `nil` when
+    /// one is not in the index.
+    private func records(of subset: Candidates, in index: SearchTextIndex) -> [Int32]? {
+        guard let lines = subset.lines?.found else { return index.stamp == nil ? subset.indices : nil }
+        guard index.stamp != nil, index.stamp == subset.lines?.stamp else { return nil }
+        var records: [Int32] = []
+        records.reserveCapacity(lines.count)
+        var low = 0
+        for line in lines {
+            // Both in file order: each line is past the one before.
+            var high = index.lines.count
+            while low < high {
+                let middle = (low + high) / 2
+                if index.lines[middle].offset < line.offset { low = middle + 1 } else { high = middle }
+            }
+            guard low < index.lines.count, index.lines[low].offset == line.offset else { return nil }
+            records.append(Int32(low))
+        }
+        return records
     }
 
     private struct Built {

@@ -31,6 +31,10 @@ final class SearchTextIndex: Sendable {
     let kinds: [ResultKind]
     /// Each record's kind in ``kinds``, or ``unindexed``.
     let kindOf: [UInt8]
+    /// Which bytes each record's texts hold, ignoring case (``letterBit(_:)``):
+    /// every bit for a record with a text that is not plain ASCII. A record
+    /// cannot hold a fragment whose bits its own lack.
+    let letters: [UInt64]
     /// Where each record's texts start in ``texts``, and one more offset at
     /// the end.
     let starts: [UInt32]
@@ -66,12 +70,23 @@ final class SearchTextIndex: Sendable {
     /// grows, its buffers may take twice as much for a moment.
     static let budget = 16 << 20
 
+    /// A byte's bit in ``letters``: one for each letter (either case) and
+    /// digit, the other bytes sharing the rest.
+    @inline(__always)
+    static func letterBit(_ byte: UInt8) -> UInt64 {
+        if byte &- 0x61 < 26 { return 1 << UInt64(byte - 0x61) }
+        if byte &- 0x41 < 26 { return 1 << UInt64(byte - 0x41) }
+        if byte &- 0x30 < 10 { return 1 << UInt64(26 + byte - 0x30) }
+        return 1 << UInt64(36 + byte % 28)
+    }
+
     /// The records counted.
     var count: Int { kindOf.count }
 
     private init(builder: Builder, lines: [Line], stamp: FileStamp?) {
         kinds = builder.kinds
         kindOf = builder.kindOf
+        letters = builder.letters
         starts = builder.starts
         texts = builder.texts
         unicodeTexts = builder.unicodeTexts
@@ -201,9 +216,12 @@ final class SearchTextIndex: Sendable {
         var unicodeNumbers: [String: UInt32] = [:]
         var unicodeBytes = 0
 
-        var bytes: Int { texts.count + kindOf.count * 5 + unicodeBytes }
+        var letters: [UInt64] = []
+
+        var bytes: Int { texts.count + kindOf.count * 13 + unicodeBytes }
 
         mutating func addUnindexed() {
+            letters.append(~0)
             kindOf.append(SearchTextIndex.unindexed)
             starts.append(UInt32(texts.count))
         }
@@ -216,13 +234,16 @@ final class SearchTextIndex: Sendable {
             let kind = kinds[Int(id)]
             // A record its kind rejects never matches: the engine says so.
             guard (try? kind.makeRow(object)) != nil else { return addUnindexed() }
+            var mask: UInt64 = 0
             for field in kind.searchFields {
                 let text = field.text(object) ?? ""
                 if text.utf8.allSatisfy({ $0 > SearchTextIndex.unicodeMark && $0 < 0x80 && $0 != 0x0D }) {
                     texts.append(contentsOf: text.utf8)
                     texts.append(0)
+                    for byte in text.utf8 { mask |= SearchTextIndex.letterBit(byte) }
                     continue
                 }
+                mask = ~0
                 let number: UInt32
                 if let known = unicodeNumbers[text] {
                     number = known
@@ -235,6 +256,7 @@ final class SearchTextIndex: Sendable {
                 texts.append(SearchTextIndex.unicodeMark)
                 withUnsafeBytes(of: number.littleEndian) { texts.append(contentsOf: $0) }
             }
+            letters.append(mask)
             kindOf.append(id)
             starts.append(UInt32(texts.count))
         }
