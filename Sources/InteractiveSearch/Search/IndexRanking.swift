@@ -127,13 +127,12 @@ package struct IndexRanking {
         let unicodeMatches = unicode
         // The cut that lets the fewest of the first records through.
         let fragments = exactOnly ? Fragments([]) : chooseFragments(index)
-        // A record that may match holds a fragment of every cut, so it has
-        // the letters of one fragment of each: a fragment's bytes, any byte
-        // aside, as bits of ``SearchTextIndex/letters``.
+        // A record that may match holds a fragment of every cut (the word
+        // itself, when no typo can match), so it has the letters of one
+        // fragment of each: a fragment's bytes, any byte aside, as bits of
+        // ``SearchTextIndex/letters``.
         let cutMasks: [[UInt64]] =
-            exactOnly
-            ? []
-            : cuts.map { set in
+            cuts.map { set in
                 set.map { fragment in
                     fragment.reduce(0) { $1 == MatchPattern.anyByte ? $0 : $0 | SearchTextIndex.letterBit($1) }
                 }
@@ -458,12 +457,18 @@ package struct IndexRanking {
 
     /// Fragments of a word, one of which every text it matches holds,
     /// looked for in one pass over a text.
-    struct Fragments {
+    package struct Fragments {
         let fragments: [[UInt8]]
         /// Whether a fragment may start with a byte, in either case.
         private var starts = [Bool](repeating: false, count: 256)
+        /// The fragments one after the other, and where each ends in it.
+        private var joined: [UInt8] = []
+        private var ends: [Int] = []
+        /// For each byte, the fragments (a bit each) that may start with
+        /// it; empty past 64 fragments.
+        private var startingWith: [UInt64] = []
 
-        init(_ fragments: [[UInt8]]) {
+        package init(_ fragments: [[UInt8]]) {
             self.fragments = fragments
             for fragment in fragments {
                 guard let first = fragment.first else { continue }
@@ -474,11 +479,56 @@ package struct IndexRanking {
                 starts[Int(first)] = true
                 if first &- 0x61 < 26 { starts[Int(first - 0x20)] = true }
             }
+            guard fragments.count <= 64, fragments.allSatisfy({ !$0.isEmpty }) else { return }
+            startingWith = [UInt64](repeating: 0, count: 256)
+            for (number, fragment) in fragments.enumerated() {
+                joined += fragment
+                ends.append(joined.count)
+                let bit: UInt64 = 1 << UInt64(number)
+                for byte in 0..<256
+                where fragment[0] == MatchPattern.anyByte || IndexRanking.fold(UInt8(byte)) == fragment[0] {
+                    startingWith[byte] |= bit
+                }
+            }
         }
 
         /// Whether one of the fragments occurs in `field`, ignoring ASCII
         /// case; a ``MatchPattern/anyByte`` stands for any byte.
-        func occur(in field: UnsafeBufferPointer<UInt8>) -> Bool {
+        package func occur(in field: UnsafeBufferPointer<UInt8>) -> Bool {
+            guard !startingWith.isEmpty else { return occurOneByOne(in: field) }
+            return joined.withUnsafeBufferPointer { joined in
+                ends.withUnsafeBufferPointer { ends in
+                    startingWith.withUnsafeBufferPointer { startingWith in
+                        let count = field.count
+                        for position in 0..<count {
+                            var candidates = startingWith[Int(field[position])]
+                            while candidates != 0 {
+                                let number = candidates.trailingZeroBitCount
+                                candidates &= candidates - 1
+                                let start = number == 0 ? 0 : ends[number - 1]
+                                let length = ends[number] - start
+                                guard length <= count - position else { continue }
+                                // The first byte matched: it chose the fragment.
+                                var matched = 1
+                                while matched < length {
+                                    let wanted = joined[start + matched]
+                                    guard
+                                        wanted == MatchPattern.anyByte
+                                            || IndexRanking.fold(field[position + matched]) == wanted
+                                    else { break }
+                                    matched += 1
+                                }
+                                if matched == length { return true }
+                            }
+                        }
+                        return false
+                    }
+                }
+            }
+        }
+
+        /// ``occur(in:)``, one fragment after the other.
+        private func occurOneByOne(in field: UnsafeBufferPointer<UInt8>) -> Bool {
             let count = field.count
             for position in 0..<count where starts[Int(field[position])] {
                 for fragment in fragments where fragment.count <= count - position {
@@ -497,7 +547,7 @@ package struct IndexRanking {
     }
 
     @inline(__always)
-    static func fold(_ byte: UInt8) -> UInt8 {
+    package static func fold(_ byte: UInt8) -> UInt8 {
         byte &- 0x41 < 26 ? byte | 0x20 : byte
     }
 
