@@ -15,6 +15,10 @@ import TextMatching
 /// and must rank them as this does (``IndexRanking/Key/agrees(with:)``).
 struct SubsetRanking {
     let patterns: [MatchPattern]
+    /// For each word, fragments one of which every plain ASCII text it
+    /// matches holds (``MatchPattern/requiredFragmentSets(minimumLength:)``),
+    /// when it has some: a text without one is not matched.
+    private let fragments: [IndexRanking.Fragments?]
     private let matcher = TextMatcher()
 
     /// A ranking for `query`, when it is plain words ranked by relevance
@@ -32,6 +36,11 @@ struct SubsetRanking {
             patterns.append(pattern)
         }
         self.patterns = patterns
+        fragments = patterns.map { pattern in
+            pattern.requiredFragmentSets(minimumLength: 1).first.flatMap {
+                $0.isEmpty ? nil : IndexRanking.Fragments($0)
+            }
+        }
     }
 
     /// The best `keep` of `records` (ascending) that match, and the counts;
@@ -42,7 +51,7 @@ struct SubsetRanking {
         var keys: [IndexRanking.Key] = []
         var matches: [Int32] = []
         var matchedByKind = [Int](repeating: 0, count: index.kinds.count)
-        var fields: [(text: String, length: Int, weight: Int)] = []
+        var fields: [(text: String?, bytes: UnsafeBufferPointer<UInt8>?, length: Int, weight: Int)] = []
         let ok = index.texts.withUnsafeBufferPointer { texts -> Bool in
             for (seen, record) in records.enumerated() {
                 if seen & 255 == 255, isCancelled() { return false }
@@ -57,14 +66,14 @@ struct SubsetRanking {
                             Int(texts[start + 1]) | Int(texts[start + 2]) << 8 | Int(texts[start + 3]) << 16
                             | Int(texts[start + 4]) << 24
                         let text = index.unicodeTexts[number]
-                        fields.append((text, text.count, field.weight))
+                        fields.append((text, nil, text.count, field.weight))
                         start += 5
                     } else {
                         var end = start
                         while texts[end] != 0 { end += 1 }
                         // Plain ASCII without `\r`: one character a byte.
-                        let text = String(decoding: UnsafeBufferPointer(rebasing: texts[start..<end]), as: UTF8.self)
-                        fields.append((text, end - start, field.weight))
+                        fields.append(
+                            (nil, UnsafeBufferPointer(rebasing: texts[start..<end]), end - start, field.weight))
                         start = end + 1
                     }
                 }
@@ -84,12 +93,16 @@ struct SubsetRanking {
     }
 
     /// The record's rank, or `nil` when a word does not match it.
-    private func rank(of record: Int32, fields: [(text: String, length: Int, weight: Int)]) -> IndexRanking.Key? {
+    private func rank(
+        of record: Int32, fields: [(text: String?, bytes: UnsafeBufferPointer<UInt8>?, length: Int, weight: Int)]
+    ) -> IndexRanking.Key? {
         var key = IndexRanking.Key(band: 0, tier: 0, weight: 0, quality: 0, length: 0, record: record)
-        for pattern in patterns {
+        for (pattern, fragments) in zip(patterns, fragments) {
             var best: (strength: MatchStrength, weight: Int, match: TextMatch, length: Int)?
             for field in fields {
-                guard let match = matcher.match(pattern, in: field.text),
+                if let bytes = field.bytes, let fragments, !fragments.occur(in: bytes) { continue }
+                let text = field.text ?? String(decoding: field.bytes!, as: UTF8.self)
+                guard let match = matcher.match(pattern, in: text),
                     IndexRanking.scorerTakes(match, weight: field.weight)
                 else { continue }
                 let strength = MatchStrength(match, fieldWeight: field.weight)
