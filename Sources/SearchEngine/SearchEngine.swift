@@ -42,7 +42,7 @@ public enum SearchEngine {
             maxLineBytes: options.maxLineBytes,
             maxDocumentBytes: options.maxDocumentBytes
         )
-        let session = withoutActuallyEscaping(diagnose) { report in
+        var session = withoutActuallyEscaping(diagnose) { report in
             // One sink for every source: one scorer, one top-K.
             var sink = RecordSink(
                 session: SearchSession(registry: registry, query: query, options: options),
@@ -72,6 +72,8 @@ public enum SearchEngine {
             throw .unknownField(message: problem)
         }
         var result = session.finish()
+        // The result holds the hits; the keys that ranked them go now.
+        session.releaseKeptHits()
         // What the search still holds is freed with the result, once the
         // caller is done with it.
         result.searched = session

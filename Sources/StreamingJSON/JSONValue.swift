@@ -50,7 +50,28 @@ public struct JSONObject: Sendable, Hashable {
 
     /// The value of the last member named `key`, or `nil`.
     public subscript(key: String) -> JSONValue? {
-        members.last(where: { $0.key == key })?.value
+        guard let wanted = SmallASCIIKey(key) else {
+            return members.last(where: { $0.key == key })?.value
+        }
+        // Most keys are short ASCII strings, held in place: two of them are
+        // equal exactly when their bits are, so no comparison is called.
+        // Any other key is compared as always (it may be canonically
+        // equivalent to an ASCII one, as `\u{212A}ind` is to `Kind`).
+        return members.withUnsafeBufferPointer { members -> JSONValue? in
+            guard let base = members.baseAddress else { return nil }
+            // Each key's bits are read where the member is, without copying it.
+            let keys = UnsafeRawPointer(base) + SmallASCIIKey.keyOffset
+            var index = members.count
+            while index > 0 {
+                index -= 1
+                if let other = SmallASCIIKey(at: keys + index * MemoryLayout<Member>.stride) {
+                    if other == wanted { return members[index].value }
+                } else if members[index].key == key {
+                    return members[index].value
+                }
+            }
+            return nil
+        }
     }
 
     /// The keys in input order, each once.

@@ -60,6 +60,13 @@ package final class ShortStringCache {
                 }
             }
         }
+        // Plain ASCII is made in place from its bytes, as Swift holds such
+        // a string: no lookup, and nothing made when the slot is taken.
+        if (low | high) & 0x8080_8080_8080_8080 == 0,
+            let string = SmallASCIIKey.string(low: low, high: high, count: count)
+        {
+            return string
+        }
         // Byte 15 is never part of a short string: it holds the length, so
         // no empty slot (length 0) matches.
         high |= UInt64(count) &<< 56

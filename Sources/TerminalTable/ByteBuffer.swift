@@ -3,8 +3,10 @@
 /// A table's line is a dozen short runs (cells, padding, separators), and
 /// `Array.append(contentsOf:)` costs about ninety instructions a call
 /// whatever the run's length; here a run costs a bounds check and a copy.
-/// The storage is allocated ahead (zero-filled) and cut to ``count`` when
-/// the bytes are taken.
+/// The storage is allocated ahead and cut to ``count`` when the bytes are
+/// taken. Room is not filled in advance: bytes past ``count`` are never
+/// read, and memory never written is never touched (a block of rows
+/// reserves room for its text by an estimate).
 struct ByteBuffer: Sendable {
     private var storage: [UInt8]
     /// The number of bytes written.
@@ -12,7 +14,10 @@ struct ByteBuffer: Sendable {
 
     /// An empty buffer with room for `capacity` bytes before it grows.
     init(capacity: Int = 0) {
-        storage = Array(repeating: 0, count: max(64, capacity))
+        let room = max(64, capacity)
+        // UInt8 is a trivial type: the room counts as bytes of the array
+        // without being written, and only bytes written are ever read.
+        storage = [UInt8](unsafeUninitializedCapacity: room) { _, initialized in initialized = room }
     }
 
     /// A buffer that starts with `bytes`, with room for `capacity` more.

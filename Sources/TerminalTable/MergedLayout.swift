@@ -48,9 +48,10 @@ struct MergedLayout {
                     for entry in entries {
                         let first = entry.firstWanted
                         let cells = entry.firstCell
-                        let cellCount = Int(entry.sharedCount)
+                        let cellCount = entry.sharedCount
                         for index in 0..<sharedCount {
-                            if wanted[first + index] > shared[index] { shared[index] = wanted[first + index] }
+                            let width = Int(wanted[first + index])
+                            if width > shared[index] { shared[index] = width }
                             if !sharedHasValue[index], index < cellCount, block.hasValue(at: cells + index) {
                                 sharedHasValue[index] = true
                             }
@@ -60,11 +61,10 @@ struct MergedLayout {
                         hasRows[group] = true
                         let detailsStart = first + sharedCount
                         let detailCells = cells + cellCount
-                        let detailCount = Int(entry.detailCount)
+                        let detailCount = entry.detailCount
                         for index in details[group].indices {
-                            if wanted[detailsStart + index] > details[group][index] {
-                                details[group][index] = wanted[detailsStart + index]
-                            }
+                            let width = Int(wanted[detailsStart + index])
+                            if width > details[group][index] { details[group][index] = width }
                             if !detailHasValue[group][index], index < detailCount,
                                 block.hasValue(at: detailCells + index)
                             {
@@ -533,18 +533,18 @@ struct MergedLayout {
             func fitsOneLine(_ row: Int, of block: RowBlock) -> Bool {
                 let entry = block.entries[row]
                 let first = entry.firstCell
-                let sharedCount = Int(entry.sharedCount)
+                let sharedCount = entry.sharedCount
                 for index in sharedKept.indices where sharedKept[index] < sharedCount {
                     let cell = block.cells[first + sharedKept[index]]
-                    if cell.isWhole || Int(cell.width) > sharedWidths[index] { return false }
+                    if cell.isWhole || cell.width > sharedWidths[index] { return false }
                 }
                 let group = Int(entry.group)
                 guard hasRegion, group >= 0, group + 1 < groupStart.count else { return true }
                 let details = first + sharedCount
-                let detailCount = Int(entry.detailCount)
+                let detailCount = entry.detailCount
                 for flat in groupStart[group]..<groupStart[group + 1] where detailKept[flat] < detailCount {
                     let cell = block.cells[details + detailKept[flat]]
-                    if cell.isWhole || Int(cell.width) > detailWidths[flat] { return false }
+                    if cell.isWhole || cell.width > detailWidths[flat] { return false }
                 }
                 return true
             }
@@ -557,8 +557,8 @@ struct MergedLayout {
             ) {
                 let entry = block.entries[row]
                 let first = entry.firstCell
-                let sharedCount = Int(entry.sharedCount)
-                let detailCount = Int(entry.detailCount)
+                let sharedCount = entry.sharedCount
+                let detailCount = entry.detailCount
                 let group = Int(entry.group)
                 drawer.startLine(into: &line)
                 for index in sharedKept.indices {
@@ -606,7 +606,7 @@ struct MergedLayout {
                     return
                 }
                 let stored = block.cells[index]
-                let cellWidth = Int(stored.width)
+                let cellWidth = stored.width
                 guard width > 0, cellWidth <= width else {
                     let cell = block.cell(at: index)
                     let line = CellLayout.fit(cell, width: width, height: 1, alignment: alignment).first

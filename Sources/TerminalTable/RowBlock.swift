@@ -12,28 +12,87 @@
 /// wanted widths, and ``endRow()``.
 package struct RowBlock: Sendable {
     /// One row: its group and height, and where its cells and wanted widths are.
+    ///
+    /// 20 bytes: offsets into a block are 32-bit (a block holds a share of
+    /// one table's rows, far fewer than 2³² cells or widths).
     struct Entry: Sendable {
         var group: Int32
         var height: Int32
+        private var cellOffset: UInt32
+        private var wantedOffset: UInt32
+        private var sharedCells: UInt16
+        private var detailCells: UInt16
+
+        init(group: Int32, height: Int32, firstCell: Int, firstWanted: Int) {
+            self.group = group
+            self.height = height
+            cellOffset = UInt32(firstCell)
+            wantedOffset = UInt32(firstWanted)
+            sharedCells = 0
+            detailCells = 0
+        }
+
         /// Its first cell in `cells`; its shared cells come first.
-        var firstCell: Int
-        var sharedCount: Int16
-        var detailCount: Int16
+        var firstCell: Int { Int(cellOffset) }
         /// Its first wanted width in `wanted`: one per shared column, then
         /// one per column of its group (none for a row of no group).
-        var firstWanted: Int
+        var firstWanted: Int { Int(wantedOffset) }
+        /// How many of its cells are shared cells.
+        var sharedCount: Int {
+            get { Int(sharedCells) }
+            set { sharedCells = UInt16(clamping: newValue) }
+        }
+        /// How many of its cells are detail cells.
+        var detailCount: Int {
+            get { Int(detailCells) }
+            set { detailCells = UInt16(clamping: newValue) }
+        }
     }
 
     /// One cell: its first line's UTF-8 in `text`, or, for a cell kept
     /// whole, its index in `whole`.
+    ///
+    /// 12 bytes: the text's offset is 32-bit, its length and width 16-bit.
+    /// A cell whose text does not fit those (a line of more than 65,535
+    /// bytes, or text past 4 GiB in one block) is kept whole instead, and
+    /// drawn as every cell kept whole is.
     struct StoredCell: Sendable {
-        var start: Int
-        var count: Int
-        /// The width of the first line; of the widest line for a cell kept whole.
-        var width: Int32
+        private var offset: UInt32
+        private var length: UInt16
+        private var columns: UInt16
         var style: CellStyle
         var isWhole: Bool
         var isVerbatim: Bool
+
+        /// A cell of `count` bytes of text from `start`, `width` wide.
+        init?(start: Int, count: Int, width: Int, style: CellStyle, isVerbatim: Bool) {
+            guard let offset = UInt32(exactly: start), let length = UInt16(exactly: count),
+                let columns = UInt16(exactly: width)
+            else { return nil }
+            self.offset = offset
+            self.length = length
+            self.columns = columns
+            self.style = style
+            self.isWhole = false
+            self.isVerbatim = isVerbatim
+        }
+
+        /// A cell kept whole at `index` in `whole`.
+        init(whole index: Int, style: CellStyle, isVerbatim: Bool) {
+            offset = UInt32(index)
+            length = 0
+            columns = 0
+            self.style = style
+            self.isWhole = true
+            self.isVerbatim = isVerbatim
+        }
+
+        /// Where its text starts in `text`; its index in `whole` for a cell kept whole.
+        var start: Int { Int(offset) }
+        /// The number of bytes of its text (0 for a cell kept whole).
+        var count: Int { Int(length) }
+        /// The width of its text (0 for a cell kept whole: ask the cell).
+        var width: Int { Int(columns) }
     }
 
     /// The number of shared columns of the table.
@@ -45,7 +104,8 @@ package struct RowBlock: Sendable {
     private(set) var cells: [StoredCell] = []
     private(set) var text = ByteBuffer()
     private(set) var whole: [Cell] = []
-    private(set) var wanted: [Int] = []
+    /// The widths the rows want, 32-bit: a width past 2³¹ − 1 counts as that.
+    private(set) var wanted: [Int32] = []
     /// How many wanted widths the row being added has: one per shared
     /// column, then one per column of its group.
     private var rowWantedCount = 0
@@ -53,11 +113,20 @@ package struct RowBlock: Sendable {
     private var rowWidthCount = 0
     private var rowSharedCount = 0
 
+    /// The most bytes of text the block keeps in `text`: a cell that would
+    /// end past them is kept whole.
+    let textLimit: Int
+
+    /// The most bytes of text a block keeps: its offsets are 32-bit.
+    package static let maximumTextBytes = Int(UInt32.max)
+
     /// An empty block of a table with `sharedColumns` shared columns and
-    /// groups of `groupColumns` columns each.
-    package init(sharedColumns: Int, groupColumns: [Int]) {
+    /// groups of `groupColumns` columns each, keeping at most `textLimit`
+    /// bytes of text (cells past them are kept whole; tests lower it).
+    package init(sharedColumns: Int, groupColumns: [Int], textLimit: Int = RowBlock.maximumTextBytes) {
         self.sharedColumns = sharedColumns
         self.groupColumns = groupColumns
+        self.textLimit = min(textLimit, Self.maximumTextBytes)
     }
 
     /// Room for `rows` rows of about `bytesPerRow` bytes of text.
@@ -76,10 +145,13 @@ package struct RowBlock: Sendable {
     /// Starts a row of group `group` (an invalid index draws no details),
     /// `height` lines tall; its shared cells follow.
     package mutating func beginRow(group: Int, height: Int) {
+        precondition(
+            cells.count < UInt32.max && wanted.count < UInt32.max && whole.count < UInt32.max,
+            "a row block holds fewer than 2³² cells")
         entries.append(
             Entry(
                 group: Int32(clamping: group), height: Int32(clamping: height), firstCell: cells.count,
-                sharedCount: 0, detailCount: 0, firstWanted: wanted.count))
+                firstWanted: wanted.count))
         rowWantedCount = sharedColumns + (groupColumns.indices.contains(group) ? groupColumns[group] : 0)
         rowWidthCount = 0
         rowSharedCount = -1
@@ -89,20 +161,19 @@ package struct RowBlock: Sendable {
     /// detail cell after.
     @inline(__always)
     package mutating func add(_ cell: Cell) {
-        if cell.extra != nil {
-            cells.append(
-                StoredCell(
-                    start: whole.count, count: 0, width: Int32(clamping: cell.displayWidth), style: cell.style,
-                    isWhole: true, isVerbatim: cell.isVerbatim))
-            whole.append(cell)
-            return
+        if cell.extra == nil {
+            let start = text.count
+            if let stored = StoredCell(
+                start: start, count: cell.firstLine.utf8.count, width: cell.firstWidth, style: cell.style,
+                isVerbatim: cell.isVerbatim), start &+ stored.count <= textLimit
+            {
+                text.append(cell.firstLine)
+                cells.append(stored)
+                return
+            }
         }
-        let start = text.count
-        text.append(cell.firstLine)
-        cells.append(
-            StoredCell(
-                start: start, count: text.count - start, width: Int32(clamping: cell.firstWidth),
-                style: cell.style, isWhole: false, isVerbatim: cell.isVerbatim))
+        cells.append(StoredCell(whole: whole.count, style: cell.style, isVerbatim: cell.isVerbatim))
+        whole.append(cell)
     }
 
     /// Adds every cell of `cells` to the row, as ``add(_:)`` does.
@@ -123,7 +194,7 @@ package struct RowBlock: Sendable {
     @inline(__always)
     package mutating func addWidth(_ width: Int) {
         guard rowWidthCount < rowWantedCount else { return }
-        wanted.append(max(0, width))
+        wanted.append(Int32(clamping: max(0, width)))
         rowWidthCount &+= 1
     }
 
@@ -139,8 +210,8 @@ package struct RowBlock: Sendable {
         var entry = entries[index]
         let total = cells.count - entry.firstCell
         let sharedCount = rowSharedCount < 0 ? total : rowSharedCount
-        entry.sharedCount = Int16(clamping: sharedCount)
-        entry.detailCount = Int16(clamping: total - sharedCount)
+        entry.sharedCount = sharedCount
+        entry.detailCount = total - sharedCount
         entries[index] = entry
         // The widths not given: measured from the cells.
         let first = entry.firstCell
@@ -150,7 +221,7 @@ package struct RowBlock: Sendable {
                 column < sharedColumns
                 ? (column < sharedCount ? first + column : nil)
                 : (column - sharedColumns < total - sharedCount ? first + sharedCount + column - sharedColumns : nil)
-            wanted.append(cell.map { Int(cells[$0].width) } ?? 0)
+            wanted.append(cell.map { Int32(clamping: width(ofCell: $0)) } ?? 0)
             rowWidthCount += 1
         }
     }
@@ -163,10 +234,17 @@ package struct RowBlock: Sendable {
         let entry = entries[row]
         guard entry.height <= 1 else { return false }
         let first = entry.firstCell
-        for index in first..<(first + Int(entry.sharedCount) + Int(entry.detailCount)) where cells[index].isWhole {
+        for index in first..<(first + entry.sharedCount + entry.detailCount) where cells[index].isWhole {
             return false
         }
         return true
+    }
+
+    /// The width of the cell at `index` in `cells`: of its widest line for
+    /// a cell kept whole.
+    func width(ofCell index: Int) -> Int {
+        let stored = cells[index]
+        return stored.isWhole ? whole[stored.start].displayWidth : stored.width
     }
 
     /// The cell at `index` in `cells`, as it was added.
@@ -176,7 +254,7 @@ package struct RowBlock: Sendable {
         let line = text.withBytes(stored.start..<(stored.start + stored.count)) {
             String(decoding: $0, as: UTF8.self)
         }
-        return Cell(sanitizedLine: line, width: Int(stored.width), style: stored.style, isVerbatim: stored.isVerbatim)
+        return Cell(sanitizedLine: line, width: stored.width, style: stored.style, isVerbatim: stored.isVerbatim)
     }
 
     /// Whether the cell at `index` in `cells` shows a value: not empty, not
@@ -207,14 +285,14 @@ package struct RowBlock: Sendable {
     func sharedCells(_ row: Int) -> [Cell] {
         let entry = entries[row]
         let first = entry.firstCell
-        return (first..<(first + Int(entry.sharedCount))).map(cell(at:))
+        return (first..<(first + entry.sharedCount)).map(cell(at:))
     }
 
     /// The detail cells of row `row`, as they were added.
     func detailCells(_ row: Int) -> [Cell] {
         let entry = entries[row]
-        let first = entry.firstCell + Int(entry.sharedCount)
-        return (first..<(first + Int(entry.detailCount))).map(cell(at:))
+        let first = entry.firstCell + entry.sharedCount
+        return (first..<(first + entry.detailCount)).map(cell(at:))
     }
 }
 

@@ -135,6 +135,56 @@ import Testing
         #expect(top.sorted() == expected)
     }
 
+    /// A top-K whose keys are made again from its elements (`e12` has key 12).
+    func rekeyed(capacity: Int = 100) -> TopK<Int, String> {
+        TopK<Int, String>(capacity: capacity, rekey: { Int($0.dropFirst())! }, by: { $0 < $1 })
+    }
+
+    let ascending = { (keys: UnsafeBufferPointer<Int>) in
+        keys.indices.dropFirst().allSatisfy { keys[$0 - 1] <= keys[$0] }
+    }
+
+    @Test func concatenatingKeysInOrderLetsThemGoAndMakesThemAgainWhenNeeded() {
+        let blocks = [(0, 3), (1, 2), (0, 0), (1, 4), (0, 1), (1, 1)]
+        var (parts, ranges, expected) = dealt(blocks)
+        var top = rekeyed()
+        #expect(top.concatenate(&parts, ranges: ranges, inOrder: ascending))
+        #expect(top.keys.isEmpty)
+        #expect(top.sorted() == expected)
+        #expect(top.unordered.map(\.0) == Array(0..<expected.count))
+        // A second file's hits after the first's: the keys come back, and rank them.
+        top.insert("e3", key: 3)
+        top.insert("e100", key: 100)
+        #expect(top.keys == Array(0..<expected.count) + [3, 100])
+        #expect(top.sorted() == Array(expected[...3]) + ["e3"] + expected[4...] + ["e100"])
+        // Merged into another top-K, and past its capacity.
+        var (again, againRanges, _) = dealt(blocks)
+        var elided = rekeyed()
+        #expect(elided.concatenate(&again, ranges: againRanges, inOrder: ascending))
+        var small = TopK<Int, String>(capacity: 4) { $0 < $1 }
+        small.insert("e50", key: 50)
+        small.merge(elided)
+        #expect(small.sorted() == ["e0", "e1", "e2", "e3"])
+    }
+
+    @Test func concatenatingKeysOutOfOrderKeepsThem() {
+        var parts = [0, 1].map { _ in rekeyed() }
+        // Part 1's range ranks before part 0's: the keys are needed to sort.
+        for key in [5, 6] { parts[0].insert("e\(key)", key: key) }
+        for key in [1, 2] { parts[1].insert("e\(key)", key: key) }
+        var top = rekeyed()
+        #expect(top.concatenate(&parts, ranges: [(0, 0..<2), (1, 0..<2)], inOrder: ascending))
+        #expect(top.keys == [5, 6, 1, 2])
+        #expect(top.sorted() == ["e1", "e2", "e5", "e6"])
+        // Out of order inside a range too.
+        var inside = [0, 1].map { _ in rekeyed() }
+        for key in [3, 1] { inside[0].insert("e\(key)", key: key) }
+        var other = rekeyed()
+        #expect(other.concatenate(&inside, ranges: [(0, 0..<2)], inOrder: ascending))
+        #expect(other.keys == [3, 1])
+        #expect(other.sorted() == ["e1", "e3"])
+    }
+
     @Test func concatenatingRefusesRangesThatDoNotCoverThePartsOnce() {
         var (parts, ranges, _) = dealt([(0, 3), (1, 2), (0, 2)])
         var top = TopK<Int, String>(capacity: 100) { $0 < $1 }

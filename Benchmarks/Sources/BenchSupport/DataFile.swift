@@ -17,41 +17,62 @@ public struct DataFile: Sendable {
     public let records: Int
     /// The seed it was generated from.
     public let seed: UInt64
+    /// Its share of records of unknown kinds, in percent.
+    public var unknownPercent = RecordGenerator.plainUnknownPercent
     /// Whether it was already there.
     public let reused: Bool
     /// Seconds spent generating it (0 when reused).
     public let generationSeconds: Double
 
     /// The file for `records` records of `seed` in `directory`, generated now
-    /// if it is not there yet.
+    /// if it is not there yet; with `unknownPercent` other than the plain
+    /// mix's, of that share of unknown kinds (see
+    /// ``RecordGenerator/init(seed:unknownPercent:)``), named for it.
     /// - Throws: ``BenchmarkError`` when the file cannot be written.
-    public static func prepare(records: Int, seed: UInt64, in directory: String) throws(BenchmarkError) -> DataFile {
-        let path = "\(directory)/resultkit-bench-v\(generatorVersion)-seed\(seed)-\(records).jsonl"
+    public static func prepare(
+        records: Int, seed: UInt64, in directory: String,
+        unknownPercent: Int = RecordGenerator.plainUnknownPercent
+    ) throws(BenchmarkError) -> DataFile {
+        guard RecordGenerator.unknownPercents.contains(unknownPercent) else {
+            throw BenchmarkError("the share of unknown kinds must be 2 to 25 %, not \(unknownPercent)")
+        }
+        let plain = unknownPercent == RecordGenerator.plainUnknownPercent
+        let path =
+            "\(directory)/resultkit-bench-v\(generatorVersion)-seed\(seed)-\(records)"
+            + (plain ? "" : "-unknown\(unknownPercent)") + ".jsonl"
         if let size = fileSize(path) {
-            return DataFile(path: path, bytes: size, records: records, seed: seed, reused: true, generationSeconds: 0)
+            var file = DataFile(
+                path: path, bytes: size, records: records, seed: seed, reused: true, generationSeconds: 0)
+            file.unknownPercent = unknownPercent
+            return file
         }
         let clock = ContinuousClock()
         let start = clock.now
         let partial = "\(path).partial-\(getpid())"
-        try write(records: records, seed: seed, to: partial)
+        try write(records: records, seed: seed, unknownPercent: unknownPercent, to: partial)
         guard rename(partial, path) == 0 else {
             unlink(partial)
             throw BenchmarkError("cannot rename \(partial) to \(path): \(String(cString: strerror(errno)))")
         }
         let seconds = (clock.now - start).seconds
         guard let size = fileSize(path) else { throw BenchmarkError("\(path) vanished after it was written") }
-        return DataFile(
+        var file = DataFile(
             path: path, bytes: size, records: records, seed: seed, reused: false, generationSeconds: seconds)
+        file.unknownPercent = unknownPercent
+        return file
     }
 
-    /// Writes `records` generated records of `seed` to `path`.
-    public static func write(records: Int, seed: UInt64, to path: String) throws(BenchmarkError) {
+    /// Writes `records` generated records of `seed`, `unknownPercent` % of
+    /// unknown kinds, to `path`.
+    public static func write(
+        records: Int, seed: UInt64, unknownPercent: Int = RecordGenerator.plainUnknownPercent, to path: String
+    ) throws(BenchmarkError) {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard descriptor >= 0 else {
             throw BenchmarkError("cannot create \(path): \(String(cString: strerror(errno)))")
         }
         defer { close(descriptor) }
-        var generator = RecordGenerator(seed: seed)
+        var generator = RecordGenerator(seed: seed, unknownPercent: unknownPercent)
         var buffer: [UInt8] = []
         buffer.reserveCapacity(1 << 20 + 4096)
         for index in 0..<records {

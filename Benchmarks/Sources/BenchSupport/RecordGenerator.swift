@@ -5,15 +5,40 @@
 /// records of the `recipe` kind, which no built-in kind handles, so the search
 /// must show them with its generic renderer. About 150 bytes a record on
 /// average, so 1,000,000 records make about 150 MB of NDJSON.
+///
+/// With a larger share of unknown kinds (``init(seed:unknownPercent:)``),
+/// some of the cards give way to records of a second unknown kind,
+/// ``secondUnknownKind``: the mix issue 20 measures the table on has 8 %.
 public struct RecordGenerator: Sendable {
     /// The kind every generator writes that `search` does not know.
     public static let unknownKind = "recipe"
+    /// The unknown kind that a larger share of unknown kinds adds.
+    public static let secondUnknownKind = "gadget"
+    /// The share of unknown kinds in the plain mix, in percent.
+    public static let plainUnknownPercent = 2
+    /// The shares of unknown kinds a generator can make, in percent: from
+    /// the plain mix's to every card given way.
+    public static let unknownPercents = 2...25
 
     private var random: SplitMix64
+    /// Per 1,000 records, how many would be cards but are gadgets.
+    private let gadgetsPerMille: Int
 
-    /// A generator for `seed`.
+    /// A generator for `seed`: the plain mix.
     public init(seed: UInt64) {
         random = SplitMix64(seed: seed)
+        gadgetsPerMille = 0
+    }
+
+    /// A generator for `seed` whose records are `unknownPercent` % of
+    /// unknown kinds: the plain mix's recipes, and gadgets in place of as
+    /// many cards as it takes. At the plain share it is the plain mix, record
+    /// for record.
+    /// - Precondition: `unknownPercent` is in ``unknownPercents``.
+    public init(seed: UInt64, unknownPercent: Int) {
+        precondition(Self.unknownPercents.contains(unknownPercent), "unknown kinds: 2 to 25 %")
+        random = SplitMix64(seed: seed)
+        gadgetsPerMille = (unknownPercent - Self.plainUnknownPercent) * 10
     }
 
     /// The next record.
@@ -22,7 +47,8 @@ public struct RecordGenerator: Sendable {
         switch draw {
         case ..<400: return domain()
         case ..<750: return product()
-        case ..<980: return card()
+        case ..<(980 - gadgetsPerMille): return card()
+        case ..<980: return gadget()
         default: return recipe()
         }
     }
@@ -97,6 +123,21 @@ public struct RecordGenerator: Sendable {
                 .init("deck", .string(random.pick(WordLists.decks))),
                 .init("back", .string(random.chance(permille: 500) ? "red" : "blue")),
                 .init("condition", .string(random.chance(permille: 300) ? "used" : "mint")),
+            ]
+        )
+    }
+
+    private mutating func gadget() -> GeneratedRecord {
+        let name =
+            "\(random.pick(WordLists.brands)) \(Self.titled(random.pick(WordLists.productNouns))) "
+            + "\(100 + random.below(900))"
+        return GeneratedRecord(
+            kind: Self.secondUnknownKind, name: name,
+            fields: [
+                .init("watts", .number(String(5 + random.below(2000)))),
+                .init("color", .string(random.pick(["black", "white", "silver", "red", "blue"]))),
+                .init("warranty_years", .number(String(1 + random.below(5)))),
+                .init("category", .string(random.pick(WordLists.categories))),
             ]
         )
     }

@@ -4,7 +4,9 @@ import TerminalTable
 
 /// `table-bench`: renders 100,000 mixed rows as a table to a file and prints
 /// rows per second for the whole `search` process, next to Python's
-/// `tabulate` and `rich` rendering the same rows in the same run.
+/// `tabulate` and `rich` rendering the same rows in the same run; then the
+/// same against `tabulate` on the rows issue 20 names (8 % of unknown kinds,
+/// products with descriptions).
 struct TableBench {
     static let specs: [Options.Spec] =
         [
@@ -13,6 +15,9 @@ struct TableBench {
             .init("--runs", value: "N", help: "counted runs of each search command, after a warm-up (default 5)"),
             .init("--python-runs", value: "N", help: "counted runs of each Python renderer (default 3; 0 skips them)"),
             .init("--width", value: "N", help: "table width in columns for every renderer (default 160)"),
+            .init(
+                "--unknown-percent", value: "N",
+                help: "unknown kinds in the second mix, 2 to 25 % (default 8; 2, the plain mix's, skips it)"),
             .search,
             .init("--python", value: "PATH", help: "the Python interpreter (default python3 on PATH)"),
             .dataDirectory,
@@ -34,6 +39,10 @@ struct TableBench {
         let runs = try options.count("--runs", default: 5)
         let pythonRuns = options.string("--python-runs") == "0" ? 0 : try options.count("--python-runs", default: 3)
         let width = try options.count("--width", default: 160)
+        let unknownPercent = try options.count("--unknown-percent", default: 8)
+        guard RecordGenerator.unknownPercents.contains(unknownPercent) else {
+            throw BenchmarkError("--unknown-percent must be 2 to 25, not \(unknownPercent)")
+        }
         let directory = options.dataDirectory
         let search = try SearchBinary.locate(explicit: options.string("--search"), log: note)
 
@@ -46,28 +55,69 @@ struct TableBench {
 
         let scratch = try Bench.makeScratch(in: directory)
         defer { Bench.removeScratch(scratch, commands: 5) }
-        let common = ["", "--limit", String(rows), "--data", file.path]
         let searchCommands = [
-            TimedCommand(
-                label: #"search "" --limit \#(rows) --data FILE --width \#(width)  (table)"#,
-                arguments: [search] + common + ["--width", String(width), "--color", "never"]),
+            tableCommand(search, file: file.path, rows: rows, width: width),
             TimedCommand(
                 label: #"search "" --limit \#(rows) --data FILE --format jsonl  (no table)"#,
-                arguments: [search] + common + ["--format", "jsonl"]),
+                arguments: [search, "", "--limit", String(rows), "--data", file.path, "--format", "jsonl"]),
         ]
         var measured = try Bench.measure(searchCommands, runs: runs, scratch: scratch, progress: note)
         var missing: [String] = []
         var paired: [[Double]] = []
         if pythonRuns > 0 {
-            let (commands, absent) = pythonCommands(file: file.path, width: width)
+            let (commands, absent) = pythonCommands(file: file.path, width: width, libraries: ["tabulate", "rich"])
             missing = absent
             let python = try measurePaired(
                 commands, against: searchCommands[0], rounds: pythonRuns, scratch: scratch)
             measured += python.measurements
             paired = python.ratios
         }
-        report(measured, rows: rows, missing: missing, paired: paired)
+        report(
+            measured, title: "Whole process, \(Format.count(rows)) rows to a file", rows: rows, searchCommands: 2,
+            missing: missing, paired: paired)
+        if unknownPercent != RecordGenerator.plainUnknownPercent {
+            try measureUnknownMix(
+                search: search, rows: rows, seed: seed, percent: unknownPercent, width: width, runs: runs,
+                pythonRuns: pythonRuns, scratch: scratch)
+        }
         try engine(seed: seed, rows: rows, width: width, runs: runs)
+    }
+
+    /// The search table of `rows` rows of `file`, `width` columns wide.
+    private func tableCommand(_ search: String, file: String, rows: Int, width: Int) -> TimedCommand {
+        TimedCommand(
+            label: #"search "" --limit \#(rows) --data FILE --width \#(width)  (table)"#,
+            arguments: [
+                search, "", "--limit", String(rows), "--data", file, "--width", String(width), "--color", "never",
+            ])
+    }
+
+    /// The table against `tabulate` on the mix with `percent` % of unknown
+    /// kinds (rich is left out: it takes minutes and the plain mix has it).
+    private func measureUnknownMix(
+        search: String, rows: Int, seed: UInt64, percent: Int, width: Int, runs: Int, pythonRuns: Int,
+        scratch: String
+    ) throws(BenchmarkError) {
+        let file = try DataFile.prepare(
+            records: rows, seed: seed, in: options.dataDirectory, unknownPercent: percent)
+        print(
+            "data:    \(file.path): \(Format.count(rows)) records, \(Format.megabytes(file.bytes)), seed \(seed), "
+                + "\(percent) % of unknown kinds (\(RecordGenerator.unknownKind) and "
+                + "\(RecordGenerator.secondUnknownKind)), products with descriptions\n")
+        let table = tableCommand(search, file: file.path, rows: rows, width: width)
+        var measured = try Bench.measure([table], runs: runs, scratch: scratch, progress: note)
+        var missing: [String] = []
+        var paired: [[Double]] = []
+        if pythonRuns > 0 {
+            let (commands, absent) = pythonCommands(file: file.path, width: width, libraries: ["tabulate"])
+            missing = absent
+            let python = try measurePaired(commands, against: table, rounds: pythonRuns, scratch: scratch)
+            measured += python.measurements
+            paired = python.ratios
+        }
+        report(
+            measured, title: "Whole process, \(Format.count(rows)) rows with \(percent) % of unknown kinds",
+            rows: rows, searchCommands: 1, missing: missing, paired: paired)
     }
 
     /// Runs of the search table taken just before and just after each run
@@ -117,14 +167,14 @@ struct TableBench {
     }
 
     /// The Python renderers that can run here, and notes on those that cannot.
-    private func pythonCommands(file: String, width: Int) -> ([TimedCommand], [String]) {
+    private func pythonCommands(file: String, width: Int, libraries: [String]) -> ([TimedCommand], [String]) {
         guard let python = options.string("--python") ?? Shell.which("python3") else {
             return ([], ["python3 is not installed"])
         }
         let script = SearchBinary.packageRoot + "/Benchmarks/Python/render_table.py"
         var commands: [TimedCommand] = []
         var missing: [String] = []
-        for library in ["tabulate", "rich"] {
+        for library in libraries {
             let check = try? ProcessRunner.run(
                 [python, "-c", "import \(library)"], stdoutPath: "/dev/null", stderrPath: "/dev/null")
             guard check?.exitStatus == 0 else {
@@ -139,7 +189,12 @@ struct TableBench {
         return (commands, missing)
     }
 
-    private func report(_ measured: [Measurement], rows: Int, missing: [String], paired: [[Double]]) {
+    /// Prints the table of `measured` under `title`: its first
+    /// `searchCommands` are search's (the table first), the rest Python's.
+    private func report(
+        _ measured: [Measurement], title: String, rows: Int, searchCommands: Int, missing: [String],
+        paired: [[Double]]
+    ) {
         var table = TextTable(
             headers: ["COMMAND", "MEDIAN", "MIN", "RUNS", "ROWS/S", "PEAK RSS", "OUTPUT LINES", "STATUS"],
             rightAligned: [1, 2, 3, 4, 5, 6, 7])
@@ -153,12 +208,12 @@ struct TableBench {
                 measurement.samples.map { String($0.exitStatus) }.joined(separator: ","),
             ])
         }
-        print("## Whole process, \(Format.count(rows)) rows to a file\n")
+        print("## \(title)\n")
         print(table.render(), terminator: "")
         for note in missing { print("(skipped: \(note))") }
         print()
         guard let searchTable = measured.first?.wall?.median else { return }
-        if let plain = measured.dropFirst().first?.wall?.median {
+        if searchCommands > 1, let plain = measured.dropFirst().first?.wall?.median {
             if searchTable > plain {
                 let share = (searchTable - plain) / searchTable
                 print(
@@ -172,7 +227,7 @@ struct TableBench {
                         + "see the engine figures below for what the table costs")
             }
         }
-        for (index, measurement) in measured.dropFirst(2).enumerated() {
+        for (index, measurement) in measured.dropFirst(searchCommands).enumerated() {
             guard let time = measurement.wall?.median else { continue }
             let library = measurement.command.label.contains("tabulate") ? "tabulate" : "rich"
             let ratios = index < paired.count ? paired[index] : []

@@ -40,6 +40,34 @@ import Testing
         #expect((0.32...0.38).contains(share("product")))
     }
 
+    @Test func thePlainShareOfUnknownKindsIsThePlainMixRecordForRecord() {
+        for seed: UInt64 in [1, 42] {
+            var plain = RecordGenerator(seed: seed)
+            var two = RecordGenerator(seed: seed, unknownPercent: RecordGenerator.plainUnknownPercent)
+            for _ in 0..<5000 { #expect(plain.next() == two.next()) }
+        }
+    }
+
+    @Test func eightPercentOfUnknownKindsTakeThePlaceOfCards() {
+        var generator = RecordGenerator(seed: 42, unknownPercent: 8)
+        var counts: [String: Int] = [:]
+        var described = 0
+        let total = 50_000
+        for _ in 0..<total {
+            let record = generator.next()
+            counts[record.kind, default: 0] += 1
+            if record.kind == "product", !record.text("description").isEmpty { described += 1 }
+        }
+        let share = { (kind: String) in Double(counts[kind, default: 0]) / Double(total) }
+        #expect(
+            Set(counts.keys)
+                == ["domain", "product", "card", RecordGenerator.unknownKind, RecordGenerator.secondUnknownKind])
+        #expect((0.075...0.085).contains(share(RecordGenerator.unknownKind) + share(RecordGenerator.secondUnknownKind)))
+        #expect((0.15...0.19).contains(share("card")))
+        #expect((0.32...0.38).contains(share("product")))
+        #expect(described == counts["product"])
+    }
+
     @Test func coffeeHitsOneToTwoPercentOfLinesAndAboutOnePercentOfNames() {
         var generator = RecordGenerator(seed: 42)
         var lines = 0

@@ -12,20 +12,30 @@ struct HitCollector: Sendable {
     private var top: TopK<HitKey, SearchHit>
     private var fuzzyTop: TopK<HitKey, SearchHit>
     private var fuzzyMatched = 0
+    /// The `--sort` field, taken out of the options once.
+    private let sortField: String?
     /// The counts that account for every record read.
     private(set) var statistics = SearchStatistics()
 
     init(options: SearchOptions, hasRankingTerms: Bool) {
         self.options = options
         self.hasRankingTerms = hasRankingTerms
+        self.sortField = options.sort?.field
         let descending = options.sort?.descending ?? false
         let kept = options.keptCount
-        self.top = TopK(capacity: kept) { a, b in
+        // Without --sort, a hit's key is its rank, which the hit holds.
+        let rekey: (@Sendable (SearchHit) -> HitKey)? = options.sort == nil ? Self.rankKey : nil
+        self.top = TopK<HitKey, SearchHit>(capacity: kept, rekey: rekey) { a, b in
             a.isBefore(b, descending: descending)
         }
         self.fuzzyTop = TopK(capacity: options.fuzzy ? 0 : kept) { a, b in
             a.isBefore(b, descending: descending)
         }
+    }
+
+    /// The key of a hit when there is no --sort: its rank.
+    @Sendable private static func rankKey(_ hit: SearchHit) -> HitKey {
+        HitKey(rank: hit.rank, sortValue: nil)
     }
 
     /// Whether some record has matched: until then every line is matched in
@@ -82,7 +92,9 @@ struct HitCollector: Sendable {
         kindHint: String?,
         isFuzzyStandIn: Bool
     ) {
-        let key = HitKey(rank: rank, sortValue: options.sort.flatMap { SortValue(object[$0.field]) })
+        var sortValue: SortValue?
+        if let sortField { sortValue = SortValue(object[sortField]) }
+        let key = HitKey(rank: rank, sortValue: sortValue)
         if isFuzzyStandIn {
             statistics.filteredOut += 1
             fuzzyMatched += 1
@@ -123,7 +135,9 @@ struct HitCollector: Sendable {
             return exchange(&workers[index].top, with: empty)
         }
         let ranges = hitRanges.filter { !$0.hits.isEmpty }.map { (part: $0.worker, range: $0.hits) }
-        if !top.concatenate(&tops, ranges: ranges) {
+        let descending = options.sort?.descending ?? false
+        let inOrder = { (keys: UnsafeBufferPointer<HitKey>) in HitKey.areInOrder(keys, descending: descending) }
+        if !top.concatenate(&tops, ranges: ranges, inOrder: inOrder) {
             for part in tops { top.merge(part) }
         }
         for worker in workers { mergeAllButKeptHits(worker) }
@@ -162,6 +176,17 @@ struct HitCollector: Sendable {
         let descending = options.sort?.descending ?? false
         let hits = top.sorted { keys in HitKey.areInOrder(keys, descending: descending) }
         return SearchResult(hits: Self.dropping(options.offset, from: hits), statistics: statistics)
+    }
+
+    /// Lets go of the kept hits and their keys, on a background thread,
+    /// once ``finish()`` has given the hits: the result holds them, and the
+    /// keys that ranked them (80 bytes a hit) are not needed again. The
+    /// memory they free is reused by what is made next (a table's rows).
+    mutating func releaseKept() {
+        let emptyTop = TopK<HitKey, SearchHit>(capacity: top.capacity, by: top.isBefore)
+        let emptyFuzzy = TopK<HitKey, SearchHit>(capacity: fuzzyTop.capacity, by: fuzzyTop.isBefore)
+        BackgroundRelease.release(exchange(&top, with: emptyTop))
+        BackgroundRelease.release(exchange(&fuzzyTop, with: emptyFuzzy))
     }
 
     /// `hits` after the first `offset`, sharing their storage when there are none to drop.

@@ -1,3 +1,4 @@
+import ResultKit
 import StreamingJSON
 import TextMatching
 
@@ -38,6 +39,12 @@ enum SortValue: Sendable, Comparable {
     case text(String)
 
     init?(_ value: JSONValue?) {
+        // Most sort values are short decimals: read as `FieldValue` reads
+        // them (such a text has no space to trim), without making one.
+        if case .number(let text)? = value, let number = JSONObject.shortDecimal(text) {
+            self = .number(number)
+            return
+        }
         guard let field = FieldValue(value) else { return nil }
         if let number = field.number {
             self = .number(number)

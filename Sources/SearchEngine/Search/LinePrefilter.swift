@@ -1,3 +1,4 @@
+import Dispatch
 import TextMatching
 
 #if canImport(Glibc)
@@ -166,12 +167,14 @@ struct LinePrefilter: Sendable {
         // Each fragment's first three bytes, folded; a two-byte fragment
         // accepts any third byte.
         self.anchors = fragments.map { fragment in
-            Anchor(
+            let anySecond = fragment[1] == MatchPattern.anyByte
+            let anyThird = fragment.count <= 2 || fragment[2] == MatchPattern.anyByte
+            return Anchor(
                 first: SIMD16(repeating: fragment[0] | 0x20),
-                second: SIMD16(repeating: fragment[1] | 0x20),
-                third: SIMD16(repeating: fragment.count > 2 ? fragment[2] | 0x20 : 0),
-                anySecond: SIMDMask(repeating: fragment[1] == MatchPattern.anyByte),
-                anyThird: SIMDMask(repeating: fragment.count <= 2 || fragment[2] == MatchPattern.anyByte)
+                second: SIMD16(repeating: anySecond ? 0xFF : fragment[1] | 0x20),
+                third: SIMD16(repeating: anyThird ? 0xFF : fragment[2] | 0x20),
+                secondFold: SIMD16(repeating: anySecond ? 0xFF : 0x20),
+                thirdFold: SIMD16(repeating: anyThird ? 0xFF : 0x20)
             )
         }
     }
@@ -181,18 +184,34 @@ struct LinePrefilter: Sendable {
     /// same promise, so the results do not change, only how many lines are
     /// matched in full.
     func adapted(toSample sample: UnsafeRawBufferPointer) -> LinePrefilter {
-        var best = self
-        var fewest = hits(in: sample, range: 0..<sample.count).count
-        for fragments in alternatives.prefix(16) where fragments != self.fragments {
-            let candidate = LinePrefilter(
-                pattern: pattern, field: field, fragments: fragments, alternatives: alternatives)
-            let count = candidate.hits(in: sample, range: 0..<sample.count).count
-            if count < fewest {
-                best = candidate
-                fewest = count
+        let candidates =
+            [self]
+            + alternatives.prefix(16).filter { $0 != fragments }.map { fragments in
+                LinePrefilter(pattern: pattern, field: field, fragments: fragments, alternatives: alternatives)
             }
+        // Each set counted on a core of its own: the workers wait for this.
+        let counts = Counts(count: candidates.count, sample: sample)
+        DispatchQueue.concurrentPerform(iterations: candidates.count) { index in
+            counts.set(index, candidates[index].hits(in: counts.sample, range: 0..<counts.sample.count).count)
         }
-        return best
+        // The first set with the fewest, as counting them in turn would pick.
+        var best = 0
+        for index in candidates.indices.dropFirst() where counts[index] < counts[best] { best = index }
+        return candidates[best]
+    }
+
+    /// Counts that parallel iterations each set once, at their own index,
+    /// all before any is read, and the sample they read (valid meanwhile).
+    private final class Counts: @unchecked Sendable {
+        private let values: UnsafeMutableBufferPointer<Int>
+        let sample: UnsafeRawBufferPointer
+        init(count: Int, sample: UnsafeRawBufferPointer) {
+            values = .allocate(capacity: count)
+            self.sample = sample
+        }
+        deinit { values.deallocate() }
+        func set(_ index: Int, _ value: Int) { values[index] = value }
+        subscript(index: Int) -> Int { values[index] }
     }
 
     /// Whether `line` (one line, without its line break) may hold a match.
@@ -205,11 +224,33 @@ struct LinePrefilter: Sendable {
     /// whose search text joins keys and values: a fragment in a key counts.
     func mayMatchKeysOrValues(_ line: UnsafeRawBufferPointer) -> Bool {
         guard let base = line.baseAddress, !line.isEmpty else { return false }
-        let bytes = base.assumingMemoryBound(to: UInt8.self)
-        for position in 0..<line.count where isHit(bytes, at: position, end: line.count, countsKeys: true) {
-            return true
+        return nextHit(base, from: 0, end: line.count, countsKeys: true) != nil
+    }
+
+    /// ``mayMatch(_:)`` (or, with `countsKeys`, ``mayMatchKeysOrValues(_:)``)
+    /// one byte at a time, as the rule reads: for tests, which check the
+    /// vector scan against it.
+    func mayMatchByteByByte(_ line: UnsafeRawBufferPointer, countsKeys: Bool) -> Bool {
+        guard let base = line.baseAddress, !line.isEmpty else { return false }
+        return nextHitByteByByte(base, from: 0, end: line.count, countsKeys: countsKeys) != nil
+    }
+
+    /// ``hits(in:range:)`` one byte at a time, as the rule reads: for tests.
+    func hitsByteByByte(in buffer: UnsafeRawBufferPointer, range: Range<Int>) -> [Int] {
+        var found: [Int] = []
+        guard let base = buffer.baseAddress, range.upperBound <= buffer.count else { return found }
+        var index = range.lowerBound
+        while let hit = nextHitByteByByte(base, from: index, end: range.upperBound, countsKeys: false) {
+            found.append(hit)
+            guard let newline = buffer[hit..<range.upperBound].firstIndex(of: 0x0A) else { break }
+            index = newline + 1
         }
-        return false
+        return found
+    }
+
+    private func nextHitByteByByte(_ base: UnsafeRawPointer, from start: Int, end: Int, countsKeys: Bool) -> Int? {
+        let bytes = base.assumingMemoryBound(to: UInt8.self)
+        return (start..<end).first { isHit(bytes, at: $0, end: end, countsKeys: countsKeys) }
     }
 
     /// The offsets, ascending, of bytes in `range` of `buffer` that keep
@@ -229,27 +270,28 @@ struct LinePrefilter: Sendable {
         return found
     }
 
-    /// The first hit at or after `start` and before `end`.
-    private func nextHit(_ base: UnsafeRawPointer, from start: Int, end: Int) -> Int? {
+    /// The first hit at or after `start` and before `end`; with
+    /// `countsKeys`, a fragment in an object key counts too.
+    private func nextHit(_ base: UnsafeRawPointer, from start: Int, end: Int, countsKeys: Bool = false) -> Int? {
         let bytes = base.assumingMemoryBound(to: UInt8.self)
         let fold = SIMD16<UInt8>(repeating: 0x20)
         // A backslash folds to `|` (0x7C), as `|` does: confirmed exactly.
         let backslash = SIMD16<UInt8>(repeating: 0x7C)
-        let highBits = SIMD16<UInt8>(repeating: 0x80)
-        let zero = SIMD16<UInt8>(repeating: 0)
+        let zero = SIMD16<Int8>(repeating: 0)
         var index = start
         while index &+ 18 <= end {
             let raw = base.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
+            let raw1 = base.loadUnaligned(fromByteOffset: index &+ 1, as: SIMD16<UInt8>.self)
+            let raw2 = base.loadUnaligned(fromByteOffset: index &+ 2, as: SIMD16<UInt8>.self)
             let c0 = raw | fold
-            let c1 = base.loadUnaligned(fromByteOffset: index &+ 1, as: SIMD16<UInt8>.self) | fold
-            let c2 = base.loadUnaligned(fromByteOffset: index &+ 2, as: SIMD16<UInt8>.self) | fold
-            var flagged = zero.replacing(with: 0xFF, where: c0 .== backslash) | (raw & highBits)
+            // Masks, each lane all ones or zero: a byte from 0x80 is negative.
+            var flagged = (c0 .== backslash) .| (SIMD16<Int8>(truncatingIfNeeded: raw) .< zero)
             anchors.withUnsafeBufferPointer { anchors in
                 for anchor in anchors {
-                    let starts =
-                        (c0 .== anchor.first) .& ((c1 .== anchor.second) .| anchor.anySecond)
-                        .& ((c2 .== anchor.third) .| anchor.anyThird)
-                    flagged |= zero.replacing(with: 0xFF, where: starts)
+                    // A second or third byte that may be any byte has a
+                    // fold of all ones, as its wanted byte: always equal.
+                    flagged .|= (c0 .== anchor.first) .& ((raw1 | anchor.secondFold) .== anchor.second)
+                        .& ((raw2 | anchor.thirdFold) .== anchor.third)
                 }
             }
             let lanes = unsafeBitCast(flagged, to: SIMD2<UInt64>.self)
@@ -265,26 +307,29 @@ struct LinePrefilter: Sendable {
                     lane = 8 + bits.1.trailingZeroBitCount >> 3
                     bits.1 &= ~(0xFF << UInt64((lane - 8) * 8))
                 }
-                if isHit(bytes, at: index &+ lane, end: end) { return index &+ lane }
+                if isHit(bytes, at: index &+ lane, end: end, countsKeys: countsKeys) { return index &+ lane }
             }
             index &+= 16
         }
         while index < end {
-            if isHit(bytes, at: index, end: end) { return index }
+            if isHit(bytes, at: index, end: end, countsKeys: countsKeys) { return index }
             index &+= 1
         }
         return nil
     }
 
-    /// The first three bytes of a fragment, folded, in every lane.
+    /// The first three bytes of a fragment, folded, in every lane. A second
+    /// or third byte that is ``MatchPattern/anyByte``, or a third of a
+    /// two-byte fragment, is 0xFF with a fold of 0xFF: any text byte, or-ed
+    /// with the fold, equals it.
     private struct Anchor {
         var first: SIMD16<UInt8>
         var second: SIMD16<UInt8>
         var third: SIMD16<UInt8>
-        /// Whether the second or third byte is ``MatchPattern/anyByte``, or
-        /// the fragment has only two bytes.
-        var anySecond: SIMDMask<SIMD16<Int8>>
-        var anyThird: SIMDMask<SIMD16<Int8>>
+        /// What the text's second and third bytes are or-ed with: 0x20
+        /// (ASCII case), or 0xFF for any byte.
+        var secondFold: SIMD16<UInt8>
+        var thirdFold: SIMD16<UInt8>
     }
 
     /// Whether the byte at `position` is from 0x80, a backslash, or starts a

@@ -200,6 +200,12 @@ public struct SearchSession: Sendable {
         hits.finish()
     }
 
+    /// Lets go of what ``finish()`` gave and the keys that ranked it (see
+    /// ``HitCollector/releaseKept()``); the session keeps its counts.
+    mutating func releaseKeptHits() {
+        hits.releaseKept()
+    }
+
     // MARK: - For the parallel file reader
 
     /// A session with the same query and options and nothing considered yet,

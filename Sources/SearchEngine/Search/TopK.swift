@@ -17,19 +17,45 @@ struct TopK<Key: Sendable, Element: Sendable>: Sendable {
     /// Empty until an element arrives with every place taken; then every
     /// index, as a max-heap.
     private var heap: [Int] = []
+    /// Makes an element's key again from the element, when its key can be
+    /// (`nil` when it cannot).
+    private let rekey: (@Sendable (Element) -> Key)?
+    /// Whether the keys were let go by
+    /// ``concatenate(_:ranges:inOrder:)``, which found the elements in key
+    /// order: `keys` is then empty, and is made again from the elements
+    /// before anything else needs it.
+    private var keysElided = false
 
     /// The most places reserved when the first element arrives.
     static var reservedRoom: Int { 1 << 17 }
 
-    init(capacity: Int, by isBefore: @escaping @Sendable (Key, Key) -> Bool) {
+    /// A top-K of `capacity` elements ordered by `isBefore`; `rekey`, when
+    /// given, makes an element's key again from the element (it must give
+    /// the key the element was inserted with), so that keys need not be kept
+    /// once the elements are known to be in order.
+    init(
+        capacity: Int, rekey: (@Sendable (Element) -> Key)? = nil, by isBefore: @escaping @Sendable (Key, Key) -> Bool
+    ) {
         self.capacity = max(0, capacity)
+        self.rekey = rekey
         self.isBefore = isBefore
     }
 
     /// The kept keys and elements, in no particular order.
-    var unordered: Zip2Sequence<[Key], [Element]> { zip(keys, elements) }
+    var unordered: Zip2Sequence<[Key], [Element]> {
+        guard keysElided, let rekey else { return zip(keys, elements) }
+        return zip(elements.map(rekey), elements)
+    }
+
+    /// Makes the keys let go by ``concatenate(_:ranges:inOrder:)`` again.
+    private mutating func restoreKeys() {
+        guard keysElided, let rekey else { return }
+        keys = elements.map(rekey)
+        keysElided = false
+    }
 
     mutating func insert(_ element: Element, key: Key) {
+        if keysElided { restoreKeys() }
         if elements.count < capacity {
             if elements.isEmpty {
                 // Room for as many as may be kept (up to a bound), at once:
@@ -66,6 +92,12 @@ struct TopK<Key: Sendable, Element: Sendable>: Sendable {
     /// kept yet and the capacities match, its storage is taken as it is;
     /// when both fit, its elements are appended at once.
     mutating func merge(_ other: TopK) {
+        if other.keysElided {
+            var other = other
+            other.restoreKeys()
+            return merge(other)
+        }
+        if keysElided { restoreKeys() }
         if elements.isEmpty && capacity == other.capacity {
             keys = other.keys
             elements = other.elements
@@ -99,8 +131,16 @@ struct TopK<Key: Sendable, Element: Sendable>: Sendable {
     /// elements are moved out of the parts, which are left empty, each part
     /// by a core of its own when there are many: nothing is copied, and no
     /// reference is counted, on the way.
+    ///
+    /// With `inOrder` (which tells whether keys are in order, as one pass of
+    /// `isBefore` would) and a `rekey`, keys found in order are not gathered
+    /// at all: a listing of many hits in input order then keeps only its
+    /// elements, and its keys are made again only if something needs them.
     /// - Returns: `false`, changing nothing, when they would not simply be appended.
-    mutating func concatenate(_ parts: inout [TopK], ranges: [(part: Int, range: Range<Int>)]) -> Bool {
+    mutating func concatenate(
+        _ parts: inout [TopK], ranges: [(part: Int, range: Range<Int>)],
+        inOrder: ((UnsafeBufferPointer<Key>) -> Bool)? = nil
+    ) -> Bool {
         let total = ranges.reduce(0) { $0 + $1.range.count }
         guard elements.isEmpty, total <= capacity, parts.allSatisfy(\.keptEveryInsert),
             total == parts.reduce(0, { $0 + $1.count })
@@ -126,9 +166,32 @@ struct TopK<Key: Sendable, Element: Sendable>: Sendable {
             }
         }
         guard expected.allSatisfy({ $0 == 0 }) else { return false }
-        let gathered = Self.gather(&parts, ranges: ranges, starts: starts, backwards: backwards, total: total)
+        let elidesKeys =
+            rekey != nil && inOrder.map { Self.areInOrder(parts, ranges: ranges, by: $0, isBefore) } == true
+        let gathered = Self.gather(
+            &parts, ranges: ranges, starts: starts, backwards: backwards, total: total, keepingKeys: !elidesKeys)
         keys = gathered.keys
         elements = gathered.elements
+        keysElided = elidesKeys
+        return true
+    }
+
+    /// Whether the keys of `ranges` of `parts`, one range after another,
+    /// are in order: each range's by `inOrder`, and where ranges meet by
+    /// `isBefore`.
+    private static func areInOrder(
+        _ parts: [TopK], ranges: [(part: Int, range: Range<Int>)],
+        by inOrder: (UnsafeBufferPointer<Key>) -> Bool, _ isBefore: (Key, Key) -> Bool
+    ) -> Bool {
+        var last: Key?
+        for (part, range) in ranges where !range.isEmpty {
+            let keys = parts[part].keys
+            if let last, isBefore(keys[range.lowerBound], last) { return false }
+            guard keys.withUnsafeBufferPointer({ inOrder(UnsafeBufferPointer(rebasing: $0[range])) }) else {
+                return false
+            }
+            last = keys[range.upperBound - 1]
+        }
         return true
     }
 
@@ -136,22 +199,27 @@ struct TopK<Key: Sendable, Element: Sendable>: Sendable {
     /// from and to, each part by one worker.
     private struct Places: @unchecked Sendable {
         let parts: UnsafeMutablePointer<TopK>
-        let keys: UnsafeMutablePointer<Key>
+        /// `nil` when the keys are dropped.
+        let keys: UnsafeMutablePointer<Key>?
         let elements: UnsafeMutablePointer<Element>
     }
 
-    /// The keys and elements `ranges` of `parts`, in that order, moved out.
+    /// The keys and elements `ranges` of `parts`, in that order, moved out;
+    /// no keys (each part's dropped) unless `keepingKeys`.
     private static func gather(
         _ parts: inout [TopK],
         ranges: [(part: Int, range: Range<Int>)],
         starts: [Int],
         backwards: [[Int]],
-        total: Int
+        total: Int,
+        keepingKeys: Bool
     ) -> (keys: [Key], elements: [Element]) {
         var keys: [Key] = []
         let elements = [Element](unsafeUninitializedCapacity: total) { elementBuffer, elementCount in
-            keys = [Key](unsafeUninitializedCapacity: total) { keyBuffer, keyCount in
-                guard let keyBase = keyBuffer.baseAddress, let elementBase = elementBuffer.baseAddress else { return }
+            keys = [Key](unsafeUninitializedCapacity: keepingKeys ? total : 0) { keyBuffer, keyCount in
+                guard let elementBase = elementBuffer.baseAddress else { return }
+                // Without keys, a place to drop them: nothing is written there.
+                let keyBase = keepingKeys ? keyBuffer.baseAddress : nil
                 parts.withUnsafeMutableBufferPointer { parts in
                     guard let partBase = parts.baseAddress else { return }
                     let places = Places(parts: partBase, keys: keyBase, elements: elementBase)
@@ -162,7 +230,8 @@ struct TopK<Key: Sendable, Element: Sendable>: Sendable {
                             var position = starts[index] + range.count
                             while position > starts[index] {
                                 position -= 1
-                                (places.keys + position).initialize(to: topK.pointee.keys.removeLast())
+                                let key = topK.pointee.keys.removeLast()
+                                if let keys = places.keys { (keys + position).initialize(to: key) }
                                 (places.elements + position).initialize(to: topK.pointee.elements.removeLast())
                             }
                         }
@@ -174,7 +243,7 @@ struct TopK<Key: Sendable, Element: Sendable>: Sendable {
                         for part in parts.indices { move(part) }
                     }
                 }
-                keyCount = total
+                keyCount = keepingKeys ? total : 0
             }
             elementCount = total
         }
@@ -192,8 +261,9 @@ struct TopK<Key: Sendable, Element: Sendable>: Sendable {
     ///   its keys faster than through `isBefore`.
     func sorted(inOrder: ((UnsafeBufferPointer<Key>) -> Bool)? = nil) -> [Element] {
         // Elements kept in order (as an empty query keeps its input) need
-        // no sorting: one pass tells. Sorting is stable, so ties keep their
-        // order either way.
+        // no sorting: one pass tells, or told when their keys were let go.
+        // Sorting is stable, so ties keep their order either way.
+        if keysElided { return elements }
         let inOrder = keys.withUnsafeBufferPointer { keys in
             inOrder?(keys) ?? keys.indices.dropFirst().allSatisfy { !isBefore(keys[$0], keys[$0 - 1]) }
         }

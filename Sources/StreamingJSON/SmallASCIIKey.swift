@@ -1,0 +1,68 @@
+/// The bits of a short ASCII string that Swift holds in place (at most 15
+/// bytes, no storage of its own), for comparing keys without calling
+/// `String.==`.
+///
+/// Two such strings are equal exactly when their bits are: the bits are the
+/// bytes, the count and flags, with the unused bytes zero. A string of
+/// another form (longer, non-ASCII, or with storage of its own) gives `nil`
+/// and is compared as a string, since it may be canonically equivalent to
+/// an ASCII one (`\u{212A}ind` and `Kind`). `SmallASCIIKeyTests` checks the
+/// rule against `String.==`.
+package struct SmallASCIIKey: Equatable, Sendable {
+    private let low: UInt64
+    private let high: UInt64
+
+    /// The bits of `string`, or `nil` when it is not a short ASCII string
+    /// held in place.
+    @inline(__always)
+    package init?(_ string: String) {
+        guard Self.isSupported else { return nil }
+        self.init(bits: unsafeBitCast(string, to: (UInt64, UInt64).self))
+    }
+
+    /// The bits of the `String` stored at `pointer`, read without copying
+    /// the string (no reference is counted), or `nil` as for `init(_:)`.
+    @inline(__always)
+    package init?(at pointer: UnsafeRawPointer) {
+        guard Self.isSupported else { return nil }
+        self.init(bits: pointer.loadUnaligned(as: (UInt64, UInt64).self))
+    }
+
+    /// The short ASCII string whose bytes are `low` (the first eight, the
+    /// first in the lowest byte) and `high` (the next seven), `count` of
+    /// them, made as Swift makes it, or `nil` where strings are not laid
+    /// out as this reads them. The bytes past `count` must be zero, and
+    /// every byte below 0x80. `SmallASCIIKeyTests` checks the bits against
+    /// `String(decoding:as:)`'s.
+    @inline(__always)
+    package static func string(low: UInt64, high: UInt64, count: Int) -> String? {
+        guard isSupported, count <= 15 else { return nil }
+        // The count and the flags (immortal, ASCII, small) in the top byte.
+        return unsafeBitCast((low, high | (0xE0 | UInt64(truncatingIfNeeded: count)) &<< 56), to: String.self)
+    }
+
+    @inline(__always)
+    private init?(bits: (UInt64, UInt64)) {
+        // The top four bits of the second word of a small ASCII string:
+        // immortal, ASCII, small, and not foreign.
+        guard bits.1 >> 60 == 0xE else { return nil }
+        low = bits.0
+        high = bits.1
+    }
+
+    /// Whether strings are laid out as this reads them: two words, on a
+    /// 64-bit platform whose small strings this was checked on.
+    @inline(__always)
+    private static var isSupported: Bool {
+        #if (arch(x86_64) || arch(arm64)) && !os(Windows)
+            MemoryLayout<String>.size == 16
+        #else
+            false
+        #endif
+    }
+
+    /// Where a member's key is within a `JSONObject.Member`: first, as it
+    /// is declared first (`SmallASCIIKeyTests` checks it with
+    /// `MemoryLayout.offset(of:)`, which is not a constant here).
+    package static var keyOffset: Int { 0 }
+}

@@ -1,0 +1,85 @@
+import Testing
+
+@testable import SearchEngine
+
+/// The prefilter's 16-byte scan (``LinePrefilter/mayMatch(_:)``,
+/// ``LinePrefilter/mayMatchKeysOrValues(_:)`` and the block scan
+/// ``LinePrefilter/hits(in:range:)``) answers as the rule read one byte at a
+/// time does, on random lines made of the bytes that matter: fragments of the
+/// word in either case and cut short, key quotes and colons, backslashes,
+/// bytes from 0x80, and matches in the last bytes of a line (the scalar tail).
+@Suite struct PrefilterScanAgreementTests {
+    static let queries = [
+        "coffee", "cofee", "cfae", "caef", "tea", "kind", "nmae", "\"coffee beans\"", "name:garden", "zzqxj", "café",
+    ]
+
+    /// Pieces random lines are made of.
+    static let pieces: [[UInt8]] =
+        [
+            "coffee", "COFFEE", "CoFfEe", "cof", "fee", "ffee", "cofe", "cofefe", "ocffee", "cafe", "caef", "cfae",
+            "tea",
+            "tae", "kind", "name", "nmae", "garden", "beans", "coffee beans", "zzqxj", "\"", "\":", "\":\"", ",", "{",
+            "}",
+            "\\", "\\u0063", " ", "\t", "x", "12.5", "|", "@", "`",
+        ].map { Array($0.utf8) } + [[0xC3, 0xA9], [0x80], [0xFF], [0x7F], [0x00], [0x40], [0x5B]]
+
+    struct Generator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return state >> 33
+        }
+        mutating func line() -> [UInt8] {
+            var line: [UInt8] = []
+            let count = Int(next() % 24)
+            for _ in 0..<count {
+                line +=
+                    PrefilterScanAgreementTests.pieces[Int(next() % UInt64(PrefilterScanAgreementTests.pieces.count))]
+            }
+            return line
+        }
+    }
+
+    @Test(arguments: queries)
+    func theVectorScanAnswersAsTheByteRule(query: String) throws {
+        let prefilter = try #require(LinePrefilter(query: try QueryParser().parse(query), fuzzy: false))
+        var generator = Generator(state: 0x5EED ^ UInt64(query.utf8.count))
+        var mayMatch = 0
+        for _ in 0..<20_000 {
+            let line = generator.line()
+            line.withUnsafeBytes { bytes in
+                let expected = prefilter.mayMatchByteByByte(bytes, countsKeys: false)
+                #expect(prefilter.mayMatch(bytes) == expected, "\(String(decoding: line, as: UTF8.self))")
+                if expected { mayMatch += 1 }
+                #expect(
+                    prefilter.mayMatchKeysOrValues(bytes) == prefilter.mayMatchByteByByte(bytes, countsKeys: true),
+                    "\(String(decoding: line, as: UTF8.self))")
+            }
+        }
+        // The lines are not all alike: some may match, some may not.
+        #expect(mayMatch > 100 && mayMatch < 19_900)
+    }
+
+    @Test(arguments: queries)
+    func theBlockScanFindsWhatTheByteRuleFinds(query: String) throws {
+        let prefilter = try #require(LinePrefilter(query: try QueryParser().parse(query), fuzzy: false))
+        var generator = Generator(state: 0xB10C ^ UInt64(query.utf8.count))
+        var total = 0
+        for _ in 0..<40 {
+            var block: [UInt8] = []
+            for _ in 0..<200 { block += generator.line() + [0x0A] }
+            // Some blocks end inside a line.
+            if generator.next() % 2 == 0 { block += generator.line() }
+            let hits = block.withUnsafeBytes { prefilter.hits(in: $0, range: 0..<block.count) }
+            let expected = block.withUnsafeBytes { prefilter.hitsByteByByte(in: $0, range: 0..<block.count) }
+            #expect(hits == expected)
+            // A range that starts and ends inside the block.
+            let range = 7..<(block.count - 5)
+            #expect(
+                block.withUnsafeBytes { prefilter.hits(in: $0, range: range) }
+                    == block.withUnsafeBytes { prefilter.hitsByteByByte(in: $0, range: range) })
+            total += hits.count
+        }
+        #expect(total > 100)
+    }
+}

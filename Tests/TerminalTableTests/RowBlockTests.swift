@@ -1,0 +1,108 @@
+import Testing
+
+@testable import TerminalTable
+
+/// A block keeps most cells flat, in 32-bit offsets and 16-bit lengths and
+/// widths; a cell past those limits is kept whole. Either way the table
+/// draws the same bytes.
+@Suite struct RowBlockTests {
+    /// Rows at and past the limits of a flat cell, with wide (CJK, emoji)
+    /// and highlighted cells among them, and the fixture rows.
+    static var rows: [MergedRow] {
+        let longest = String(repeating: "a", count: Int(UInt16.max))
+        let tooLong = String(repeating: "b", count: Int(UInt16.max) + 1)
+        // 3 bytes and 2 columns a character: too many bytes, not too wide.
+        let wideCJK = String(repeating: "漢", count: 30_000)
+        // 4 bytes and 2 columns each: too many bytes and too wide.
+        let wideEmoji = String(repeating: "😀", count: 40_000)
+        let long: [(Int, String, [String])] = [
+            (0, "longest flat", ["$1.00", "4.0", longest]),
+            (0, "one byte more", ["$2.00", "3.0", tooLong]),
+            (1, wideCJK, ["active", "2030-01-01"]),
+            (2, "emoji", [wideEmoji, "K"]),
+            (1, "例え.jp 👨‍👩‍👧", ["active", "2031-01-01"]),
+        ]
+        let made = long.map { group, name, details in
+            let shared = [Cell(Fixtures.groups[group].title), Cell(name)]
+            let cells = details.map { Cell($0) }
+            return MergedRow(
+                group: group, shared: shared, details: cells, size: RowSize(height: 1, measuring: shared + cells))
+        }
+        return Fixtures.mergedRows + made + Fixtures.mergedRows
+    }
+
+    /// The rows in blocks of `size`, each keeping at most `textLimit` bytes of text.
+    static func blocks(_ rows: [MergedRow], size: Int, textLimit: Int) -> [RowBlock] {
+        stride(from: 0, to: rows.count, by: size).map { start in
+            var block = RowBlock(
+                sharedColumns: Fixtures.shared.count, groupColumns: Fixtures.groups.map(\.columns.count),
+                textLimit: textLimit)
+            for row in rows[start..<min(rows.count, start + size)] {
+                block.beginRow(group: row.group, height: row.size.height)
+                block.add(contentsOf: row.shared)
+                block.beginDetails()
+                block.add(contentsOf: row.details)
+                block.addWidths(row.size.widths)
+                block.endRow()
+            }
+            return block
+        }
+    }
+
+    static func render(_ blocks: [RowBlock], options: RenderOptions) -> [UInt8] {
+        Array(
+            TableRenderer.renderPieces(
+                shared: Fixtures.shared, groups: Fixtures.groups, blocks: blocks, options: options
+            ).joined())
+    }
+
+    @Test func aCellPastSixteenBitsIsKeptWholeAndTheRestFlat() {
+        let block = Self.blocks(Self.rows, size: Self.rows.count, textLimit: RowBlock.maximumTextBytes)[0]
+        let longest = block.cells.firstIndex { !$0.isWhole && $0.count == Int(UInt16.max) }
+        #expect(longest != nil)
+        #expect(longest.map { block.cell(at: $0).lines == [String(repeating: "a", count: Int(UInt16.max))] } == true)
+        // The three cells of too many bytes, and the highlighted names, are whole.
+        let whole = block.cells.indices.filter { block.cells[$0].isWhole }
+        let texts = whole.map { block.cell(at: $0).lines[0] }
+        #expect(texts.contains(String(repeating: "b", count: Int(UInt16.max) + 1)))
+        #expect(texts.contains(String(repeating: "漢", count: 30_000)))
+        #expect(texts.contains(String(repeating: "😀", count: 40_000)))
+        // A whole cell's width is still what its row wants: 80,000 columns of emoji.
+        #expect(whole.map(block.width(ofCell:)).max() == 80_000)
+        #expect(block.wanted.contains(80_000))
+    }
+
+    @Test func flatAndWholeCellsDrawTheSameBytes() {
+        let rows = Self.rows
+        // Text past the limit is kept whole: no text at all, some, and all up to 4 GiB.
+        let limits = [0, 200, RowBlock.maximumTextBytes]
+        // Every width, border and colour; with no width limit (lines of
+        // 80,000 columns), one of each.
+        var cases = [40, 80, 160].flatMap { width in
+            BorderStyle.allCases.flatMap { border in [false, true].map { (width as Int?, border, $0) } }
+        }
+        cases += [(nil, .plain, false), (nil, .rounded, true)]
+        for (width, border, color) in cases {
+            let options = RenderOptions(maxWidth: width, border: border, color: color)
+            let drawn = limits.map { Self.render(Self.blocks(rows, size: 7, textLimit: $0), options: options) }
+            #expect(drawn[0] == drawn[2], "width \(String(describing: width)), \(border), colour \(color)")
+            #expect(drawn[1] == drawn[2], "width \(String(describing: width)), \(border), colour \(color)")
+            // The same rows as one MergedTable, made into blocks by the renderer.
+            let table = MergedTable(shared: Fixtures.shared, groups: Fixtures.groups, rows: rows)
+            #expect(drawn[2] == TableRenderer.renderUTF8(table, options: options))
+        }
+    }
+
+    @Test func withNoWidthLimitAWholeCellIsDrawnAsWideAsItIs() {
+        let text = String(
+            decoding: Self.render(
+                Self.blocks(Self.rows, size: 7, textLimit: RowBlock.maximumTextBytes), options: RenderOptions()),
+            as: UTF8.self)
+        // SUIT has no maximum: its 80,000 columns of emoji are drawn whole.
+        #expect(text.contains(String(repeating: "😀", count: 40_000)))
+        // DESCRIPTION and NAME have theirs (40 and 30): the long cells are cut there.
+        #expect(text.contains(String(repeating: "b", count: 39) + "…"))
+        #expect(!text.contains(String(repeating: "b", count: 41)))
+        #expect(text.contains(String(repeating: "漢", count: 14) + "…"))
+    }
+}
