@@ -9,9 +9,11 @@ import Synchronization
 ///
 /// Which records each search reads: those that matched an earlier query
 /// when they hold every match (``NarrowingRule``); for a query of one word,
-/// the few that may rank among the best, found from the index of the
-/// records' search texts (``SearchTextIndex``, ``IndexRanking``), built off
-/// the terminal's thread once the first search has started; else every
+/// or of plain words when few records matched an earlier query, only the
+/// best, ranked from the index of the records' search texts
+/// (``SearchTextIndex``, ``IndexRanking``, ``SubsetRanking``), built off
+/// the terminal's thread once the first search has started, and of those
+/// only the rows a screen shows first (the rest when shown); else every
 /// record. Results and counts are those of a one-shot search whichever way.
 ///
 /// Typing never waits for a search: ``start(_:)`` returns at once, and a
@@ -282,8 +284,9 @@ package final class LiveSearch: Sendable {
         case found(Outcome)
     }
 
-    /// A one-word query searched through the index (see ``IndexRanking``):
-    /// the engine builds the rows of only the best ``firstRows`` records
+    /// A query searched through the index: one word among every record
+    /// (``IndexRanking``), or plain words among the few records `subset`
+    /// holds (``SubsetRanking``). The engine builds the rows of only the best ``firstRows`` records
     /// (and reads every record that is not indexed); the rest of the kept
     /// rows are built when the screen shows them (``MoreHits``). `nil` when
     /// the index cannot serve the query, or when what the engine found
