@@ -23,7 +23,8 @@ struct PickerSession {
     /// The status line's text when it says something other than counts.
     private var status = "searching…"
     /// The counts of the rows shown, for the status line.
-    private var counts: (matched: Int, total: Int, kinds: [(name: String, count: Int)], milliseconds: Double)?
+    private var counts:
+        (matched: Int, total: Int, kinds: [(name: String, count: Int)], ofAll: Bool, milliseconds: Double)?
     /// The warnings of the first search, which reads every record.
     private var warnings: [Diagnostic]?
     private var needsClear = true
@@ -157,11 +158,12 @@ struct PickerSession {
         switch outcome.result {
         case .success(let hits):
             if warnings == nil, !outcome.narrowed { warnings = outcome.diagnostics }
-            state.show(hits)
+            state.show(hits, count: outcome.kept, more: outcome.more)
             let milliseconds =
                 Double(outcome.elapsed.components.seconds) * 1000
                 + Double(outcome.elapsed.components.attoseconds) / 1e15
-            counts = (outcome.matched, outcome.total, StatusLine.kindCounts(hits.map(\.kind.name)), milliseconds)
+            let kinds = outcome.kinds ?? StatusLine.kindCounts(hits.map(\.kind.name))
+            counts = (outcome.matched, outcome.total, kinds, outcome.kinds != nil, milliseconds)
         case .failure(let failure):
             counts = nil
             status = failure.message
@@ -177,7 +179,7 @@ struct PickerSession {
         let statusText =
             counts.map {
                 StatusLine.text(
-                    matched: $0.matched, total: $0.total, kinds: $0.kinds, kept: state.hits.count,
+                    matched: $0.matched, total: $0.total, kinds: $0.kinds, kept: $0.ofAll ? $0.matched : state.count,
                     marked: state.markOrder.count, milliseconds: $0.milliseconds, width: size.columns - 2)
             } ?? status
         let lines = screen.lines(&state, query: editor.text, status: statusText)

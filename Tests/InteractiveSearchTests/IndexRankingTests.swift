@@ -50,4 +50,31 @@ import TextMatching
         }
         #expect(compared > 50_000)
     }
+
+    /// Fragments are found wherever they occur, ignoring case, a zero byte
+    /// standing for any byte: as a plain search of every position finds them.
+    @Test func fragmentsAreFoundWhereTheyOccur() {
+        var random = SplitMix64(state: 5)
+        let letters = Array("ab1 -".utf8) + [MatchPattern.anyByte]
+        var found = 0
+        for text in Self.texts(count: 3000, seed: 23) where text.utf8.allSatisfy({ $0 < 0x80 }) {
+            let fragments = (0..<Int.random(in: 1...5, using: &random)).map { _ in
+                (0..<Int.random(in: 1...3, using: &random)).map { _ in letters.randomElement(using: &random)! }
+            }
+            let bytes = Array(text.utf8)
+            let expected = fragments.contains { fragment in
+                bytes.indices.contains { start in
+                    start + fragment.count <= bytes.count
+                        && fragment.indices.allSatisfy { offset in
+                            fragment[offset] == MatchPattern.anyByte
+                                || IndexRanking.fold(bytes[start + offset]) == fragment[offset]
+                        }
+                }
+            }
+            let occur = bytes.withUnsafeBufferPointer { IndexRanking.Fragments(fragments).occur(in: $0) }
+            #expect(occur == expected, "\(fragments) in \(text.debugDescription)")
+            if expected { found += 1 }
+        }
+        #expect(found > 300)
+    }
 }

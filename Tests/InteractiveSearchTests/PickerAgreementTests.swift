@@ -80,8 +80,20 @@ import Testing
         case file
     }
 
-    @Test(arguments: Layout.allCases, [false, true])
-    func thePickerFindsWhatAOneShotSearchFinds(layout: Layout, indexed: Bool) throws {
+    /// Whether the picker has an index of search texts, and when it ranks through it.
+    enum Indexing: String, CaseIterable, Sendable {
+        /// No index.
+        case none
+        /// Every one-word query through the index, never narrowing.
+        case everyWord
+        /// One word through the index unless an earlier query left few
+        /// records, and then plain words ranked among those few from it.
+        case narrowedToo
+    }
+
+    @Test(arguments: Layout.allCases, Indexing.allCases)
+    func thePickerFindsWhatAOneShotSearchFinds(layout: Layout, indexing: Indexing) throws {
+        let indexed = indexing != .none
         let registry = try KindRegistry([noteKind(), noteKind("memo")])
         let big = try Self.mixedFile(records: 7000, padding: layout == .held ? 0 : 1700, seed: 7)
         let small = try Self.mixedFile(records: 300, padding: 0, seed: 8)
@@ -96,13 +108,18 @@ import Testing
         let options = SearchOptions(limit: 40, keepsRecords: false)
         // Through the index whenever it can serve the query, rather than
         // reading again what matched before.
+        // The index's searches build the best 7 rows first, the rest when shown.
         let live = LiveSearch(
-            records: records, registry: registry, options: options, fewCandidates: indexed ? 0 : 4096, wake: {})
+            records: records, registry: registry, options: options, fewCandidates: indexing == .everyWord ? 0 : 4096,
+            firstRows: 7,
+            wake: {})
         // The index of search texts, for one-word queries: held records or a lone file.
         if indexed { #expect(live.buildIndexNow() == (layout != .fileAndHeld)) }
         var comparedWithHits = 0
         var narrowed = 0
         var throughIndex = 0
+        var builtLater = 0
+        var wordsThroughIndex = 0
         for query in Self.queries {
             for length in 1...query.count {
                 let typed = String(query.prefix(length))
@@ -128,10 +145,29 @@ import Testing
                     }
                     continue
                 }
-                let hits = try picked.result.get()
+                // The rows not built yet, built as a screen scrolling down builds them.
+                var hits = try picked.result.get()
+                if let more = picked.more {
+                    builtLater += 1
+                    while hits.count < picked.kept {
+                        hits += more.build(hits.count..<min(picked.kept, hits.count + 5))
+                    }
+                }
+                #expect(picked.kept == hits.count, "\(typed)")
+                // The status line's kinds: of every match when the index counted them.
+                if let kinds = picked.kinds {
+                    var every = options
+                    every.limit = 100_000
+                    let all = try SearchEngine.search(
+                        sources: sources, query: parsed, options: every, registry: registry, diagnose: { _ in })
+                    #expect(
+                        Dictionary(uniqueKeysWithValues: kinds.map { ($0.name, $0.count) })
+                            == Dictionary(all.hits.map { ($0.kind.name, 1) }, uniquingKeysWith: +), "\(typed)")
+                }
                 if !hits.isEmpty { comparedWithHits += 1 }
                 if picked.narrowed { narrowed += 1 }
                 if picked.indexed { throughIndex += 1 }
+                if picked.indexed, parsed.conditions.count > 1 { wordsThroughIndex += 1 }
                 #expect(Self.describe(hits) == Self.describe(oneShot.hits), "\(typed)")
                 #expect(picked.matched == oneShot.statistics.matched, "\(typed)")
                 #expect(picked.total == oneShot.statistics.read, "\(typed)")
@@ -144,8 +180,12 @@ import Testing
         // One-word queries went through the index when there is one.
         if indexed, layout != .fileAndHeld {
             #expect(throughIndex >= 25, "\(throughIndex) through the index")
+            #expect(builtLater >= 10, "\(builtLater) with rows built later")
+            // Two words ranked among the matches of the first, from the index.
+            if indexing == .narrowedToo { #expect(wordsThroughIndex >= 5, "\(wordsThroughIndex) of two words") }
         } else {
             #expect(throughIndex == 0)
+            #expect(builtLater == 0)
         }
     }
 

@@ -5,8 +5,15 @@ package import SearchEngine
 /// latest search, the selected row, the first row on screen, and the rows
 /// marked with Tab. A value: every key makes a new state.
 package struct PickerState: Sendable {
-    /// The rows, best first.
+    /// The rows built so far, best first: the first ``count`` rows, or
+    /// fewer when the rest are built as they are shown.
     package private(set) var hits: [SearchHit] = []
+    /// How many rows there are.
+    package private(set) var count = 0
+    /// Builds the rows past ``hits``.
+    private var more: LiveSearch.MoreHits?
+    /// How many rows are built at a time past those built.
+    static let rowsBuiltAtOnce = 100
     /// The index of the selected row in ``hits``.
     package private(set) var cursor = 0
     /// The index of the first row on screen.
@@ -20,16 +27,36 @@ package struct PickerState: Sendable {
     package init() {}
 
     /// Shows the results of a new search: the selection goes back to the best row.
-    package mutating func show(_ hits: [SearchHit]) {
+    /// - Parameters:
+    ///   - hits: The rows built, best first.
+    ///   - count: How many rows there are, when more than `hits`.
+    ///   - more: Builds the rest, as they are shown.
+    package mutating func show(_ hits: [SearchHit], count: Int? = nil, more: LiveSearch.MoreHits? = nil) {
         self.hits = hits
+        self.count = more == nil ? hits.count : max(hits.count, count ?? hits.count)
+        self.more = more
         cursor = 0
         scroll = 0
     }
 
+    /// Builds the rows up to `end` (or all of them) when they are not built yet.
+    package mutating func build(through end: Int) {
+        let end = min(end, count)
+        guard end > hits.count, let more else { return }
+        let range = hits.count..<min(count, max(end, hits.count + Self.rowsBuiltAtOnce))
+        let built = more.build(range)
+        hits += built
+        // Fewer than asked: there are no more (the records changed meanwhile).
+        if built.count < range.count { count = hits.count }
+        if hits.count == count { self.more = nil }
+        cursor = min(cursor, max(0, count - 1))
+    }
+
     /// Moves the selection by `rows` (negative is up), staying within the rows.
     package mutating func move(by rows: Int) {
-        guard !hits.isEmpty else { return }
-        cursor = min(max(0, cursor + rows), hits.count - 1)
+        guard count > 0 else { return }
+        cursor = min(max(0, cursor + rows), count - 1)
+        build(through: cursor + 1)
     }
 
     /// Marks the selected row, or unmarks it when it is marked.

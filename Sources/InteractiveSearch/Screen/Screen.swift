@@ -77,8 +77,7 @@ package struct Screen: Sendable {
     /// The table of the rows that fit in `height` lines from the scroll
     /// position, the scroll moved first so that the selected row shows.
     private func tableLines(_ state: inout PickerState, height: Int) -> [String] {
-        let hits = state.hits
-        guard !hits.isEmpty, height > 0 else { return [] }
+        guard state.count > 0, height > 0 else { return [] }
         if state.cursor < state.scroll { state.scroll = state.cursor }
         var options = table.options
         options.maxWidth = max(10, width - Self.gutterWidth)
@@ -87,7 +86,8 @@ package struct Screen: Sendable {
         // Draw from the scroll position; while the selected row does not
         // fit, scroll on by a row.
         while true {
-            let drawn = draw(hits, from: state.scroll, height: height, output: output)
+            state.build(through: state.scroll + height)
+            let drawn = draw(state.hits, from: state.scroll, height: height, output: output)
             if state.cursor < state.scroll + drawn.rowCount || state.scroll >= state.cursor {
                 return decorate(drawn, state: state)
             }

@@ -34,8 +34,8 @@ package struct IndexRanking {
     let pattern: MatchPattern
     /// The word's folded bytes (lower-case ASCII).
     let word: [UInt8]
-    /// How many results are kept.
-    let keep: Int
+    /// How many results are kept in all.
+    let limit: Int
     /// Whether the word matches only where it occurs (no typo can match).
     let exactOnly: Bool
     private let matcher = TextMatcher()
@@ -51,7 +51,7 @@ package struct IndexRanking {
         else { return nil }
         self.pattern = pattern
         word = pattern.units.map { UInt8($0) }
-        keep = options.limit
+        limit = options.limit
         let cuts = pattern.requiredFragmentSets(minimumLength: 1).filter { !$0.isEmpty }
         guard let sets = cuts.first else { return nil }
         exactOnly = sets == [word]
@@ -64,12 +64,13 @@ package struct IndexRanking {
 
     /// What goes to the engine, and the counts.
     struct Selection {
-        /// The best indexed records and every unindexed one, ascending.
-        var records: [Int32]
-        /// How many of ``records`` are indexed (each of them matches).
-        var indexed: Int
+        /// The best indexed records, best first, with their ranks: the
+        /// records of the hits kept.
+        var ranked: [Key]
         /// How many indexed records match in all.
         var matched: Int
+        /// How many of them are of each kind of the index.
+        var matchedByKind: [Int]
         /// Every indexed record that matches, ascending, when there are at
         /// most `remember` of them.
         var allMatches: [Int32]?
@@ -77,13 +78,19 @@ package struct IndexRanking {
 
     /// A record's rank, compared as the engine's `Rank` compares: band,
     /// tier, heavier field, better quality, shorter text, input order.
-    private struct Key: Comparable {
+    struct Key: Comparable {
         var band: Int
         var tier: Int
         var weight: Int
         var quality: Int
         var length: Int
         var record: Int32
+
+        /// Whether the engine ranked the record as the index did.
+        func agrees(with rank: Rank) -> Bool {
+            rank.strength?.band == band && rank.tier?.rawValue == tier && rank.weight == weight
+                && rank.quality == quality && rank.fieldLength == length
+        }
 
         static func < (a: Key, b: Key) -> Bool {
             if a.band != b.band { return a.band < b.band }
@@ -101,7 +108,12 @@ package struct IndexRanking {
     /// Chooses the records for the engine; `nil` when cancelled, or when a
     /// record the scan found did not match (the caller then searches as
     /// before).
-    func select(in index: SearchTextIndex, remember: Int, isCancelled: @Sendable () -> Bool) -> Selection? {
+    /// - Parameters:
+    ///   - keep: How many of the best records to rank.
+    ///   - remember: How many matching records are listed at most.
+    func select(in index: SearchTextIndex, keep: Int, remember: Int, isCancelled: @Sendable () -> Bool)
+        -> Selection?
+    {
         let count = index.count
         let halves = count < 4096 ? 1 : 2
         let chunks = (0..<halves).map { half in count * half / halves..<count * (half + 1) / halves }
@@ -115,11 +127,22 @@ package struct IndexRanking {
         let unicodeMatches = unicode
         // The cut that lets the fewest of the first records through.
         let fragments = exactOnly ? Fragments([]) : chooseFragments(index)
+        // A record that may match holds a fragment of every cut (the word
+        // itself, when no typo can match), so it has the letters of one
+        // fragment of each: a fragment's bytes, any byte aside, as bits of
+        // ``SearchTextIndex/letters``.
+        let cutMasks: [[UInt64]] =
+            cuts.map { set in
+                set.map { fragment in
+                    fragment.reduce(0) { $1 == MatchPattern.anyByte ? $0 : $0 | SearchTextIndex.letterBit($1) }
+                }
+            }
         // 1. Bounds.
         let scanned = Mutex<[[UInt8]?]>(Array(repeating: nil, count: halves))
         DispatchQueue.concurrentPerform(iterations: halves) { half in
             let found = scan(
-                index, chunks[half], unicode: unicodeMatches, fragments: fragments, isCancelled: isCancelled)
+                index, chunks[half], unicode: unicodeMatches, fragments: fragments, cutMasks: cutMasks,
+                isCancelled: isCancelled)
             scanned.withLock { $0[half] = found }
         }
         let parts = scanned.withLock { $0 }
@@ -155,7 +178,7 @@ package struct IndexRanking {
             DispatchQueue.concurrentPerform(iterations: halves) { half in
                 let found = rank(
                     index, chunks[half], unicode: unicodeMatches, bounds: allBounds, above: above, upTo: upTo,
-                    isCancelled: isCancelled)
+                    keep: keep, isCancelled: isCancelled)
                 ranked.withLock { $0[half] = found }
             }
             let results = ranked.withLock { $0 }
@@ -172,17 +195,22 @@ package struct IndexRanking {
             worst = last
         }
         var allMatches: [Int32]?
+        var matchedByKind = [Int](repeating: 0, count: index.kinds.count)
         if exactOnly {
+            index.kindOf.withUnsafeBufferPointer { kindOf in
+                for (record, bound) in allBounds.enumerated() where bound != Self.noMatch {
+                    matchedByKind[Int(kindOf[record])] += 1
+                }
+            }
             if matched <= remember {
                 allMatches = allBounds.indices.compactMap { allBounds[$0] == Self.noMatch ? nil : Int32($0) }
             }
         } else {
             matched = matches.count
+            for record in matches { matchedByKind[Int(index.kindOf[Int(record)])] += 1 }
             if matched <= remember { allMatches = matches.sorted() }
         }
-        var records = keys.map(\.record) + index.unindexedRecords
-        records.sort()
-        return Selection(records: records, indexed: keys.count, matched: matched, allMatches: allMatches)
+        return Selection(ranked: keys, matched: matched, matchedByKind: matchedByKind, allMatches: allMatches)
     }
 
     /// Each record's best possible band in `range` (``noMatch`` when it
@@ -190,7 +218,7 @@ package struct IndexRanking {
     /// holding a fragment. A text that is not plain ASCII has its exact band.
     private func scan(
         _ index: SearchTextIndex, _ range: Range<Int>, unicode: [(match: TextMatch, length: Int)?],
-        fragments: Fragments, isCancelled: () -> Bool
+        fragments: Fragments, cutMasks: [[UInt64]], isCancelled: () -> Bool
     ) -> [UInt8]? {
         var bounds = [UInt8](repeating: Self.noMatch, count: range.count)
         let weights = index.kinds.map { $0.searchFields.map(\.weight) }
@@ -202,6 +230,10 @@ package struct IndexRanking {
                             if record & 4095 == 0, isCancelled() { return nil }
                             let kind = kindOf[record]
                             guard kind != SearchTextIndex.unindexed else { continue }
+                            if !cutMasks.isEmpty {
+                                let has = index.letters[record]
+                                guard cutMasks.allSatisfy({ set in set.contains { $0 & ~has == 0 } }) else { continue }
+                            }
                             var start = Int(starts[record])
                             var best = Self.noMatch
                             for weight in weights[Int(kind)] {
@@ -247,7 +279,7 @@ package struct IndexRanking {
     /// match with typos, every record that matched.
     private func rank(
         _ index: SearchTextIndex, _ range: Range<Int>, unicode: [(match: TextMatch, length: Int)?], bounds: [UInt8],
-        above: Int, upTo worst: Int, isCancelled: () -> Bool
+        above: Int, upTo worst: Int, keep: Int, isCancelled: () -> Bool
     ) -> (keys: [Key], matches: [Int32], failed: Bool)? {
         var keys: [Key] = []
         var matches: [Int32] = []
@@ -267,10 +299,21 @@ package struct IndexRanking {
                     } else {
                         var end = start
                         while texts[end] != 0 { end += 1 }
-                        let text = String(decoding: UnsafeBufferPointer(rebasing: texts[start..<end]), as: UTF8.self)
+                        let bytes = UnsafeBufferPointer(rebasing: texts[start..<end])
                         start = end + 1
+                        // A word too short for typos matches only where it occurs, and
+                        // no better than its bound there: a field it is not in, or whose
+                        // bound is worse than a field already matched, cannot be the best.
+                        if exactOnly {
+                            let bound = word.withUnsafeBufferPointer {
+                                Self.bestBand(of: $0, in: bytes, weight: field.weight)
+                            }
+                            if bound == Self.noMatch { continue }
+                            if let best, Int(bound) > best.strength.band { continue }
+                        }
+                        let text = String(decoding: bytes, as: UTF8.self)
                         // Plain ASCII without `\r`: one character a byte.
-                        found = matcher.match(pattern, in: text).map { ($0, text.utf8.count) }
+                        found = matcher.match(pattern, in: text).map { ($0, bytes.count) }
                     }
                     guard let (match, length) = found, Self.scorerTakes(match, weight: field.weight) else { continue }
                     let strength = MatchStrength(match, fieldWeight: field.weight)
@@ -306,7 +349,8 @@ package struct IndexRanking {
     /// `weight`, may have, or ``noMatch`` when it cannot match there.
     /// - The whole text, its start, or the start of a word: an exact,
     ///   prefix or word-prefix match, each taken to cover a whole word (the
-    ///   better band).
+    ///   better band) unless a lower case letter that no plural ending
+    ///   starts follows a word ending in a letter (`co` in "Coffee").
     /// - Inside a word: a substring match, which the scorer takes only in
     ///   a strong field, and the matcher only where it is not a fragment of
     ///   a capitalised word (`oman` in `Romania`), as the matcher says.
@@ -319,6 +363,7 @@ package struct IndexRanking {
         let strong = weight >= MatchStrength.strongFieldWeight
         let exactBand = UInt8(MatchStrength(tier: .exact, wholeWord: true, fieldWeight: weight).band)
         let first = word[0]
+        let endsInLetter = word[length - 1] &- 0x61 < 26
         var best = noMatch
         var contentStart = -1
         var contentEnd = 0
@@ -346,7 +391,12 @@ package struct IndexRanking {
                 }
                 tier = .substring
             }
-            best = min(best, UInt8(MatchStrength(tier: tier, wholeWord: true, fieldWeight: weight).band))
+            // A word that ends in a letter, followed by a lower case letter that
+            // is no plural ending, is the start of a longer word.
+            let end = position + length
+            let whole =
+                !(endsInLetter && end < count && field[end] &- 0x61 < 26 && field[end] != 0x73 && field[end] != 0x65)
+            best = min(best, UInt8(MatchStrength(tier: tier, wholeWord: whole, fieldWeight: weight).band))
             if best == exactBand { break }
         }
         return best
@@ -407,12 +457,18 @@ package struct IndexRanking {
 
     /// Fragments of a word, one of which every text it matches holds,
     /// looked for in one pass over a text.
-    struct Fragments {
+    package struct Fragments {
         let fragments: [[UInt8]]
         /// Whether a fragment may start with a byte, in either case.
         private var starts = [Bool](repeating: false, count: 256)
+        /// The fragments one after the other, and where each ends in it.
+        private var joined: [UInt8] = []
+        private var ends: [Int] = []
+        /// For each byte, the fragments (a bit each) that may start with
+        /// it; empty past 64 fragments.
+        private var startingWith: [UInt64] = []
 
-        init(_ fragments: [[UInt8]]) {
+        package init(_ fragments: [[UInt8]]) {
             self.fragments = fragments
             for fragment in fragments {
                 guard let first = fragment.first else { continue }
@@ -423,11 +479,56 @@ package struct IndexRanking {
                 starts[Int(first)] = true
                 if first &- 0x61 < 26 { starts[Int(first - 0x20)] = true }
             }
+            guard fragments.count <= 64, fragments.allSatisfy({ !$0.isEmpty }) else { return }
+            startingWith = [UInt64](repeating: 0, count: 256)
+            for (number, fragment) in fragments.enumerated() {
+                joined += fragment
+                ends.append(joined.count)
+                let bit: UInt64 = 1 << UInt64(number)
+                for byte in 0..<256
+                where fragment[0] == MatchPattern.anyByte || IndexRanking.fold(UInt8(byte)) == fragment[0] {
+                    startingWith[byte] |= bit
+                }
+            }
         }
 
         /// Whether one of the fragments occurs in `field`, ignoring ASCII
         /// case; a ``MatchPattern/anyByte`` stands for any byte.
-        func occur(in field: UnsafeBufferPointer<UInt8>) -> Bool {
+        package func occur(in field: UnsafeBufferPointer<UInt8>) -> Bool {
+            guard !startingWith.isEmpty else { return occurOneByOne(in: field) }
+            return joined.withUnsafeBufferPointer { joined in
+                ends.withUnsafeBufferPointer { ends in
+                    startingWith.withUnsafeBufferPointer { startingWith in
+                        let count = field.count
+                        for position in 0..<count {
+                            var candidates = startingWith[Int(field[position])]
+                            while candidates != 0 {
+                                let number = candidates.trailingZeroBitCount
+                                candidates &= candidates - 1
+                                let start = number == 0 ? 0 : ends[number - 1]
+                                let length = ends[number] - start
+                                guard length <= count - position else { continue }
+                                // The first byte matched: it chose the fragment.
+                                var matched = 1
+                                while matched < length {
+                                    let wanted = joined[start + matched]
+                                    guard
+                                        wanted == MatchPattern.anyByte
+                                            || IndexRanking.fold(field[position + matched]) == wanted
+                                    else { break }
+                                    matched += 1
+                                }
+                                if matched == length { return true }
+                            }
+                        }
+                        return false
+                    }
+                }
+            }
+        }
+
+        /// ``occur(in:)``, one fragment after the other.
+        private func occurOneByOne(in field: UnsafeBufferPointer<UInt8>) -> Bool {
             let count = field.count
             for position in 0..<count where starts[Int(field[position])] {
                 for fragment in fragments where fragment.count <= count - position {
@@ -446,7 +547,7 @@ package struct IndexRanking {
     }
 
     @inline(__always)
-    static func fold(_ byte: UInt8) -> UInt8 {
+    package static func fold(_ byte: UInt8) -> UInt8 {
         byte &- 0x41 < 26 ? byte | 0x20 : byte
     }
 

@@ -9,9 +9,11 @@ import Synchronization
 ///
 /// Which records each search reads: those that matched an earlier query
 /// when they hold every match (``NarrowingRule``); for a query of one word,
-/// the few that may rank among the best, found from the index of the
-/// records' search texts (``SearchTextIndex``, ``IndexRanking``), built off
-/// the terminal's thread once the first search has started; else every
+/// or of plain words when few records matched an earlier query, only the
+/// best, ranked from the index of the records' search texts
+/// (``SearchTextIndex``, ``IndexRanking``, ``SubsetRanking``), built off
+/// the terminal's thread once the first search has started, and of those
+/// only the rows a screen shows first (the rest when shown); else every
 /// record. Results and counts are those of a one-shot search whichever way.
 ///
 /// Typing never waits for a search: ``start(_:)`` returns at once, and a
@@ -37,6 +39,27 @@ package final class LiveSearch: Sendable {
         package var diagnostics: [Diagnostic]
         /// Whether the index chose the records the engine read (see ``SearchTextIndex``).
         package var indexed = false
+        /// How many hits are kept in all: those of ``result`` and those
+        /// ``more`` builds.
+        package var kept = 0
+        /// The kinds of every record that matched with their counts, most
+        /// first, when they are known without the rows (through the index).
+        package var kinds: [(name: String, count: Int)]?
+        /// Builds the kept hits past those of ``result``.
+        package var more: MoreHits?
+
+        /// Every kept hit, those not built yet built now.
+        package func allHits() -> [SearchHit] {
+            let built = (try? result.get()) ?? []
+            guard let more, kept > built.count else { return built }
+            return built + more.build(built.count..<kept)
+        }
+    }
+
+    /// Builds the kept hits a search left to build until they are shown.
+    package struct MoreHits: Sendable {
+        /// The hits at `range` of the kept hits, best first.
+        package let build: @Sendable (Range<Int>) -> [SearchHit]
     }
 
     /// A query that cannot run: its message, made to be shown on the status line.
@@ -83,6 +106,9 @@ package final class LiveSearch: Sendable {
     /// rather than ranked through the index: about what ranking through
     /// the index costs.
     private let fewCandidates: Int
+    /// How many of the best rows a search through the index builds before
+    /// it is shown: more than a screen holds.
+    private let firstRows: Int
     /// The records read by the last full search.
     private let lastTotal = Mutex<Int>(0)
     /// Whether a full search has counted the records.
@@ -107,11 +133,14 @@ package final class LiveSearch: Sendable {
     ///   - wake: Called on the search's thread when an outcome is ready.
     ///   - fewCandidates: How many records that matched an earlier query
     ///     are read again rather than ranked through the index.
+    ///   - firstRows: How many of the best rows a search through the index
+    ///     builds before it is shown; the rest are built when shown.
     package init(
         records: LoadedRecords, registry: KindRegistry, options: SearchOptions, fewCandidates: Int = 4096,
-        wake: @escaping @Sendable () -> Void
+        firstRows: Int = 100, wake: @escaping @Sendable () -> Void
     ) {
         self.fewCandidates = fewCandidates
+        self.firstRows = max(1, firstRows)
         self.records = records
         self.registry = registry
         self.options = options
@@ -201,22 +230,23 @@ package final class LiveSearch: Sendable {
         var subset = previous.first {
             NarrowingRule.mayReuse(matchesOf: $0.query, for: text) && (lineFile == nil || $0.lines?.stamp == stamp)
         }
-        // One word: its best records from the index, when there is one,
-        // unless few records are left to read again.
-        if (subset.map { max($0.indices.count, $0.lines?.found.count ?? 0) } ?? .max) > fewCandidates {
-            switch searchIndexed(text, query, generation: mine, started: started) {
-            case .cancelled: return nil
-            case .found(let outcome): return outcome
-            case nil: break
-            }
+        // Ranked from the index, when there is one: one word among every
+        // record, unless few records are left to read again; plain words
+        // among those few.
+        let few = (subset.map { max($0.indices.count, $0.lines?.found.count ?? 0) } ?? .max) <= fewCandidates
+        switch searchIndexed(text, query, among: few ? subset : nil, generation: mine, started: started) {
+        case .cancelled: return nil
+        case .found(let outcome): return outcome
+        case nil: break
         }
-        guard var searched = search(query, among: subset, generation: mine) else { return nil }
+        let isCancelled: @Sendable () -> Bool = { [self] in generation.load(ordering: .relaxed) != mine }
+        guard var searched = search(query, among: subset, isCancelled: isCancelled) else { return nil }
         // Nothing among the candidates (a full search finds nothing either,
         // but shows fuzzy stand-ins from every record), or a file's lines
         // could not be read again: a full search.
         if subset != nil, !searched.complete || (try? searched.result.get())?.statistics.matched == 0 {
             subset = nil
-            guard let full = search(query, among: nil, generation: mine) else { return nil }
+            guard let full = search(query, among: nil, isCancelled: isCancelled) else { return nil }
             searched = full
         }
         let result: SearchResult
@@ -242,9 +272,11 @@ package final class LiveSearch: Sendable {
         let total = subset == nil ? result.statistics.read : lastTotal.withLock { $0 }
         lastTotal.withLock { $0 = total }
         if subset == nil { hasCounted.store(true, ordering: .sequentiallyConsistent) }
-        return Outcome(
+        var outcome = Outcome(
             query: text, result: .success(result.hits), matched: matched, total: total,
             elapsed: clock.now - started, narrowed: subset != nil, diagnostics: searched.diagnostics)
+        outcome.kept = result.hits.count
+        return outcome
     }
 
     private enum Indexed {
@@ -252,64 +284,157 @@ package final class LiveSearch: Sendable {
         case found(Outcome)
     }
 
-    /// A one-word query searched through the index (see ``IndexRanking``):
-    /// the engine reads only the records that may rank among the best, and
-    /// every record that is not indexed. `nil` when the index cannot serve
-    /// the query, or when what the engine found disagrees with the index
-    /// (the caller then searches as before).
-    private func searchIndexed(_ text: String, _ query: Query, generation mine: Int, started: ContinuousClock.Instant)
-        -> Indexed?
-    {
-        guard let ranking = IndexRanking(query: query, options: options),
-            hasCounted.load(ordering: .sequentiallyConsistent),
-            case .ready(let index) = index.withLock({ $0 })
+    /// A query searched through the index: one word among every record
+    /// (``IndexRanking``), or plain words among the few records `subset`
+    /// holds (``SubsetRanking``). The engine builds the rows of only the best ``firstRows`` records
+    /// (and reads every record that is not indexed); the rest of the kept
+    /// rows are built when the screen shows them (``MoreHits``). `nil` when
+    /// the index cannot serve the query, or when what the engine found
+    /// disagrees with the index (the caller then searches as before).
+    private func searchIndexed(
+        _ text: String, _ query: Query, among subset: Candidates?, generation mine: Int,
+        started: ContinuousClock.Instant
+    ) -> Indexed? {
+        guard hasCounted.load(ordering: .sequentiallyConsistent), case .ready(let index) = index.withLock({ $0 })
         else { return nil }
         if let stamp = index.stamp {
             guard let (_, path) = lineFile, FileStamp(path: path) == stamp else { return nil }
         }
-        let isCancelled: @Sendable () -> Bool = { [self] in generation.load(ordering: .relaxed) != mine }
-        guard
-            let selection = ranking.select(
-                in: index, remember: Self.maximumLinesReadAgain, isCancelled: isCancelled)
-        else { return isCancelled() ? .cancelled : nil }
-        let inFile = index.stamp != nil
-        let subset = Candidates(
-            query: text, indices: inFile ? [] : selection.records,
-            lines: index.stamp.map { stamp in (selection.records.map { index.lines[Int($0)].matched }, stamp) })
-        guard let searched = search(query, among: subset, generation: mine) else { return .cancelled }
-        guard searched.complete, case .success(let result) = searched.result else { return nil }
-        // Which of the records read matched.
-        let matchedRecords: [Int32]
-        if inFile {
-            var recordAt: [Int: Int32] = [:]
-            for record in selection.records { recordAt[index.lines[Int(record)].offset] = record }
-            matchedRecords = (searched.lines ?? []).compactMap { recordAt[$0.offset] }
+        // How the best are found: among every record, or among the few.
+        let ranking:
+            @Sendable (_ keep: Int, _ remember: Int, _ isCancelled: @Sendable () -> Bool) -> IndexRanking.Selection?
+        if let subset {
+            guard let words = SubsetRanking(query: query, options: options),
+                let records = records(of: subset, in: index)
+            else { return nil }
+            ranking = { words.select(in: index, among: records, keep: $0, remember: $1, isCancelled: $2) }
         } else {
-            matchedRecords = searched.indices
+            guard let word = IndexRanking(query: query, options: options) else { return nil }
+            ranking = { word.select(in: index, keep: $0, remember: $1, isCancelled: $2) }
         }
-        let unindexedMatches = matchedRecords.filter { index.kindOf[Int($0)] == SearchTextIndex.unindexed }
-        // Every indexed record chosen matches, or the index is not the engine's view.
-        guard matchedRecords.count == result.statistics.matched,
-            matchedRecords.count - unindexedMatches.count == selection.indexed
-        else { return nil }
-        let matched = selection.matched + unindexedMatches.count
+        let isCancelled: @Sendable () -> Bool = { [self] in generation.load(ordering: .relaxed) != mine }
+        // The best rows a screen shows first: the rest are ranked and built when shown.
+        guard let selection = ranking(min(firstRows, options.limit), Self.maximumLinesReadAgain, isCancelled)
+        else { return isCancelled() ? .cancelled : nil }
+        let first = selection.ranked[...]
+        let built: Built
+        switch hits(of: first, withUnindexed: true, query: query, index: index, isCancelled: isCancelled) {
+        case .cancelled: return .cancelled
+        case .disagrees: return nil
+        case .built(let found): built = found
+        }
         // Nothing matched: a full search shows fuzzy stand-ins.
-        guard matched > 0 else { return nil }
-        if let all = selection.allMatches, all.count + unindexedMatches.count <= Self.maximumLinesReadAgain {
-            let every = (all + unindexedMatches).sorted()
+        guard selection.matched > 0 else { return nil }
+        if let all = selection.allMatches, all.count <= Self.maximumLinesReadAgain {
             let remembered = Candidates(
-                query: text, indices: inFile ? [] : every,
-                lines: index.stamp.map { stamp in (every.map { index.lines[Int($0)].matched }, stamp) })
+                query: text, indices: index.stamp == nil ? all : [],
+                lines: index.stamp.map { stamp in (all.map { index.lines[Int($0)].matched }, stamp) })
             candidates.withLock { candidates in
                 candidates.insert(remembered, at: 0)
                 candidates.removeLast(max(0, candidates.count - Self.rememberedCandidateSets))
             }
         }
         var outcome = Outcome(
-            query: text, result: .success(result.hits), matched: matched, total: lastTotal.withLock { $0 },
-            elapsed: ContinuousClock().now - started, narrowed: true, diagnostics: searched.diagnostics)
+            query: text, result: .success(built.hits), matched: selection.matched, total: lastTotal.withLock { $0 },
+            elapsed: ContinuousClock().now - started, narrowed: true, diagnostics: built.diagnostics)
         outcome.indexed = true
+        outcome.kept = min(options.limit, selection.matched)
+        // Every match's kind, counted: the kinds of the best first, then the others.
+        var kindOrder = [Int]()
+        for key in first where !kindOrder.contains(Int(index.kindOf[Int(key.record)])) {
+            kindOrder.append(Int(index.kindOf[Int(key.record)]))
+        }
+        kindOrder += index.kinds.indices.filter { !kindOrder.contains($0) }
+        outcome.kinds =
+            kindOrder.filter { selection.matchedByKind[$0] > 0 }.map {
+                (index.kinds[$0].name, selection.matchedByKind[$0])
+            }.enumerated().sorted { a, b in
+                a.element.1 != b.element.1 ? a.element.1 > b.element.1 : a.offset < b.offset
+            }.map(\.element)
+        if outcome.kept > first.count {
+            let shown = first.count
+            let kept = outcome.kept
+            // Ranked once, when the rows past the first are first shown.
+            let rest = Mutex<[IndexRanking.Key]?>(nil)
+            outcome.more = MoreHits { [self] range in
+                let ranked = rest.withLock { ranked in
+                    if ranked == nil {
+                        ranked = ranking(kept, 0, { false })?.ranked ?? []
+                    }
+                    return ranked!
+                }
+                let wanted = range.clamped(to: shown..<kept)
+                if ranked.count == kept,
+                    case .built(let found) = hits(
+                        of: ranked[wanted], withUnindexed: false, query: query, index: index, isCancelled: { false })
+                {
+                    return found.hits
+                }
+                // The index and the engine disagree: the engine's own rows.
+                let full = search(query, among: nil, isCancelled: { false })
+                let hits = (try? full?.result.get())?.hits ?? []
+                return Array(hits[wanted.clamped(to: hits.indices)])
+            }
+        }
         return .found(outcome)
+    }
+
+    /// The records of the index that `subset` names, ascending; `nil` when
+    /// one is not in the index.
+    private func records(of subset: Candidates, in index: SearchTextIndex) -> [Int32]? {
+        guard let lines = subset.lines?.found else { return index.stamp == nil ? subset.indices : nil }
+        guard index.stamp != nil, index.stamp == subset.lines?.stamp else { return nil }
+        var records: [Int32] = []
+        records.reserveCapacity(lines.count)
+        var low = 0
+        for line in lines {
+            // Both in file order: each line is past the one before.
+            var high = index.lines.count
+            while low < high {
+                let middle = (low + high) / 2
+                if index.lines[middle].offset < line.offset { low = middle + 1 } else { high = middle }
+            }
+            guard low < index.lines.count, index.lines[low].offset == line.offset else { return nil }
+            records.append(Int32(low))
+        }
+        return records
+    }
+
+    private struct Built {
+        var hits: [SearchHit]
+        var diagnostics: [Diagnostic]
+    }
+
+    private enum Building {
+        case cancelled
+        case disagrees
+        case built(Built)
+    }
+
+    /// The engine's hits of the indexed records `keys` (best first), read
+    /// with every unindexed record when `withUnindexed`: `.disagrees` unless
+    /// exactly those records match, ranked as the index ranks them, and no
+    /// unindexed record matches (its rank would fall among them).
+    private func hits(
+        of keys: ArraySlice<IndexRanking.Key>, withUnindexed: Bool, query: Query, index: SearchTextIndex,
+        isCancelled: @escaping @Sendable () -> Bool
+    ) -> Building {
+        var records = keys.map(\.record) + (withUnindexed ? index.unindexedRecords : [])
+        records.sort()
+        let subset: Candidates
+        if let stamp = index.stamp {
+            guard let (_, path) = lineFile, FileStamp(path: path) == stamp else { return .disagrees }
+            subset = Candidates(query: "", indices: [], lines: (records.map { index.lines[Int($0)].matched }, stamp))
+        } else {
+            subset = Candidates(query: "", indices: records, lines: nil)
+        }
+        guard let searched = search(query, among: subset, isCancelled: isCancelled) else { return .cancelled }
+        guard searched.complete, case .success(let result) = searched.result else { return .disagrees }
+        let hits = result.hits
+        guard result.statistics.matched == keys.count, hits.count == keys.count,
+            zip(hits, keys).allSatisfy({ $1.agrees(with: $0.rank) })
+        else { return .disagrees }
+        return .built(Built(hits: hits, diagnostics: searched.diagnostics))
     }
 
     /// The one file that is not held, when it is the only source: its
@@ -323,9 +448,10 @@ package final class LiveSearch: Sendable {
     /// Searches the held records and the lines of the file among `subset`
     /// (everything when `nil`), and the files that are not held; `nil` when
     /// a newer search made it pointless.
-    private func search(_ query: Query, among subset: Candidates?, generation mine: Int) -> Searched? {
+    private func search(_ query: Query, among subset: Candidates?, isCancelled: @escaping @Sendable () -> Bool)
+        -> Searched?
+    {
         let found = Mutex<(indices: [Int32], lines: [MatchedLines.Line]?, complete: Bool)>(([], nil, true))
-        let isCancelled: @Sendable () -> Bool = { [self] in generation.load(ordering: .relaxed) != mine }
         var options = options
         options.isCancelled = isCancelled
         // One source per source given, in their order, as a one-shot search

@@ -31,6 +31,10 @@ final class SearchTextIndex: Sendable {
     let kinds: [ResultKind]
     /// Each record's kind in ``kinds``, or ``unindexed``.
     let kindOf: [UInt8]
+    /// Which bytes each record's texts hold, ignoring case (``letterBit(_:)``):
+    /// every bit for a record with a text that is not plain ASCII. A record
+    /// cannot hold a fragment whose bits its own lack.
+    let letters: [UInt64]
     /// Where each record's texts start in ``texts``, and one more offset at
     /// the end.
     let starts: [UInt32]
@@ -66,12 +70,23 @@ final class SearchTextIndex: Sendable {
     /// grows, its buffers may take twice as much for a moment.
     static let budget = 16 << 20
 
+    /// A byte's bit in ``letters``: one for each letter (either case) and
+    /// digit, the other bytes sharing the rest.
+    @inline(__always)
+    static func letterBit(_ byte: UInt8) -> UInt64 {
+        if byte &- 0x61 < 26 { return 1 << UInt64(byte - 0x61) }
+        if byte &- 0x41 < 26 { return 1 << UInt64(byte - 0x41) }
+        if byte &- 0x30 < 10 { return 1 << UInt64(26 + byte - 0x30) }
+        return 1 << UInt64(36 + byte % 28)
+    }
+
     /// The records counted.
     var count: Int { kindOf.count }
 
     private init(builder: Builder, lines: [Line], stamp: FileStamp?) {
         kinds = builder.kinds
         kindOf = builder.kindOf
+        letters = builder.letters
         starts = builder.starts
         texts = builder.texts
         unicodeTexts = builder.unicodeTexts
@@ -201,9 +216,12 @@ final class SearchTextIndex: Sendable {
         var unicodeNumbers: [String: UInt32] = [:]
         var unicodeBytes = 0
 
-        var bytes: Int { texts.count + kindOf.count * 5 + unicodeBytes }
+        var letters: [UInt64] = []
+
+        var bytes: Int { texts.count + kindOf.count * 13 + unicodeBytes }
 
         mutating func addUnindexed() {
+            letters.append(~0)
             kindOf.append(SearchTextIndex.unindexed)
             starts.append(UInt32(texts.count))
         }
@@ -216,13 +234,16 @@ final class SearchTextIndex: Sendable {
             let kind = kinds[Int(id)]
             // A record its kind rejects never matches: the engine says so.
             guard (try? kind.makeRow(object)) != nil else { return addUnindexed() }
+            var mask: UInt64 = 0
             for field in kind.searchFields {
                 let text = field.text(object) ?? ""
                 if text.utf8.allSatisfy({ $0 > SearchTextIndex.unicodeMark && $0 < 0x80 && $0 != 0x0D }) {
                     texts.append(contentsOf: text.utf8)
                     texts.append(0)
+                    for byte in text.utf8 { mask |= SearchTextIndex.letterBit(byte) }
                     continue
                 }
+                mask = ~0
                 let number: UInt32
                 if let known = unicodeNumbers[text] {
                     number = known
@@ -235,31 +256,29 @@ final class SearchTextIndex: Sendable {
                 texts.append(SearchTextIndex.unicodeMark)
                 withUnsafeBytes(of: number.littleEndian) { texts.append(contentsOf: $0) }
             }
+            letters.append(mask)
             kindOf.append(id)
             starts.append(UInt32(texts.count))
         }
 
         /// The kind of records named `name`: a registered kind, else the
-        /// generic kind, whose search fields are the same whatever the name
-        /// (the engine's `ResultKind.fallback(named:)`).
+        /// engine's generic kind of that name (`ResultKind.fallback(named:)`,
+        /// `unknown` for a record with no kind), whose search fields are the
+        /// same whatever the name; each name is a kind of its own, so that
+        /// the kinds of the best records can be counted for the status line.
         private mutating func kindID(named name: String?) -> UInt8 {
             let key = name ?? ""
             if let id = kindIDs[key] { return id }
-            let kind = name.flatMap { registry.kind(named: $0) }
+            let registered = name.flatMap { registry.kind(named: $0) }
             let id: UInt8
-            if let kind, let known = kinds.firstIndex(where: { $0.identity == kind.identity }) {
+            if let registered, let known = kinds.firstIndex(where: { $0.identity == registered.identity }) {
                 id = UInt8(known)
-            } else if kind == nil, let known = kindIDs["\u{0}fallback"] {
-                id = known
-            } else if let kind, kinds.count < Int(SearchTextIndex.unindexed) - 1 {
+            } else if kinds.count < Int(SearchTextIndex.unindexed) - 1 {
                 id = UInt8(kinds.count)
-                kinds.append(kind)
+                kinds.append(registered ?? .fallback(named: name ?? "unknown"))
             } else {
-                // Past 254 kinds, the rest are searched by the generic kind's fields: not indexed.
-                if kind != nil { return SearchTextIndex.unindexed }
-                id = UInt8(kinds.count)
-                kinds.append(.fallback(named: "unknown"))
-                kindIDs["\u{0}fallback"] = id
+                // Past 254 kinds, the rest are not indexed: the engine reads them every time.
+                return SearchTextIndex.unindexed
             }
             kindIDs[key] = id
             return id
