@@ -221,51 +221,102 @@ package struct IndexRanking {
         fragments: Fragments, cutMasks: [[UInt64]], isCancelled: () -> Bool
     ) -> [UInt8]? {
         var bounds = [UInt8](repeating: Self.noMatch, count: range.count)
-        let weights = index.kinds.map { $0.searchFields.map(\.weight) }
-        return index.texts.withUnsafeBufferPointer { texts -> [UInt8]? in
+        // Flat, so that the loop over the records neither retains nor
+        // releases an inner array (both halves would share its count):
+        // each kind's field weights, and each cut's fragment masks.
+        var weights: [Int] = []
+        var kindFields: [Int] = [0]
+        for kind in index.kinds {
+            weights += kind.searchFields.map(\.weight)
+            kindFields.append(weights.count)
+        }
+        let masks = cutMasks.flatMap { $0 }
+        var cutEnds: [Int] = []
+        for set in cutMasks { cutEnds.append((cutEnds.last ?? 0) + set.count) }
+        let complete = index.texts.withUnsafeBufferPointer { texts -> Bool in
             index.starts.withUnsafeBufferPointer { starts in
                 index.kindOf.withUnsafeBufferPointer { kindOf in
-                    word.withUnsafeBufferPointer { word in
-                        for record in range {
-                            if record & 4095 == 0, isCancelled() { return nil }
-                            let kind = kindOf[record]
-                            guard kind != SearchTextIndex.unindexed else { continue }
-                            if !cutMasks.isEmpty {
-                                let has = index.letters[record]
-                                guard cutMasks.allSatisfy({ set in set.contains { $0 & ~has == 0 } }) else { continue }
-                            }
-                            var start = Int(starts[record])
-                            var best = Self.noMatch
-                            for weight in weights[Int(kind)] {
-                                let bound: UInt8
-                                if texts[start] == SearchTextIndex.unicodeMark {
-                                    let number = Self.number(in: texts, at: start)
-                                    start += 5
-                                    bound =
-                                        unicode[number].flatMap { found in
-                                            Self.scorerTakes(found.match, weight: weight)
-                                                ? UInt8(MatchStrength(found.match, fieldWeight: weight).band) : nil
-                                        } ?? Self.noMatch
-                                } else {
-                                    var end = start
-                                    while texts[end] != 0 { end += 1 }
-                                    let field = UnsafeBufferPointer(rebasing: texts[start..<end])
-                                    start = end + 1
-                                    if exactOnly {
-                                        bound = Self.bestBand(of: word, in: field, weight: weight)
-                                    } else {
-                                        bound = fragments.occur(in: field) ? 0 : Self.noMatch
+                    index.letters.withUnsafeBufferPointer { letters in
+                        word.withUnsafeBufferPointer { word in
+                            weights.withUnsafeBufferPointer { weights in
+                                kindFields.withUnsafeBufferPointer { kindFields in
+                                    masks.withUnsafeBufferPointer { masks in
+                                        cutEnds.withUnsafeBufferPointer { cutEnds in
+                                            bounds.withUnsafeMutableBufferPointer { bounds in
+                                                for record in range {
+                                                    if record & 4095 == 0, isCancelled() { return false }
+                                                    let kind = kindOf[record]
+                                                    guard kind != SearchTextIndex.unindexed else { continue }
+                                                    guard
+                                                        Self.holdsLetters(
+                                                            letters[record], masks: masks, cutEnds: cutEnds)
+                                                    else { continue }
+                                                    var start = Int(starts[record])
+                                                    var best = Self.noMatch
+                                                    for field in kindFields[Int(kind)]..<kindFields[Int(kind) + 1] {
+                                                        let weight = weights[field]
+                                                        let bound: UInt8
+                                                        if texts[start] == SearchTextIndex.unicodeMark {
+                                                            let number = Self.number(in: texts, at: start)
+                                                            start += 5
+                                                            bound =
+                                                                unicode[number].flatMap { found in
+                                                                    Self.scorerTakes(found.match, weight: weight)
+                                                                        ? UInt8(
+                                                                            MatchStrength(
+                                                                                found.match, fieldWeight: weight
+                                                                            ).band)
+                                                                        : nil
+                                                                } ?? Self.noMatch
+                                                        } else {
+                                                            var end = start
+                                                            while texts[end] != 0 { end += 1 }
+                                                            let field = UnsafeBufferPointer(
+                                                                rebasing: texts[start..<end])
+                                                            start = end + 1
+                                                            if exactOnly {
+                                                                bound = Self.bestBand(
+                                                                    of: word, in: field, weight: weight)
+                                                            } else {
+                                                                bound = fragments.occur(in: field) ? 0 : Self.noMatch
+                                                            }
+                                                        }
+                                                        best = min(best, bound)
+                                                    }
+                                                    bounds[record - range.lowerBound] = best
+                                                }
+                                                return true
+                                            }
+                                        }
                                     }
                                 }
-                                best = min(best, bound)
                             }
-                            bounds[record - range.lowerBound] = best
                         }
-                        return bounds
                     }
                 }
             }
         }
+        return complete ? bounds : nil
+    }
+
+    /// Whether a record whose texts hold the letters `has` may hold a
+    /// fragment of every cut: the letters of one fragment of each cut
+    /// (`masks`, each cut's ending at its `cutEnds`).
+    @inline(__always)
+    private static func holdsLetters(
+        _ has: UInt64, masks: UnsafeBufferPointer<UInt64>, cutEnds: UnsafeBufferPointer<Int>
+    ) -> Bool {
+        var start = 0
+        for end in cutEnds {
+            var holds = false
+            for mask in masks[start..<end] where mask & ~has == 0 {
+                holds = true
+                break
+            }
+            guard holds else { return false }
+            start = end
+        }
+        return true
     }
 
     /// The number of a text in ``SearchTextIndex/unicodeTexts`` after the mark at `start`.
@@ -281,6 +332,27 @@ package struct IndexRanking {
         _ index: SearchTextIndex, _ range: Range<Int>, unicode: [(match: TextMatch, length: Int)?], bounds: [UInt8],
         above: Int, upTo worst: Int, keep: Int, isCancelled: () -> Bool
     ) -> (keys: [Key], matches: [Int32], failed: Bool)? {
+        // Each kind's field weights, flat (see ``scan``).
+        var weights: [Int] = []
+        var kindFields: [Int] = [0]
+        for kind in index.kinds {
+            weights += kind.searchFields.map(\.weight)
+            kindFields.append(weights.count)
+        }
+        return weights.withUnsafeBufferPointer { weights in
+            kindFields.withUnsafeBufferPointer { kindFields in
+                rank(
+                    index, range, unicode: unicode, bounds: bounds, above: above, upTo: worst, keep: keep,
+                    weights: weights, kindFields: kindFields, isCancelled: isCancelled)
+            }
+        }
+    }
+
+    private func rank(
+        _ index: SearchTextIndex, _ range: Range<Int>, unicode: [(match: TextMatch, length: Int)?], bounds: [UInt8],
+        above: Int, upTo worst: Int, keep: Int, weights: UnsafeBufferPointer<Int>, kindFields: UnsafeBufferPointer<Int>,
+        isCancelled: () -> Bool
+    ) -> (keys: [Key], matches: [Int32], failed: Bool)? {
         var keys: [Key] = []
         var matches: [Int32] = []
         var seen = 0
@@ -288,10 +360,10 @@ package struct IndexRanking {
             for record in range where Int(bounds[record]) <= worst && Int(bounds[record]) > above {
                 seen += 1
                 if seen & 1023 == 0, isCancelled() { return nil }
-                let kind = index.kinds[Int(index.kindOf[record])]
+                let kind = Int(index.kindOf[record])
                 var start = Int(index.starts[record])
                 var best: (strength: MatchStrength, weight: Int, match: TextMatch, length: Int)?
-                for field in kind.searchFields {
+                for weight in weights[kindFields[kind]..<kindFields[kind + 1]] {
                     let found: (match: TextMatch, length: Int)?
                     if texts[start] == SearchTextIndex.unicodeMark {
                         found = unicode[Self.number(in: texts, at: start)]
@@ -306,7 +378,7 @@ package struct IndexRanking {
                         // bound is worse than a field already matched, cannot be the best.
                         if exactOnly {
                             let bound = word.withUnsafeBufferPointer {
-                                Self.bestBand(of: $0, in: bytes, weight: field.weight)
+                                Self.bestBand(of: $0, in: bytes, weight: weight)
                             }
                             if bound == Self.noMatch { continue }
                             if let best, Int(bound) > best.strength.band { continue }
@@ -315,18 +387,18 @@ package struct IndexRanking {
                         // Plain ASCII without `\r`: one character a byte.
                         found = matcher.match(pattern, in: text).map { ($0, bytes.count) }
                     }
-                    guard let (match, length) = found, Self.scorerTakes(match, weight: field.weight) else { continue }
-                    let strength = MatchStrength(match, fieldWeight: field.weight)
+                    guard let (match, length) = found, Self.scorerTakes(match, weight: weight) else { continue }
+                    let strength = MatchStrength(match, fieldWeight: weight)
                     // As the scorer picks a record's best field: strongest, heaviest, best quality.
                     if let current = best {
                         let better =
                             strength != current.strength
                             ? strength < current.strength
-                            : (field.weight != current.weight
-                                ? field.weight > current.weight : match.quality > current.match.quality)
+                            : (weight != current.weight
+                                ? weight > current.weight : match.quality > current.match.quality)
                         guard better else { continue }
                     }
-                    best = (strength, field.weight, match, length)
+                    best = (strength, weight, match, length)
                 }
                 guard let best else {
                     // The scan found the word here: the matcher must too.
