@@ -146,18 +146,59 @@ public struct FlatObjectShapes: Sendable {
             // `Array(unsafeUninitializedCapacity:)` looks the storage class
             // up in the runtime's metadata cache for every line, which the
             // cores of a parallel search contend for.
-            // Emptied in place when its buffer is not shared; else a buffer of its own.
-            storage.removeAll(keepingCapacity: true)
-            storage.reserveCapacity(found.count)
             keys.withUnsafeBufferPointer { keys in
-                for span in found {
-                    storage.append(
-                        JSONObject.Member(
-                            key: keys[span.key],
-                            value: span.value.value(in: base, count: text.count, cache: cache) ?? .null))
+                Self.refill(&storage, keys: keys, spans: found) {
+                    $0.value(in: base, count: text.count, cache: cache) ?? .null
                 }
             }
             return JSONObject(storage)
+        }
+    }
+
+    /// Makes `storage` the members `spans` name, in order: each key is
+    /// `keys[span.key]`, each value `value(span.value)`.
+    ///
+    /// The members already there are overwritten in place, each by its own
+    /// assignment, rather than emptied through the array's generic destroy
+    /// and appended again (the buffer is copied first when something else
+    /// still holds it). A key whose bits are those of the key already in
+    /// place is left as it is: the same bits are the same string, held by
+    /// the same reference, so nothing is retained or released for it. The
+    /// lines of one shape have their keys at the same places.
+    /// `FlatObjectShapesTests` checks the result against members made one
+    /// by one, over buffers of every length, shared or not.
+    @inline(__always)
+    package static func refill(
+        _ storage: inout [JSONObject.Member],
+        keys: UnsafeBufferPointer<String>,
+        spans: UnsafeMutableBufferPointer<MemberSpan>,
+        value: (JSONFieldScanner.RawValue) -> JSONValue
+    ) {
+        if storage.count > spans.count { storage.removeSubrange(spans.count...) }
+        let reused = storage.count
+        if reused > 0, let keyBase = keys.baseAddress {
+            storage.withUnsafeMutableBufferPointer { members in
+                guard let memberBase = members.baseAddress else { return }
+                let stride = MemoryLayout<JSONObject.Member>.stride
+                let keyStride = MemoryLayout<String>.stride
+                for index in 0..<reused {
+                    let span = spans[index]
+                    let old = UnsafeRawPointer(memberBase) + index * stride + SmallASCIIKey.keyOffset
+                    let new = UnsafeRawPointer(keyBase) + span.key * keyStride
+                    if keyStride != 16
+                        || old.loadUnaligned(as: (UInt64, UInt64).self) != new.loadUnaligned(as: (UInt64, UInt64).self)
+                    {
+                        members[index].key = keys[span.key]
+                    }
+                    members[index].value = value(span.value)
+                }
+            }
+        }
+        if reused < spans.count {
+            storage.reserveCapacity(spans.count)
+            for span in spans[reused...] {
+                storage.append(JSONObject.Member(key: keys[span.key], value: value(span.value)))
+            }
         }
     }
 

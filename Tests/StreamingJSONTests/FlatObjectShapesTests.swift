@@ -35,18 +35,34 @@ struct FlatObjectShapesTests {
     /// against what `JSONParser` makes of it; the first few disagreements.
     /// A line it declines is parsed by the caller, so only a line it takes
     /// can disagree. Also returns how many it took.
-    static func objectDisagreements(_ lines: [[UInt8]], shapes: inout FlatObjectShapes) -> ([String], Int) {
+    /// With `reuse`, one member buffer is refilled line after line, as the
+    /// search does, and every fifth object taken is kept (its buffer is then
+    /// shared when the next line is parsed).
+    static func objectDisagreements(
+        _ lines: [[UInt8]], shapes: inout FlatObjectShapes, reuse: Bool = false
+    ) -> ([String], Int) {
         var problems: [String] = []
         var taken = 0
         var values: [JSONFieldScanner.RawValue] = []
         var spans: [FlatObjectShapes.MemberSpan] = []
+        var storage: [JSONObject.Member] = []
+        var kept: [(JSONObject, [UInt8])] = []
         let cache = ShortStringCache()
         for line in lines {
-            let object = line.withUnsafeBytes { shapes.parseObject($0, values: &values, spans: &spans, cache: cache) }
+            let object = line.withUnsafeBytes {
+                reuse
+                    ? shapes.parseObject($0, values: &values, spans: &spans, cache: cache, reusing: &storage)
+                    : shapes.parseObject($0, values: &values, spans: &spans, cache: cache)
+            }
             guard let object else { continue }
+            if reuse, taken % 5 == 0 { kept.append((object, line)) }
             taken += 1
             if case .success(.object(object)) = parseResult(line) { continue }
             problems.append("\(String(decoding: line, as: UTF8.self).debugDescription): \(object)")
+        }
+        for (object, line) in kept {
+            if case .success(.object(object)) = parseResult(line) { continue }
+            problems.append("kept: \(String(decoding: line, as: UTF8.self).debugDescription): \(object)")
         }
         return (Array(problems.prefix(3)), taken)
     }
@@ -141,6 +157,71 @@ struct FlatObjectShapesTests {
         let (randomProblems, randomTaken) = Self.objectDisagreements(lines + lines, shapes: &fresh)
         #expect(randomProblems == [])
         #expect(randomTaken > 3_000)
+
+        // The same, with one member buffer refilled line after line.
+        var reusing = FlatObjectShapes(scanner: JSONFieldScanner(keys: ["kind"]))
+        #expect(Self.objectDisagreements(plain + damaged, shapes: &reusing, reuse: true).0 == [])
+        var reusingRandom = FlatObjectShapes(scanner: JSONFieldScanner(keys: ["kind"]))
+        let (reusedProblems, reusedTaken) = Self.objectDisagreements(lines + lines, shapes: &reusingRandom, reuse: true)
+        #expect(reusedProblems == [])
+        #expect(reusedTaken == randomTaken)
+    }
+
+    @Test("refill: the members spans name, as made one by one, over buffers of every length, shared or not")
+    func refill() {
+        // Keys held in place and keys with storage of their own, some equal
+        // in value but not in bits, and one equivalent to an ASCII key.
+        let keys = [
+            "kind", "name", "price", "", "a description longer than fifteen", "caf\u{E9}", "cafe\u{301}",
+            "\u{212A}ind", "Kind", String(repeating: "k", count: 15), String(repeating: "k", count: 16),
+            String("kind".reversed().reversed()), "a description longer than fifteen".uppercased().lowercased(),
+        ]
+        let values: [JSONValue] = [
+            .null, .bool(true), .number("1"), .string("short"), .string(String(repeating: "long ", count: 9)),
+            .number("12345678901234567890"), .string(""),
+        ]
+        var random = SplitMix64(state: 21)
+        var storage: [JSONObject.Member] = []
+        // Arrays that share the buffer, each with a copy of its own made then.
+        var kept: [([JSONObject.Member], [JSONObject.Member])] = []
+        var spans = [FlatObjectShapes.MemberSpan](
+            repeating: FlatObjectShapes.MemberSpan(key: 0, value: .absent), count: 24)
+        var problems = 0
+        for round in 0..<4_000 {
+            let count = Int.random(in: 0...spans.count, using: &random)
+            var expected: [JSONObject.Member] = []
+            var picked: [JSONValue] = []
+            for index in 0..<count {
+                // Mostly the keys of the round before, as lines of one shape.
+                if round == 0 || Int.random(in: 0..<4, using: &random) == 0 {
+                    spans[index].key = Int.random(in: keys.indices, using: &random)
+                }
+                let value = values.randomElement(using: &random)!
+                picked.append(value)
+                expected.append(JSONObject.Member(key: keys[spans[index].key], value: value))
+            }
+            if Int.random(in: 0..<6, using: &random) == 0 { kept.append((storage, storage.map { $0 })) }
+            var next = 0
+            spans.withUnsafeMutableBufferPointer { spans in
+                keys.withUnsafeBufferPointer { keys in
+                    let these = UnsafeMutableBufferPointer(rebasing: spans[..<count])
+                    FlatObjectShapes.refill(&storage, keys: keys, spans: these) { _ in
+                        defer { next += 1 }
+                        return picked[next]
+                    }
+                }
+            }
+            // Keys compared by their bytes: `==` takes equivalent strings as equal.
+            if storage != expected
+                || zip(storage, expected).contains(where: { !$0.key.utf8.elementsEqual($1.key.utf8) })
+            {
+                problems += 1
+            }
+        }
+        // No buffer that something else held was written.
+        for (shared, copy) in kept where shared != copy { problems += 1 }
+        #expect(problems == 0)
+        #expect(kept.count > 400)
     }
 
     /// Whether a line holds no byte from 0x80 and no backslash, as every

@@ -83,7 +83,9 @@ struct TopK<Key: Sendable, Element: Sendable>: Sendable {
         if elements.count < capacity { return true }
         guard capacity > 0 else { return false }
         guard let worst = heap.first else { return true }
-        return isBefore(key, keys[worst])
+        // The worst key is compared where it is: `keys[worst]` would copy
+        // it (a call to copy and one to destroy, for every record of a sort).
+        return keys.withUnsafeBufferPointer { isBefore(key, $0[worst]) }
     }
 
     /// Adds what `other` keeps, as inserting each of its elements would.
