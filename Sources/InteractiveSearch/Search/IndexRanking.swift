@@ -137,12 +137,16 @@ package struct IndexRanking {
                     fragment.reduce(0) { $1 == MatchPattern.anyByte ? $0 : $0 | SearchTextIndex.letterBit($1) }
                 }
             }
+        // And the pairs of adjacent bytes of that fragment, any byte aside,
+        // as bits of ``SearchTextIndex/pairs``: ``SearchTextIndex/pairWords``
+        // words a fragment.
+        let cutPairs: [UInt64] = cuts.flatMap { set in set.flatMap { Self.pairMask(of: $0) } }
         // 1. Bounds.
         let scanned = Mutex<[[UInt8]?]>(Array(repeating: nil, count: halves))
         DispatchQueue.concurrentPerform(iterations: halves) { half in
             let found = scan(
                 index, chunks[half], unicode: unicodeMatches, fragments: fragments, cutMasks: cutMasks,
-                isCancelled: isCancelled)
+                cutPairs: cutPairs, isCancelled: isCancelled)
             scanned.withLock { $0[half] = found }
         }
         let parts = scanned.withLock { $0 }
@@ -212,13 +216,14 @@ package struct IndexRanking {
         }
         return Selection(ranked: keys, matched: matched, matchedByKind: matchedByKind, allMatches: allMatches)
     }
-
     /// Each record's best possible band in `range` (``noMatch`` when it
     /// cannot match); for a word that may match with typos, 0 for a record
     /// holding a fragment. A text that is not plain ASCII has its exact band.
+    /// A one-character letter or digit takes its bound from
+    /// ``SearchTextIndex/symbolBands`` rather than the texts.
     private func scan(
         _ index: SearchTextIndex, _ range: Range<Int>, unicode: [(match: TextMatch, length: Int)?],
-        fragments: Fragments, cutMasks: [[UInt64]], isCancelled: () -> Bool
+        fragments: Fragments, cutMasks: [[UInt64]], cutPairs: [UInt64], isCancelled: () -> Bool
     ) -> [UInt8]? {
         var bounds = [UInt8](repeating: Self.noMatch, count: range.count)
         // Flat, so that the loop over the records neither retains nor
@@ -233,59 +238,147 @@ package struct IndexRanking {
         let masks = cutMasks.flatMap { $0 }
         var cutEnds: [Int] = []
         for set in cutMasks { cutEnds.append((cutEnds.last ?? 0) + set.count) }
-        let complete = index.texts.withUnsafeBufferPointer { texts -> Bool in
-            index.starts.withUnsafeBufferPointer { starts in
-                index.kindOf.withUnsafeBufferPointer { kindOf in
-                    index.letters.withUnsafeBufferPointer { letters in
-                        word.withUnsafeBufferPointer { word in
-                            weights.withUnsafeBufferPointer { weights in
-                                kindFields.withUnsafeBufferPointer { kindFields in
-                                    masks.withUnsafeBufferPointer { masks in
-                                        cutEnds.withUnsafeBufferPointer { cutEnds in
-                                            bounds.withUnsafeMutableBufferPointer { bounds in
-                                                for record in range {
-                                                    if record & 4095 == 0, isCancelled() { return false }
-                                                    let kind = kindOf[record]
-                                                    guard kind != SearchTextIndex.unindexed else { continue }
-                                                    guard
-                                                        Self.holdsLetters(
-                                                            letters[record], masks: masks, cutEnds: cutEnds)
-                                                    else { continue }
-                                                    var start = Int(starts[record])
-                                                    var best = Self.noMatch
-                                                    for field in kindFields[Int(kind)]..<kindFields[Int(kind) + 1] {
-                                                        let weight = weights[field]
-                                                        let bound: UInt8
-                                                        if texts[start] == SearchTextIndex.unicodeMark {
-                                                            let number = Self.number(in: texts, at: start)
-                                                            start += 5
-                                                            bound =
-                                                                unicode[number].flatMap { found in
-                                                                    Self.scorerTakes(found.match, weight: weight)
-                                                                        ? UInt8(
-                                                                            MatchStrength(
-                                                                                found.match, fieldWeight: weight
-                                                                            ).band)
-                                                                        : nil
-                                                                } ?? Self.noMatch
-                                                        } else {
-                                                            var end = start
-                                                            while texts[end] != 0 { end += 1 }
-                                                            let field = UnsafeBufferPointer(
-                                                                rebasing: texts[start..<end])
-                                                            start = end + 1
-                                                            if exactOnly {
-                                                                bound = Self.bestBand(
-                                                                    of: word, in: field, weight: weight)
-                                                            } else {
-                                                                bound = fragments.occur(in: field) ? 0 : Self.noMatch
+        let symbol = word.count == 1 ? SearchTextIndex.symbol(word[0]) : nil
+        let buffers = ScanBuffers(
+            texts: index.texts, starts: index.starts, kindOf: index.kindOf, letters: index.letters,
+            pairs: index.pairs, unicodeFields: index.unicodeFields, unicodeStarts: index.unicodeStarts,
+            symbolBands: index.symbolBands, word: word,
+            weights: weights, kindFields: kindFields, masks: masks, cutPairs: cutPairs, cutEnds: cutEnds)
+        let complete = bounds.withUnsafeMutableBufferPointer { bounds in
+            buffers.withPointers { p in
+                for record in range {
+                    if record & 4095 == 0, isCancelled() { return false }
+                    let kind = p.kindOf[record]
+                    guard kind != SearchTextIndex.unindexed else { continue }
+                    // The plain ASCII texts' bound, when known without reading them.
+                    var best = Self.noMatch
+                    let readsASCII: Bool
+                    if let symbol {
+                        let byte = p.symbolBands[record * SearchTextIndex.symbolBytes + symbol >> 1]
+                        let band = symbol & 1 == 0 ? byte & 15 : byte >> 4
+                        if band != SearchTextIndex.noBand { best = band }
+                        readsASCII = false
+                    } else {
+                        readsASCII = Self.holdsLetters(
+                            p.letters[record], pairs: p.pairs.baseAddress! + record * SearchTextIndex.pairWords,
+                            masks: p.masks, pairMasks: p.cutPairs, cutEnds: p.cutEnds)
+                    }
+                    guard readsASCII else {
+                        // Only the texts that are not plain ASCII, if any.
+                        var entry = Int(p.unicodeStarts[record])
+                        let entriesEnd = Int(p.unicodeStarts[record + 1])
+                        while entry < entriesEnd {
+                            let weight = p.weights[p.kindFields[Int(kind)] + Int(p.unicodeFields[entry])]
+                            if let found = unicode[Int(p.unicodeFields[entry + 1])],
+                                Self.scorerTakes(found.match, weight: weight)
+                            {
+                                best = min(best, UInt8(MatchStrength(found.match, fieldWeight: weight).band))
+                            }
+                            entry += 2
+                        }
+                        bounds[record - range.lowerBound] = best
+                        continue
+                    }
+                    var start = Int(p.starts[record])
+                    for field in p.kindFields[Int(kind)]..<p.kindFields[Int(kind) + 1] {
+                        let weight = p.weights[field]
+                        let bound: UInt8
+                        if p.texts[start] == SearchTextIndex.unicodeMark {
+                            let number = Self.number(in: p.texts, at: start)
+                            start += 5
+                            bound =
+                                unicode[number].flatMap { found in
+                                    Self.scorerTakes(found.match, weight: weight)
+                                        ? UInt8(MatchStrength(found.match, fieldWeight: weight).band) : nil
+                                } ?? Self.noMatch
+                        } else {
+                            var end = start
+                            while p.texts[end] != 0 { end += 1 }
+                            let field = UnsafeBufferPointer(rebasing: p.texts[start..<end])
+                            start = end + 1
+                            if exactOnly {
+                                bound = Self.bestBand(of: p.word, in: field, weight: weight)
+                            } else {
+                                bound = fragments.occur(in: field) ? 0 : Self.noMatch
+                            }
+                        }
+                        best = min(best, bound)
+                    }
+                    bounds[record - range.lowerBound] = best
+                }
+                return true
+            }
+        }
+        return complete ? bounds : nil
+    }
+
+    /// What ``scan`` reads, as buffers (see ``ScanBuffers/withPointers(_:)``).
+    private struct ScanBuffers {
+        var texts: [UInt8]
+        var starts: [UInt32]
+        var kindOf: [UInt8]
+        var letters: [UInt64]
+        var pairs: [UInt64]
+        var unicodeFields: [UInt32]
+        var unicodeStarts: [UInt32]
+        var symbolBands: [UInt8]
+        var word: [UInt8]
+        var weights: [Int]
+        var kindFields: [Int]
+        var masks: [UInt64]
+        var cutPairs: [UInt64]
+        var cutEnds: [Int]
+
+        struct Pointers {
+            var texts: UnsafeBufferPointer<UInt8>
+            var starts: UnsafeBufferPointer<UInt32>
+            var kindOf: UnsafeBufferPointer<UInt8>
+            var letters: UnsafeBufferPointer<UInt64>
+            var pairs: UnsafeBufferPointer<UInt64>
+            var unicodeFields: UnsafeBufferPointer<UInt32>
+            var unicodeStarts: UnsafeBufferPointer<UInt32>
+            var symbolBands: UnsafeBufferPointer<UInt8>
+            var word: UnsafeBufferPointer<UInt8>
+            var weights: UnsafeBufferPointer<Int>
+            var kindFields: UnsafeBufferPointer<Int>
+            var masks: UnsafeBufferPointer<UInt64>
+            var cutPairs: UnsafeBufferPointer<UInt64>
+            var cutEnds: UnsafeBufferPointer<Int>
+        }
+
+        /// Calls `body` with every array's storage: the loop over the
+        /// records then neither retains nor releases one.
+        func withPointers<Result>(_ body: (Pointers) -> Result) -> Result {
+            texts.withUnsafeBufferPointer { texts in
+                starts.withUnsafeBufferPointer { starts in
+                    kindOf.withUnsafeBufferPointer { kindOf in
+                        letters.withUnsafeBufferPointer { letters in
+                            pairs.withUnsafeBufferPointer { pairs in
+                                unicodeFields.withUnsafeBufferPointer { unicodeFields in
+                                    unicodeStarts.withUnsafeBufferPointer { unicodeStarts in
+                                        symbolBands.withUnsafeBufferPointer { symbolBands in
+                                            word.withUnsafeBufferPointer { word in
+                                                weights.withUnsafeBufferPointer { weights in
+                                                    kindFields.withUnsafeBufferPointer { kindFields in
+                                                        masks.withUnsafeBufferPointer { masks in
+                                                            cutPairs.withUnsafeBufferPointer { cutPairs in
+                                                                cutEnds.withUnsafeBufferPointer { cutEnds in
+                                                                    body(
+                                                                        Pointers(
+                                                                            texts: texts, starts: starts,
+                                                                            kindOf: kindOf,
+                                                                            letters: letters, pairs: pairs,
+                                                                            unicodeFields: unicodeFields,
+                                                                            unicodeStarts: unicodeStarts,
+                                                                            symbolBands: symbolBands, word: word,
+                                                                            weights: weights, kindFields: kindFields,
+                                                                            masks: masks, cutPairs: cutPairs,
+                                                                            cutEnds: cutEnds))
+                                                                }
                                                             }
                                                         }
-                                                        best = min(best, bound)
                                                     }
-                                                    bounds[record - range.lowerBound] = best
                                                 }
-                                                return true
                                             }
                                         }
                                     }
@@ -296,20 +389,27 @@ package struct IndexRanking {
                 }
             }
         }
-        return complete ? bounds : nil
     }
 
     /// Whether a record whose texts hold the letters `has` may hold a
     /// fragment of every cut: the letters of one fragment of each cut
     /// (`masks`, each cut's ending at its `cutEnds`).
+    /// and its pairs of adjacent bytes (`pairMasks`,
+    /// ``SearchTextIndex/pairWords`` words a fragment) among `pairs`.
     @inline(__always)
     private static func holdsLetters(
-        _ has: UInt64, masks: UnsafeBufferPointer<UInt64>, cutEnds: UnsafeBufferPointer<Int>
+        _ has: UInt64, pairs: UnsafePointer<UInt64>, masks: UnsafeBufferPointer<UInt64>,
+        pairMasks: UnsafeBufferPointer<UInt64>, cutEnds: UnsafeBufferPointer<Int>
     ) -> Bool {
         var start = 0
         for end in cutEnds {
             var holds = false
-            for mask in masks[start..<end] where mask & ~has == 0 {
+            for fragment in start..<end where masks[fragment] & ~has == 0 {
+                let wanted = pairMasks.baseAddress! + fragment * SearchTextIndex.pairWords
+                guard
+                    wanted[0] & ~pairs[0] | wanted[1] & ~pairs[1] | wanted[2] & ~pairs[2] | wanted[3] & ~pairs[3]
+                        == 0
+                else { continue }
                 holds = true
                 break
             }
@@ -317,6 +417,19 @@ package struct IndexRanking {
             start = end
         }
         return true
+    }
+
+    /// The pairs of adjacent bytes of `fragment` that are both not
+    /// ``MatchPattern/anyByte``, as ``SearchTextIndex/pairWords`` words of
+    /// bits (``SearchTextIndex/pairBit(_:_:)``).
+    package static func pairMask(of fragment: [UInt8]) -> [UInt64] {
+        var words = [UInt64](repeating: 0, count: SearchTextIndex.pairWords)
+        for (first, second) in zip(fragment, fragment.dropFirst())
+        where first != MatchPattern.anyByte && second != MatchPattern.anyByte {
+            let bit = SearchTextIndex.pairBit(first, second)
+            words[bit >> 6] |= 1 << UInt64(bit & 63)
+        }
+        return words
     }
 
     /// The number of a text in ``SearchTextIndex/unicodeTexts`` after the mark at `start`.
@@ -472,6 +585,43 @@ package struct IndexRanking {
             if best == exactBand { break }
         }
         return best
+    }
+
+    /// For each letter and digit (``SearchTextIndex/symbol(_:)``), lowers
+    /// `bands[symbol]` to ``bestBand(of:in:weight:)`` of the one-character
+    /// word of that letter or digit in `field`, of `weight`: every position
+    /// in one pass.
+    package static func symbolBands(in field: UnsafeBufferPointer<UInt8>, weight: Int, into bands: inout [UInt8]) {
+        let count = field.count
+        guard count > 0 else { return }
+        let strong = weight >= MatchStrength.strongFieldWeight
+        var contentStart = 0
+        while contentStart < count && isWhitespace(field[contentStart]) { contentStart += 1 }
+        var contentEnd = count
+        while contentEnd > contentStart && isWhitespace(field[contentEnd - 1]) { contentEnd -= 1 }
+        for position in 0..<count {
+            let byte = fold(field[position])
+            guard let symbol = SearchTextIndex.symbol(byte) else { continue }
+            let tier: MatchTier
+            if position == contentStart {
+                tier = position + 1 == contentEnd ? .exact : .prefix
+            } else if startsWord(field, at: position) {
+                tier = .wordPrefix
+            } else {
+                guard strong, !isFragmentOfCapitalizedWord(field, start: position, end: position + 1) else {
+                    continue
+                }
+                tier = .substring
+            }
+            // As in `bestBand`: a letter followed by a lower case letter that
+            // is no plural ending starts a longer word.
+            let end = position + 1
+            let whole =
+                !(byte &- 0x61 < 26 && end < count && field[end] &- 0x61 < 26 && field[end] != 0x73
+                && field[end] != 0x65)
+            let band = UInt8(MatchStrength(tier: tier, wholeWord: whole, fieldWeight: weight).band)
+            if band < bands[symbol] { bands[symbol] = band }
+        }
     }
 
     /// Whether `start..<end`, inside a word, is a fragment of a capitalised
