@@ -182,7 +182,7 @@ package struct IndexRanking {
             DispatchQueue.concurrentPerform(iterations: halves) { half in
                 let found = rank(
                     index, chunks[half], unicode: unicodeMatches, bounds: allBounds, above: above, upTo: upTo,
-                    keep: keep, isCancelled: isCancelled)
+                    keep: keep, fragments: fragments, isCancelled: isCancelled)
                 ranked.withLock { $0[half] = found }
             }
             let results = ranked.withLock { $0 }
@@ -201,14 +201,21 @@ package struct IndexRanking {
         var allMatches: [Int32]?
         var matchedByKind = [Int](repeating: 0, count: index.kinds.count)
         if exactOnly {
+            // Through buffers: no uniqueness check or bounds check a record.
+            let lists = matched <= remember
+            var all: [Int32] = []
+            if lists { all.reserveCapacity(matched) }
             index.kindOf.withUnsafeBufferPointer { kindOf in
-                for (record, bound) in allBounds.enumerated() where bound != Self.noMatch {
-                    matchedByKind[Int(kindOf[record])] += 1
+                allBounds.withUnsafeBufferPointer { bounds in
+                    matchedByKind.withUnsafeMutableBufferPointer { byKind in
+                        for record in 0..<bounds.count where bounds[record] != Self.noMatch {
+                            byKind[Int(kindOf[record])] += 1
+                            if lists { all.append(Int32(record)) }
+                        }
+                    }
                 }
             }
-            if matched <= remember {
-                allMatches = allBounds.indices.compactMap { allBounds[$0] == Self.noMatch ? nil : Int32($0) }
-            }
+            if lists { allMatches = all }
         } else {
             matched = matches.count
             for record in matches { matchedByKind[Int(index.kindOf[Int(record)])] += 1 }
@@ -443,7 +450,7 @@ package struct IndexRanking {
     /// match with typos, every record that matched.
     private func rank(
         _ index: SearchTextIndex, _ range: Range<Int>, unicode: [(match: TextMatch, length: Int)?], bounds: [UInt8],
-        above: Int, upTo worst: Int, keep: Int, isCancelled: () -> Bool
+        above: Int, upTo worst: Int, keep: Int, fragments: Fragments, isCancelled: () -> Bool
     ) -> (keys: [Key], matches: [Int32], failed: Bool)? {
         // Each kind's field weights, flat (see ``scan``).
         var weights: [Int] = []
@@ -456,7 +463,7 @@ package struct IndexRanking {
             kindFields.withUnsafeBufferPointer { kindFields in
                 rank(
                     index, range, unicode: unicode, bounds: bounds, above: above, upTo: worst, keep: keep,
-                    weights: weights, kindFields: kindFields, isCancelled: isCancelled)
+                    weights: weights, kindFields: kindFields, fragments: fragments, isCancelled: isCancelled)
             }
         }
     }
@@ -464,7 +471,7 @@ package struct IndexRanking {
     private func rank(
         _ index: SearchTextIndex, _ range: Range<Int>, unicode: [(match: TextMatch, length: Int)?], bounds: [UInt8],
         above: Int, upTo worst: Int, keep: Int, weights: UnsafeBufferPointer<Int>, kindFields: UnsafeBufferPointer<Int>,
-        isCancelled: () -> Bool
+        fragments: Fragments, isCancelled: () -> Bool
     ) -> (keys: [Key], matches: [Int32], failed: Bool)? {
         var keys: [Key] = []
         var matches: [Int32] = []
@@ -495,6 +502,9 @@ package struct IndexRanking {
                             }
                             if bound == Self.noMatch { continue }
                             if let best, Int(bound) > best.strength.band { continue }
+                        } else if !fragments.occur(in: bytes) {
+                            // Without a fragment, a typo word does not match here.
+                            continue
                         }
                         let text = String(decoding: bytes, as: UTF8.self)
                         // Plain ASCII without `\r`: one character a byte.
@@ -534,8 +544,7 @@ package struct IndexRanking {
     /// `weight`, may have, or ``noMatch`` when it cannot match there.
     /// - The whole text, its start, or the start of a word: an exact,
     ///   prefix or word-prefix match, each taken to cover a whole word (the
-    ///   better band) unless a lower case letter that no plural ending
-    ///   starts follows a word ending in a letter (`co` in "Coffee").
+    ///   better band) unless it certainly goes on (``continuesWord(_:at:afterLetter:)``).
     /// - Inside a word: a substring match, which the scorer takes only in
     ///   a strong field, and the matcher only where it is not a fragment of
     ///   a capitalised word (`oman` in `Romania`), as the matcher says.
@@ -576,15 +585,32 @@ package struct IndexRanking {
                 }
                 tier = .substring
             }
-            // A word that ends in a letter, followed by a lower case letter that
-            // is no plural ending, is the start of a longer word.
-            let end = position + length
-            let whole =
-                !(endsInLetter && end < count && field[end] &- 0x61 < 26 && field[end] != 0x73 && field[end] != 0x65)
+            let whole = !continuesWord(field, at: position + length, afterLetter: endsInLetter)
             best = min(best, UInt8(MatchStrength(tier: tier, wholeWord: whole, fieldWeight: weight).band))
             if best == exactBand { break }
         }
         return best
+    }
+
+    /// Whether a match that ends before `end` is certainly the start of a
+    /// longer word, as the matcher's whole-word rule has it: a letter or
+    /// digit follows that starts no word (``startsWord(_:at:)``), and, after
+    /// a word ending in a letter (`afterLetter`), it is no plural ending `s`
+    /// or `es` that ends the word (`co` in "Coffee", "COFFEE"; not `cup` in
+    /// "Cups"). Taken to end a word where the matcher may say otherwise (a
+    /// hyphen in a host name): the bound is then the better band.
+    @inline(__always)
+    private static func continuesWord(_ field: UnsafeBufferPointer<UInt8>, at end: Int, afterLetter: Bool) -> Bool {
+        guard end < field.count, isWordByte(field[end]), !startsWord(field, at: end) else { return false }
+        guard afterLetter else { return true }
+        let count = field.count
+        func mayEndWord(at position: Int) -> Bool {
+            position >= count || !isWordByte(field[position]) || startsWord(field, at: position)
+        }
+        let next = fold(field[end])
+        if next == 0x73 { return !mayEndWord(at: end + 1) }
+        if next == 0x65, end + 1 < count, fold(field[end + 1]) == 0x73 { return !mayEndWord(at: end + 2) }
+        return true
     }
 
     /// For each letter and digit (``SearchTextIndex/symbol(_:)``), lowers
@@ -613,12 +639,7 @@ package struct IndexRanking {
                 }
                 tier = .substring
             }
-            // As in `bestBand`: a letter followed by a lower case letter that
-            // is no plural ending starts a longer word.
-            let end = position + 1
-            let whole =
-                !(byte &- 0x61 < 26 && end < count && field[end] &- 0x61 < 26 && field[end] != 0x73
-                && field[end] != 0x65)
+            let whole = !continuesWord(field, at: position + 1, afterLetter: byte &- 0x61 < 26)
             let band = UInt8(MatchStrength(tier: tier, wholeWord: whole, fieldWeight: weight).band)
             if band < bands[symbol] { bands[symbol] = band }
         }
