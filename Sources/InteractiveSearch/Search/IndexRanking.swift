@@ -126,7 +126,9 @@ package struct IndexRanking {
         }
         let unicodeMatches = unicode
         // The cut that lets the fewest of the first records through.
-        let fragments = exactOnly ? Fragments([]) : chooseFragments(index)
+        let (fragments, cutOrder) = exactOnly ? (Fragments([]), Array(cuts.indices)) : chooseFragments(index)
+        // The cuts in that order: a record that lacks the first is ruled out at once.
+        let cuts = cutOrder.map { self.cuts[$0] }
         // A record that may match holds a fragment of every cut (the word
         // itself, when no typo can match), so it has the letters of one
         // fragment of each: a fragment's bytes, any byte aside, as bits of
@@ -670,10 +672,11 @@ package struct IndexRanking {
     }
 
     /// The cut of the word into fragments that the fewest of the first
-    /// few thousand indexed records hold.
-    private func chooseFragments(_ index: SearchTextIndex) -> Fragments {
+    /// few thousand indexed records hold, and every cut's number in
+    /// ``cuts`` from the fewest records to the most.
+    private func chooseFragments(_ index: SearchTextIndex) -> (Fragments, order: [Int]) {
         let candidates = cuts.map { Fragments($0) }
-        guard candidates.count > 1 else { return candidates[0] }
+        guard candidates.count > 1 else { return (candidates[0], [0]) }
         var passed = [Int](repeating: 0, count: candidates.count)
         index.texts.withUnsafeBufferPointer { texts in
             for record in 0..<min(index.count, 2000) where index.kindOf[record] != SearchTextIndex.unindexed {
@@ -695,7 +698,8 @@ package struct IndexRanking {
                 }
             }
         }
-        return candidates[passed.indices.min { passed[$0] < passed[$1] }!]
+        let order = passed.indices.sorted { passed[$0] != passed[$1] ? passed[$0] < passed[$1] : $0 < $1 }
+        return (candidates[order[0]], order)
     }
 
     /// Fragments of a word, one of which every text it matches holds,
