@@ -14,6 +14,8 @@ struct HitCollector: Sendable {
     private var fuzzyMatched = 0
     /// The `--sort` field, taken out of the options once.
     private let sortField: String?
+    /// Whether the sort is descending, which the top-Ks' order reads.
+    private let descending: Bool
     /// The counts that account for every record read.
     private(set) var statistics = SearchStatistics()
 
@@ -22,6 +24,7 @@ struct HitCollector: Sendable {
         self.hasRankingTerms = hasRankingTerms
         self.sortField = options.sort?.field
         let descending = options.sort?.descending ?? false
+        self.descending = descending
         let kept = options.keptCount
         // Without --sort, a hit's key is its rank, which the hit holds.
         let rekey: (@Sendable (SearchHit) -> HitKey)? = options.sort == nil ? Self.rankKey : nil
@@ -87,7 +90,8 @@ struct HitCollector: Sendable {
     /// Whether a hit with `key` would be kept: one that would not is
     /// counted with ``countMatched(isFuzzyStandIn:)`` and not made.
     func mayKeep(_ key: HitKey, isFuzzyStandIn: Bool) -> Bool {
-        isFuzzyStandIn ? fuzzyTop.mayKeep(key) : top.mayKeep(key)
+        isFuzzyStandIn
+            ? fuzzyTop.mayKeep(key, descending: descending) : top.mayKeep(key, descending: descending)
     }
 
     /// Counts a matching record (one that ``mayKeep(_:isFuzzyStandIn:)``
