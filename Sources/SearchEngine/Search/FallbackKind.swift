@@ -36,24 +36,34 @@ struct FallbackRow: CellRepresentable {
     let detailCells: [Cell]
 
     init(object: JSONObject) {
-        self.name = Self.identity(of: object) ?? "(unnamed)"
-        self.details = Self.otherFields(of: object) ?? ""
+        // The identity is looked for once, for NAME and to leave out of the details.
+        let identity = Self.identityMember(of: object)
+        self.name = identity?.text ?? "(unnamed)"
+        self.details = Self.otherFields(of: object, identityKey: identity?.key) ?? ""
         let cell = Cell(details, style: .dim)
         self.detailCells = [cell]
     }
 
     static func identity(of object: JSONObject) -> String? {
+        identityMember(of: object)?.text
+    }
+
+    /// The first of ``identityKeys`` whose value is non-empty text, and that text.
+    static func identityMember(of object: JSONObject) -> (key: String, text: String)? {
         for key in identityKeys {
-            if let text = object[key]?.scalarText, !text.isEmpty { return text }
+            if let text = object[key]?.scalarText, !text.isEmpty { return (key, text) }
         }
         return nil
     }
 
     static func otherFields(of object: JSONObject) -> String? {
-        let identityKey = identityKeys.first { object[$0]?.scalarText?.isEmpty == false }
+        otherFields(of: object, identityKey: identityMember(of: object)?.key)
+    }
+
+    static func otherFields(of object: JSONObject, identityKey: String?) -> String? {
         let members = object.members
         return members.count <= 16
-            ? otherFields(comparing: members, identityKey: identityKey)
+            ? otherFieldsInOnePiece(members, identityKey: identityKey)
             : otherFields(hashing: members, identityKey: identityKey)
     }
 
@@ -77,6 +87,96 @@ struct FallbackRow: CellRepresentable {
             text += value
         }
         return text.isEmpty ? nil : text
+    }
+
+    /// ``otherFields(comparing:identityKey:)``, the same text, for a record
+    /// of at most 16 members, as a record of an unknown kind has: keys that
+    /// are short ASCII strings (most keys) are compared by their bits, any
+    /// other as `String`s; the text's length is counted first and the text
+    /// written once into a string of that length, rather than grown a piece
+    /// at a time.
+    static func otherFieldsInOnePiece(_ members: [JSONObject.Member], identityKey: String?) -> String? {
+        let count = members.count
+        guard count > 0, count <= 16 else { return otherFields(comparing: members, identityKey: identityKey) }
+        return members.withUnsafeBufferPointer { members -> String? in
+            guard let base = members.baseAddress else { return nil }
+            // Each key's bits where they are (`nil` for a key held otherwise).
+            let keys = UnsafeRawPointer(base) + SmallASCIIKey.keyOffset
+            func smallKey(_ index: Int) -> SmallASCIIKey? {
+                SmallASCIIKey(at: keys + index * MemoryLayout<JSONObject.Member>.stride)
+            }
+            func sameKey(_ a: Int, _ b: Int) -> Bool {
+                if let first = smallKey(a), let second = smallKey(b) { return first == second }
+                return members[a].key == members[b].key
+            }
+            func isKey(_ index: Int, _ key: String, _ small: SmallASCIIKey?) -> Bool {
+                if let small, let other = smallKey(index) { return small == other }
+                return members[index].key == key
+            }
+            let kindKey = SmallASCIIKey("kind")
+            let identitySmall = identityKey.flatMap { SmallASCIIKey($0) }
+            // The member whose value each written key shows (its last), in
+            // the order the keys first appear, and the bytes they make.
+            var shown: (UInt64, UInt64) = (0, 0)
+            var shownCount = 0
+            var bytes = 0
+            for index in 0..<count {
+                guard !isKey(index, "kind", kindKey) else { continue }
+                if let identityKey, isKey(index, identityKey, identitySmall) { continue }
+                var earlier = false
+                for other in 0..<index where sameKey(other, index) {
+                    earlier = true
+                    break
+                }
+                if earlier { continue }
+                var last = index
+                var other = count - 1
+                while other > index {
+                    if sameKey(other, index) {
+                        last = other
+                        break
+                    }
+                    other -= 1
+                }
+                guard let value = members[last].value.scalarText else { continue }
+                bytes += (shownCount > 0 ? 1 : 0) + members[index].key.utf8.count + 1 + value.utf8.count
+                // Four bits each for the key's member and its value's.
+                let packed = UInt64(index) | UInt64(last) << 4
+                if shownCount < 8 {
+                    shown.0 |= packed << (8 * UInt64(shownCount))
+                } else {
+                    shown.1 |= packed << (8 * UInt64(shownCount - 8))
+                }
+                shownCount += 1
+            }
+            guard shownCount > 0 else { return nil }
+            return String(unsafeUninitializedCapacity: bytes) { buffer in
+                var offset = 0
+                func append(_ text: String) {
+                    var text = text
+                    text.withUTF8 { utf8 in
+                        guard let source = utf8.baseAddress, let target = buffer.baseAddress else { return }
+                        (target + offset).update(from: source, count: utf8.count)
+                        offset += utf8.count
+                    }
+                }
+                for position in 0..<shownCount {
+                    let packed =
+                        position < 8 ? shown.0 >> (8 * UInt64(position)) : shown.1 >> (8 * UInt64(position - 8))
+                    let index = Int(packed & 0xF)
+                    let last = Int(packed >> 4 & 0xF)
+                    if position > 0 {
+                        buffer[offset] = UInt8(ascii: " ")
+                        offset += 1
+                    }
+                    append(members[index].key)
+                    buffer[offset] = UInt8(ascii: "=")
+                    offset += 1
+                    if let value = members[last].value.scalarText { append(value) }
+                }
+                return offset
+            }
+        }
     }
 
     /// ``otherFields(hashing:identityKey:)`` for a record of few members:
