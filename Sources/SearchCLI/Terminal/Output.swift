@@ -141,21 +141,17 @@ enum OutputFilter {
         let count = bytes.count
         var index = 0
         while index < count {
-            // Sixteen, then eight, bytes at a time that are printable ASCII
-            // or line feeds (a table's lines), which pass as they are.
-            if index + 16 <= count, let base = bytes.baseAddress {
-                let first = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-                let second = UnsafeRawPointer(base + index + 8).loadUnaligned(as: UInt64.self)
-                if notPassed(first) | notPassed(second) == 0 {
-                    index += 16
+            // Eight bytes at a time that are printable ASCII or line feeds
+            // (a table's lines), which pass as they are; else on to the
+            // first byte that is not, for the rules below.
+            if index + 8 <= count, let base = bytes.baseAddress {
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+                let stopped = notPassed(word)
+                if stopped == 0 {
+                    index += 8
                     continue
                 }
-            }
-            if index + 8 <= count, let base = bytes.baseAddress,
-                passesAsIs(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-            {
-                index += 8
-                continue
+                index += stopped.trailingZeroBitCount >> 3
             }
             let byte = bytes[index]
             if byte >= 0x20 && byte < 0x7F {
@@ -177,6 +173,14 @@ enum OutputFilter {
                 // U+0080–U+009F (C1 controls) are C2 80–C2 9F.
                 guard index + 1 < count, (0xA0...0xBF).contains(bytes[index + 1]) else { return index }
                 index += 2
+            case 0xE1...0xEC, 0xEE, 0xEF:
+                // Three bytes (★, –, most CJK): after these leads any two
+                // continuation bytes make a scalar, and none is a control
+                // (the rule `UTF8Sequence.length` applies, without the call).
+                guard index + 2 < count, bytes[index + 1] & 0xC0 == 0x80, bytes[index + 2] & 0xC0 == 0x80 else {
+                    return index
+                }
+                index += 3
             case 0xC3...0xF4:
                 guard let base = bytes.baseAddress, let length = UTF8Sequence.length(in: base, at: index, count: count)
                 else { return index }

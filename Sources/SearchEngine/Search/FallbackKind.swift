@@ -100,82 +100,86 @@ struct FallbackRow: CellRepresentable {
         guard count > 0, count <= 16 else { return otherFields(comparing: members, identityKey: identityKey) }
         return members.withUnsafeBufferPointer { members -> String? in
             guard let base = members.baseAddress else { return nil }
-            // Each key's bits where they are (`nil` for a key held otherwise).
-            let keys = UnsafeRawPointer(base) + SmallASCIIKey.keyOffset
-            func smallKey(_ index: Int) -> SmallASCIIKey? {
-                SmallASCIIKey(at: keys + index * MemoryLayout<JSONObject.Member>.stride)
-            }
-            func sameKey(_ a: Int, _ b: Int) -> Bool {
-                if let first = smallKey(a), let second = smallKey(b) { return first == second }
-                return members[a].key == members[b].key
-            }
-            func isKey(_ index: Int, _ key: String, _ small: SmallASCIIKey?) -> Bool {
-                if let small, let other = smallKey(index) { return small == other }
-                return members[index].key == key
-            }
-            let kindKey = SmallASCIIKey("kind")
-            let identitySmall = identityKey.flatMap { SmallASCIIKey($0) }
-            // The member whose value each written key shows (its last), in
-            // the order the keys first appear, and the bytes they make.
-            var shown: (UInt64, UInt64) = (0, 0)
-            var shownCount = 0
-            var bytes = 0
-            for index in 0..<count {
-                guard !isKey(index, "kind", kindKey) else { continue }
-                if let identityKey, isKey(index, identityKey, identitySmall) { continue }
-                var earlier = false
-                for other in 0..<index where sameKey(other, index) {
-                    earlier = true
-                    break
+            // Each key's words, read once where the key is; (0, 0), which no
+            // key held in place has, for a key held otherwise.
+            return withUnsafeTemporaryAllocation(of: (UInt64, UInt64).self, capacity: count) { words -> String? in
+                let stride = MemoryLayout<JSONObject.Member>.stride
+                let keys = UnsafeRawPointer(base) + SmallASCIIKey.keyOffset
+                for index in 0..<count {
+                    words.initializeElement(at: index, to: SmallASCIIKey(at: keys + index * stride)?.words ?? (0, 0))
                 }
-                if earlier { continue }
-                var last = index
-                var other = count - 1
-                while other > index {
-                    if sameKey(other, index) {
+                let kindWords = SmallASCIIKey("kind")?.words ?? (0, 0)
+                let identityWords = identityKey.flatMap { SmallASCIIKey($0)?.words } ?? (0, 0)
+                // The member whose value each written key shows (its last), in
+                // the order the keys first appear, four bits each, and the bytes
+                // they make.
+                var shown: (UInt64, UInt64) = (0, 0)
+                var shownCount = 0
+                var bytes = 0
+                for index in 0..<count {
+                    let word = words[index]
+                    if word.1 != 0 {
+                        if word == kindWords || word == identityWords { continue }
+                    } else {
+                        let key = members[index].key
+                        if key == "kind" || key == identityKey { continue }
+                    }
+                    var earlier = false
+                    var last = index
+                    for other in 0..<count where other != index {
+                        let otherWord = words[other]
+                        let same =
+                            word.1 != 0 && otherWord.1 != 0
+                            ? word == otherWord : members[other].key == members[index].key
+                        guard same else { continue }
+                        if other < index {
+                            earlier = true
+                            break
+                        }
                         last = other
-                        break
                     }
-                    other -= 1
-                }
-                guard let value = members[last].value.scalarText else { continue }
-                bytes += (shownCount > 0 ? 1 : 0) + members[index].key.utf8.count + 1 + value.utf8.count
-                // Four bits each for the key's member and its value's.
-                let packed = UInt64(index) | UInt64(last) << 4
-                if shownCount < 8 {
-                    shown.0 |= packed << (8 * UInt64(shownCount))
-                } else {
-                    shown.1 |= packed << (8 * UInt64(shownCount - 8))
-                }
-                shownCount += 1
-            }
-            guard shownCount > 0 else { return nil }
-            return String(unsafeUninitializedCapacity: bytes) { buffer in
-                var offset = 0
-                func append(_ text: String) {
-                    var text = text
-                    text.withUTF8 { utf8 in
-                        guard let source = utf8.baseAddress, let target = buffer.baseAddress else { return }
-                        (target + offset).update(from: source, count: utf8.count)
-                        offset += utf8.count
+                    if earlier { continue }
+                    guard let value = members[last].value.scalarText else { continue }
+                    bytes += (shownCount > 0 ? 1 : 0) + members[index].key.utf8.count + 1 + value.utf8.count
+                    let packed = UInt64(index) | UInt64(last) << 4
+                    if shownCount < 8 {
+                        shown.0 |= packed << (8 * UInt64(shownCount))
+                    } else {
+                        shown.1 |= packed << (8 * UInt64(shownCount - 8))
                     }
+                    shownCount += 1
                 }
-                for position in 0..<shownCount {
-                    let packed =
-                        position < 8 ? shown.0 >> (8 * UInt64(position)) : shown.1 >> (8 * UInt64(position - 8))
-                    let index = Int(packed & 0xF)
-                    let last = Int(packed >> 4 & 0xF)
-                    if position > 0 {
-                        buffer[offset] = UInt8(ascii: " ")
+                guard shownCount > 0 else { return nil }
+                return String(unsafeUninitializedCapacity: bytes) { buffer -> Int in
+                    guard let target = buffer.baseAddress else { return 0 }
+                    var offset = 0
+                    for position in 0..<shownCount {
+                        let packed =
+                            position < 8 ? shown.0 >> (8 * UInt64(position)) : shown.1 >> (8 * UInt64(position - 8))
+                        if position > 0 {
+                            target[offset] = UInt8(ascii: " ")
+                            offset += 1
+                        }
+                        offset += copyUTF8(members[Int(packed & 0xF)].key, to: target + offset)
+                        target[offset] = UInt8(ascii: "=")
                         offset += 1
+                        if let value = members[Int(packed >> 4 & 0xF)].value.scalarText {
+                            offset += copyUTF8(value, to: target + offset)
+                        }
                     }
-                    append(members[index].key)
-                    buffer[offset] = UInt8(ascii: "=")
-                    offset += 1
-                    if let value = members[last].value.scalarText { append(value) }
+                    return offset
                 }
-                return offset
             }
+        }
+    }
+
+    /// Copies the UTF-8 bytes of `text` to `target`; returns how many.
+    @inline(__always)
+    private static func copyUTF8(_ text: String, to target: UnsafeMutablePointer<UInt8>) -> Int {
+        var text = text
+        return text.withUTF8 { utf8 in
+            if let source = utf8.baseAddress { target.update(from: source, count: utf8.count) }
+            return utf8.count
         }
     }
 
