@@ -21,7 +21,9 @@ extension ResultKind {
             ],
             fields: [],
             origin: "fallback for unknown kinds",
-            makeRow: { object in FallbackRow(object: object) }
+            makeRow: { object in FallbackRow(object: object) },
+            // Every object makes a row: there is nothing to check.
+            validate: { _ in }
         )
     }
 }
