@@ -40,6 +40,15 @@ import Testing
         }
     }
 
+    /// The scan is compiled apart for one fragment, two, and more: the
+    /// queries above give each.
+    @Test func theQueriesGiveEachCountOfFragments() throws {
+        let counts = try Self.queries.map {
+            try #require(LinePrefilter(query: try QueryParser().parse($0), fuzzy: false)).fragments.count
+        }
+        #expect(counts.contains(1) && counts.contains(2) && counts.contains { $0 > 2 }, "\(counts)")
+    }
+
     @Test(arguments: queries)
     func theVectorScanAnswersAsTheByteRule(query: String) throws {
         let prefilter = try #require(LinePrefilter(query: try QueryParser().parse(query), fuzzy: false))
