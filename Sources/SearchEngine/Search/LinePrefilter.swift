@@ -348,7 +348,8 @@ struct LinePrefilter: Sendable {
             let raw1 = base.loadUnaligned(fromByteOffset: index &+ 1, as: SIMD16<UInt8>.self)
             let raw2 = base.loadUnaligned(fromByteOffset: index &+ 2, as: SIMD16<UInt8>.self)
             let c0 = raw | fold
-            return (c0 .== backslash) .| (SIMD16<Int8>(truncatingIfNeeded: raw) .< zero) .| anchors.flags(c0, raw1, raw2)
+            return (c0 .== backslash) .| (SIMD16<Int8>(truncatingIfNeeded: raw) .< zero)
+                .| anchors.flags(c0, raw1, raw2)
         }
         // The first confirmed hit among the flagged lanes of the block at
         // `index`. A lane is flagged when any bit of its byte is set; each
