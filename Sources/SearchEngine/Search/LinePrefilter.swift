@@ -278,7 +278,17 @@ struct LinePrefilter: Sendable {
     /// their loads from the array; more take the loop. The blocks flagged
     /// are the same either way.
     private func nextHit(_ base: UnsafeRawPointer, from start: Int, end: Int, countsKeys: Bool = false) -> Int? {
+        // Fragments of letters alone (most words) have no byte that may be
+        // any byte: each byte is compared folded, and the folds of the
+        // block one and two bytes on are made once for both anchors.
+        let folded = anchors.allSatisfy(\.isFolded)
         switch anchors.count {
+        case 1 where folded:
+            return nextHit(base, from: start, end: end, countsKeys: countsKeys, anchors: OneFoldedAnchor(anchors[0]))
+        case 2 where folded:
+            return nextHit(
+                base, from: start, end: end, countsKeys: countsKeys,
+                anchors: TwoFoldedAnchors(anchors[0], anchors[1]))
         case 1:
             return nextHit(base, from: start, end: end, countsKeys: countsKeys, anchors: OneAnchor(a: anchors[0]))
         case 2:
@@ -316,6 +326,44 @@ struct LinePrefilter: Sendable {
         }
     }
 
+    /// An anchor whose second and third bytes are compared folded, as
+    /// ``Anchor/flags(_:_:_:)`` compares them when their folds are 0x20.
+    private struct FoldedAnchor {
+        let first: SIMD16<UInt8>
+        let second: SIMD16<UInt8>
+        let third: SIMD16<UInt8>
+        init(_ anchor: Anchor) {
+            (first, second, third) = (anchor.first, anchor.second, anchor.third)
+        }
+        @inline(__always)
+        func flags(_ c0: SIMD16<UInt8>, _ c1: SIMD16<UInt8>, _ c2: SIMD16<UInt8>) -> SIMDMask<SIMD16<Int8>> {
+            (c0 .== first) .& (c1 .== second) .& (c2 .== third)
+        }
+    }
+
+    private struct OneFoldedAnchor: Anchors {
+        let a: FoldedAnchor
+        init(_ a: Anchor) { self.a = FoldedAnchor(a) }
+        @inline(__always)
+        func flags(_ c0: SIMD16<UInt8>, _ raw1: SIMD16<UInt8>, _ raw2: SIMD16<UInt8>) -> SIMDMask<SIMD16<Int8>> {
+            let fold = SIMD16<UInt8>(repeating: 0x20)
+            return a.flags(c0, raw1 | fold, raw2 | fold)
+        }
+    }
+
+    private struct TwoFoldedAnchors: Anchors {
+        let a: FoldedAnchor
+        let b: FoldedAnchor
+        init(_ a: Anchor, _ b: Anchor) { (self.a, self.b) = (FoldedAnchor(a), FoldedAnchor(b)) }
+        @inline(__always)
+        func flags(_ c0: SIMD16<UInt8>, _ raw1: SIMD16<UInt8>, _ raw2: SIMD16<UInt8>) -> SIMDMask<SIMD16<Int8>> {
+            let fold = SIMD16<UInt8>(repeating: 0x20)
+            let c1 = raw1 | fold
+            let c2 = raw2 | fold
+            return a.flags(c0, c1, c2) .| b.flags(c0, c1, c2)
+        }
+    }
+
     private struct AnyAnchors: Anchors {
         let anchors: UnsafeBufferPointer<Anchor>
         @inline(__always)
@@ -326,8 +374,9 @@ struct LinePrefilter: Sendable {
         }
     }
 
-    /// ``nextHit(_:from:end:countsKeys:)`` with `anchors`. Two blocks are looked at a time, and confirmed
-    /// in order only when either has a flagged lane.
+    /// ``nextHit(_:from:end:countsKeys:)`` with `anchors`. Four blocks
+    /// are looked at a time, and confirmed in order only when any has a
+    /// flagged lane.
     @inline(__always)
     private func nextHit(
         _ base: UnsafeRawPointer,
@@ -372,15 +421,19 @@ struct LinePrefilter: Sendable {
             return nil
         }
         var index = start
-        while index &+ 34 <= end {
+        while index &+ 66 <= end {
             let first = flags(at: index)
             let second = flags(at: index &+ 16)
-            let either = unsafeBitCast(first .| second, to: SIMD2<UInt64>.self)
-            if either[0] | either[1] != 0 {
+            let third = flags(at: index &+ 32)
+            let fourth = flags(at: index &+ 48)
+            let any = unsafeBitCast((first .| second) .| (third .| fourth), to: SIMD2<UInt64>.self)
+            if any[0] | any[1] != 0 {
                 if let hit = confirm(first, at: index) { return hit }
                 if let hit = confirm(second, at: index &+ 16) { return hit }
+                if let hit = confirm(third, at: index &+ 32) { return hit }
+                if let hit = confirm(fourth, at: index &+ 48) { return hit }
             }
-            index &+= 32
+            index &+= 64
         }
         while index &+ 18 <= end {
             if let hit = confirm(flags(at: index), at: index) { return hit }
@@ -405,6 +458,12 @@ struct LinePrefilter: Sendable {
         /// (ASCII case), or 0xFF for any byte.
         var secondFold: SIMD16<UInt8>
         var thirdFold: SIMD16<UInt8>
+
+        /// Whether the second and third bytes are compared folded with
+        /// 0x20 (no byte that may be any byte).
+        var isFolded: Bool {
+            secondFold == SIMD16(repeating: 0x20) && thirdFold == SIMD16(repeating: 0x20)
+        }
 
         /// The lanes of a block (folded: `c0`; raw, one and two bytes on:
         /// `raw1`, `raw2`) where this fragment may start. A second or third
