@@ -280,7 +280,9 @@ struct LinePrefilter: Sendable {
     private func nextHit(_ base: UnsafeRawPointer, from start: Int, end: Int, countsKeys: Bool = false) -> Int? {
         // Fragments of letters alone (most words) have no byte that may be
         // any byte: each byte is compared folded, and the folds of the
-        // block one and two bytes on are made once for both anchors.
+        // block one and two bytes on are made once for both anchors. (Two
+        // fragments are at least three bytes long, and only the shortest
+        // words have bytes that may be any byte, among more fragments.)
         let folded = anchors.allSatisfy(\.isFolded)
         switch anchors.count {
         case 1 where folded:
@@ -291,9 +293,6 @@ struct LinePrefilter: Sendable {
                 anchors: TwoFoldedAnchors(anchors[0], anchors[1]))
         case 1:
             return nextHit(base, from: start, end: end, countsKeys: countsKeys, anchors: OneAnchor(a: anchors[0]))
-        case 2:
-            return nextHit(
-                base, from: start, end: end, countsKeys: countsKeys, anchors: TwoAnchors(a: anchors[0], b: anchors[1]))
         default:
             return anchors.withUnsafeBufferPointer { anchors in
                 nextHit(base, from: start, end: end, countsKeys: countsKeys, anchors: AnyAnchors(anchors: anchors))
@@ -314,15 +313,6 @@ struct LinePrefilter: Sendable {
         @inline(__always)
         func flags(_ c0: SIMD16<UInt8>, _ raw1: SIMD16<UInt8>, _ raw2: SIMD16<UInt8>) -> SIMDMask<SIMD16<Int8>> {
             a.flags(c0, raw1, raw2)
-        }
-    }
-
-    private struct TwoAnchors: Anchors {
-        let a: Anchor
-        let b: Anchor
-        @inline(__always)
-        func flags(_ c0: SIMD16<UInt8>, _ raw1: SIMD16<UInt8>, _ raw2: SIMD16<UInt8>) -> SIMDMask<SIMD16<Int8>> {
-            a.flags(c0, raw1, raw2) .| b.flags(c0, raw1, raw2)
         }
     }
 
