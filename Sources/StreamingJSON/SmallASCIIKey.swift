@@ -61,6 +61,11 @@ package struct SmallASCIIKey: Equatable, Sendable {
         #endif
     }
 
+    /// The key's two words: two keys are equal exactly when their words
+    /// are. For a caller in another module that compares many keys with
+    /// each other, asking for each key's words once.
+    package var words: (UInt64, UInt64) { (low, high) }
+
     /// Where a member's key is within a `JSONObject.Member`: first, as it
     /// is declared first (`SmallASCIIKeyTests` checks it with
     /// `MemoryLayout.offset(of:)`, which is not a constant here).

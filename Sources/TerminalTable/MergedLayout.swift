@@ -294,11 +294,16 @@ struct MergedLayout {
 
     /// Hands `body` the pieces ``pieces(after:)`` gives, in order, as they
     /// are drawn: a few blocks at a time (on every core when there are
-    /// many rows), each window's pieces handed on and let go before the
-    /// next window is drawn, so that the drawn table is never all in memory
-    /// at once. Memory touched for the first time is dear; a window's
-    /// buffers are freed to the allocator, which gives them to the next.
-    func forEachPiece(after head: [UInt8], _ body: ([UInt8]) -> Void) {
+    /// many rows), each window's pieces handed on and let go while the next
+    /// window is drawn, so that the drawn table is never all in memory at
+    /// once (two windows at most). Memory touched for the first time is
+    /// dear; a window's buffers are freed to the allocator, which gives them
+    /// to a later one.
+    /// - Parameter drawingAhead: Whether the next window is drawn on other
+    ///   cores while `body` takes a window's pieces (for a table of many rows);
+    ///   `false` draws every block in turn on the calling thread, the plain
+    ///   rule that the tests compare the drawing ahead with.
+    func forEachPiece(after head: [UInt8], drawingAhead: Bool = true, _ body: ([UInt8]) -> Void) {
         var output = head
         let widths = sharedWidths + (hasRegion ? [regionWidth] : [])
         var groupWidths = Array(repeating: [Int](), count: groups.count)
@@ -344,21 +349,20 @@ struct MergedLayout {
         let total = blocks.reduce(0) { $0 + $1.count }
         // Each block on its own core, a window of blocks at a time; the first after `head`.
         let head = output
-        let parallel = total >= ParallelBlocks.minimumParallelCount
-        let window = parallel ? max(1, ParallelBlocks.coreCount * Self.blocksPerCoreDrawn) : max(1, blocks.count)
-        var start = 0
-        while start < blocks.count {
-            let range = start..<min(blocks.count, start + window)
-            let pieces = ParallelBlocks.mapBlocks(range.count, parallel: parallel) { offset in
-                let index = range.lowerBound + offset
-                var bytes: [UInt8] = []
-                bytes.reserveCapacity((index == 0 ? head.count : 0) + blocks[index].count * lineBytes)
-                if index == 0 { bytes.append(contentsOf: head) }
-                plan.draw(blocks[index], into: &bytes)
-                return bytes
-            }
-            for piece in pieces { body(piece) }
-            start = range.upperBound
+        let draw: @Sendable (Int) -> [UInt8] = { index in
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity((index == 0 ? head.count : 0) + blocks[index].count * lineBytes)
+            if index == 0 { bytes.append(contentsOf: head) }
+            plan.draw(blocks[index], into: &bytes)
+            return bytes
+        }
+        if drawingAhead && total >= ParallelBlocks.minimumParallelCount {
+            // While `body` takes one window's pieces (on this thread), the
+            // other cores draw the next window.
+            ParallelBlocks.forEachInOrder(
+                blocks.count, window: ParallelBlocks.coreCount * Self.blocksPerCoreDrawn, make: draw, body)
+        } else {
+            for index in blocks.indices { body(draw(index)) }
         }
         if blocks.isEmpty { body(head) }
         var bottom: [UInt8] = []
@@ -366,8 +370,8 @@ struct MergedLayout {
         if !bottom.isEmpty { body(bottom) }
     }
 
-    /// How many blocks each core draws before the window's pieces are
-    /// handed on: two, so that a core that finishes early has another.
+    /// How many blocks each core draws in a window: two, so that a core
+    /// that finishes early has another.
     static let blocksPerCoreDrawn = 2
 
     /// What each row shows in each column, as ``RowPlan/visible(_:of:)``

@@ -78,3 +78,61 @@ import TextMatching
         #expect(found > 300)
     }
 }
+
+/// The filters the index keeps per record, against what they stand for.
+@Suite struct SearchTextIndexFilterTests {
+    /// A one-character word's band from the table of every letter and digit
+    /// is the band ``IndexRanking/bestBand(of:in:weight:)`` gives it.
+    @Test func theTableOfOneCharacterBandsIsTheScansBand() {
+        var compared = 0
+        for text in IndexRankingTests.texts(count: 3000, seed: 24) where text.utf8.allSatisfy({ $0 < 0x80 }) {
+            for weight in [100, 30, 10] {
+                var bands = [UInt8](repeating: IndexRanking.noMatch, count: 36)
+                let bytes = Array(text.utf8)
+                bytes.withUnsafeBufferPointer { IndexRanking.symbolBands(in: $0, weight: weight, into: &bands) }
+                for byte in Array("abs1eAB29z".utf8) {
+                    let word = [IndexRanking.fold(byte)]
+                    let expected = word.withUnsafeBufferPointer { word in
+                        bytes.withUnsafeBufferPointer { IndexRanking.bestBand(of: word, in: $0, weight: weight) }
+                    }
+                    #expect(
+                        bands[SearchTextIndex.symbol(byte)!] == expected,
+                        "\(Character(UnicodeScalar(byte))) in \(text.debugDescription), weight \(weight)")
+                    compared += 1
+                }
+            }
+        }
+        #expect(compared > 50_000)
+    }
+
+    /// A text that holds a fragment holds every pair of adjacent bytes of
+    /// it, as bits, so that the pairs rule out only texts without it.
+    @Test func aTextHoldsThePairsOfEveryFragmentItHolds() {
+        var random = SplitMix64(state: 6)
+        let letters = Array("ab1 -S".utf8) + [MatchPattern.anyByte]
+        var held = 0
+        var ruledOut = 0
+        for text in IndexRankingTests.texts(count: 4000, seed: 25) where text.utf8.allSatisfy({ $0 < 0x80 }) {
+            let fragment = (0..<Int.random(in: 1...4, using: &random)).map { _ in
+                IndexRanking.fold(letters.randomElement(using: &random)!)
+            }
+            var words = [UInt64](repeating: 0, count: SearchTextIndex.pairWords)
+            let bytes = Array(text.utf8)
+            bytes.withUnsafeBufferPointer { text in
+                words.withUnsafeMutableBufferPointer { SearchTextIndex.addPairs(of: text, to: $0) }
+            }
+            let wanted = IndexRanking.pairMask(of: fragment)
+            let passes = zip(wanted, words).allSatisfy { $0 & ~$1 == 0 }
+            let occurs = bytes.withUnsafeBufferPointer { IndexRanking.Fragments([fragment]).occur(in: $0) }
+            if occurs {
+                #expect(passes, "\(fragment) in \(text.debugDescription)")
+                held += 1
+            } else if !passes {
+                ruledOut += 1
+            }
+        }
+        // Both sides are exercised: texts that hold the fragment, and texts the pairs rule out.
+        #expect(held > 200)
+        #expect(ruledOut > 200)
+    }
+}

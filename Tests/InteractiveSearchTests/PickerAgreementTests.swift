@@ -19,6 +19,9 @@ import Testing
         "queen", "queenst", "qeen", "rosta", "kingcard", "queen -card", "kind:memo qu", "price<50",
         "price<50 rose", "rose kind:note", "\"of hearts\"", "zzzzq", "quen rose", "rose queenst", "queen zzzzq",
         "queen rosex",
+        // Typos across the cuts of a word (swaps, a letter missing or added), a word typed in
+        // capitals, one digit, one non-ASCII letter.
+        "qeuen", "kign", "rsoe", "caord", "queeen", "QUEEN", "7", "é",
     ]
 
     /// A file of notes, memos, a kind no registry knows, a record its kind
@@ -45,6 +48,11 @@ import Testing
             case 29: lines.append(#"{"kind":"note","name":"Quéen \#(name) ♥","body":"rosé \#(index)"}"#)
             case 61: lines.append(#"{"kind":"memo","name":"🦊 \#(name)","body":"CAFÉ queen"}"#)
             case 73: lines.append(#"{"name":"queen \#(name) kindless","body":"rose"}"#)
+            // A name that is not plain ASCII beside plain ASCII texts that match; a name in capitals.
+            case 37: lines.append(#"{"kind":"note","name":"Ünïcode \#(name)","body":"queen rose kingcard \#(index)"}"#)
+            case 53: lines.append(#"{"kind":"memo","name":"QUEEN OF HEARTS \#(name)","body":"KINGCARD ROSE"}"#)
+            // The letters and pairs of `queen` and `rose`, but in no one text.
+            case 89: lines.append(#"{"kind":"note","name":"que ros","body":"een ose \#(index)"}"#)
             // Capitalised words: letters inside them are fragments, but for a last part.
             case 83: lines.append(#"{"kind":"note","name":"Rosequeen Kingcard \#(name)","body":"Queenly Carose"}"#)
             // A kind no registry knows: its search text joins its keys and values.

@@ -33,6 +33,34 @@ import Testing
         #expect(JSONObject.shortDecimal(text) == nil)
     }
 
+    /// The forms a short decimal takes, by the rule (an optional minus, 1
+    /// to 15 digits in all, an optional point with digits on both sides),
+    /// against texts made at random of digits, points, minuses and other
+    /// bytes of numbers: each form reads exactly as the general
+    /// conversion reads it, and every other text is left to it.
+    @Test func randomTextsReadAsTheRuleSays() {
+        var generator = SystemRandomNumberGenerator()
+        let alphabet = Array("0123456789012345678901234567890123456789..--e+ x")
+        var mismatches: [String] = []
+        for _ in 0..<200_000 {
+            let length = Int.random(in: 0...20, using: &generator)
+            let text = String((0..<length).map { _ in alphabet.randomElement(using: &generator)! })
+            let expected = Self.isShortDecimal(text) ? Double(text) : nil
+            if JSONObject.shortDecimal(text)?.bitPattern != expected?.bitPattern { mismatches.append(text) }
+        }
+        #expect(mismatches.isEmpty)
+    }
+
+    /// The rule, read from the text's parts.
+    private static func isShortDecimal(_ text: String) -> Bool {
+        let unsigned = text.hasPrefix("-") ? text.dropFirst() : Substring(text)
+        let parts = unsigned.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count <= 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCIIDigit) }) else {
+            return false
+        }
+        return parts.reduce(0) { $0 + $1.count } <= 15
+    }
+
     @Test func longAndExponentNumbersStillRead() throws {
         let object = JSONObject([
             JSONObject.Member(key: "a", value: .number("1234567890123456789")),
@@ -42,4 +70,9 @@ import Testing
         #expect(try object.optionalNumber("a") == Double("1234567890123456789"))
         #expect(try object.optionalNumber("b") == 2500)
     }
+}
+
+extension Character {
+    /// Whether this is one of the ASCII digits 0-9.
+    fileprivate var isASCIIDigit: Bool { ("0"..."9").contains(self) }
 }

@@ -69,4 +69,25 @@ import Testing
             }
         }
     }
+
+    /// The eight-byte test passes a word exactly when each of its bytes is
+    /// printable ASCII or a line feed: every byte value at every position,
+    /// among bytes that pass and bytes that do not.
+    @Test func wordTestIsTheByteRule() {
+        func passes(_ byte: UInt8) -> Bool { (0x20...0x7E).contains(byte) || byte == 0x0A }
+        var random = SplitMix64(state: 4_242)
+        for position in 0..<8 {
+            for value in 0...255 {
+                for _ in 0..<4 {
+                    var bytes = (0..<8).map { _ in
+                        random.next() % 4 == 0
+                            ? UInt8(truncatingIfNeeded: random.next()) : UInt8(0x20 + random.next() % 0x5F)
+                    }
+                    bytes[position] = UInt8(value)
+                    let word = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+                    #expect(OutputFilter.passesAsIs(word) == bytes.allSatisfy(passes), "\(bytes)")
+                }
+            }
+        }
+    }
 }

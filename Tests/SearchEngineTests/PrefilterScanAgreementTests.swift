@@ -1,4 +1,5 @@
 import Testing
+import TextMatching
 
 @testable import SearchEngine
 
@@ -11,6 +12,7 @@ import Testing
 @Suite struct PrefilterScanAgreementTests {
     static let queries = [
         "coffee", "cofee", "cfae", "caef", "tea", "kind", "nmae", "\"coffee beans\"", "name:garden", "zzqxj", "café",
+        "x12.5", "12.5", "x1",
     ]
 
     /// Pieces random lines are made of.
@@ -38,6 +40,26 @@ import Testing
             }
             return line
         }
+    }
+
+    /// The scan is compiled apart for one fragment, two, and more, and for
+    /// fragments whose bytes are all compared folded or not: the queries
+    /// above give each (two fragments are always folded), among the sets of
+    /// fragments a sample may choose.
+    @Test func theQueriesGiveEachCountOfFragments() throws {
+        // Each set as its count, and whether every fragment's second and
+        // third bytes are letters compared folded (not any byte, not cut).
+        var kinds: Set<String> = []
+        for query in Self.queries {
+            let prefilter = try #require(LinePrefilter(query: try QueryParser().parse(query), fuzzy: false))
+            for fragments in [prefilter.fragments] + prefilter.alternatives {
+                let folded = fragments.allSatisfy {
+                    $0.count >= 3 && $0[1] != MatchPattern.anyByte && $0[2] != MatchPattern.anyByte
+                }
+                kinds.insert("\(min(fragments.count, 3)) \(folded ? "folded" : "any")")
+            }
+        }
+        #expect(kinds.isSuperset(of: ["1 folded", "1 any", "2 folded", "3 folded", "3 any"]), "\(kinds)")
     }
 
     @Test(arguments: queries)

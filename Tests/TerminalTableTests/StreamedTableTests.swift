@@ -1,3 +1,4 @@
+import Synchronization
 import Testing
 
 @testable import TerminalTable
@@ -49,6 +50,83 @@ import Testing
             #expect(Self.streamed(table, options: options).bytes == TableRenderer.renderUTF8(table, options: options))
             let empty = MergedTable(shared: Fixtures.shared, groups: Fixtures.groups, rows: [])
             #expect(Self.streamed(empty, options: options).bytes == TableRenderer.renderUTF8(empty, options: options))
+        }
+    }
+
+    /// Rows of every hard sort: CJK, emoji sequences, escapes and controls
+    /// made visible, cells of several lines, highlights, empty cells.
+    static func adversarialRows(_ count: Int) -> MergedTable {
+        let names = [
+            "Café Crème 中文 Kaffee", "👨‍👩‍👧 family 🇰🇷", "esc \u{1B}[31mred\u{1B}[0m", "tab\tand\rreturn",
+            "bidi \u{202E}txet", "", String(repeating: "長い名前", count: 12), "a\u{301}\u{302} marks",
+        ]
+        let details = [
+            "", "☕ ★★★☆☆ 3.5", "line one\nline two", "\u{7}bell \u{7F}del \u{9B}csi", "1️⃣ keycap ☝🏽",
+            String(repeating: "description words ", count: 8),
+        ]
+        let rows = (0..<count).map { index -> MergedRow in
+            let group = index % 3
+            let name = names[index % names.count]
+            let shared = [
+                Cell(Fixtures.groups[group].title, style: Fixtures.kindStyles[group]),
+                index % 5 == 0 ? Cell(name, highlights: [0..<2]) : Cell(name, style: .bold),
+            ]
+            let cells = Fixtures.groups[group].columns.indices.map { column -> Cell in
+                let text = details[(index + column * 7) % details.count]
+                return index % 11 == 0 ? Cell(lines: text.split(separator: "\n").map(String.init)) : Cell(text)
+            }
+            return MergedRow(
+                group: group, shared: shared, details: cells,
+                size: RowSize(height: 1 + index % 3, measuring: shared + cells))
+        }
+        return MergedTable(shared: Fixtures.shared, groups: Fixtures.groups, rows: rows)
+    }
+
+    /// The pieces as drawn ahead on other cores while the caller takes them,
+    /// and as drawn one block after another on the calling thread.
+    static func piecesBothWays(_ table: MergedTable, options: RenderOptions) -> (ahead: [[UInt8]], plain: [[UInt8]]) {
+        let layout = MergedLayout(table, options: options)
+        var ahead: [[UInt8]] = []
+        layout.forEachPiece(after: [], drawingAhead: true) { ahead.append($0) }
+        var plain: [[UInt8]] = []
+        layout.forEachPiece(after: [], drawingAhead: false) { plain.append($0) }
+        return (ahead, plain)
+    }
+
+    @Test(arguments: [40, 80, 160])
+    func drawingAheadGivesThePlainPieces(width: Int) {
+        // 20,000 rows: many blocks, so several windows drawn ahead.
+        let table = Self.adversarialRows(20_000)
+        for border in BorderStyle.allCases {
+            for color in [false, true] {
+                for wide in [false, true] where !wide || border == .plain {
+                    let options = RenderOptions(maxWidth: width, border: border, color: color, wide: wide)
+                    let (ahead, plain) = Self.piecesBothWays(table, options: options)
+                    #expect(ahead == plain, "width \(width), \(border), colour \(color), wide \(wide)")
+                    #expect(ahead.count > 1)
+                }
+            }
+        }
+        let headless = RenderOptions(maxWidth: width, showHeaders: false)
+        let (ahead, plain) = Self.piecesBothWays(table, options: headless)
+        #expect(ahead == plain)
+    }
+
+    @Test func itemsComeInOrderWhileTheNextAreMade() {
+        for count in [0, 1, 2, 3, 4, 5, 7, 8, 9, 31, 32, 33, 100] {
+            for window in [1, 2, 3, 4, 8, 200] {
+                let made = Mutex(0)
+                var taken: [Int] = []
+                ParallelBlocks.forEachInOrder(
+                    count, window: window,
+                    make: { index in
+                        made.withLock { $0 += 1 }
+                        return index * 3
+                    },
+                    { taken.append($0) })
+                #expect(taken == (0..<count).map { $0 * 3 }, "count \(count), window \(window)")
+                #expect(made.withLock { $0 } == count)
+            }
         }
     }
 }

@@ -126,7 +126,9 @@ package struct IndexRanking {
         }
         let unicodeMatches = unicode
         // The cut that lets the fewest of the first records through.
-        let fragments = exactOnly ? Fragments([]) : chooseFragments(index)
+        let (fragments, cutOrder) = exactOnly ? (Fragments([]), Array(cuts.indices)) : chooseFragments(index)
+        // The cuts in that order: a record that lacks the first is ruled out at once.
+        let cuts = cutOrder.map { self.cuts[$0] }
         // A record that may match holds a fragment of every cut (the word
         // itself, when no typo can match), so it has the letters of one
         // fragment of each: a fragment's bytes, any byte aside, as bits of
@@ -137,12 +139,16 @@ package struct IndexRanking {
                     fragment.reduce(0) { $1 == MatchPattern.anyByte ? $0 : $0 | SearchTextIndex.letterBit($1) }
                 }
             }
+        // And the pairs of adjacent bytes of that fragment, any byte aside,
+        // as bits of ``SearchTextIndex/pairs``: ``SearchTextIndex/pairWords``
+        // words a fragment.
+        let cutPairs: [UInt64] = cuts.flatMap { set in set.flatMap { Self.pairMask(of: $0) } }
         // 1. Bounds.
         let scanned = Mutex<[[UInt8]?]>(Array(repeating: nil, count: halves))
         DispatchQueue.concurrentPerform(iterations: halves) { half in
             let found = scan(
                 index, chunks[half], unicode: unicodeMatches, fragments: fragments, cutMasks: cutMasks,
-                isCancelled: isCancelled)
+                cutPairs: cutPairs, isCancelled: isCancelled)
             scanned.withLock { $0[half] = found }
         }
         let parts = scanned.withLock { $0 }
@@ -178,7 +184,7 @@ package struct IndexRanking {
             DispatchQueue.concurrentPerform(iterations: halves) { half in
                 let found = rank(
                     index, chunks[half], unicode: unicodeMatches, bounds: allBounds, above: above, upTo: upTo,
-                    keep: keep, isCancelled: isCancelled)
+                    keep: keep, fragments: fragments, isCancelled: isCancelled)
                 ranked.withLock { $0[half] = found }
             }
             let results = ranked.withLock { $0 }
@@ -197,14 +203,21 @@ package struct IndexRanking {
         var allMatches: [Int32]?
         var matchedByKind = [Int](repeating: 0, count: index.kinds.count)
         if exactOnly {
+            // Through buffers: no uniqueness check or bounds check a record.
+            let lists = matched <= remember
+            var all: [Int32] = []
+            if lists { all.reserveCapacity(matched) }
             index.kindOf.withUnsafeBufferPointer { kindOf in
-                for (record, bound) in allBounds.enumerated() where bound != Self.noMatch {
-                    matchedByKind[Int(kindOf[record])] += 1
+                allBounds.withUnsafeBufferPointer { bounds in
+                    matchedByKind.withUnsafeMutableBufferPointer { byKind in
+                        for record in 0..<bounds.count where bounds[record] != Self.noMatch {
+                            byKind[Int(kindOf[record])] += 1
+                            if lists { all.append(Int32(record)) }
+                        }
+                    }
                 }
             }
-            if matched <= remember {
-                allMatches = allBounds.indices.compactMap { allBounds[$0] == Self.noMatch ? nil : Int32($0) }
-            }
+            if lists { allMatches = all }
         } else {
             matched = matches.count
             for record in matches { matchedByKind[Int(index.kindOf[Int(record)])] += 1 }
@@ -212,13 +225,14 @@ package struct IndexRanking {
         }
         return Selection(ranked: keys, matched: matched, matchedByKind: matchedByKind, allMatches: allMatches)
     }
-
     /// Each record's best possible band in `range` (``noMatch`` when it
     /// cannot match); for a word that may match with typos, 0 for a record
     /// holding a fragment. A text that is not plain ASCII has its exact band.
+    /// A one-character letter or digit takes its bound from
+    /// ``SearchTextIndex/symbolBands`` rather than the texts.
     private func scan(
         _ index: SearchTextIndex, _ range: Range<Int>, unicode: [(match: TextMatch, length: Int)?],
-        fragments: Fragments, cutMasks: [[UInt64]], isCancelled: () -> Bool
+        fragments: Fragments, cutMasks: [[UInt64]], cutPairs: [UInt64], isCancelled: () -> Bool
     ) -> [UInt8]? {
         var bounds = [UInt8](repeating: Self.noMatch, count: range.count)
         // Flat, so that the loop over the records neither retains nor
@@ -233,59 +247,147 @@ package struct IndexRanking {
         let masks = cutMasks.flatMap { $0 }
         var cutEnds: [Int] = []
         for set in cutMasks { cutEnds.append((cutEnds.last ?? 0) + set.count) }
-        let complete = index.texts.withUnsafeBufferPointer { texts -> Bool in
-            index.starts.withUnsafeBufferPointer { starts in
-                index.kindOf.withUnsafeBufferPointer { kindOf in
-                    index.letters.withUnsafeBufferPointer { letters in
-                        word.withUnsafeBufferPointer { word in
-                            weights.withUnsafeBufferPointer { weights in
-                                kindFields.withUnsafeBufferPointer { kindFields in
-                                    masks.withUnsafeBufferPointer { masks in
-                                        cutEnds.withUnsafeBufferPointer { cutEnds in
-                                            bounds.withUnsafeMutableBufferPointer { bounds in
-                                                for record in range {
-                                                    if record & 4095 == 0, isCancelled() { return false }
-                                                    let kind = kindOf[record]
-                                                    guard kind != SearchTextIndex.unindexed else { continue }
-                                                    guard
-                                                        Self.holdsLetters(
-                                                            letters[record], masks: masks, cutEnds: cutEnds)
-                                                    else { continue }
-                                                    var start = Int(starts[record])
-                                                    var best = Self.noMatch
-                                                    for field in kindFields[Int(kind)]..<kindFields[Int(kind) + 1] {
-                                                        let weight = weights[field]
-                                                        let bound: UInt8
-                                                        if texts[start] == SearchTextIndex.unicodeMark {
-                                                            let number = Self.number(in: texts, at: start)
-                                                            start += 5
-                                                            bound =
-                                                                unicode[number].flatMap { found in
-                                                                    Self.scorerTakes(found.match, weight: weight)
-                                                                        ? UInt8(
-                                                                            MatchStrength(
-                                                                                found.match, fieldWeight: weight
-                                                                            ).band)
-                                                                        : nil
-                                                                } ?? Self.noMatch
-                                                        } else {
-                                                            var end = start
-                                                            while texts[end] != 0 { end += 1 }
-                                                            let field = UnsafeBufferPointer(
-                                                                rebasing: texts[start..<end])
-                                                            start = end + 1
-                                                            if exactOnly {
-                                                                bound = Self.bestBand(
-                                                                    of: word, in: field, weight: weight)
-                                                            } else {
-                                                                bound = fragments.occur(in: field) ? 0 : Self.noMatch
+        let symbol = word.count == 1 ? SearchTextIndex.symbol(word[0]) : nil
+        let buffers = ScanBuffers(
+            texts: index.texts, starts: index.starts, kindOf: index.kindOf, letters: index.letters,
+            pairs: index.pairs, unicodeFields: index.unicodeFields, unicodeStarts: index.unicodeStarts,
+            symbolBands: index.symbolBands, word: word,
+            weights: weights, kindFields: kindFields, masks: masks, cutPairs: cutPairs, cutEnds: cutEnds)
+        let complete = bounds.withUnsafeMutableBufferPointer { bounds in
+            buffers.withPointers { p in
+                for record in range {
+                    if record & 4095 == 0, isCancelled() { return false }
+                    let kind = p.kindOf[record]
+                    guard kind != SearchTextIndex.unindexed else { continue }
+                    // The plain ASCII texts' bound, when known without reading them.
+                    var best = Self.noMatch
+                    let readsASCII: Bool
+                    if let symbol {
+                        let byte = p.symbolBands[record * SearchTextIndex.symbolBytes + symbol >> 1]
+                        let band = symbol & 1 == 0 ? byte & 15 : byte >> 4
+                        if band != SearchTextIndex.noBand { best = band }
+                        readsASCII = false
+                    } else {
+                        readsASCII = Self.holdsLetters(
+                            p.letters[record], pairs: p.pairs.baseAddress! + record * SearchTextIndex.pairWords,
+                            masks: p.masks, pairMasks: p.cutPairs, cutEnds: p.cutEnds)
+                    }
+                    guard readsASCII else {
+                        // Only the texts that are not plain ASCII, if any.
+                        var entry = Int(p.unicodeStarts[record])
+                        let entriesEnd = Int(p.unicodeStarts[record + 1])
+                        while entry < entriesEnd {
+                            let weight = p.weights[p.kindFields[Int(kind)] + Int(p.unicodeFields[entry])]
+                            if let found = unicode[Int(p.unicodeFields[entry + 1])],
+                                Self.scorerTakes(found.match, weight: weight)
+                            {
+                                best = min(best, UInt8(MatchStrength(found.match, fieldWeight: weight).band))
+                            }
+                            entry += 2
+                        }
+                        bounds[record - range.lowerBound] = best
+                        continue
+                    }
+                    var start = Int(p.starts[record])
+                    for field in p.kindFields[Int(kind)]..<p.kindFields[Int(kind) + 1] {
+                        let weight = p.weights[field]
+                        let bound: UInt8
+                        if p.texts[start] == SearchTextIndex.unicodeMark {
+                            let number = Self.number(in: p.texts, at: start)
+                            start += 5
+                            bound =
+                                unicode[number].flatMap { found in
+                                    Self.scorerTakes(found.match, weight: weight)
+                                        ? UInt8(MatchStrength(found.match, fieldWeight: weight).band) : nil
+                                } ?? Self.noMatch
+                        } else {
+                            var end = start
+                            while p.texts[end] != 0 { end += 1 }
+                            let field = UnsafeBufferPointer(rebasing: p.texts[start..<end])
+                            start = end + 1
+                            if exactOnly {
+                                bound = Self.bestBand(of: p.word, in: field, weight: weight)
+                            } else {
+                                bound = fragments.occur(in: field) ? 0 : Self.noMatch
+                            }
+                        }
+                        best = min(best, bound)
+                    }
+                    bounds[record - range.lowerBound] = best
+                }
+                return true
+            }
+        }
+        return complete ? bounds : nil
+    }
+
+    /// What ``scan`` reads, as buffers (see ``ScanBuffers/withPointers(_:)``).
+    private struct ScanBuffers {
+        var texts: [UInt8]
+        var starts: [UInt32]
+        var kindOf: [UInt8]
+        var letters: [UInt64]
+        var pairs: [UInt64]
+        var unicodeFields: [UInt32]
+        var unicodeStarts: [UInt32]
+        var symbolBands: [UInt8]
+        var word: [UInt8]
+        var weights: [Int]
+        var kindFields: [Int]
+        var masks: [UInt64]
+        var cutPairs: [UInt64]
+        var cutEnds: [Int]
+
+        struct Pointers {
+            var texts: UnsafeBufferPointer<UInt8>
+            var starts: UnsafeBufferPointer<UInt32>
+            var kindOf: UnsafeBufferPointer<UInt8>
+            var letters: UnsafeBufferPointer<UInt64>
+            var pairs: UnsafeBufferPointer<UInt64>
+            var unicodeFields: UnsafeBufferPointer<UInt32>
+            var unicodeStarts: UnsafeBufferPointer<UInt32>
+            var symbolBands: UnsafeBufferPointer<UInt8>
+            var word: UnsafeBufferPointer<UInt8>
+            var weights: UnsafeBufferPointer<Int>
+            var kindFields: UnsafeBufferPointer<Int>
+            var masks: UnsafeBufferPointer<UInt64>
+            var cutPairs: UnsafeBufferPointer<UInt64>
+            var cutEnds: UnsafeBufferPointer<Int>
+        }
+
+        /// Calls `body` with every array's storage: the loop over the
+        /// records then neither retains nor releases one.
+        func withPointers<Result>(_ body: (Pointers) -> Result) -> Result {
+            texts.withUnsafeBufferPointer { texts in
+                starts.withUnsafeBufferPointer { starts in
+                    kindOf.withUnsafeBufferPointer { kindOf in
+                        letters.withUnsafeBufferPointer { letters in
+                            pairs.withUnsafeBufferPointer { pairs in
+                                unicodeFields.withUnsafeBufferPointer { unicodeFields in
+                                    unicodeStarts.withUnsafeBufferPointer { unicodeStarts in
+                                        symbolBands.withUnsafeBufferPointer { symbolBands in
+                                            word.withUnsafeBufferPointer { word in
+                                                weights.withUnsafeBufferPointer { weights in
+                                                    kindFields.withUnsafeBufferPointer { kindFields in
+                                                        masks.withUnsafeBufferPointer { masks in
+                                                            cutPairs.withUnsafeBufferPointer { cutPairs in
+                                                                cutEnds.withUnsafeBufferPointer { cutEnds in
+                                                                    body(
+                                                                        Pointers(
+                                                                            texts: texts, starts: starts,
+                                                                            kindOf: kindOf,
+                                                                            letters: letters, pairs: pairs,
+                                                                            unicodeFields: unicodeFields,
+                                                                            unicodeStarts: unicodeStarts,
+                                                                            symbolBands: symbolBands, word: word,
+                                                                            weights: weights, kindFields: kindFields,
+                                                                            masks: masks, cutPairs: cutPairs,
+                                                                            cutEnds: cutEnds))
+                                                                }
                                                             }
                                                         }
-                                                        best = min(best, bound)
                                                     }
-                                                    bounds[record - range.lowerBound] = best
                                                 }
-                                                return true
                                             }
                                         }
                                     }
@@ -296,20 +398,27 @@ package struct IndexRanking {
                 }
             }
         }
-        return complete ? bounds : nil
     }
 
     /// Whether a record whose texts hold the letters `has` may hold a
     /// fragment of every cut: the letters of one fragment of each cut
     /// (`masks`, each cut's ending at its `cutEnds`).
+    /// and its pairs of adjacent bytes (`pairMasks`,
+    /// ``SearchTextIndex/pairWords`` words a fragment) among `pairs`.
     @inline(__always)
     private static func holdsLetters(
-        _ has: UInt64, masks: UnsafeBufferPointer<UInt64>, cutEnds: UnsafeBufferPointer<Int>
+        _ has: UInt64, pairs: UnsafePointer<UInt64>, masks: UnsafeBufferPointer<UInt64>,
+        pairMasks: UnsafeBufferPointer<UInt64>, cutEnds: UnsafeBufferPointer<Int>
     ) -> Bool {
         var start = 0
         for end in cutEnds {
             var holds = false
-            for mask in masks[start..<end] where mask & ~has == 0 {
+            for fragment in start..<end where masks[fragment] & ~has == 0 {
+                let wanted = pairMasks.baseAddress! + fragment * SearchTextIndex.pairWords
+                guard
+                    wanted[0] & ~pairs[0] | wanted[1] & ~pairs[1] | wanted[2] & ~pairs[2] | wanted[3] & ~pairs[3]
+                        == 0
+                else { continue }
                 holds = true
                 break
             }
@@ -317,6 +426,19 @@ package struct IndexRanking {
             start = end
         }
         return true
+    }
+
+    /// The pairs of adjacent bytes of `fragment` that are both not
+    /// ``MatchPattern/anyByte``, as ``SearchTextIndex/pairWords`` words of
+    /// bits (``SearchTextIndex/pairBit(_:_:)``).
+    package static func pairMask(of fragment: [UInt8]) -> [UInt64] {
+        var words = [UInt64](repeating: 0, count: SearchTextIndex.pairWords)
+        for (first, second) in zip(fragment, fragment.dropFirst())
+        where first != MatchPattern.anyByte && second != MatchPattern.anyByte {
+            let bit = SearchTextIndex.pairBit(first, second)
+            words[bit >> 6] |= 1 << UInt64(bit & 63)
+        }
+        return words
     }
 
     /// The number of a text in ``SearchTextIndex/unicodeTexts`` after the mark at `start`.
@@ -330,7 +452,7 @@ package struct IndexRanking {
     /// match with typos, every record that matched.
     private func rank(
         _ index: SearchTextIndex, _ range: Range<Int>, unicode: [(match: TextMatch, length: Int)?], bounds: [UInt8],
-        above: Int, upTo worst: Int, keep: Int, isCancelled: () -> Bool
+        above: Int, upTo worst: Int, keep: Int, fragments: Fragments, isCancelled: () -> Bool
     ) -> (keys: [Key], matches: [Int32], failed: Bool)? {
         // Each kind's field weights, flat (see ``scan``).
         var weights: [Int] = []
@@ -343,7 +465,7 @@ package struct IndexRanking {
             kindFields.withUnsafeBufferPointer { kindFields in
                 rank(
                     index, range, unicode: unicode, bounds: bounds, above: above, upTo: worst, keep: keep,
-                    weights: weights, kindFields: kindFields, isCancelled: isCancelled)
+                    weights: weights, kindFields: kindFields, fragments: fragments, isCancelled: isCancelled)
             }
         }
     }
@@ -351,7 +473,7 @@ package struct IndexRanking {
     private func rank(
         _ index: SearchTextIndex, _ range: Range<Int>, unicode: [(match: TextMatch, length: Int)?], bounds: [UInt8],
         above: Int, upTo worst: Int, keep: Int, weights: UnsafeBufferPointer<Int>, kindFields: UnsafeBufferPointer<Int>,
-        isCancelled: () -> Bool
+        fragments: Fragments, isCancelled: () -> Bool
     ) -> (keys: [Key], matches: [Int32], failed: Bool)? {
         var keys: [Key] = []
         var matches: [Int32] = []
@@ -382,6 +504,9 @@ package struct IndexRanking {
                             }
                             if bound == Self.noMatch { continue }
                             if let best, Int(bound) > best.strength.band { continue }
+                        } else if !fragments.occur(in: bytes) {
+                            // Without a fragment, a typo word does not match here.
+                            continue
                         }
                         let text = String(decoding: bytes, as: UTF8.self)
                         // Plain ASCII without `\r`: one character a byte.
@@ -421,8 +546,7 @@ package struct IndexRanking {
     /// `weight`, may have, or ``noMatch`` when it cannot match there.
     /// - The whole text, its start, or the start of a word: an exact,
     ///   prefix or word-prefix match, each taken to cover a whole word (the
-    ///   better band) unless a lower case letter that no plural ending
-    ///   starts follows a word ending in a letter (`co` in "Coffee").
+    ///   better band) unless it certainly goes on (``continuesWord(_:at:afterLetter:)``).
     /// - Inside a word: a substring match, which the scorer takes only in
     ///   a strong field, and the matcher only where it is not a fragment of
     ///   a capitalised word (`oman` in `Romania`), as the matcher says.
@@ -463,15 +587,64 @@ package struct IndexRanking {
                 }
                 tier = .substring
             }
-            // A word that ends in a letter, followed by a lower case letter that
-            // is no plural ending, is the start of a longer word.
-            let end = position + length
-            let whole =
-                !(endsInLetter && end < count && field[end] &- 0x61 < 26 && field[end] != 0x73 && field[end] != 0x65)
+            let whole = !continuesWord(field, at: position + length, afterLetter: endsInLetter)
             best = min(best, UInt8(MatchStrength(tier: tier, wholeWord: whole, fieldWeight: weight).band))
             if best == exactBand { break }
         }
         return best
+    }
+
+    /// Whether a match that ends before `end` is certainly the start of a
+    /// longer word, as the matcher's whole-word rule has it: a letter or
+    /// digit follows that starts no word (``startsWord(_:at:)``), and, after
+    /// a word ending in a letter (`afterLetter`), it is no plural ending `s`
+    /// or `es` that ends the word (`co` in "Coffee", "COFFEE"; not `cup` in
+    /// "Cups"). Taken to end a word where the matcher may say otherwise (a
+    /// hyphen in a host name): the bound is then the better band.
+    @inline(__always)
+    private static func continuesWord(_ field: UnsafeBufferPointer<UInt8>, at end: Int, afterLetter: Bool) -> Bool {
+        guard end < field.count, isWordByte(field[end]), !startsWord(field, at: end) else { return false }
+        guard afterLetter else { return true }
+        let count = field.count
+        func mayEndWord(at position: Int) -> Bool {
+            position >= count || !isWordByte(field[position]) || startsWord(field, at: position)
+        }
+        let next = fold(field[end])
+        if next == 0x73 { return !mayEndWord(at: end + 1) }
+        if next == 0x65, end + 1 < count, fold(field[end + 1]) == 0x73 { return !mayEndWord(at: end + 2) }
+        return true
+    }
+
+    /// For each letter and digit (``SearchTextIndex/symbol(_:)``), lowers
+    /// `bands[symbol]` to ``bestBand(of:in:weight:)`` of the one-character
+    /// word of that letter or digit in `field`, of `weight`: every position
+    /// in one pass.
+    package static func symbolBands(in field: UnsafeBufferPointer<UInt8>, weight: Int, into bands: inout [UInt8]) {
+        let count = field.count
+        guard count > 0 else { return }
+        let strong = weight >= MatchStrength.strongFieldWeight
+        var contentStart = 0
+        while contentStart < count && isWhitespace(field[contentStart]) { contentStart += 1 }
+        var contentEnd = count
+        while contentEnd > contentStart && isWhitespace(field[contentEnd - 1]) { contentEnd -= 1 }
+        for position in 0..<count {
+            let byte = fold(field[position])
+            guard let symbol = SearchTextIndex.symbol(byte) else { continue }
+            let tier: MatchTier
+            if position == contentStart {
+                tier = position + 1 == contentEnd ? .exact : .prefix
+            } else if startsWord(field, at: position) {
+                tier = .wordPrefix
+            } else {
+                guard strong, !isFragmentOfCapitalizedWord(field, start: position, end: position + 1) else {
+                    continue
+                }
+                tier = .substring
+            }
+            let whole = !continuesWord(field, at: position + 1, afterLetter: byte &- 0x61 < 26)
+            let band = UInt8(MatchStrength(tier: tier, wholeWord: whole, fieldWeight: weight).band)
+            if band < bands[symbol] { bands[symbol] = band }
+        }
     }
 
     /// Whether `start..<end`, inside a word, is a fragment of a capitalised
@@ -499,10 +672,11 @@ package struct IndexRanking {
     }
 
     /// The cut of the word into fragments that the fewest of the first
-    /// few thousand indexed records hold.
-    private func chooseFragments(_ index: SearchTextIndex) -> Fragments {
+    /// few thousand indexed records hold, and every cut's number in
+    /// ``cuts`` from the fewest records to the most.
+    private func chooseFragments(_ index: SearchTextIndex) -> (Fragments, order: [Int]) {
         let candidates = cuts.map { Fragments($0) }
-        guard candidates.count > 1 else { return candidates[0] }
+        guard candidates.count > 1 else { return (candidates[0], [0]) }
         var passed = [Int](repeating: 0, count: candidates.count)
         index.texts.withUnsafeBufferPointer { texts in
             for record in 0..<min(index.count, 2000) where index.kindOf[record] != SearchTextIndex.unindexed {
@@ -524,7 +698,8 @@ package struct IndexRanking {
                 }
             }
         }
-        return candidates[passed.indices.min { passed[$0] < passed[$1] }!]
+        let order = passed.indices.sorted { passed[$0] != passed[$1] ? passed[$0] < passed[$1] : $0 < $1 }
+        return (candidates[order[0]], order)
     }
 
     /// Fragments of a word, one of which every text it matches holds,

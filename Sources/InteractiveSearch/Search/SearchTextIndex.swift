@@ -26,15 +26,59 @@ import StreamingJSON
 /// the engine can read the chosen few again. It is built once, off the
 /// terminal's thread, within a memory budget; past the budget there is no
 /// index and every keystroke searches as before.
-final class SearchTextIndex: Sendable {
+package final class SearchTextIndex: Sendable {
     /// The registered kinds of the indexed records.
     let kinds: [ResultKind]
     /// Each record's kind in ``kinds``, or ``unindexed``.
     let kindOf: [UInt8]
-    /// Which bytes each record's texts hold, ignoring case (``letterBit(_:)``):
-    /// every bit for a record with a text that is not plain ASCII. A record
-    /// cannot hold a fragment whose bits its own lack.
+    /// Which bytes each record's plain ASCII texts hold, ignoring case
+    /// (``letterBit(_:)``). A plain ASCII text cannot hold a fragment whose
+    /// bits its record's lack.
     let letters: [UInt64]
+    /// Which pairs of adjacent bytes each record's plain ASCII texts hold,
+    /// ignoring case (``pairBit(_:_:)``), as ``pairWords`` words a record.
+    /// A plain ASCII text cannot hold a fragment whose pairs its record's
+    /// lack: common letters pass ``letters``, but few records hold every
+    /// pair of a word.
+    let pairs: [UInt64]
+    /// How many words of ``pairs`` each record has (256 bits).
+    package static let pairWords = 4
+    /// Each record's texts that are not plain ASCII (which ``letters`` and
+    /// ``pairs`` leave out), for a scan that reads no other text: from
+    /// ``unicodeStarts[record]`` to the next record's, the number of the
+    /// field among its kind's search fields and of the text in
+    /// ``unicodeTexts``, one after the other.
+    let unicodeFields: [UInt32]
+    /// Where each record's entries start in ``unicodeFields``, and one more
+    /// at the end.
+    let unicodeStarts: [UInt32]
+    /// For each record and each letter or digit (``symbol(_:)``), the best
+    /// band a one-character word of it may have in the record's plain ASCII
+    /// texts, as ``IndexRanking/bestBand(of:in:weight:)`` gives it: a half
+    /// byte each (``noBand`` when none), ``symbolBytes`` bytes a record.
+    let symbolBands: [UInt8]
+    /// How many bytes of ``symbolBands`` each record has.
+    static let symbolBytes = 18
+    /// In ``symbolBands``, no match.
+    package static let noBand: UInt8 = 15
+
+    /// The number of a letter (either case) or digit, 0 to 35; `nil` for
+    /// any other byte.
+    @inline(__always)
+    package static func symbol(_ byte: UInt8) -> Int? {
+        if byte &- 0x61 < 26 { return Int(byte - 0x61) }
+        if byte &- 0x41 < 26 { return Int(byte - 0x41) }
+        if byte &- 0x30 < 10 { return 26 + Int(byte - 0x30) }
+        return nil
+    }
+
+    /// The band of ``symbolBands`` for `symbol` in `record`, or ``IndexRanking/noMatch``.
+    @inline(__always)
+    func symbolBand(_ symbol: Int, of record: Int) -> UInt8 {
+        let byte = symbolBands[record * Self.symbolBytes + symbol >> 1]
+        let band = symbol & 1 == 0 ? byte & 15 : byte >> 4
+        return band == Self.noBand ? IndexRanking.noMatch : band
+    }
     /// Where each record's texts start in ``texts``, and one more offset at
     /// the end.
     let starts: [UInt32]
@@ -80,6 +124,24 @@ final class SearchTextIndex: Sendable {
         return 1 << UInt64(36 + byte % 28)
     }
 
+    /// A pair of adjacent bytes' bit in ``pairs`` (0 to 255), the same
+    /// for either case of each.
+    @inline(__always)
+    package static func pairBit(_ first: UInt8, _ second: UInt8) -> Int {
+        let folded = UInt32(IndexRanking.fold(first)) << 8 | UInt32(IndexRanking.fold(second))
+        return Int((folded &* 0x9E37_79B1) >> 24)
+    }
+
+    /// Adds the pairs of adjacent bytes of `text` to `words`, ``pairWords``
+    /// words of bits (``pairBit(_:_:)``).
+    package static func addPairs(of text: UnsafeBufferPointer<UInt8>, to words: UnsafeMutableBufferPointer<UInt64>) {
+        guard text.count > 1 else { return }
+        for position in 1..<text.count {
+            let bit = pairBit(text[position - 1], text[position])
+            words[bit >> 6] |= 1 << UInt64(bit & 63)
+        }
+    }
+
     /// The records counted.
     var count: Int { kindOf.count }
 
@@ -87,6 +149,10 @@ final class SearchTextIndex: Sendable {
         kinds = builder.kinds
         kindOf = builder.kindOf
         letters = builder.letters
+        pairs = builder.pairs
+        unicodeFields = builder.unicodeFields
+        unicodeStarts = builder.unicodeStarts
+        symbolBands = builder.symbolBands
         starts = builder.starts
         texts = builder.texts
         unicodeTexts = builder.unicodeTexts
@@ -217,11 +283,21 @@ final class SearchTextIndex: Sendable {
         var unicodeBytes = 0
 
         var letters: [UInt64] = []
+        var pairs: [UInt64] = []
+        var unicodeFields: [UInt32] = []
+        var unicodeStarts: [UInt32] = [0]
+        var symbolBands: [UInt8] = []
 
-        var bytes: Int { texts.count + kindOf.count * 13 + unicodeBytes }
+        var bytes: Int {
+            texts.count + kindOf.count * (17 + 8 * SearchTextIndex.pairWords + SearchTextIndex.symbolBytes)
+                + unicodeBytes + unicodeFields.count * 4
+        }
 
         mutating func addUnindexed() {
             letters.append(~0)
+            pairs += repeatElement(~0, count: SearchTextIndex.pairWords)
+            unicodeStarts.append(UInt32(unicodeFields.count))
+            symbolBands += repeatElement(0, count: SearchTextIndex.symbolBytes)
             kindOf.append(SearchTextIndex.unindexed)
             starts.append(UInt32(texts.count))
         }
@@ -235,15 +311,26 @@ final class SearchTextIndex: Sendable {
             // A record its kind rejects never matches: the engine says so.
             guard (try? kind.makeRow(object)) != nil else { return addUnindexed() }
             var mask: UInt64 = 0
-            for field in kind.searchFields {
-                let text = field.text(object) ?? ""
+            // The pairs' words of this record: the last ``pairWords`` of ``pairs``.
+            pairs += repeatElement(0, count: SearchTextIndex.pairWords)
+            var bands = [UInt8](repeating: IndexRanking.noMatch, count: 36)
+            for (fieldNumber, field) in kind.searchFields.enumerated() {
+                var text = field.text(object) ?? ""
                 if text.utf8.allSatisfy({ $0 > SearchTextIndex.unicodeMark && $0 < 0x80 && $0 != 0x0D }) {
                     texts.append(contentsOf: text.utf8)
                     texts.append(0)
                     for byte in text.utf8 { mask |= SearchTextIndex.letterBit(byte) }
+                    text.withUTF8 { bytes in
+                        IndexRanking.symbolBands(in: bytes, weight: field.weight, into: &bands)
+                        pairs.withUnsafeMutableBufferPointer { pairs in
+                            SearchTextIndex.addPairs(
+                                of: bytes,
+                                to: UnsafeMutableBufferPointer(
+                                    rebasing: pairs[(pairs.count - SearchTextIndex.pairWords)...]))
+                        }
+                    }
                     continue
                 }
-                mask = ~0
                 let number: UInt32
                 if let known = unicodeNumbers[text] {
                     number = known
@@ -253,10 +340,17 @@ final class SearchTextIndex: Sendable {
                     unicodeTexts.append(text)
                     unicodeBytes += text.utf8.count * 2 + 64
                 }
+                unicodeFields.append(UInt32(fieldNumber))
+                unicodeFields.append(number)
                 texts.append(SearchTextIndex.unicodeMark)
                 withUnsafeBytes(of: number.littleEndian) { texts.append(contentsOf: $0) }
             }
             letters.append(mask)
+            unicodeStarts.append(UInt32(unicodeFields.count))
+            for symbol in stride(from: 0, to: 36, by: 2) {
+                symbolBands.append(
+                    min(bands[symbol], SearchTextIndex.noBand) | min(bands[symbol + 1], SearchTextIndex.noBand) << 4)
+            }
             kindOf.append(id)
             starts.append(UInt32(texts.count))
         }

@@ -30,6 +30,7 @@ public struct ResultKind: Sendable {
         let sample: BundledSample?
         let origin: String
         let makeRow: @Sendable (JSONObject) throws(RecordDecodingError) -> any CellRepresentable
+        let validate: @Sendable (JSONObject) throws(RecordDecodingError) -> Void
 
         init(
             name: String,
@@ -39,7 +40,8 @@ public struct ResultKind: Sendable {
             fields: [String],
             sample: BundledSample?,
             origin: String,
-            makeRow: @escaping @Sendable (JSONObject) throws(RecordDecodingError) -> any CellRepresentable
+            makeRow: @escaping @Sendable (JSONObject) throws(RecordDecodingError) -> any CellRepresentable,
+            validate: @escaping @Sendable (JSONObject) throws(RecordDecodingError) -> Void
         ) {
             self.name = name
             self.plural = plural
@@ -49,6 +51,7 @@ public struct ResultKind: Sendable {
             self.sample = sample
             self.origin = origin
             self.makeRow = makeRow
+            self.validate = validate
         }
     }
 
@@ -73,6 +76,11 @@ public struct ResultKind: Sendable {
     public var origin: String { storage.origin }
     /// Builds the row of a record, or says why the record does not fit.
     public var makeRow: @Sendable (JSONObject) throws(RecordDecodingError) -> any CellRepresentable { storage.makeRow }
+    /// Decodes a record as ``makeRow`` does, throwing the same error for a
+    /// record that does not fit, without building its row: for a record the
+    /// search counts but will not show (one that cannot rank among those
+    /// kept), whose row would only be made to be freed.
+    public var validate: @Sendable (JSONObject) throws(RecordDecodingError) -> Void { storage.validate }
 
     /// Declares a kind from a typed model and its view model.
     /// - Parameters:
@@ -109,7 +117,8 @@ public struct ResultKind: Sendable {
             origin: "module " + (fileID.split(separator: "/").first.map(String.init) ?? fileID),
             makeRow: { (object) throws(RecordDecodingError) -> any CellRepresentable in
                 present(try decode(object))
-            })
+            },
+            validate: { (object) throws(RecordDecodingError) in _ = try decode(object) })
     }
 
     /// `fields`, then each search field's and column's field not among them.
@@ -134,15 +143,19 @@ public struct ResultKind: Sendable {
     /// works with its own copy, whose `makeRow` is a closure of its own.
     package func ownCopy() -> ResultKind {
         let makeRow = storage.makeRow
+        let validate = storage.validate
         return ResultKind(
             storage: Storage(
                 name: name, plural: plural, columns: columns, searchFields: searchFields, fields: fields,
                 sample: sample, origin: origin,
-                makeRow: { (object) throws(RecordDecodingError) -> any CellRepresentable in try makeRow(object) }))
+                makeRow: { (object) throws(RecordDecodingError) -> any CellRepresentable in try makeRow(object) },
+                validate: { (object) throws(RecordDecodingError) in try validate(object) }))
     }
 
     /// A kind from its parts: one declared in a module, or built at run
     /// time, such as the fallback for unknown kinds.
+    /// - Parameter validate: Decodes a record as `makeRow` does without
+    ///   building its row; by default, `makeRow` with its row dropped.
     @usableFromInline
     package init(
         name: String,
@@ -152,7 +165,8 @@ public struct ResultKind: Sendable {
         fields: [String],
         sample: BundledSample? = nil,
         origin: String,
-        makeRow: @escaping @Sendable (JSONObject) throws(RecordDecodingError) -> any CellRepresentable
+        makeRow: @escaping @Sendable (JSONObject) throws(RecordDecodingError) -> any CellRepresentable,
+        validate: (@Sendable (JSONObject) throws(RecordDecodingError) -> Void)? = nil
     ) {
         self.storage = Storage(
             name: name,
@@ -162,8 +176,16 @@ public struct ResultKind: Sendable {
             fields: fields,
             sample: sample,
             origin: origin,
-            makeRow: makeRow
+            makeRow: makeRow,
+            validate: validate ?? Self.droppingRow(of: makeRow)
         )
+    }
+
+    /// `makeRow` with its row dropped.
+    private static func droppingRow(
+        of makeRow: @escaping @Sendable (JSONObject) throws(RecordDecodingError) -> any CellRepresentable
+    ) -> @Sendable (JSONObject) throws(RecordDecodingError) -> Void {
+        { (object) throws(RecordDecodingError) in _ = try makeRow(object) }
     }
 }
 

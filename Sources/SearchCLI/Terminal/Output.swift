@@ -141,18 +141,17 @@ enum OutputFilter {
         let count = bytes.count
         var index = 0
         while index < count {
-            // Eight printable ASCII bytes at a time: no byte below 0x20, and
-            // none above 0x7E (DEL and every non-ASCII byte).
+            // Eight bytes at a time that are printable ASCII or line feeds
+            // (a table's lines), which pass as they are; else on to the
+            // first byte that is not, for the rules below.
             if index + 8 <= count, let base = bytes.baseAddress {
-                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-                let low: UInt64 = 0x0101_0101_0101_0101
-                let high: UInt64 = 0x8080_8080_8080_8080
-                let below = (word &- low &* 0x20) & ~word & high
-                let above = ((word &+ low &* (127 - 0x7E)) | word) & high
-                if below | above == 0 {
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+                let stopped = notPassed(word)
+                if stopped == 0 {
                     index += 8
                     continue
                 }
+                index += stopped.trailingZeroBitCount >> 3
             }
             let byte = bytes[index]
             if byte >= 0x20 && byte < 0x7F {
@@ -174,6 +173,14 @@ enum OutputFilter {
                 // U+0080–U+009F (C1 controls) are C2 80–C2 9F.
                 guard index + 1 < count, (0xA0...0xBF).contains(bytes[index + 1]) else { return index }
                 index += 2
+            case 0xE1...0xEC, 0xEE, 0xEF:
+                // Three bytes (★, –, most CJK): after these leads any two
+                // continuation bytes make a scalar, and none is a control
+                // (the rule `UTF8Sequence.length` applies, without the call).
+                guard index + 2 < count, bytes[index + 1] & 0xC0 == 0x80, bytes[index + 2] & 0xC0 == 0x80 else {
+                    return index
+                }
+                index += 3
             case 0xC3...0xF4:
                 guard let base = bytes.baseAddress, let length = UTF8Sequence.length(in: base, at: index, count: count)
                 else { return index }
@@ -184,6 +191,32 @@ enum OutputFilter {
             }
         }
         return nil
+    }
+
+    /// Whether each of the eight bytes of `word` is printable ASCII
+    /// (0x20–0x7E) or a line feed. Each byte is tested on its own (no carry
+    /// crosses from one byte to the next), so the answer is exact.
+    @inline(__always)
+    static func passesAsIs(_ word: UInt64) -> Bool {
+        notPassed(word) == 0
+    }
+
+    /// The high bit of each byte of `word` that is neither printable ASCII
+    /// nor a line feed (any other bits are clear), as ``passesAsIs(_:)`` tests.
+    @inline(__always)
+    static func notPassed(_ word: UInt64) -> UInt64 {
+        let high: UInt64 = 0x8080_8080_8080_8080
+        let seven: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        let low = word & seven
+        // The high bit of each byte: set where the byte's low seven bits are 0x20 or more.
+        let printable = low &+ 0x6060_6060_6060_6060
+        // Set where the byte is 0x0A, and where it is 0x7F (DEL).
+        let feed = word ^ 0x0A0A_0A0A_0A0A_0A0A
+        let isFeed = ~(((feed & seven) &+ seven) | feed)
+        let delete = word ^ seven
+        let isDelete = ~(((delete & seven) &+ seven) | delete)
+        // Not passed: a byte of 0x80 or more, a control other than the line feed, DEL.
+        return (word | ~(printable | isFeed) | isDelete) & high
     }
 
     /// The length of the SGR sequence (`ESC [`, digits and semicolons, `m`)

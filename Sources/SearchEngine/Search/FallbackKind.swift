@@ -21,7 +21,9 @@ extension ResultKind {
             ],
             fields: [],
             origin: "fallback for unknown kinds",
-            makeRow: { object in FallbackRow(object: object) }
+            makeRow: { object in FallbackRow(object: object) },
+            // Every object makes a row: there is nothing to check.
+            validate: { _ in }
         )
     }
 }
@@ -36,24 +38,34 @@ struct FallbackRow: CellRepresentable {
     let detailCells: [Cell]
 
     init(object: JSONObject) {
-        self.name = Self.identity(of: object) ?? "(unnamed)"
-        self.details = Self.otherFields(of: object) ?? ""
+        // The identity is looked for once, for NAME and to leave out of the details.
+        let identity = Self.identityMember(of: object)
+        self.name = identity?.text ?? "(unnamed)"
+        self.details = Self.otherFields(of: object, identityKey: identity?.key) ?? ""
         let cell = Cell(details, style: .dim)
         self.detailCells = [cell]
     }
 
     static func identity(of object: JSONObject) -> String? {
+        identityMember(of: object)?.text
+    }
+
+    /// The first of ``identityKeys`` whose value is non-empty text, and that text.
+    static func identityMember(of object: JSONObject) -> (key: String, text: String)? {
         for key in identityKeys {
-            if let text = object[key]?.scalarText, !text.isEmpty { return text }
+            if let text = object[key]?.scalarText, !text.isEmpty { return (key, text) }
         }
         return nil
     }
 
     static func otherFields(of object: JSONObject) -> String? {
-        let identityKey = identityKeys.first { object[$0]?.scalarText?.isEmpty == false }
+        otherFields(of: object, identityKey: identityMember(of: object)?.key)
+    }
+
+    static func otherFields(of object: JSONObject, identityKey: String?) -> String? {
         let members = object.members
         return members.count <= 16
-            ? otherFields(comparing: members, identityKey: identityKey)
+            ? otherFieldsInOnePiece(members, identityKey: identityKey)
             : otherFields(hashing: members, identityKey: identityKey)
     }
 
@@ -77,6 +89,100 @@ struct FallbackRow: CellRepresentable {
             text += value
         }
         return text.isEmpty ? nil : text
+    }
+
+    /// ``otherFields(comparing:identityKey:)``, the same text, for a record
+    /// of at most 16 members, as a record of an unknown kind has: keys that
+    /// are short ASCII strings (most keys) are compared by their bits, any
+    /// other as `String`s; the text's length is counted first and the text
+    /// written once into a string of that length, rather than grown a piece
+    /// at a time.
+    static func otherFieldsInOnePiece(_ members: [JSONObject.Member], identityKey: String?) -> String? {
+        let count = members.count
+        guard count > 0, count <= 16 else { return otherFields(comparing: members, identityKey: identityKey) }
+        return members.withUnsafeBufferPointer { members -> String? in
+            guard let base = members.baseAddress else { return nil }
+            // Each key's words, read once where the key is; (0, 0), which no
+            // key held in place has, for a key held otherwise.
+            return withUnsafeTemporaryAllocation(of: (UInt64, UInt64).self, capacity: count) { words -> String? in
+                let stride = MemoryLayout<JSONObject.Member>.stride
+                let keys = UnsafeRawPointer(base) + SmallASCIIKey.keyOffset
+                for index in 0..<count {
+                    words.initializeElement(at: index, to: SmallASCIIKey(at: keys + index * stride)?.words ?? (0, 0))
+                }
+                let kindWords = SmallASCIIKey("kind")?.words ?? (0, 0)
+                let identityWords = identityKey.flatMap { SmallASCIIKey($0)?.words } ?? (0, 0)
+                // The member whose value each written key shows (its last), in
+                // the order the keys first appear, four bits each, and the bytes
+                // they make.
+                var shown: (UInt64, UInt64) = (0, 0)
+                var shownCount = 0
+                var bytes = 0
+                for index in 0..<count {
+                    let word = words[index]
+                    if word.1 != 0 {
+                        if word == kindWords || word == identityWords { continue }
+                    } else {
+                        let key = members[index].key
+                        if key == "kind" || key == identityKey { continue }
+                    }
+                    var earlier = false
+                    var last = index
+                    for other in 0..<count where other != index {
+                        let otherWord = words[other]
+                        let same =
+                            word.1 != 0 && otherWord.1 != 0
+                            ? word == otherWord : members[other].key == members[index].key
+                        guard same else { continue }
+                        if other < index {
+                            earlier = true
+                            break
+                        }
+                        last = other
+                    }
+                    if earlier { continue }
+                    guard let value = members[last].value.scalarText else { continue }
+                    bytes += (shownCount > 0 ? 1 : 0) + members[index].key.utf8.count + 1 + value.utf8.count
+                    let packed = UInt64(index) | UInt64(last) << 4
+                    if shownCount < 8 {
+                        shown.0 |= packed << (8 * UInt64(shownCount))
+                    } else {
+                        shown.1 |= packed << (8 * UInt64(shownCount - 8))
+                    }
+                    shownCount += 1
+                }
+                guard shownCount > 0 else { return nil }
+                return String(unsafeUninitializedCapacity: bytes) { buffer -> Int in
+                    guard let target = buffer.baseAddress else { return 0 }
+                    var offset = 0
+                    for position in 0..<shownCount {
+                        let packed =
+                            position < 8 ? shown.0 >> (8 * UInt64(position)) : shown.1 >> (8 * UInt64(position - 8))
+                        if position > 0 {
+                            target[offset] = UInt8(ascii: " ")
+                            offset += 1
+                        }
+                        offset += copyUTF8(members[Int(packed & 0xF)].key, to: target + offset)
+                        target[offset] = UInt8(ascii: "=")
+                        offset += 1
+                        if let value = members[Int(packed >> 4 & 0xF)].value.scalarText {
+                            offset += copyUTF8(value, to: target + offset)
+                        }
+                    }
+                    return offset
+                }
+            }
+        }
+    }
+
+    /// Copies the UTF-8 bytes of `text` to `target`; returns how many.
+    @inline(__always)
+    private static func copyUTF8(_ text: String, to target: UnsafeMutablePointer<UInt8>) -> Int {
+        var text = text
+        return text.withUTF8 { utf8 in
+            if let source = utf8.baseAddress { target.update(from: source, count: utf8.count) }
+            return utf8.count
+        }
     }
 
     /// ``otherFields(hashing:identityKey:)`` for a record of few members:

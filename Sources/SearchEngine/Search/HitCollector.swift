@@ -14,6 +14,8 @@ struct HitCollector: Sendable {
     private var fuzzyMatched = 0
     /// The `--sort` field, taken out of the options once.
     private let sortField: String?
+    /// Whether the sort is descending, which the top-Ks' order reads.
+    private let descending: Bool
     /// The counts that account for every record read.
     private(set) var statistics = SearchStatistics()
 
@@ -22,6 +24,7 @@ struct HitCollector: Sendable {
         self.hasRankingTerms = hasRankingTerms
         self.sortField = options.sort?.field
         let descending = options.sort?.descending ?? false
+        self.descending = descending
         let kept = options.keptCount
         // Without --sort, a hit's key is its rank, which the hit holds.
         let rekey: (@Sendable (SearchHit) -> HitKey)? = options.sort == nil ? Self.rankKey : nil
@@ -77,37 +80,55 @@ struct HitCollector: Sendable {
         rejectedStandIns -= count
     }
 
-    /// Counts a matching record and keeps it when it ranks high enough.
-    /// - Parameters:
-    ///   - object: The whole record.
-    ///   - isFuzzyStandIn: Whether it matched only fuzzily, standing in while
-    ///     nothing else matched.
-    mutating func collect(
-        _ object: JSONObject,
-        kind: ResultKind,
-        row: any CellRepresentable,
-        rank: Rank,
-        match: FieldMatch?,
-        location: SourceLocation,
-        kindHint: String?,
-        isFuzzyStandIn: Bool
-    ) {
+    /// The key that orders a hit of `object` ranked `rank`.
+    func key(of object: JSONObject, rank: Rank) -> HitKey {
         var sortValue: SortValue?
         if let sortField { sortValue = SortValue(object[sortField]) }
-        let key = HitKey(rank: rank, sortValue: sortValue)
+        return HitKey(rank: rank, sortValue: sortValue)
+    }
+
+    /// Whether a hit with `key` would be kept: one that would not is
+    /// counted with ``countMatched(isFuzzyStandIn:)`` and not made.
+    func mayKeep(_ key: HitKey, isFuzzyStandIn: Bool) -> Bool {
+        isFuzzyStandIn
+            ? fuzzyTop.mayKeep(key, descending: descending) : top.mayKeep(key, descending: descending)
+    }
+
+    /// Counts a matching record (one that ``mayKeep(_:isFuzzyStandIn:)``
+    /// turned away, or that ``collect(_:kind:row:key:match:location:kindHint:isFuzzyStandIn:)``
+    /// keeps).
+    mutating func countMatched(isFuzzyStandIn: Bool) {
         if isFuzzyStandIn {
             statistics.filteredOut += 1
             fuzzyMatched += 1
         } else {
             statistics.matched += 1
         }
-        // A hit that would not be kept is not made.
-        guard isFuzzyStandIn ? fuzzyTop.mayKeep(key) : top.mayKeep(key) else { return }
+    }
+
+    /// Counts a matching record and keeps it.
+    /// - Parameters:
+    ///   - object: The whole record.
+    ///   - key: Its key (see ``key(of:rank:)``), which
+    ///     ``mayKeep(_:isFuzzyStandIn:)`` let through.
+    ///   - isFuzzyStandIn: Whether it matched only fuzzily, standing in while
+    ///     nothing else matched.
+    mutating func collect(
+        _ object: JSONObject,
+        kind: ResultKind,
+        row: any CellRepresentable,
+        key: HitKey,
+        match: FieldMatch?,
+        location: SourceLocation,
+        kindHint: String?,
+        isFuzzyStandIn: Bool
+    ) {
+        countMatched(isFuzzyStandIn: isFuzzyStandIn)
         // Without records, the hit keeps an empty object: the memory of
         // records is reused while reading instead of growing with the hits.
         let hit = SearchHit(
             object: options.keepsRecords ? object : JSONObject(), location: location, kindHint: kindHint, kind: kind,
-            row: row, rank: rank, match: match)
+            row: row, rank: key.rank, match: match)
         if isFuzzyStandIn {
             fuzzyTop.insert(hit, key: key)
         } else {

@@ -40,7 +40,13 @@ struct KindResolver: Sendable {
     /// The names of the kinds whose records were matched against the query,
     /// so that an unknown field's error lists only fields of kinds in play.
     private(set) var seenKindNames = Set<String>()
-    private var lastSeenKind: ObjectIdentifier?
+    /// The kinds whose names are in ``seenKindNames`` (the first
+    /// ``maxSeenKinds``), held so that their identities stay theirs: records
+    /// of a few kinds alternate, and comparing a few identities costs less
+    /// than hashing a name for every change of kind.
+    private var seenKinds: [ResultKind] = []
+    /// The most kinds held in ``seenKinds``.
+    private static let maxSeenKinds = 16
     private var kindChangesToSample = 10_000
     /// The unknown kind met last, by the name records give it.
     private var lastFallback: (name: String, kind: ResultKind)?
@@ -77,9 +83,9 @@ struct KindResolver: Sendable {
         _ searched: JSONObject, kind: ResultKind, fullObject: () -> JSONObject?
     ) -> JSONObject? {
         var sampled: JSONObject?
-        if lastSeenKind != kind.identity {
-            lastSeenKind = kind.identity
+        if !seenKinds.contains(where: { $0.identity == kind.identity }) {
             seenKindNames.insert(kind.name)
+            if seenKinds.count < Self.maxSeenKinds { seenKinds.append(kind) }
         }
         if recordsToSample > 0 || (kindChangesToSample > 0 && lastSampledKind != kind.identity) {
             if recordsToSample > 0 { recordsToSample -= 1 } else { kindChangesToSample -= 1 }

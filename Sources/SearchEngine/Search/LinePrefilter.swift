@@ -272,31 +272,130 @@ struct LinePrefilter: Sendable {
 
     /// The first hit at or after `start` and before `end`; with
     /// `countsKeys`, a fragment in an object key counts too.
+    ///
+    /// One or two anchors (most words) are held in locals, so that the scan
+    /// compares each block with them without a loop over the anchors or
+    /// their loads from the array; more take the loop. The blocks flagged
+    /// are the same either way.
     private func nextHit(_ base: UnsafeRawPointer, from start: Int, end: Int, countsKeys: Bool = false) -> Int? {
+        // Fragments of letters alone (most words) have no byte that may be
+        // any byte: each byte is compared folded, and the folds of the
+        // block one and two bytes on are made once for both anchors. (Two
+        // fragments are at least three bytes long, and only the shortest
+        // words have bytes that may be any byte, among more fragments.)
+        let folded = anchors.allSatisfy(\.isFolded)
+        switch anchors.count {
+        case 1 where folded:
+            return nextHit(base, from: start, end: end, countsKeys: countsKeys, anchors: OneFoldedAnchor(anchors[0]))
+        case 2 where folded:
+            return nextHit(
+                base, from: start, end: end, countsKeys: countsKeys,
+                anchors: TwoFoldedAnchors(anchors[0], anchors[1]))
+        case 1:
+            return nextHit(base, from: start, end: end, countsKeys: countsKeys, anchors: OneAnchor(a: anchors[0]))
+        default:
+            return anchors.withUnsafeBufferPointer { anchors in
+                nextHit(base, from: start, end: end, countsKeys: countsKeys, anchors: AnyAnchors(anchors: anchors))
+            }
+        }
+    }
+
+    /// The anchors a block is compared with, as a type of its own for each
+    /// count held in locals, so that the scan is compiled for each.
+    private protocol Anchors {
+        /// The lanes of a block (folded: `c0`; raw, one and two bytes on:
+        /// `raw1`, `raw2`) where a fragment may start.
+        func flags(_ c0: SIMD16<UInt8>, _ raw1: SIMD16<UInt8>, _ raw2: SIMD16<UInt8>) -> SIMDMask<SIMD16<Int8>>
+    }
+
+    private struct OneAnchor: Anchors {
+        let a: Anchor
+        @inline(__always)
+        func flags(_ c0: SIMD16<UInt8>, _ raw1: SIMD16<UInt8>, _ raw2: SIMD16<UInt8>) -> SIMDMask<SIMD16<Int8>> {
+            a.flags(c0, raw1, raw2)
+        }
+    }
+
+    /// An anchor whose second and third bytes are compared folded, as
+    /// ``Anchor/flags(_:_:_:)`` compares them when their folds are 0x20.
+    private struct FoldedAnchor {
+        let first: SIMD16<UInt8>
+        let second: SIMD16<UInt8>
+        let third: SIMD16<UInt8>
+        init(_ anchor: Anchor) {
+            (first, second, third) = (anchor.first, anchor.second, anchor.third)
+        }
+        @inline(__always)
+        func flags(_ c0: SIMD16<UInt8>, _ c1: SIMD16<UInt8>, _ c2: SIMD16<UInt8>) -> SIMDMask<SIMD16<Int8>> {
+            (c0 .== first) .& (c1 .== second) .& (c2 .== third)
+        }
+    }
+
+    private struct OneFoldedAnchor: Anchors {
+        let a: FoldedAnchor
+        init(_ a: Anchor) { self.a = FoldedAnchor(a) }
+        @inline(__always)
+        func flags(_ c0: SIMD16<UInt8>, _ raw1: SIMD16<UInt8>, _ raw2: SIMD16<UInt8>) -> SIMDMask<SIMD16<Int8>> {
+            let fold = SIMD16<UInt8>(repeating: 0x20)
+            return a.flags(c0, raw1 | fold, raw2 | fold)
+        }
+    }
+
+    private struct TwoFoldedAnchors: Anchors {
+        let a: FoldedAnchor
+        let b: FoldedAnchor
+        init(_ a: Anchor, _ b: Anchor) { (self.a, self.b) = (FoldedAnchor(a), FoldedAnchor(b)) }
+        @inline(__always)
+        func flags(_ c0: SIMD16<UInt8>, _ raw1: SIMD16<UInt8>, _ raw2: SIMD16<UInt8>) -> SIMDMask<SIMD16<Int8>> {
+            let fold = SIMD16<UInt8>(repeating: 0x20)
+            let c1 = raw1 | fold
+            let c2 = raw2 | fold
+            return a.flags(c0, c1, c2) .| b.flags(c0, c1, c2)
+        }
+    }
+
+    private struct AnyAnchors: Anchors {
+        let anchors: UnsafeBufferPointer<Anchor>
+        @inline(__always)
+        func flags(_ c0: SIMD16<UInt8>, _ raw1: SIMD16<UInt8>, _ raw2: SIMD16<UInt8>) -> SIMDMask<SIMD16<Int8>> {
+            var flagged = SIMDMask<SIMD16<Int8>>(repeating: false)
+            for anchor in anchors { flagged .|= anchor.flags(c0, raw1, raw2) }
+            return flagged
+        }
+    }
+
+    /// ``nextHit(_:from:end:countsKeys:)`` with `anchors`. Four blocks
+    /// are looked at a time, and confirmed in order only when any has a
+    /// flagged lane.
+    @inline(__always)
+    private func nextHit(
+        _ base: UnsafeRawPointer,
+        from start: Int,
+        end: Int,
+        countsKeys: Bool,
+        anchors: some Anchors
+    ) -> Int? {
         let bytes = base.assumingMemoryBound(to: UInt8.self)
         let fold = SIMD16<UInt8>(repeating: 0x20)
         // A backslash folds to `|` (0x7C), as `|` does: confirmed exactly.
         let backslash = SIMD16<UInt8>(repeating: 0x7C)
         let zero = SIMD16<Int8>(repeating: 0)
-        var index = start
-        while index &+ 18 <= end {
+        // Masks, each lane all ones or zero: a byte from 0x80 is negative.
+        @inline(__always)
+        func flags(at index: Int) -> SIMDMask<SIMD16<Int8>> {
             let raw = base.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
             let raw1 = base.loadUnaligned(fromByteOffset: index &+ 1, as: SIMD16<UInt8>.self)
             let raw2 = base.loadUnaligned(fromByteOffset: index &+ 2, as: SIMD16<UInt8>.self)
             let c0 = raw | fold
-            // Masks, each lane all ones or zero: a byte from 0x80 is negative.
-            var flagged = (c0 .== backslash) .| (SIMD16<Int8>(truncatingIfNeeded: raw) .< zero)
-            anchors.withUnsafeBufferPointer { anchors in
-                for anchor in anchors {
-                    // A second or third byte that may be any byte has a
-                    // fold of all ones, as its wanted byte: always equal.
-                    flagged .|= (c0 .== anchor.first) .& ((raw1 | anchor.secondFold) .== anchor.second)
-                        .& ((raw2 | anchor.thirdFold) .== anchor.third)
-                }
-            }
+            return (c0 .== backslash) .| (SIMD16<Int8>(truncatingIfNeeded: raw) .< zero)
+                .| anchors.flags(c0, raw1, raw2)
+        }
+        // The first confirmed hit among the flagged lanes of the block at
+        // `index`. A lane is flagged when any bit of its byte is set; each
+        // is confirmed on the exact bytes.
+        @inline(__always)
+        func confirm(_ flagged: SIMDMask<SIMD16<Int8>>, at index: Int) -> Int? {
             let lanes = unsafeBitCast(flagged, to: SIMD2<UInt64>.self)
-            // A lane is flagged when any bit of its byte is set; each is
-            // confirmed on the exact bytes.
             var bits = (lanes[0], lanes[1])
             while bits.0 | bits.1 != 0 {
                 let lane: Int
@@ -309,6 +408,25 @@ struct LinePrefilter: Sendable {
                 }
                 if isHit(bytes, at: index &+ lane, end: end, countsKeys: countsKeys) { return index &+ lane }
             }
+            return nil
+        }
+        var index = start
+        while index &+ 66 <= end {
+            let first = flags(at: index)
+            let second = flags(at: index &+ 16)
+            let third = flags(at: index &+ 32)
+            let fourth = flags(at: index &+ 48)
+            let any = unsafeBitCast((first .| second) .| (third .| fourth), to: SIMD2<UInt64>.self)
+            if any[0] | any[1] != 0 {
+                if let hit = confirm(first, at: index) { return hit }
+                if let hit = confirm(second, at: index &+ 16) { return hit }
+                if let hit = confirm(third, at: index &+ 32) { return hit }
+                if let hit = confirm(fourth, at: index &+ 48) { return hit }
+            }
+            index &+= 64
+        }
+        while index &+ 18 <= end {
+            if let hit = confirm(flags(at: index), at: index) { return hit }
             index &+= 16
         }
         while index < end {
@@ -330,6 +448,21 @@ struct LinePrefilter: Sendable {
         /// (ASCII case), or 0xFF for any byte.
         var secondFold: SIMD16<UInt8>
         var thirdFold: SIMD16<UInt8>
+
+        /// Whether the second and third bytes are compared folded with
+        /// 0x20 (no byte that may be any byte).
+        var isFolded: Bool {
+            secondFold == SIMD16(repeating: 0x20) && thirdFold == SIMD16(repeating: 0x20)
+        }
+
+        /// The lanes of a block (folded: `c0`; raw, one and two bytes on:
+        /// `raw1`, `raw2`) where this fragment may start. A second or third
+        /// byte that may be any byte has a fold of all ones, as its wanted
+        /// byte: always equal.
+        @inline(__always)
+        func flags(_ c0: SIMD16<UInt8>, _ raw1: SIMD16<UInt8>, _ raw2: SIMD16<UInt8>) -> SIMDMask<SIMD16<Int8>> {
+            (c0 .== first) .& ((raw1 | secondFold) .== second) .& ((raw2 | thirdFold) .== third)
+        }
     }
 
     /// Whether the byte at `position` is from 0x80, a backslash, or starts a

@@ -55,6 +55,15 @@ struct Scorer: Sendable {
         }
     }
 
+    /// How a record matched: its rank, and the match to show.
+    ///
+    /// A struct, not a tuple: an optional tuple was destroyed through its
+    /// type's metadata, for every record considered.
+    struct Evaluation {
+        var rank: Rank
+        var match: FieldMatch?
+    }
+
     /// Whether the record satisfies the query, and how well.
     /// - Parameters:
     ///   - object: The record, or the fields of it that the search reads.
@@ -63,18 +72,17 @@ struct Scorer: Sendable {
     ///     does when nothing else matched.
     /// - Returns: Its rank and the match to show, or `nil` when it does not
     ///   match. Each record that matches takes the next place in order.
-    mutating func evaluate(_ object: JSONObject, kind: ResultKind, fuzzily: Bool = false) -> (Rank, FieldMatch?)? {
+    mutating func evaluate(_ object: JSONObject, kind: ResultKind, fuzzily: Bool = false) -> Evaluation? {
         fuzzily ? evaluate(object, kind: kind, matcher: fuzzyMatcher) : evaluate(object, kind: kind, matcher: matcher)
     }
 
-    private mutating func evaluate(_ object: JSONObject, kind: ResultKind, matcher: TextMatcher) -> (Rank, FieldMatch?)?
-    {
+    private mutating func evaluate(_ object: JSONObject, kind: ResultKind, matcher: TextMatcher) -> Evaluation? {
         // A query of no conditions (a listing) takes every record in order,
         // without reading the kind's search fields: every worker would count
         // references to the same array.
         if query.conditions.isEmpty {
             order += 1
-            return (Rank(tier: nil, weight: 0, quality: 0, fieldLength: 0, order: order), nil)
+            return Evaluation(rank: Rank(tier: nil, weight: 0, quality: 0, fieldLength: 0, order: order), match: nil)
         }
         let texts = FieldTexts(object: object, fields: kind.searchFields)
         var tier: MatchTier?
@@ -170,7 +178,7 @@ struct Scorer: Sendable {
         order += 1
         let rank = Rank(
             tier: tier, strength: strength, weight: weight, quality: quality, fieldLength: fieldLength, order: order)
-        return (rank, primary)
+        return Evaluation(rank: rank, match: primary)
     }
 
     private struct Candidate {

@@ -113,7 +113,7 @@ public struct SearchSession: Sendable {
         let taken = lines.take(
             line, file: file, line: number, hint: hint, mayMatch: mayMatch, cache: cache,
             kinds: &kinds, hits: &hits, scorer: scorer, diagnose: diagnose)
-        switch taken {
+        switch consume taken {
         case .settled:
             return
         case .record(let record):
@@ -168,28 +168,56 @@ public struct SearchSession: Sendable {
             evaluated = scorer.evaluate(searched, kind: kind, fuzzily: true)
             isFuzzyStandIn = evaluated != nil
         }
-        // `fullObject` is asked once: a line's parse may not be repeatable.
-        guard let (found, match) = consume evaluated, let object = sampled ?? fullObject() else {
+        guard let evaluation = consume evaluated else {
             hits.countFilteredOut()
             return
         }
-        var rank = found
+        var rank = evaluation.rank
+        let match = evaluation.match
+        // `fullObject` is asked once: a line's parse may not be repeatable.
+        guard let object = sampled ?? fullObject() else {
+            hits.countFilteredOut()
+            return
+        }
+        if let order { rank.order = order }
         // Matching records are decoded by their kind, so that what is counted
         // and shown is valid; a record its kind rejects is reported. Records
         // that do not match are checked as JSON only, which keeps the hot path
-        // cheap on large inputs.
+        // cheap on large inputs. A record that cannot rank among those kept
+        // is decoded all the same, but its row is not made.
+        let key = hits.key(of: object, rank: rank)
+        guard hits.mayKeep(key, isFuzzyStandIn: isFuzzyStandIn) else {
+            do {
+                try kind.validate(object)
+            } catch {
+                reject(kind: kind, error: error, isFuzzyStandIn: isFuzzyStandIn, at: location, diagnose: diagnose)
+                return
+            }
+            hits.countMatched(isFuzzyStandIn: isFuzzyStandIn)
+            return
+        }
         let row: any CellRepresentable
         do {
             row = try kind.makeRow(object)
         } catch {
-            hits.countRejected(isFuzzyStandIn: isFuzzyStandIn)
-            diagnose(Diagnostic(.warning, "\(kind.name): \(error.reason); record skipped", at: location))
+            reject(kind: kind, error: error, isFuzzyStandIn: isFuzzyStandIn, at: location, diagnose: diagnose)
             return
         }
-        if let order { rank.order = order }
         hits.collect(
-            object, kind: kind, row: row, rank: rank, match: match, location: location, kindHint: kindHint,
+            object, kind: kind, row: row, key: key, match: match, location: location, kindHint: kindHint,
             isFuzzyStandIn: isFuzzyStandIn)
+    }
+
+    /// Counts and reports a matching record its kind rejected.
+    private mutating func reject(
+        kind: ResultKind,
+        error: RecordDecodingError,
+        isFuzzyStandIn: Bool,
+        at location: SourceLocation,
+        diagnose: (Diagnostic) -> Void
+    ) {
+        hits.countRejected(isFuzzyStandIn: isFuzzyStandIn)
+        diagnose(Diagnostic(.warning, "\(kind.name): \(error.reason); record skipped", at: location))
     }
 
     /// The results, best first, after `offset`.

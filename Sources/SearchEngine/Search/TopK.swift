@@ -306,3 +306,17 @@ struct TopK<Key: Sendable, Element: Sendable>: Sendable {
         }
     }
 }
+
+extension TopK where Key == HitKey {
+    /// ``mayKeep(_:)`` for a top-K of hits ordered by
+    /// `HitKey.isBefore(_:descending:)` with this `descending`, as
+    /// `HitCollector` makes them: the order is called directly, without
+    /// copying the key for the stored closure (once for every record of a
+    /// sort).
+    func mayKeep(_ key: HitKey, descending: Bool) -> Bool {
+        if elements.count < capacity { return true }
+        guard capacity > 0 else { return false }
+        guard let worst = heap.first else { return true }
+        return keys.withUnsafeBufferPointer { key.isBefore($0[worst], descending: descending) }
+    }
+}
