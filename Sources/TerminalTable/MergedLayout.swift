@@ -294,16 +294,16 @@ struct MergedLayout {
 
     /// Hands `body` the pieces ``pieces(after:)`` gives, in order, as they
     /// are drawn: a few blocks at a time (on every core when there are
-    /// many rows), each window's pieces handed on and let go while the next
-    /// window is drawn, so that the drawn table is never all in memory at
-    /// once (two windows at most). Memory touched for the first time is
-    /// dear; a window's buffers are freed to the allocator, which gives them
-    /// to a later one.
-    /// - Parameter drawingAhead: Whether the next window is drawn on other
-    ///   cores while `body` takes a window's pieces (for a table of many rows);
-    ///   `false` draws every block in turn on the calling thread, the plain
-    ///   rule that the tests compare the drawing ahead with.
-    func forEachPiece(after head: [UInt8], drawingAhead: Bool = true, _ body: ([UInt8]) -> Void) {
+    /// many rows), each window's pieces handed on and let go before the
+    /// next window is drawn, so that the drawn table is never all in memory
+    /// at once. Memory touched for the first time is dear; a window's
+    /// buffers are freed to the allocator, which gives them to the next.
+    /// (Drawing the next window while the last is written measured no
+    /// faster on two cores, 2026-12-02, and was taken out.)
+    /// - Parameter inParallel: Whether a table of many rows is drawn on
+    ///   every core; `false` draws each block in turn on the calling thread,
+    ///   the plain rule the tests compare the parallel drawing with.
+    func forEachPiece(after head: [UInt8], inParallel: Bool = true, _ body: ([UInt8]) -> Void) {
         var output = head
         let widths = sharedWidths + (hasRegion ? [regionWidth] : [])
         var groupWidths = Array(repeating: [Int](), count: groups.count)
@@ -356,13 +356,15 @@ struct MergedLayout {
             plan.draw(blocks[index], into: &bytes)
             return bytes
         }
-        if drawingAhead && total >= ParallelBlocks.minimumParallelCount {
-            // While `body` takes one window's pieces (on this thread), the
-            // other cores draw the next window.
-            ParallelBlocks.forEachInOrder(
-                blocks.count, window: ParallelBlocks.coreCount * Self.blocksPerCoreDrawn, make: draw, body)
-        } else {
-            for index in blocks.indices { body(draw(index)) }
+        let parallel = inParallel && total >= ParallelBlocks.minimumParallelCount
+        let window = parallel ? max(1, ParallelBlocks.coreCount * Self.blocksPerCoreDrawn) : 1
+        var start = 0
+        while start < blocks.count {
+            let range = start..<min(blocks.count, start + window)
+            for piece in ParallelBlocks.mapBlocks(range.count, parallel: parallel, { draw(range.lowerBound + $0) }) {
+                body(piece)
+            }
+            start = range.upperBound
         }
         if blocks.isEmpty { body(head) }
         var bottom: [UInt8] = []

@@ -83,56 +83,6 @@ package enum ParallelBlocks {
         }
     }
 
-    /// Hands `body` `make(0)`, `make(1)`, … `make(count - 1)`, in order, on
-    /// the calling thread, while the items after them are made on the other
-    /// cores: items are made a window of `window` at a time (one window on
-    /// every core, as ``mapBlocks(_:parallel:_:)`` does), and the next
-    /// window is made while `body` takes the items of the one before. So a
-    /// slow `body` (one that writes the items out) and the making overlap,
-    /// and at most two windows of items are held at once.
-    /// - Parameters:
-    ///   - count: The number of items.
-    ///   - window: How many items are made at once, at least 1.
-    ///   - make: Makes item `index`; it is called from several threads at
-    ///     once, once for each index, and may still run for the window after
-    ///     the one `body` takes.
-    ///   - body: Takes each item, in order, on the calling thread.
-    package static func forEachInOrder<Item: Sendable>(
-        _ count: Int,
-        window: Int,
-        make: @escaping @Sendable (Int) -> Item,
-        _ body: (Item) -> Void
-    ) {
-        let window = max(1, window)
-        let windows = stride(from: 0, to: count, by: window).map { $0..<min(count, $0 + window) }
-        guard windows.count > 1, coreCount > 1 else {
-            for range in windows {
-                for item in mapBlocks(range.count, parallel: true, { make(range.lowerBound + $0) }) { body(item) }
-            }
-            return
-        }
-        var current = mapBlocks(windows[0].count, parallel: true) { make(windows[0].lowerBound + $0) }
-        for next in windows.indices.dropFirst() {
-            let range = windows[next]
-            let made = Made<Item>()
-            let group = DispatchGroup()
-            DispatchQueue.global().async(group: group) {
-                made.items = mapBlocks(range.count, parallel: true) { make(range.lowerBound + $0) }
-            }
-            for item in current { body(item) }
-            current = []
-            group.wait()
-            current = made.items
-        }
-        for item in current { body(item) }
-    }
-
-    /// The items of a window made on another thread: written by that
-    /// thread, read by the caller only after waiting for it.
-    private final class Made<Item>: @unchecked Sendable {
-        var items: [Item] = []
-    }
-
     /// `transform(0) ..< transform(count)`, in order: the same as a plain
     /// `map`, each block of items made by one worker in its own place.
     /// - Parameters:

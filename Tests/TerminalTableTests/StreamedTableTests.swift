@@ -1,4 +1,3 @@
-import Synchronization
 import Testing
 
 @testable import TerminalTable
@@ -82,51 +81,34 @@ import Testing
         return MergedTable(shared: Fixtures.shared, groups: Fixtures.groups, rows: rows)
     }
 
-    /// The pieces as drawn ahead on other cores while the caller takes them,
-    /// and as drawn one block after another on the calling thread.
-    static func piecesBothWays(_ table: MergedTable, options: RenderOptions) -> (ahead: [[UInt8]], plain: [[UInt8]]) {
+    /// The pieces as drawn on every core, a window at a time, and as drawn
+    /// one block after another on the calling thread.
+    static func piecesBothWays(_ table: MergedTable, options: RenderOptions) -> (parallel: [[UInt8]], plain: [[UInt8]])
+    {
         let layout = MergedLayout(table, options: options)
-        var ahead: [[UInt8]] = []
-        layout.forEachPiece(after: [], drawingAhead: true) { ahead.append($0) }
+        var parallel: [[UInt8]] = []
+        layout.forEachPiece(after: [], inParallel: true) { parallel.append($0) }
         var plain: [[UInt8]] = []
-        layout.forEachPiece(after: [], drawingAhead: false) { plain.append($0) }
-        return (ahead, plain)
+        layout.forEachPiece(after: [], inParallel: false) { plain.append($0) }
+        return (parallel, plain)
     }
 
     @Test(arguments: [40, 80, 160])
-    func drawingAheadGivesThePlainPieces(width: Int) {
-        // 20,000 rows: many blocks, so several windows drawn ahead.
+    func parallelDrawingGivesThePlainPieces(width: Int) {
+        // 20,000 rows: many blocks, so several windows drawn on every core.
         let table = Self.adversarialRows(20_000)
         for border in BorderStyle.allCases {
             for color in [false, true] {
                 for wide in [false, true] where !wide || border == .plain {
                     let options = RenderOptions(maxWidth: width, border: border, color: color, wide: wide)
-                    let (ahead, plain) = Self.piecesBothWays(table, options: options)
-                    #expect(ahead == plain, "width \(width), \(border), colour \(color), wide \(wide)")
-                    #expect(ahead.count > 1)
+                    let (parallel, plain) = Self.piecesBothWays(table, options: options)
+                    #expect(parallel == plain, "width \(width), \(border), colour \(color), wide \(wide)")
+                    #expect(parallel.count > 1)
                 }
             }
         }
         let headless = RenderOptions(maxWidth: width, showHeaders: false)
-        let (ahead, plain) = Self.piecesBothWays(table, options: headless)
-        #expect(ahead == plain)
-    }
-
-    @Test func itemsComeInOrderWhileTheNextAreMade() {
-        for count in [0, 1, 2, 3, 4, 5, 7, 8, 9, 31, 32, 33, 100] {
-            for window in [1, 2, 3, 4, 8, 200] {
-                let made = Mutex(0)
-                var taken: [Int] = []
-                ParallelBlocks.forEachInOrder(
-                    count, window: window,
-                    make: { index in
-                        made.withLock { $0 += 1 }
-                        return index * 3
-                    },
-                    { taken.append($0) })
-                #expect(taken == (0..<count).map { $0 * 3 }, "count \(count), window \(window)")
-                #expect(made.withLock { $0 } == count)
-            }
-        }
+        let (parallel, plain) = Self.piecesBothWays(table, options: headless)
+        #expect(parallel == plain)
     }
 }
