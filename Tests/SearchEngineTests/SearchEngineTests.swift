@@ -145,6 +145,12 @@ import Testing
             message([#"{"kind":"book","name":"Emma"}"#, #"{"kind":"shelf","name":"A","colours":3}"#])
                 == "unknown field 'colour': no record searched has it\nhint: did you mean 'colours'?\n"
                 + "Available fields: kind, name, author, colours")
+        // A registered kind met after more unknown kinds than are held by
+        // identity is still listed.
+        let unknownKinds = (0..<40).map { #"{"kind":"k\#($0)","name":"n"}"# }
+        #expect(
+            message(unknownKinds + [#"{"kind":"book","name":"Emma"}"#])
+                == "unknown field 'colour': no record searched has it\nAvailable fields: kind, name, author")
     }
 
     @Test(arguments: [

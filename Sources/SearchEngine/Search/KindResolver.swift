@@ -37,8 +37,9 @@ struct KindResolver: Sendable {
     /// sampled too (up to ``kindChangesToSample`` times), so that every kind
     /// of a file read after many records of others is seen.
     private var lastSampledKind: ObjectIdentifier?
-    /// The names of the kinds whose records were matched against the query,
-    /// so that an unknown field's error lists only fields of kinds in play.
+    /// The names of the registered kinds whose records were matched against
+    /// the query, so that an unknown field's error lists only fields of
+    /// kinds in play.
     private(set) var seenKindNames = Set<String>()
     /// The kinds whose names are in ``seenKindNames`` (the first
     /// ``maxSeenKinds``), held so that their identities stay theirs: records
@@ -84,7 +85,10 @@ struct KindResolver: Sendable {
     ) -> JSONObject? {
         var sampled: JSONObject?
         if !seenKinds.contains(where: { $0.identity == kind.identity }) {
-            seenKindNames.insert(kind.name)
+            // Only registered kinds' names are asked for (their declared
+            // fields): the names of unknown kinds, of which a file may hold
+            // a million, are not kept.
+            if registry.kinds.contains(where: { $0.name == kind.name }) { seenKindNames.insert(kind.name) }
             if seenKinds.count < Self.maxSeenKinds { seenKinds.append(kind) }
         }
         if recordsToSample > 0 || (kindChangesToSample > 0 && lastSampledKind != kind.identity) {
