@@ -91,7 +91,7 @@ struct FallbackRow: CellRepresentable {
         return text.isEmpty ? nil : text
     }
 
-    /// ``otherFields(comparing:identityKey:)``, the same text, for a record
+    /// ``otherFields(hashing:identityKey:)``, the same text, for a record
     /// of at most 16 members, as a record of an unknown kind has: keys that
     /// are short ASCII strings (most keys) are compared by their bits, any
     /// other as `String`s; the text's length is counted first and the text
@@ -99,7 +99,7 @@ struct FallbackRow: CellRepresentable {
     /// at a time.
     static func otherFieldsInOnePiece(_ members: [JSONObject.Member], identityKey: String?) -> String? {
         let count = members.count
-        guard count > 0, count <= 16 else { return otherFields(comparing: members, identityKey: identityKey) }
+        guard count > 0, count <= 16 else { return otherFields(hashing: members, identityKey: identityKey) }
         return members.withUnsafeBufferPointer { members -> String? in
             guard let base = members.baseAddress else { return nil }
             // Each key's words, read once where the key is; (0, 0), which no
@@ -183,25 +183,5 @@ struct FallbackRow: CellRepresentable {
             if let source = utf8.baseAddress { target.update(from: source, count: utf8.count) }
             return utf8.count
         }
-    }
-
-    /// ``otherFields(hashing:identityKey:)`` for a record of few members:
-    /// each key's first and last members are found by comparing keys, which
-    /// for a handful costs less than hashing each.
-    static func otherFields(comparing members: [JSONObject.Member], identityKey: String?) -> String? {
-        var text = ""
-        for index in members.indices {
-            let key = members[index].key
-            guard key != "kind", key != identityKey, !members[..<index].contains(where: { $0.key == key }) else {
-                continue
-            }
-            let last = members[(index + 1)...].lastIndex { $0.key == key } ?? index
-            guard let value = members[last].value.scalarText else { continue }
-            if !text.isEmpty { text += " " }
-            text += key
-            text += "="
-            text += value
-        }
-        return text.isEmpty ? nil : text
     }
 }
