@@ -85,6 +85,8 @@ package struct IndexRanking {
         var quality: Int
         var length: Int
         var record: Int32
+        /// The record's kind in ``SearchTextIndex/kinds`` (not compared).
+        var kind: UInt8 = 0
 
         /// Whether the engine ranked the record as the index did.
         func agrees(with rank: Rank) -> Bool {
@@ -116,7 +118,10 @@ package struct IndexRanking {
     {
         let count = index.count
         let halves = count < 4096 ? 1 : 2
-        let chunks = (0..<halves).map { half in count * half / halves..<count * (half + 1) / halves }
+        // Two halves of whole blocks, when there are several: each block is
+        // read by one core.
+        let middle = index.blocks.count >= 2 ? index.blocks[index.blocks.count / 2].first : count / 2
+        let chunks = halves == 1 ? [0..<count] : [0..<middle, middle..<count]
         // Each text that is not plain ASCII, matched once for all its records.
         var unicode: [(match: TextMatch, length: Int)?] = []
         unicode.reserveCapacity(index.unicodeTexts.count)
@@ -144,7 +149,7 @@ package struct IndexRanking {
         // words a fragment.
         let cutPairs: [UInt64] = cuts.flatMap { set in set.flatMap { Self.pairMask(of: $0) } }
         // 1. Bounds.
-        let scanned = Mutex<[[UInt8]?]>(Array(repeating: nil, count: halves))
+        let scanned = Mutex<[(bounds: [UInt8], byKind: [Int])?]>(Array(repeating: nil, count: halves))
         DispatchQueue.concurrentPerform(iterations: halves) { half in
             let found = scan(
                 index, chunks[half], unicode: unicodeMatches, fragments: fragments, cutMasks: cutMasks,
@@ -153,7 +158,7 @@ package struct IndexRanking {
         }
         let parts = scanned.withLock { $0 }
         guard parts.allSatisfy({ $0 != nil }) else { return nil }
-        let allBounds = parts.flatMap { $0! }
+        let allBounds = parts.flatMap { $0!.bounds }
         // The worst band worth matching exactly.
         var worst = Int(Self.noMatch) - 1
         var matched = 0
@@ -176,10 +181,11 @@ package struct IndexRanking {
         // give), those up to the band of the last one kept.
         var keys: [Key] = []
         var matches: [Int32] = []
+        var rankedByKind = [Int](repeating: 0, count: index.kinds.count)
         var evaluated = -1
         while true {
             let (above, upTo) = (evaluated, worst)
-            let ranked = Mutex<[(keys: [Key], matches: [Int32], failed: Bool)?]>(
+            let ranked = Mutex<[(keys: [Key], matches: [Int32], byKind: [Int], failed: Bool)?]>(
                 Array(repeating: nil, count: halves))
             DispatchQueue.concurrentPerform(iterations: halves) { half in
                 let found = rank(
@@ -191,6 +197,9 @@ package struct IndexRanking {
             guard results.allSatisfy({ $0 != nil && !$0!.failed }) else { return nil }
             keys += results.flatMap { $0!.keys }
             matches += results.flatMap { $0!.matches }
+            for result in results {
+                for (kind, found) in result!.byKind.enumerated() { rankedByKind[kind] += found }
+            }
             keys.sort()
             if keys.count > keep { keys.removeLast(keys.count - keep) }
             evaluated = worst
@@ -203,24 +212,21 @@ package struct IndexRanking {
         var allMatches: [Int32]?
         var matchedByKind = [Int](repeating: 0, count: index.kinds.count)
         if exactOnly {
-            // Through buffers: no uniqueness check or bounds check a record.
-            let lists = matched <= remember
-            var all: [Int32] = []
-            if lists { all.reserveCapacity(matched) }
-            index.kindOf.withUnsafeBufferPointer { kindOf in
-                allBounds.withUnsafeBufferPointer { bounds in
-                    matchedByKind.withUnsafeMutableBufferPointer { byKind in
-                        for record in 0..<bounds.count where bounds[record] != Self.noMatch {
-                            byKind[Int(kindOf[record])] += 1
-                            if lists { all.append(Int32(record)) }
-                        }
-                    }
-                }
+            for part in parts {
+                for (kind, found) in part!.byKind.enumerated() { matchedByKind[kind] += found }
             }
-            if lists { allMatches = all }
+            if matched <= remember {
+                // Through a buffer: no bounds check a record.
+                var all: [Int32] = []
+                all.reserveCapacity(matched)
+                allBounds.withUnsafeBufferPointer { bounds in
+                    for record in 0..<bounds.count where bounds[record] != Self.noMatch { all.append(Int32(record)) }
+                }
+                allMatches = all
+            }
         } else {
             matched = matches.count
-            for record in matches { matchedByKind[Int(index.kindOf[Int(record)])] += 1 }
+            matchedByKind = rankedByKind
             if matched <= remember { allMatches = matches.sorted() }
         }
         return Selection(ranked: keys, matched: matched, matchedByKind: matchedByKind, allMatches: allMatches)
@@ -233,8 +239,10 @@ package struct IndexRanking {
     private func scan(
         _ index: SearchTextIndex, _ range: Range<Int>, unicode: [(match: TextMatch, length: Int)?],
         fragments: Fragments, cutMasks: [[UInt64]], cutPairs: [UInt64], isCancelled: () -> Bool
-    ) -> [UInt8]? {
+    ) -> (bounds: [UInt8], byKind: [Int])? {
         var bounds = [UInt8](repeating: Self.noMatch, count: range.count)
+        // For a word too short for typos: how many records of each kind it may match.
+        var byKind = [Int](repeating: 0, count: index.kinds.count)
         // Flat, so that the loop over the records neither retains nor
         // releases an inner array (both halves would share its count):
         // each kind's field weights, and each cut's fragment masks.
@@ -248,89 +256,90 @@ package struct IndexRanking {
         var cutEnds: [Int] = []
         for set in cutMasks { cutEnds.append((cutEnds.last ?? 0) + set.count) }
         let symbol = word.count == 1 ? SearchTextIndex.symbol(word[0]) : nil
-        let buffers = ScanBuffers(
-            texts: index.texts, starts: index.starts, kindOf: index.kindOf, letters: index.letters,
-            pairs: index.pairs, unicodeFields: index.unicodeFields, unicodeStarts: index.unicodeStarts,
-            symbolBands: index.symbolBands, word: word,
-            weights: weights, kindFields: kindFields, masks: masks, cutPairs: cutPairs, cutEnds: cutEnds)
+        let query = QueryBuffers(
+            word: word, weights: weights, kindFields: kindFields, masks: masks, cutPairs: cutPairs, cutEnds: cutEnds)
+        // A one-character word reads only the bands; a longer one the filters, then the texts.
+        let parts: SearchTextIndex.Parts = symbol != nil ? [.bands, .unicode] : [.filters, .texts, .unicode]
+        let reader = SearchTextIndex.Reader(index)
         let complete = bounds.withUnsafeMutableBufferPointer { bounds in
-            buffers.withPointers { p in
-                for record in range {
-                    if record & 4095 == 0, isCancelled() { return false }
-                    let kind = p.kindOf[record]
-                    guard kind != SearchTextIndex.unindexed else { continue }
-                    // The plain ASCII texts' bound, when known without reading them.
-                    var best = Self.noMatch
-                    let readsASCII: Bool
-                    if let symbol {
-                        let byte = p.symbolBands[record * SearchTextIndex.symbolBytes + symbol >> 1]
-                        let band = symbol & 1 == 0 ? byte & 15 : byte >> 4
-                        if band != SearchTextIndex.noBand { best = band }
-                        readsASCII = false
-                    } else {
-                        readsASCII = Self.holdsLetters(
-                            p.letters[record], pairs: p.pairs.baseAddress! + record * SearchTextIndex.pairWords,
-                            masks: p.masks, pairMasks: p.cutPairs, cutEnds: p.cutEnds)
-                    }
-                    guard readsASCII else {
-                        // Only the texts that are not plain ASCII, if any.
-                        var entry = Int(p.unicodeStarts[record])
-                        let entriesEnd = Int(p.unicodeStarts[record + 1])
-                        while entry < entriesEnd {
-                            let weight = p.weights[p.kindFields[Int(kind)] + Int(p.unicodeFields[entry])]
-                            if let found = unicode[Int(p.unicodeFields[entry + 1])],
-                                Self.scorerTakes(found.match, weight: weight)
-                            {
-                                best = min(best, UInt8(MatchStrength(found.match, fieldWeight: weight).band))
-                            }
-                            entry += 2
-                        }
-                        bounds[record - range.lowerBound] = best
-                        continue
-                    }
-                    var start = Int(p.starts[record])
-                    for field in p.kindFields[Int(kind)]..<p.kindFields[Int(kind) + 1] {
-                        let weight = p.weights[field]
-                        let bound: UInt8
-                        if p.texts[start] == SearchTextIndex.unicodeMark {
-                            let number = Self.number(in: p.texts, at: start)
-                            start += 5
-                            bound =
-                                unicode[number].flatMap { found in
-                                    Self.scorerTakes(found.match, weight: weight)
-                                        ? UInt8(MatchStrength(found.match, fieldWeight: weight).band) : nil
-                                } ?? Self.noMatch
-                        } else {
-                            var end = start
-                            while p.texts[end] != 0 { end += 1 }
-                            let field = UnsafeBufferPointer(rebasing: p.texts[start..<end])
-                            start = end + 1
-                            if exactOnly {
-                                bound = Self.bestBand(of: p.word, in: field, weight: weight)
+            byKind.withUnsafeMutableBufferPointer { byKind in
+                query.withPointers { q in
+                    for number in index.blocks(in: range) {
+                        if isCancelled() { return false }
+                        guard let p = reader.block(number, parts) else { return false }
+                        for record in p.records.clamped(to: range) {
+                            if record & 4095 == 0, isCancelled() { return false }
+                            let local = record - p.first
+                            let kind = p.kindOf[local]
+                            guard kind != SearchTextIndex.unindexed else { continue }
+                            // The plain ASCII texts' bound, when known without reading them.
+                            var best = Self.noMatch
+                            let readsASCII: Bool
+                            if let symbol {
+                                let byte = p.symbolBands[local * SearchTextIndex.symbolBytes + symbol >> 1]
+                                let band = symbol & 1 == 0 ? byte & 15 : byte >> 4
+                                if band != SearchTextIndex.noBand { best = band }
+                                readsASCII = false
                             } else {
-                                bound = fragments.occur(in: field) ? 0 : Self.noMatch
+                                readsASCII = Self.holdsLetters(
+                                    p.letters[local], pairs: p.pairs.baseAddress! + local * SearchTextIndex.pairWords,
+                                    masks: q.masks, pairMasks: q.cutPairs, cutEnds: q.cutEnds)
+                            }
+                            defer {
+                                bounds[record - range.lowerBound] = best
+                                if exactOnly, best != Self.noMatch { byKind[Int(kind)] += 1 }
+                            }
+                            guard readsASCII else {
+                                // Only the texts that are not plain ASCII, if any.
+                                var entry = Int(p.unicodeStarts[local])
+                                let entriesEnd = Int(p.unicodeStarts[local + 1])
+                                while entry < entriesEnd {
+                                    let weight = q.weights[q.kindFields[Int(kind)] + Int(p.unicodeFields[entry])]
+                                    if let found = unicode[Int(p.unicodeFields[entry + 1])],
+                                        Self.scorerTakes(found.match, weight: weight)
+                                    {
+                                        best = min(best, UInt8(MatchStrength(found.match, fieldWeight: weight).band))
+                                    }
+                                    entry += 2
+                                }
+                                continue
+                            }
+                            var start = Int(p.starts[local])
+                            for field in q.kindFields[Int(kind)]..<q.kindFields[Int(kind) + 1] {
+                                let weight = q.weights[field]
+                                let bound: UInt8
+                                if p.texts[start] == SearchTextIndex.unicodeMark {
+                                    let number = Self.number(in: p.texts, at: start)
+                                    start += 5
+                                    bound =
+                                        unicode[number].flatMap { found in
+                                            Self.scorerTakes(found.match, weight: weight)
+                                                ? UInt8(MatchStrength(found.match, fieldWeight: weight).band) : nil
+                                        } ?? Self.noMatch
+                                } else {
+                                    var end = start
+                                    while p.texts[end] != 0 { end += 1 }
+                                    let field = UnsafeBufferPointer(rebasing: p.texts[start..<end])
+                                    start = end + 1
+                                    if exactOnly {
+                                        bound = Self.bestBand(of: q.word, in: field, weight: weight)
+                                    } else {
+                                        bound = fragments.occur(in: field) ? 0 : Self.noMatch
+                                    }
+                                }
+                                best = min(best, bound)
                             }
                         }
-                        best = min(best, bound)
                     }
-                    bounds[record - range.lowerBound] = best
+                    return true
                 }
-                return true
             }
         }
-        return complete ? bounds : nil
+        return complete ? (bounds, byKind) : nil
     }
 
-    /// What ``scan`` reads, as buffers (see ``ScanBuffers/withPointers(_:)``).
-    private struct ScanBuffers {
-        var texts: [UInt8]
-        var starts: [UInt32]
-        var kindOf: [UInt8]
-        var letters: [UInt64]
-        var pairs: [UInt64]
-        var unicodeFields: [UInt32]
-        var unicodeStarts: [UInt32]
-        var symbolBands: [UInt8]
+    /// What ``scan`` reads besides the index, as buffers (see ``QueryBuffers/withPointers(_:)``).
+    private struct QueryBuffers {
         var word: [UInt8]
         var weights: [Int]
         var kindFields: [Int]
@@ -339,14 +348,6 @@ package struct IndexRanking {
         var cutEnds: [Int]
 
         struct Pointers {
-            var texts: UnsafeBufferPointer<UInt8>
-            var starts: UnsafeBufferPointer<UInt32>
-            var kindOf: UnsafeBufferPointer<UInt8>
-            var letters: UnsafeBufferPointer<UInt64>
-            var pairs: UnsafeBufferPointer<UInt64>
-            var unicodeFields: UnsafeBufferPointer<UInt32>
-            var unicodeStarts: UnsafeBufferPointer<UInt32>
-            var symbolBands: UnsafeBufferPointer<UInt8>
             var word: UnsafeBufferPointer<UInt8>
             var weights: UnsafeBufferPointer<Int>
             var kindFields: UnsafeBufferPointer<Int>
@@ -358,39 +359,16 @@ package struct IndexRanking {
         /// Calls `body` with every array's storage: the loop over the
         /// records then neither retains nor releases one.
         func withPointers<Result>(_ body: (Pointers) -> Result) -> Result {
-            texts.withUnsafeBufferPointer { texts in
-                starts.withUnsafeBufferPointer { starts in
-                    kindOf.withUnsafeBufferPointer { kindOf in
-                        letters.withUnsafeBufferPointer { letters in
-                            pairs.withUnsafeBufferPointer { pairs in
-                                unicodeFields.withUnsafeBufferPointer { unicodeFields in
-                                    unicodeStarts.withUnsafeBufferPointer { unicodeStarts in
-                                        symbolBands.withUnsafeBufferPointer { symbolBands in
-                                            word.withUnsafeBufferPointer { word in
-                                                weights.withUnsafeBufferPointer { weights in
-                                                    kindFields.withUnsafeBufferPointer { kindFields in
-                                                        masks.withUnsafeBufferPointer { masks in
-                                                            cutPairs.withUnsafeBufferPointer { cutPairs in
-                                                                cutEnds.withUnsafeBufferPointer { cutEnds in
-                                                                    body(
-                                                                        Pointers(
-                                                                            texts: texts, starts: starts,
-                                                                            kindOf: kindOf,
-                                                                            letters: letters, pairs: pairs,
-                                                                            unicodeFields: unicodeFields,
-                                                                            unicodeStarts: unicodeStarts,
-                                                                            symbolBands: symbolBands, word: word,
-                                                                            weights: weights, kindFields: kindFields,
-                                                                            masks: masks, cutPairs: cutPairs,
-                                                                            cutEnds: cutEnds))
-                                                                }
-                                                            }
-                                                        }
-                                                    }
-                                                }
-                                            }
-                                        }
-                                    }
+            word.withUnsafeBufferPointer { word in
+                weights.withUnsafeBufferPointer { weights in
+                    kindFields.withUnsafeBufferPointer { kindFields in
+                        masks.withUnsafeBufferPointer { masks in
+                            cutPairs.withUnsafeBufferPointer { cutPairs in
+                                cutEnds.withUnsafeBufferPointer { cutEnds in
+                                    body(
+                                        Pointers(
+                                            word: word, weights: weights, kindFields: kindFields, masks: masks,
+                                            cutPairs: cutPairs, cutEnds: cutEnds))
                                 }
                             }
                         }
@@ -453,7 +431,7 @@ package struct IndexRanking {
     private func rank(
         _ index: SearchTextIndex, _ range: Range<Int>, unicode: [(match: TextMatch, length: Int)?], bounds: [UInt8],
         above: Int, upTo worst: Int, keep: Int, fragments: Fragments, isCancelled: () -> Bool
-    ) -> (keys: [Key], matches: [Int32], failed: Bool)? {
+    ) -> (keys: [Key], matches: [Int32], byKind: [Int], failed: Bool)? {
         // Each kind's field weights, flat (see ``scan``).
         var weights: [Int] = []
         var kindFields: [Int] = [0]
@@ -463,27 +441,38 @@ package struct IndexRanking {
         }
         return weights.withUnsafeBufferPointer { weights in
             kindFields.withUnsafeBufferPointer { kindFields in
-                rank(
-                    index, range, unicode: unicode, bounds: bounds, above: above, upTo: worst, keep: keep,
-                    weights: weights, kindFields: kindFields, fragments: fragments, isCancelled: isCancelled)
+                bounds.withUnsafeBufferPointer { bounds in
+                    rank(
+                        index, range, unicode: unicode, bounds: bounds, above: above, upTo: worst, keep: keep,
+                        weights: weights, kindFields: kindFields, fragments: fragments, isCancelled: isCancelled)
+                }
             }
         }
     }
 
     private func rank(
-        _ index: SearchTextIndex, _ range: Range<Int>, unicode: [(match: TextMatch, length: Int)?], bounds: [UInt8],
-        above: Int, upTo worst: Int, keep: Int, weights: UnsafeBufferPointer<Int>, kindFields: UnsafeBufferPointer<Int>,
-        fragments: Fragments, isCancelled: () -> Bool
-    ) -> (keys: [Key], matches: [Int32], failed: Bool)? {
+        _ index: SearchTextIndex, _ range: Range<Int>, unicode: [(match: TextMatch, length: Int)?],
+        bounds: UnsafeBufferPointer<UInt8>, above: Int, upTo worst: Int, keep: Int, weights: UnsafeBufferPointer<Int>,
+        kindFields: UnsafeBufferPointer<Int>, fragments: Fragments, isCancelled: () -> Bool
+    ) -> (keys: [Key], matches: [Int32], byKind: [Int], failed: Bool)? {
         var keys: [Key] = []
         var matches: [Int32] = []
+        var byKind = [Int](repeating: 0, count: index.kinds.count)
         var seen = 0
-        return index.texts.withUnsafeBufferPointer { texts in
-            for record in range where Int(bounds[record]) <= worst && Int(bounds[record]) > above {
+        let reader = SearchTextIndex.Reader(index)
+        for number in index.blocks(in: range) {
+            let records = index.blocks[number].records.clamped(to: range)
+            // Only a block with a record to rank is read.
+            guard records.contains(where: { Int(bounds[$0]) <= worst && Int(bounds[$0]) > above }) else { continue }
+            if isCancelled() { return nil }
+            guard let block = reader.block(number, .texts) else { return ([], [], byKind, true) }
+            let texts = block.texts
+            for record in records where Int(bounds[record]) <= worst && Int(bounds[record]) > above {
                 seen += 1
                 if seen & 1023 == 0, isCancelled() { return nil }
-                let kind = Int(index.kindOf[record])
-                var start = Int(index.starts[record])
+                let local = record - block.first
+                let kind = Int(block.kindOf[local])
+                var start = Int(block.starts[local])
                 var best: (strength: MatchStrength, weight: Int, match: TextMatch, length: Int)?
                 for weight in weights[kindFields[kind]..<kindFields[kind + 1]] {
                     let found: (match: TextMatch, length: Int)?
@@ -527,19 +516,20 @@ package struct IndexRanking {
                 }
                 guard let best else {
                     // The scan found the word here: the matcher must too.
-                    if exactOnly { return ([], [], true) }
+                    if exactOnly { return ([], [], byKind, true) }
                     continue
                 }
                 matches.append(Int32(record))
+                byKind[kind] += 1
                 keys.append(
                     Key(
                         band: best.strength.band, tier: best.match.tier.rawValue, weight: best.weight,
-                        quality: best.match.quality, length: best.length, record: Int32(record)))
+                        quality: best.match.quality, length: best.length, record: Int32(record), kind: UInt8(kind)))
             }
-            keys.sort()
-            if keys.count > keep { keys.removeLast(keys.count - keep) }
-            return (keys, matches, false)
         }
+        keys.sort()
+        if keys.count > keep { keys.removeLast(keys.count - keep) }
+        return (keys, matches, byKind, false)
     }
 
     /// The best band (``MatchStrength``) a match of `word` in `field`, of
@@ -678,10 +668,15 @@ package struct IndexRanking {
         let candidates = cuts.map { Fragments($0) }
         guard candidates.count > 1 else { return (candidates[0], [0]) }
         var passed = [Int](repeating: 0, count: candidates.count)
-        index.texts.withUnsafeBufferPointer { texts in
-            for record in 0..<min(index.count, 2000) where index.kindOf[record] != SearchTextIndex.unindexed {
-                var start = Int(index.starts[record])
-                let end = Int(index.starts[record + 1])
+        let reader = SearchTextIndex.Reader(index)
+        let first = 0..<min(index.count, 2000)
+        for number in index.blocks(in: first) {
+            guard let block = reader.block(number, .texts) else { break }
+            let texts = block.texts
+            for record in block.records.clamped(to: first)
+            where block.kindOf[record - block.first] != SearchTextIndex.unindexed {
+                var start = Int(block.starts[record - block.first])
+                let end = Int(block.starts[record - block.first + 1])
                 // Every ASCII text of the record.
                 while start < end {
                     if texts[start] == SearchTextIndex.unicodeMark {

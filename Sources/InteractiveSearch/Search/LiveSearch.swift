@@ -109,6 +109,11 @@ package final class LiveSearch: Sendable {
     /// How many of the best rows a search through the index builds before
     /// it is shown: more than a screen holds.
     private let firstRows: Int
+    /// The most bytes the index may hold in memory: past it, its blocks go
+    /// to a temporary file (see ``SearchTextIndex``).
+    private let indexBudget: Int
+    /// How many records each block of the index holds.
+    private let indexBlockRecords: Int
     /// The records read by the last full search.
     private let lastTotal = Mutex<Int>(0)
     /// Whether a full search has counted the records.
@@ -135,10 +140,16 @@ package final class LiveSearch: Sendable {
     ///     are read again rather than ranked through the index.
     ///   - firstRows: How many of the best rows a search through the index
     ///     builds before it is shown; the rest are built when shown.
+    ///   - indexBudget: The most bytes the index holds in memory; past it,
+    ///     its blocks go to a temporary file.
+    ///   - indexBlockRecords: How many records each block of the index holds.
     package init(
         records: LoadedRecords, registry: KindRegistry, options: SearchOptions, fewCandidates: Int = 4096,
-        firstRows: Int = 100, wake: @escaping @Sendable () -> Void
+        firstRows: Int = 100, indexBudget: Int = SearchTextIndex.budget,
+        indexBlockRecords: Int = SearchTextIndex.blockRecords, wake: @escaping @Sendable () -> Void
     ) {
+        self.indexBudget = indexBudget
+        self.indexBlockRecords = indexBlockRecords
         self.fewCandidates = fewCandidates
         self.firstRows = max(1, firstRows)
         self.records = records
@@ -173,16 +184,17 @@ package final class LiveSearch: Sendable {
 
     /// The index of what is searched, or `nil` when none helps: a kind
     /// filter (no search could use it), held records with a file searched
-    /// in place, or past the memory budget.
+    /// in place, or past the memory budget with no temporary file to hold it.
     private func buildIndex() -> SearchTextIndex? {
         guard options.kinds.isEmpty else { return nil }
         if let (_, path) = lineFile {
             return SearchTextIndex.file(
                 path: path, hint: registry.kindName(forFile: path), registry: registry,
-                maxLineBytes: options.maxLineBytes, isCancelled: { false })
+                maxLineBytes: options.maxLineBytes, budget: indexBudget, blockRecords: indexBlockRecords,
+                isCancelled: { false })
         }
         guard !records.readsFiles else { return nil }
-        return SearchTextIndex.held(records, registry: registry)
+        return SearchTextIndex.held(records, registry: registry, budget: indexBudget, blockRecords: indexBlockRecords)
     }
 
     /// Starts searching for `text`; any search still running is abandoned.
@@ -232,8 +244,11 @@ package final class LiveSearch: Sendable {
         }
         // Ranked from the index, when there is one: one word among every
         // record, unless few records are left to read again; plain words
-        // among those few.
-        let few = (subset.map { max($0.indices.count, $0.lines?.found.count ?? 0) } ?? .max) <= fewCandidates
+        // among those few, or among the lines of a file, however many:
+        // ranking them from the index is quicker than reading them again.
+        let few =
+            (subset.map { max($0.indices.count, $0.lines?.found.count ?? 0) } ?? .max) <= fewCandidates
+            || (subset?.lines != nil && IndexRanking(query: query, options: options) == nil)
         switch searchIndexed(text, query, among: few ? subset : nil, generation: mine, started: started) {
         case .cancelled: return nil
         case .found(let outcome): return outcome
@@ -326,12 +341,14 @@ package final class LiveSearch: Sendable {
         // Nothing matched: a full search shows fuzzy stand-ins.
         guard selection.matched > 0 else { return nil }
         if let all = selection.allMatches, all.count <= Self.maximumLinesReadAgain {
-            let remembered = Candidates(
-                query: text, indices: index.stamp == nil ? all : [],
-                lines: index.stamp.map { stamp in (all.map { index.lines[Int($0)].matched }, stamp) })
-            candidates.withLock { candidates in
-                candidates.insert(remembered, at: 0)
-                candidates.removeLast(max(0, candidates.count - Self.rememberedCandidateSets))
+            // The lines of a file's matches, when they can be read from the index.
+            let lines = index.stamp.flatMap { stamp in index.lines(of: all).map { ($0.map(\.matched), stamp) } }
+            if index.stamp == nil || lines != nil {
+                let remembered = Candidates(query: text, indices: index.stamp == nil ? all : [], lines: lines)
+                candidates.withLock { candidates in
+                    candidates.insert(remembered, at: 0)
+                    candidates.removeLast(max(0, candidates.count - Self.rememberedCandidateSets))
+                }
             }
         }
         var outcome = Outcome(
@@ -341,8 +358,8 @@ package final class LiveSearch: Sendable {
         outcome.kept = min(options.limit, selection.matched)
         // Every match's kind, counted: the kinds of the best first, then the others.
         var kindOrder = [Int]()
-        for key in first where !kindOrder.contains(Int(index.kindOf[Int(key.record)])) {
-            kindOrder.append(Int(index.kindOf[Int(key.record)]))
+        for key in first where !kindOrder.contains(Int(key.kind)) {
+            kindOrder.append(Int(key.kind))
         }
         kindOrder += index.kinds.indices.filter { !kindOrder.contains($0) }
         outcome.kinds =
@@ -384,20 +401,7 @@ package final class LiveSearch: Sendable {
     private func records(of subset: Candidates, in index: SearchTextIndex) -> [Int32]? {
         guard let lines = subset.lines?.found else { return index.stamp == nil ? subset.indices : nil }
         guard index.stamp != nil, index.stamp == subset.lines?.stamp else { return nil }
-        var records: [Int32] = []
-        records.reserveCapacity(lines.count)
-        var low = 0
-        for line in lines {
-            // Both in file order: each line is past the one before.
-            var high = index.lines.count
-            while low < high {
-                let middle = (low + high) / 2
-                if index.lines[middle].offset < line.offset { low = middle + 1 } else { high = middle }
-            }
-            guard low < index.lines.count, index.lines[low].offset == line.offset else { return nil }
-            records.append(Int32(low))
-        }
-        return records
+        return index.records(atLineOffsets: lines.map(\.offset))
     }
 
     private struct Built {
@@ -424,7 +428,8 @@ package final class LiveSearch: Sendable {
         let subset: Candidates
         if let stamp = index.stamp {
             guard let (_, path) = lineFile, FileStamp(path: path) == stamp else { return .disagrees }
-            subset = Candidates(query: "", indices: [], lines: (records.map { index.lines[Int($0)].matched }, stamp))
+            guard let lines = index.lines(of: records) else { return .disagrees }
+            subset = Candidates(query: "", indices: [], lines: (lines.map(\.matched), stamp))
         } else {
             subset = Candidates(query: "", indices: records, lines: nil)
         }

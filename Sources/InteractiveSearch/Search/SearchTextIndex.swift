@@ -8,8 +8,8 @@ import StreamingJSON
     import Musl
 #endif
 
-/// The search texts of every record, as the matcher reads them, in one
-/// contiguous buffer: for a keystroke to scan bytes rather than records.
+/// The search texts of every record, as the matcher reads them, in blocks
+/// of consecutive records: for a keystroke to scan bytes rather than records.
 ///
 /// Each record keeps its kind and the text of each of its kind's search
 /// fields (as ``SearchField/text`` gives it, computed fields included): a
@@ -24,43 +24,314 @@ import StreamingJSON
 /// The index covers either every record held in memory, or the records of
 /// the one file that is searched in place, with where each line is so that
 /// the engine can read the chosen few again. It is built once, off the
-/// terminal's thread, within a memory budget; past the budget there is no
-/// index and every keystroke searches as before.
+/// terminal's thread. Up to a memory budget its blocks are held in memory;
+/// past it, every block goes to a temporary file that has no name (removed
+/// as soon as it is made, so that it goes on every exit), and each search
+/// reads the blocks it needs from it, a block at a time, into a buffer of
+/// its own (``Reader``): the process holds a block a core, the file's pages
+/// are the kernel's page cache.
 package final class SearchTextIndex: Sendable {
     /// The registered kinds of the indexed records.
     let kinds: [ResultKind]
-    /// Each record's kind in ``kinds``, or ``unindexed``.
-    let kindOf: [UInt8]
-    /// Which bytes each record's plain ASCII texts hold, ignoring case
-    /// (``letterBit(_:)``). A plain ASCII text cannot hold a fragment whose
-    /// bits its record's lack.
-    let letters: [UInt64]
-    /// Which pairs of adjacent bytes each record's plain ASCII texts hold,
-    /// ignoring case (``pairBit(_:_:)``), as ``pairWords`` words a record.
-    /// A plain ASCII text cannot hold a fragment whose pairs its record's
-    /// lack: common letters pass ``letters``, but few records hold every
-    /// pair of a word.
-    let pairs: [UInt64]
-    /// How many words of ``pairs`` each record has (256 bits).
-    package static let pairWords = 4
-    /// Each record's texts that are not plain ASCII (which ``letters`` and
-    /// ``pairs`` leave out), for a scan that reads no other text: from
-    /// ``unicodeStarts[record]`` to the next record's, the number of the
-    /// field among its kind's search fields and of the text in
-    /// ``unicodeTexts``, one after the other.
-    let unicodeFields: [UInt32]
-    /// Where each record's entries start in ``unicodeFields``, and one more
-    /// at the end.
-    let unicodeStarts: [UInt32]
-    /// For each record and each letter or digit (``symbol(_:)``), the best
-    /// band a one-character word of it may have in the record's plain ASCII
-    /// texts, as ``IndexRanking/bestBand(of:in:weight:)`` gives it: a half
-    /// byte each (``noBand`` when none), ``symbolBytes`` bytes a record.
-    let symbolBands: [UInt8]
-    /// How many bytes of ``symbolBands`` each record has.
+    /// The records counted.
+    let count: Int
+    /// How many records each block holds, the last one aside.
+    let blockRecords: Int
+    /// The blocks, in record order.
+    let blocks: [BlockEntry]
+    /// Where the blocks are: in memory (each one's bytes, as ``blocks``
+    /// lists them), or in a file.
+    let storage: Storage
+    /// The file's stamp when it was indexed: the index holds while it is unchanged.
+    let stamp: FileStamp?
+    /// The search texts that are not plain ASCII, each once.
+    let unicodeTexts: [String]
+    /// In a block's texts, the byte before the four bytes (little-endian)
+    /// of a text's number in ``unicodeTexts``.
+    static let unicodeMark: UInt8 = 1
+    /// The records that are not indexed, ascending.
+    let unindexedRecords: [Int32]
+
+    /// Where the blocks' bytes are.
+    enum Storage: Sendable {
+        case memory([BlockBytes])
+        case file(IndexFile)
+    }
+
+    /// The sections of a block, each an array of one record after the
+    /// other, in this order, each aligned to 16 bytes:
+    /// - `kindOf` (`UInt8`): each record's kind in ``kinds``, or ``unindexed``.
+    /// - `starts` (`UInt32`, one more than the records): where each record's
+    ///   texts start in `texts`, and where the last one's end.
+    /// - `texts` (`UInt8`): each indexed record's search field texts, in its
+    ///   kind's order, each followed by a zero byte (a missing field is an
+    ///   empty text).
+    /// - `letters` (`UInt64`): which bytes each record's plain ASCII texts
+    ///   hold, ignoring case (``letterBit(_:)``). A plain ASCII text cannot
+    ///   hold a fragment whose bits its record's lack.
+    /// - `pairs` (`UInt64`, ``pairWords`` a record): which pairs of adjacent
+    ///   bytes each record's plain ASCII texts hold, ignoring case
+    ///   (``pairBit(_:_:)``). Common letters pass `letters`, but few records
+    ///   hold every pair of a word.
+    /// - `symbolBands` (``symbolBytes`` a record): for each letter or digit
+    ///   (``symbol(_:)``), the best band a one-character word of it may have
+    ///   in the record's plain ASCII texts, as
+    ///   ``IndexRanking/bestBand(of:in:weight:)`` gives it: a half byte each
+    ///   (``noBand`` when none).
+    /// - `unicodeStarts` (`UInt32`, one more than the records) and
+    ///   `unicodeFields` (`UInt32`): each record's texts that are not plain
+    ///   ASCII (which `letters` and `pairs` leave out), for a scan that reads
+    ///   no other text: the number of the field among its kind's search
+    ///   fields and of the text in ``unicodeTexts``, one after the other.
+    /// - `lines` (``Line``): for the records of a file searched in place,
+    ///   each record's line; empty otherwise.
+    enum Section: Int, CaseIterable {
+        case kindOf, starts, texts, letters, pairs, symbolBands, unicodeStarts, unicodeFields, lines
+    }
+
+    /// Which sections a search reads.
+    struct Parts: OptionSet {
+        let rawValue: Int
+        /// `starts` and `texts`.
+        static let texts = Parts(rawValue: 1)
+        /// `letters` and `pairs`.
+        static let filters = Parts(rawValue: 2)
+        static let bands = Parts(rawValue: 4)
+        /// `unicodeStarts` and `unicodeFields`.
+        static let unicode = Parts(rawValue: 8)
+        static let lines = Parts(rawValue: 16)
+
+        /// The sections, `kindOf` always among them.
+        var sections: [Section] {
+            var sections: [Section] = [.kindOf]
+            if contains(.texts) { sections += [.starts, .texts] }
+            if contains(.filters) { sections += [.letters, .pairs] }
+            if contains(.bands) { sections.append(.symbolBands) }
+            if contains(.unicode) { sections += [.unicodeStarts, .unicodeFields] }
+            if contains(.lines) { sections.append(.lines) }
+            return sections
+        }
+    }
+
+    /// One block: its records, and where its sections are.
+    struct BlockEntry: Sendable {
+        /// The number of its first record, and how many it holds.
+        var first: Int
+        var count: Int
+        /// Where it starts in the file (0 in memory), and its size.
+        var offset: Int
+        var bytes: Int
+        /// Each section's bytes, from the block's start, in ``Section`` order.
+        var sections: [Range<Int>]
+        /// The offset of its first record's line in the file, when it has lines.
+        var firstLineOffset: Int?
+
+        var records: Range<Int> { first..<first + count }
+    }
+
+    /// A block's sections as buffers, valid until the ``Reader`` that made
+    /// it reads another block; a section that was not asked for is empty.
+    struct BlockView {
+        /// The number of the record at 0 of each section.
+        let first: Int
+        let count: Int
+        let kindOf: UnsafeBufferPointer<UInt8>
+        let starts: UnsafeBufferPointer<UInt32>
+        let texts: UnsafeBufferPointer<UInt8>
+        let letters: UnsafeBufferPointer<UInt64>
+        let pairs: UnsafeBufferPointer<UInt64>
+        let symbolBands: UnsafeBufferPointer<UInt8>
+        let unicodeStarts: UnsafeBufferPointer<UInt32>
+        let unicodeFields: UnsafeBufferPointer<UInt32>
+        let lines: UnsafeBufferPointer<Line>
+
+        var records: Range<Int> { first..<first + count }
+
+        init(base: UnsafeRawPointer, entry: BlockEntry) {
+            first = entry.first
+            count = entry.count
+            func section<T>(_ section: Section, _ type: T.Type) -> UnsafeBufferPointer<T> {
+                let range = entry.sections[section.rawValue]
+                let start = UnsafeMutableRawPointer(mutating: base + range.lowerBound)
+                return UnsafeBufferPointer(
+                    start: start.bindMemory(to: T.self, capacity: range.count / MemoryLayout<T>.stride),
+                    count: range.count / MemoryLayout<T>.stride)
+            }
+            kindOf = section(.kindOf, UInt8.self)
+            starts = section(.starts, UInt32.self)
+            texts = section(.texts, UInt8.self)
+            letters = section(.letters, UInt64.self)
+            pairs = section(.pairs, UInt64.self)
+            symbolBands = section(.symbolBands, UInt8.self)
+            unicodeStarts = section(.unicodeStarts, UInt32.self)
+            unicodeFields = section(.unicodeFields, UInt32.self)
+            lines = section(.lines, Line.self)
+        }
+    }
+
+    /// Bytes aligned for every section, freed with the object.
+    final class BlockBytes: @unchecked Sendable {
+        let base: UnsafeMutableRawPointer
+        let count: Int
+
+        init(count: Int) {
+            self.count = count
+            base = .allocate(byteCount: max(count, 16), alignment: 16)
+        }
+
+        deinit { base.deallocate() }
+    }
+
+    /// A temporary file that holds the blocks: unlinked as soon as it is
+    /// made, closed with the object, so that it goes when the process ends
+    /// however it ends.
+    final class IndexFile: Sendable {
+        let descriptor: Int32
+
+        /// A new file in `$TMPDIR` (else `/tmp`), or `nil` when none can be made.
+        init?() {
+            let directory = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+            var template = Array((directory + "/search-index-XXXXXX").utf8CString)
+            let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+            guard fd >= 0 else { return nil }
+            template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+            descriptor = fd
+        }
+
+        deinit { close(descriptor) }
+
+        /// Writes `count` bytes at `offset`; whether all were written.
+        func write(_ bytes: UnsafeRawPointer, count: Int, at offset: Int) -> Bool {
+            var done = 0
+            while done < count {
+                let written = pwrite(descriptor, bytes + done, count - done, off_t(offset + done))
+                if written < 0, errno == EINTR { continue }
+                guard written > 0 else { return false }
+                done += written
+            }
+            return true
+        }
+
+        /// Reads `count` bytes at `offset` into `bytes`; whether all were read.
+        func read(into bytes: UnsafeMutableRawPointer, count: Int, at offset: Int) -> Bool {
+            var done = 0
+            while done < count {
+                let read = pread(descriptor, bytes + done, count - done, off_t(offset + done))
+                if read < 0, errno == EINTR { continue }
+                guard read > 0 else { return false }
+                done += read
+            }
+            return true
+        }
+    }
+
+    /// Reads the blocks a search needs, one at a time: for one thread.
+    final class Reader {
+        let index: SearchTextIndex
+        /// For a file: the buffer a block is read into.
+        private var buffer: BlockBytes?
+
+        init(_ index: SearchTextIndex) {
+            self.index = index
+        }
+
+        /// Block `number`'s `parts`, or `nil` when the file cannot be read.
+        func block(_ number: Int, _ parts: Parts) -> BlockView? {
+            let entry = index.blocks[number]
+            switch index.storage {
+            case .memory(let blocks):
+                return BlockView(base: blocks[number].base, entry: entry)
+            case .file(let file):
+                if buffer == nil || buffer!.count < entry.bytes {
+                    buffer = BlockBytes(count: index.blocks.map(\.bytes).max() ?? 0)
+                }
+                let base = buffer!.base
+                // Neighbouring sections in one read.
+                var wanted = parts.sections.map { entry.sections[$0.rawValue] }.filter { !$0.isEmpty }
+                wanted.sort { $0.lowerBound < $1.lowerBound }
+                var reads: [Range<Int>] = []
+                for range in wanted {
+                    if let last = reads.last, range.lowerBound - last.upperBound < 16 {
+                        reads[reads.count - 1] = last.lowerBound..<range.upperBound
+                    } else {
+                        reads.append(range)
+                    }
+                }
+                for range in reads {
+                    guard file.read(into: base + range.lowerBound, count: range.count, at: entry.offset + range.lowerBound)
+                    else { return nil }
+                }
+                return BlockView(base: base, entry: entry)
+            }
+        }
+
+        /// The numbers of the blocks that hold records of `range`.
+        func blocks(in range: Range<Int>) -> Range<Int> {
+            index.blocks(in: range)
+        }
+    }
+
+    /// The numbers of the blocks that hold records of `range`.
+    func blocks(in range: Range<Int>) -> Range<Int> {
+        guard !range.isEmpty else { return 0..<0 }
+        return range.lowerBound / blockRecords..<(range.upperBound - 1) / blockRecords + 1
+    }
+
+    /// The lines of `records` (ascending), or `nil` when they cannot be read.
+    func lines(of records: [Int32]) -> [Line]? {
+        let reader = Reader(self)
+        var lines: [Line] = []
+        lines.reserveCapacity(records.count)
+        var view: BlockView?
+        for record in records.lazy.map(Int.init) {
+            if view == nil || !view!.records.contains(record) {
+                view = reader.block(record / blockRecords, .lines)
+                guard view != nil, view!.lines.count == view!.count else { return nil }
+            }
+            lines.append(view!.lines[record - view!.first])
+        }
+        return lines
+    }
+
+    /// The records whose lines start at `offsets` (ascending), or `nil` when
+    /// one is not a record's line.
+    func records(atLineOffsets offsets: [Int]) -> [Int32]? {
+        let reader = Reader(self)
+        var records: [Int32] = []
+        records.reserveCapacity(offsets.count)
+        var view: BlockView?
+        for offset in offsets {
+            // The last block whose first line is at or before it.
+            var low = 0
+            var high = blocks.count
+            while low < high {
+                let middle = (low + high) / 2
+                if (blocks[middle].firstLineOffset ?? .max) <= offset { low = middle + 1 } else { high = middle }
+            }
+            guard low > 0 else { return nil }
+            if view?.first != blocks[low - 1].first {
+                view = reader.block(low - 1, .lines)
+            }
+            guard let lines = view?.lines, lines.count == view!.count else { return nil }
+            var lower = 0
+            var upper = lines.count
+            while lower < upper {
+                let middle = (lower + upper) / 2
+                if lines[middle].offset < offset { lower = middle + 1 } else { upper = middle }
+            }
+            guard lower < lines.count, lines[lower].offset == offset else { return nil }
+            records.append(Int32(view!.first + lower))
+        }
+        return records
+    }
+
+    /// How many bytes of `symbolBands` each record has.
     static let symbolBytes = 18
-    /// In ``symbolBands``, no match.
+    /// In `symbolBands`, no match.
     package static let noBand: UInt8 = 15
+    /// How many words of `pairs` each record has (256 bits).
+    package static let pairWords = 4
 
     /// The number of a letter (either case) or digit, 0 to 35; `nil` for
     /// any other byte.
@@ -71,31 +342,6 @@ package final class SearchTextIndex: Sendable {
         if byte &- 0x30 < 10 { return 26 + Int(byte - 0x30) }
         return nil
     }
-
-    /// The band of ``symbolBands`` for `symbol` in `record`, or ``IndexRanking/noMatch``.
-    @inline(__always)
-    func symbolBand(_ symbol: Int, of record: Int) -> UInt8 {
-        let byte = symbolBands[record * Self.symbolBytes + symbol >> 1]
-        let band = symbol & 1 == 0 ? byte & 15 : byte >> 4
-        return band == Self.noBand ? IndexRanking.noMatch : band
-    }
-    /// Where each record's texts start in ``texts``, and one more offset at
-    /// the end.
-    let starts: [UInt32]
-    /// Each indexed record's search field texts, in its kind's order, each
-    /// followed by a zero byte (a missing field is an empty text).
-    let texts: [UInt8]
-    /// For the records of a file searched in place: each record's line.
-    let lines: [Line]
-    /// The file's stamp when it was indexed: the index holds while it is unchanged.
-    let stamp: FileStamp?
-    /// The search texts that are not plain ASCII, each once.
-    let unicodeTexts: [String]
-    /// In ``texts``, the byte before the four bytes (little-endian) of a
-    /// text's number in ``unicodeTexts``.
-    static let unicodeMark: UInt8 = 1
-    /// The records that are not indexed, ascending.
-    let unindexedRecords: [Int32]
 
     /// A record of a file: where its line is, and its number.
     struct Line: Sendable {
@@ -109,10 +355,14 @@ package final class SearchTextIndex: Sendable {
     /// The kind of a record that is not indexed.
     static let unindexed = UInt8.max
 
-    /// The most bytes an index may take: past this, there is none. At this
-    /// size it holds about 300,000 records of the benchmark's mix; while it
-    /// grows, its buffers may take twice as much for a moment.
+    /// The most bytes an index held in memory may take: past this, its
+    /// blocks go to a temporary file (``IndexFile``). At this size it holds
+    /// about 150,000 records of the benchmark's mix.
     static let budget = 16 << 20
+
+    /// How many records a block holds: about 2 MB of the benchmark's mix,
+    /// the buffer a search reads a block of a file into, one a core.
+    static let blockRecords = 16384
 
     /// A byte's bit in ``letters``: one for each letter (either case) and
     /// digit, the other bytes sharing the rest.
@@ -142,71 +392,65 @@ package final class SearchTextIndex: Sendable {
         }
     }
 
-    /// The records counted.
-    var count: Int { kindOf.count }
-
-    private init(builder: Builder, lines: [Line], stamp: FileStamp?) {
+    private init(builder: Builder, stamp: FileStamp?) {
         kinds = builder.kinds
-        kindOf = builder.kindOf
-        letters = builder.letters
-        pairs = builder.pairs
-        unicodeFields = builder.unicodeFields
-        unicodeStarts = builder.unicodeStarts
-        symbolBands = builder.symbolBands
-        starts = builder.starts
-        texts = builder.texts
+        count = builder.count
+        blockRecords = builder.blockRecords
+        blocks = builder.entries
+        storage = builder.file.map { .file($0) } ?? .memory(builder.held)
         unicodeTexts = builder.unicodeTexts
-        self.lines = lines
+        unindexedRecords = builder.unindexedRecords
         self.stamp = stamp
-        unindexedRecords = builder.kindOf.indices.compactMap {
-            builder.kindOf[$0] == Self.unindexed ? Int32($0) : nil
-        }
     }
 
-    /// The index of every record held in `loaded`, or `nil` past the budget.
-    static func held(_ loaded: LoadedRecords, registry: KindRegistry) -> SearchTextIndex? {
-        var builder = Builder(registry: registry)
+    /// The index of every record held in `loaded`, or `nil` when its blocks
+    /// would not fit `budget` and cannot be written to a file.
+    static func held(_ loaded: LoadedRecords, registry: KindRegistry, budget: Int = budget, blockRecords: Int = blockRecords)
+        -> SearchTextIndex?
+    {
+        var builder = Builder(registry: registry, budget: budget, blockRecords: blockRecords)
         let ok = loaded.arena.withUnsafeBytes { arena -> Bool in
-            for item in loaded.items {
+            for (number, item) in loaded.items.enumerated() {
                 switch item {
                 case .line(let start, let end, _, let file):
                     let object = try? JSONParser().parse(UnsafeRawBufferPointer(rebasing: arena[start..<end]))
                     guard case .object(let parsed)? = object else {
-                        builder.addUnindexed()
-                        continue
+                        builder.addUnindexed(line: nil)
+                        break
                     }
-                    builder.add(parsed, hint: loaded.files[Int(file)].hint)
+                    builder.add(parsed, hint: loaded.files[Int(file)].hint, line: nil)
                 case .record(let position):
                     let record = loaded.records[Int(position)]
-                    builder.add(record.object, hint: record.kindHint)
+                    builder.add(record.object, hint: record.kindHint, line: nil)
                 }
-                if builder.bytes > budget { return false }
+                guard builder.flushIfFull(done: number + 1, of: loaded.items.count) else { return false }
             }
-            return true
+            return builder.finish()
         }
-        return ok ? SearchTextIndex(builder: builder, lines: [], stamp: nil) : nil
+        return ok ? SearchTextIndex(builder: builder, stamp: nil) : nil
     }
 
     /// The index of the records of the file at `path`, read line by line
-    /// as the engine reads it; `nil` past the budget, when it cannot be
-    /// read, or when `isCancelled` says so.
+    /// as the engine reads it; `nil` when it cannot be read, its blocks
+    /// would not fit `budget` and cannot be written to a file, or when
+    /// `isCancelled` says so.
     static func file(
-        path: String, hint: String?, registry: KindRegistry, maxLineBytes: Int, isCancelled: () -> Bool
+        path: String, hint: String?, registry: KindRegistry, maxLineBytes: Int, budget: Int = budget,
+        blockRecords: Int = blockRecords, isCancelled: () -> Bool
     ) -> SearchTextIndex? {
-        guard let stamp = FileStamp(path: path), stamp.size <= maximumFileBytes else { return nil }
+        guard let stamp = FileStamp(path: path) else { return nil }
         let fd = FilePathBytes.withCPath(path) { open($0, O_RDONLY | O_CLOEXEC) }
         guard fd >= 0 else { return nil }
         defer { close(fd) }
-        var builder = Builder(registry: registry)
-        var lines: [Line] = []
+        var builder = Builder(registry: registry, budget: budget, blockRecords: blockRecords)
         var buffer = [UInt8](repeating: 0, count: 1 << 20)
         // The file bytes `bufferStart..<bufferStart + filled` are in `buffer`.
         var bufferStart = 0
         var filled = 0
         var number = 0
         var atEnd = false
-        var overBudget = false
-        while !atEnd, !overBudget {
+        var failed = false
+        while !atEnd, !failed {
             if isCancelled() { return nil }
             if filled == buffer.count { buffer += [UInt8](repeating: 0, count: buffer.count) }
             let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress! + filled, $0.count - filled) }
@@ -228,19 +472,17 @@ package final class SearchTextIndex: Sendable {
                     case .blank:
                         break
                     case .overLong:
-                        lines.append(location)
-                        builder.addUnindexed()
+                        builder.addUnindexed(line: location)
                     case .content(let content):
-                        lines.append(location)
                         if case .object(let object)? = try? JSONParser().parse(content) {
-                            builder.add(object, hint: hint)
+                            builder.add(object, hint: hint, line: location)
                         } else {
-                            builder.addUnindexed()
+                            builder.addUnindexed(line: location)
                         }
                     }
                     lineStart = end + 1
-                    if builder.bytes + lines.count * MemoryLayout<Line>.stride > budget {
-                        overBudget = true
+                    if !builder.flushIfFull(done: bufferStart + lineStart, of: stamp.size) {
+                        failed = true
                         return lineStart
                     }
                 }
@@ -257,59 +499,169 @@ package final class SearchTextIndex: Sendable {
                 filled -= consumed
             }
         }
-        guard !overBudget, FileStamp(path: path) == stamp else { return nil }
-        return SearchTextIndex(builder: builder, lines: lines, stamp: stamp)
+        guard !failed, builder.finish(), FileStamp(path: path) == stamp else { return nil }
+        return SearchTextIndex(builder: builder, stamp: stamp)
     }
 
-    /// The largest file indexed (about 230,000 records of the benchmark's
-    /// mix): a larger one would not fit the budget.
-    static let maximumFileBytes = 32 << 20
-
-    /// Collects the records' texts.
+    /// Collects the records' texts, a block at a time.
     private struct Builder {
         let registry: KindRegistry
+        /// The most bytes the blocks may take in memory; past it they go to ``file``.
+        let budget: Int
+        let blockRecords: Int
         var kinds: [ResultKind] = []
         var kindIDs: [String: UInt8] = [:]
-        var kindOf: [UInt8] = []
-        var starts: [UInt32] = [0]
-        var texts: [UInt8] = []
-
-        init(registry: KindRegistry) {
-            self.registry = registry
-        }
-
         var unicodeTexts: [String] = []
         var unicodeNumbers: [String: UInt32] = [:]
         var unicodeBytes = 0
+        var unindexedRecords: [Int32] = []
+        /// The records of the blocks done.
+        var count = 0
+        /// The blocks done, and where their bytes are: held, or in the file.
+        var entries: [BlockEntry] = []
+        var held: [BlockBytes] = []
+        var heldBytes = 0
+        var file: IndexFile?
+        var fileBytes = 0
 
+        // The block being filled: its sections (see ``Section``).
+        var kindOf: [UInt8] = []
+        var starts: [UInt32] = [0]
+        var texts: [UInt8] = []
         var letters: [UInt64] = []
         var pairs: [UInt64] = []
-        var unicodeFields: [UInt32] = []
-        var unicodeStarts: [UInt32] = [0]
         var symbolBands: [UInt8] = []
+        var unicodeStarts: [UInt32] = [0]
+        var unicodeFields: [UInt32] = []
+        var lines: [Line] = []
 
-        var bytes: Int {
-            texts.count + kindOf.count * (17 + 8 * SearchTextIndex.pairWords + SearchTextIndex.symbolBytes)
-                + unicodeBytes + unicodeFields.count * 4
+        init(registry: KindRegistry, budget: Int, blockRecords: Int) {
+            self.registry = registry
+            self.budget = budget
+            self.blockRecords = max(1, blockRecords)
         }
 
-        mutating func addUnindexed() {
+        /// The bytes held in memory: the blocks held, the block being
+        /// filled, the texts that are not plain ASCII.
+        var bytes: Int {
+            heldBytes + texts.count + kindOf.count * (17 + 8 * SearchTextIndex.pairWords + SearchTextIndex.symbolBytes)
+                + lines.count * MemoryLayout<Line>.stride + unicodeBytes + unicodeFields.count * 4
+                + unindexedRecords.count * 4
+        }
+
+        /// Ends the block being filled when it is full, `done` of `total`
+        /// (records or bytes) read; `false` when its bytes could not be kept.
+        mutating func flushIfFull(done: Int, of total: Int) -> Bool {
+            kindOf.count < blockRecords ? true : flush(done: done, of: total)
+        }
+
+        /// Ends the block being filled, if it holds a record; `false` when
+        /// its bytes could not be kept.
+        mutating func finish() -> Bool {
+            kindOf.isEmpty ? true : flush(done: 1, of: 1)
+        }
+
+        /// Lays out the block being filled, keeps it (in memory while the
+        /// budget allows, else in the file), and starts the next. The blocks
+        /// go to the file as soon as the whole index would not fit the
+        /// budget, reckoned from the part read (`done` of `total`): the
+        /// memory a search in place takes meanwhile is not taken twice.
+        private mutating func flush(done: Int, of total: Int) -> Bool {
+            var sections: [Range<Int>] = []
+            var end = 0
+            func section<T>(_ array: [T]) {
+                let start = (end + 15) & ~15
+                end = start + array.count * MemoryLayout<T>.stride
+                sections.append(start..<end)
+            }
+            section(kindOf)
+            section(starts)
+            section(texts)
+            section(letters)
+            section(pairs)
+            section(symbolBands)
+            section(unicodeStarts)
+            section(unicodeFields)
+            section(lines)
+            let block = BlockBytes(count: end)
+            func copy<T>(_ array: [T], _ section: Section) {
+                array.withUnsafeBytes { bytes in
+                    guard let source = bytes.baseAddress else { return }
+                    (block.base + sections[section.rawValue].lowerBound).copyMemory(from: source, byteCount: bytes.count)
+                }
+            }
+            copy(kindOf, .kindOf)
+            copy(starts, .starts)
+            copy(texts, .texts)
+            copy(letters, .letters)
+            copy(pairs, .pairs)
+            copy(symbolBands, .symbolBands)
+            copy(unicodeStarts, .unicodeStarts)
+            copy(unicodeFields, .unicodeFields)
+            copy(lines, .lines)
+            var entry = BlockEntry(
+                first: count, count: kindOf.count, offset: 0, bytes: end, sections: sections,
+                firstLineOffset: lines.first?.offset)
+            count += kindOf.count
+            kindOf.removeAll(keepingCapacity: true)
+            starts.removeAll(keepingCapacity: true)
+            starts.append(0)
+            texts.removeAll(keepingCapacity: true)
+            letters.removeAll(keepingCapacity: true)
+            pairs.removeAll(keepingCapacity: true)
+            symbolBands.removeAll(keepingCapacity: true)
+            unicodeStarts.removeAll(keepingCapacity: true)
+            unicodeStarts.append(0)
+            unicodeFields.removeAll(keepingCapacity: true)
+            lines.removeAll(keepingCapacity: true)
+            let reckoned = Double(end + bytes) * Double(max(total, 1)) / Double(max(done, 1))
+            if file == nil, end + bytes > budget || reckoned > Double(budget) {
+                // Past the budget: every block to a file, from now on.
+                guard let made = IndexFile() else { return false }
+                file = made
+                for (number, earlier) in held.enumerated() {
+                    entries[number].offset = fileBytes
+                    guard made.write(earlier.base, count: entries[number].bytes, at: fileBytes) else { return false }
+                    fileBytes += (entries[number].bytes + 15) & ~15
+                }
+                held = []
+                heldBytes = 0
+            }
+            if let file {
+                entry.offset = fileBytes
+                guard file.write(block.base, count: end, at: fileBytes) else { return false }
+                fileBytes += (end + 15) & ~15
+            } else {
+                held.append(block)
+                heldBytes += end
+            }
+            entries.append(entry)
+            return true
+        }
+
+        /// The number the next record takes.
+        private var nextRecord: Int { count + kindOf.count }
+
+        mutating func addUnindexed(line: Line?) {
+            unindexedRecords.append(Int32(nextRecord))
             letters.append(~0)
             pairs += repeatElement(~0, count: SearchTextIndex.pairWords)
             unicodeStarts.append(UInt32(unicodeFields.count))
             symbolBands += repeatElement(0, count: SearchTextIndex.symbolBytes)
             kindOf.append(SearchTextIndex.unindexed)
             starts.append(UInt32(texts.count))
+            if let line { lines.append(line) }
         }
 
         /// Adds a record, by the kind it names or `hint`, as ``Record/kindName`` says.
-        mutating func add(_ object: JSONObject, hint: String?) {
+        mutating func add(_ object: JSONObject, hint: String?, line: Line?) {
             let name = object["kind"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 } ?? hint
             let id = kindID(named: name)
-            guard id != SearchTextIndex.unindexed else { return addUnindexed() }
+            guard id != SearchTextIndex.unindexed else { return addUnindexed(line: line) }
             let kind = kinds[Int(id)]
             // A record its kind rejects never matches: the engine says so.
-            guard (try? kind.makeRow(object)) != nil else { return addUnindexed() }
+            guard (try? kind.makeRow(object)) != nil else { return addUnindexed(line: line) }
+            if let line { lines.append(line) }
             var mask: UInt64 = 0
             // The pairs' words of this record: the last ``pairWords`` of ``pairs``.
             pairs += repeatElement(0, count: SearchTextIndex.pairWords)

@@ -52,37 +52,54 @@ struct SubsetRanking {
         var matches: [Int32] = []
         var matchedByKind = [Int](repeating: 0, count: index.kinds.count)
         var fields: [(text: String?, bytes: UnsafeBufferPointer<UInt8>?, length: Int, weight: Int)] = []
-        let ok = index.texts.withUnsafeBufferPointer { texts -> Bool in
-            for (seen, record) in records.enumerated() {
-                if seen & 255 == 255, isCancelled() { return false }
-                let kindID = index.kindOf[Int(record)]
-                guard kindID != SearchTextIndex.unindexed else { return false }
-                let kind = index.kinds[Int(kindID)]
-                var start = Int(index.starts[Int(record)])
-                fields.removeAll(keepingCapacity: true)
-                for field in kind.searchFields {
-                    if texts[start] == SearchTextIndex.unicodeMark {
-                        let number =
-                            Int(texts[start + 1]) | Int(texts[start + 2]) << 8 | Int(texts[start + 3]) << 16
-                            | Int(texts[start + 4]) << 24
-                        let text = index.unicodeTexts[number]
-                        fields.append((text, nil, text.count, field.weight))
-                        start += 5
-                    } else {
-                        var end = start
-                        while texts[end] != 0 { end += 1 }
-                        // Plain ASCII without `\r`: one character a byte.
-                        fields.append(
-                            (nil, UnsafeBufferPointer(rebasing: texts[start..<end]), end - start, field.weight))
-                        start = end + 1
-                    }
-                }
-                guard let key = rank(of: record, fields: fields) else { continue }
-                keys.append(key)
-                matches.append(record)
-                matchedByKind[Int(kindID)] += 1
+        let reader = SearchTextIndex.Reader(index)
+        var block: SearchTextIndex.BlockView?
+        var ok = true
+        for (seen, record) in records.lazy.map(Int.init).enumerated() {
+            if seen & 255 == 255, isCancelled() {
+                ok = false
+                break
             }
-            return true
+            // The records are ascending: each block is read once.
+            if block == nil || !block!.records.contains(record) {
+                block = record < index.count ? reader.block(record / index.blockRecords, .texts) : nil
+            }
+            guard let block else {
+                ok = false
+                break
+            }
+            let texts = block.texts
+            let local = record - block.first
+            let kindID = block.kindOf[local]
+            guard kindID != SearchTextIndex.unindexed else {
+                ok = false
+                break
+            }
+            let kind = index.kinds[Int(kindID)]
+            var start = Int(block.starts[local])
+            fields.removeAll(keepingCapacity: true)
+            for field in kind.searchFields {
+                if texts[start] == SearchTextIndex.unicodeMark {
+                    let number =
+                        Int(texts[start + 1]) | Int(texts[start + 2]) << 8 | Int(texts[start + 3]) << 16
+                        | Int(texts[start + 4]) << 24
+                    let text = index.unicodeTexts[number]
+                    fields.append((text, nil, text.count, field.weight))
+                    start += 5
+                } else {
+                    var end = start
+                    while texts[end] != 0 { end += 1 }
+                    // Plain ASCII without `\r`: one character a byte.
+                    fields.append(
+                        (nil, UnsafeBufferPointer(rebasing: texts[start..<end]), end - start, field.weight))
+                    start = end + 1
+                }
+            }
+            guard var key = rank(of: Int32(record), fields: fields) else { continue }
+            key.kind = kindID
+            keys.append(key)
+            matches.append(Int32(record))
+            matchedByKind[Int(kindID)] += 1
         }
         guard ok else { return nil }
         keys.sort()
