@@ -97,6 +97,10 @@ import Testing
         /// One word through the index unless an earlier query left few
         /// records, and then plain words ranked among those few from it.
         case narrowedToo
+        /// As `narrowedToo`, with the index past its memory budget: its
+        /// blocks (of a few hundred records, so that there are many) in a
+        /// temporary file, read a block at a time by each search.
+        case inAFile
     }
 
     @Test(arguments: Layout.allCases, Indexing.allCases)
@@ -119,10 +123,20 @@ import Testing
         // The index's searches build the best 7 rows first, the rest when shown.
         let live = LiveSearch(
             records: records, registry: registry, options: options, fewCandidates: indexing == .everyWord ? 0 : 4096,
-            firstRows: 7,
+            firstRows: 7, indexBudget: indexing == .inAFile ? 0 : SearchTextIndex.budget,
+            indexBlockRecords: indexing == .inAFile ? 500 : SearchTextIndex.blockRecords,
             wake: {})
         // The index of search texts, for one-word queries: held records or a lone file.
         if indexed { #expect(live.buildIndexNow() == (layout != .fileAndHeld)) }
+        // In a file of its own past its budget, a file with no name.
+        if indexed, layout != .fileAndHeld {
+            let descriptor = live.indexFileDescriptor
+            #expect((descriptor != nil) == (indexing == .inAFile))
+            if let descriptor {
+                let target = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(descriptor)")
+                #expect(target.hasSuffix("(deleted)"), "\(target)")
+            }
+        }
         var comparedWithHits = 0
         var narrowed = 0
         var throughIndex = 0
@@ -190,7 +204,9 @@ import Testing
             #expect(throughIndex >= 25, "\(throughIndex) through the index")
             #expect(builtLater >= 10, "\(builtLater) with rows built later")
             // Two words ranked among the matches of the first, from the index.
-            if indexing == .narrowedToo { #expect(wordsThroughIndex >= 5, "\(wordsThroughIndex) of two words") }
+            if indexing == .narrowedToo || indexing == .inAFile {
+                #expect(wordsThroughIndex >= 5, "\(wordsThroughIndex) of two words")
+            }
         } else {
             #expect(throughIndex == 0)
             #expect(builtLater == 0)

@@ -182,6 +182,13 @@ package final class LiveSearch: Sendable {
         return built != nil
     }
 
+    /// The descriptor of the temporary file that holds the index's blocks,
+    /// once the index is built, when they are in a file; for tests.
+    package var indexFileDescriptor: Int32? {
+        guard case .ready(let built) = index.withLock({ $0 }), case .file(let file) = built.storage else { return nil }
+        return file.descriptor
+    }
+
     /// The index of what is searched, or `nil` when none helps: a kind
     /// filter (no search could use it), held records with a file searched
     /// in place, or past the memory budget with no temporary file to hold it.

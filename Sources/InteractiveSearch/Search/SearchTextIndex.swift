@@ -259,7 +259,9 @@ package final class SearchTextIndex: Sendable {
                     }
                 }
                 for range in reads {
-                    guard file.read(into: base + range.lowerBound, count: range.count, at: entry.offset + range.lowerBound)
+                    guard
+                        file.read(
+                            into: base + range.lowerBound, count: range.count, at: entry.offset + range.lowerBound)
                     else { return nil }
                 }
                 return BlockView(base: base, entry: entry)
@@ -358,11 +360,11 @@ package final class SearchTextIndex: Sendable {
     /// The most bytes an index held in memory may take: past this, its
     /// blocks go to a temporary file (``IndexFile``). At this size it holds
     /// about 150,000 records of the benchmark's mix.
-    static let budget = 16 << 20
+    package static let budget = 16 << 20
 
     /// How many records a block holds: about 2 MB of the benchmark's mix,
     /// the buffer a search reads a block of a file into, one a core.
-    static let blockRecords = 16384
+    package static let blockRecords = 16384
 
     /// A byte's bit in ``letters``: one for each letter (either case) and
     /// digit, the other bytes sharing the rest.
@@ -405,7 +407,9 @@ package final class SearchTextIndex: Sendable {
 
     /// The index of every record held in `loaded`, or `nil` when its blocks
     /// would not fit `budget` and cannot be written to a file.
-    static func held(_ loaded: LoadedRecords, registry: KindRegistry, budget: Int = budget, blockRecords: Int = blockRecords)
+    static func held(
+        _ loaded: LoadedRecords, registry: KindRegistry, budget: Int = budget, blockRecords: Int = blockRecords
+    )
         -> SearchTextIndex?
     {
         var builder = Builder(registry: registry, budget: budget, blockRecords: blockRecords)
@@ -587,7 +591,8 @@ package final class SearchTextIndex: Sendable {
             func copy<T>(_ array: [T], _ section: Section) {
                 array.withUnsafeBytes { bytes in
                     guard let source = bytes.baseAddress else { return }
-                    (block.base + sections[section.rawValue].lowerBound).copyMemory(from: source, byteCount: bytes.count)
+                    (block.base + sections[section.rawValue].lowerBound).copyMemory(
+                        from: source, byteCount: bytes.count)
                 }
             }
             copy(kindOf, .kindOf)
