@@ -65,6 +65,13 @@ struct InteractiveBench {
                             "\(String(typed[...position]).debugDescription) \(Format.fixed(times[times.count / 2], places: 1))"
                     }
                     StandardError.line("    ms per keystroke (median): " + each.joined(separator: ", "))
+                    // Each run alone: the first may be typed while the index is still being built.
+                    for run in 0..<runs {
+                        let times = (0..<typed.count).map {
+                            Format.fixed(measured.latencies[run * typed.count + $0], places: 1)
+                        }
+                        StandardError.line("    run \(run + 1): " + times.joined(separator: ", "))
+                    }
                 }
                 func percentile(_ p: Double) -> String {
                     guard !sorted.isEmpty else { return "-" }

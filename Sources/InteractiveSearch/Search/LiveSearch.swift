@@ -102,9 +102,9 @@ package final class LiveSearch: Sendable {
     /// The most matching lines of a file remembered to be read again: past
     /// that, reading the whole file on every core is about as quick.
     private static let maximumLinesReadAgain = 1 << 16
-    /// How many records that matched an earlier query are read again
-    /// rather than ranked through the index: about what ranking through
-    /// the index costs.
+    /// How many records that matched an earlier query are ranked among
+    /// themselves rather than every record ranked, for each 100,000
+    /// records of the index: about what ranking every record costs.
     private let fewCandidates: Int
     /// How many of the best rows a search through the index builds before
     /// it is shown: more than a screen holds.
@@ -136,8 +136,9 @@ package final class LiveSearch: Sendable {
     ///   - registry: The kinds.
     ///   - options: The options of every search (limit, kinds, sort).
     ///   - wake: Called on the search's thread when an outcome is ready.
-    ///   - fewCandidates: How many records that matched an earlier query
-    ///     are read again rather than ranked through the index.
+    ///   - fewCandidates: How many records that matched an earlier query,
+    ///     for each 100,000 records of the index, are ranked among
+    ///     themselves rather than every record through the index.
     ///   - firstRows: How many of the best rows a search through the index
     ///     builds before it is shown; the rest are built when shown.
     ///   - indexBudget: The most bytes the index holds in memory; past it,
@@ -249,14 +250,8 @@ package final class LiveSearch: Sendable {
         var subset = previous.first {
             NarrowingRule.mayReuse(matchesOf: $0.query, for: text) && (lineFile == nil || $0.lines?.stamp == stamp)
         }
-        // Ranked from the index, when there is one: one word among every
-        // record, unless few records are left to read again; plain words
-        // among those few, or among the lines of a file, however many:
-        // ranking them from the index is quicker than reading them again.
-        let few =
-            (subset.map { max($0.indices.count, $0.lines?.found.count ?? 0) } ?? .max) <= fewCandidates
-            || (subset?.lines != nil && IndexRanking(query: query, options: options) == nil)
-        switch searchIndexed(text, query, among: few ? subset : nil, generation: mine, started: started) {
+        // Ranked from the index, when there is one (see ``searchIndexed``).
+        switch searchIndexed(text, query, among: subset, generation: mine, started: started) {
         case .cancelled: return nil
         case .found(let outcome): return outcome
         case nil: break
@@ -307,8 +302,10 @@ package final class LiveSearch: Sendable {
     }
 
     /// A query searched through the index: one word among every record
-    /// (``IndexRanking``), or plain words among the few records `subset`
-    /// holds (``SubsetRanking``). The engine builds the rows of only the best ``firstRows`` records
+    /// (``IndexRanking``), unless few records are left from an earlier query
+    /// (`subset`, ``fewCandidates``); plain words among those few, or among
+    /// the lines of a file however many, as reading them again costs more
+    /// (``SubsetRanking``). The engine builds the rows of only the best ``firstRows`` records
     /// (and reads every record that is not indexed); the rest of the kept
     /// rows are built when the screen shows them (``MoreHits``). `nil` when
     /// the index cannot serve the query, or when what the engine found
@@ -325,13 +322,16 @@ package final class LiveSearch: Sendable {
         // How the best are found: among every record, or among the few.
         let ranking:
             @Sendable (_ keep: Int, _ remember: Int, _ isCancelled: @Sendable () -> Bool) -> IndexRanking.Selection?
-        if let subset {
+        let oneWord = IndexRanking(query: query, options: options)
+        let left = subset.map { max($0.indices.count, $0.lines?.found.count ?? 0) } ?? .max
+        let few = left <= fewCandidates * max(1, index.count / 100_000) || (subset?.lines != nil && oneWord == nil)
+        if let subset, few {
             guard let words = SubsetRanking(query: query, options: options),
                 let records = records(of: subset, in: index)
             else { return nil }
             ranking = { words.select(in: index, among: records, keep: $0, remember: $1, isCancelled: $2) }
         } else {
-            guard let word = IndexRanking(query: query, options: options) else { return nil }
+            guard let word = oneWord else { return nil }
             ranking = { word.select(in: index, keep: $0, remember: $1, isCancelled: $2) }
         }
         let isCancelled: @Sendable () -> Bool = { [self] in generation.load(ordering: .relaxed) != mine }
