@@ -16,6 +16,9 @@ struct InteractiveBench {
         .init(
             "--quiet-ms", value: "MS",
             help: "Quiet time that ends a redraw; longer than the slowest search (default: 1000)"),
+        .init(
+            "--settle-s", value: "S",
+            help: "Seconds to wait after the first screen before typing, e.g. for search -i's index (default: 0)"),
         .init("--seed", value: "S", help: "The data's seed (default: 42)"),
         .init("--data-dir", value: "DIR", help: "Where data files are kept (default: $TMPDIR or /tmp)"),
         .init("--help", help: "Show this help"),
@@ -39,6 +42,7 @@ struct InteractiveBench {
         let runs = Int(options.string("--runs", default: "3")) ?? 3
         let quiet = Double(options.string("--quiet-ms", default: "1000")) ?? 1000
         let seed = UInt64(options.string("--seed", default: "42")) ?? 42
+        let settle = Double(options.string("--settle-s", default: "0")) ?? 0
         let directory = options.string("--data-dir", default: getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp")
         let fzf = access("/usr/bin/fzf", X_OK) == 0 ? "/usr/bin/fzf" : nil
         if fzf == nil { StandardError.line("note: fzf is not installed; only search is measured") }
@@ -54,7 +58,8 @@ struct InteractiveBench {
             if let fzf { tools.append(("fzf", [fzf], names)) }
             for (label, arguments, stdin) in tools {
                 StandardError.line("  \(label)…")
-                let measured = try Self.measure(arguments, stdin: stdin, query: query, runs: runs, quietMs: quiet)
+                let measured = try Self.measure(
+                    arguments, stdin: stdin, query: query, runs: runs, quietMs: quiet, settleSeconds: settle)
                 let sorted = measured.latencies.sorted()
                 // Each prefix of the query, the median of its runs: which keystrokes are slow.
                 let typed = Array(query)
@@ -85,7 +90,10 @@ struct InteractiveBench {
                 ])
             }
         }
-        print("Keystroke to redrawn screen through a pseudo-terminal (80x24), query \"\(query)\" typed \(runs)x")
+        let settled = settle > 0 ? ", typing \(Format.fixed(settle, places: 0)) s after the first screen" : ""
+        print(
+            "Keystroke to redrawn screen through a pseudo-terminal (80x24), query \"\(query)\" typed \(runs)x\(settled)"
+        )
         print(table.render())
     }
 
@@ -127,15 +135,19 @@ struct InteractiveBench {
     /// Runs `arguments` on a new pseudo-terminal, waits for its first
     /// screen, types `query` `runs` times (clearing it with Ctrl-U between),
     /// and times each keystroke's redraw.
-    static func measure(_ arguments: [String], stdin: String, query: String, runs: Int, quietMs: Double)
-        throws(BenchmarkError) -> Measured
-    {
+    static func measure(
+        _ arguments: [String], stdin: String, query: String, runs: Int, quietMs: Double, settleSeconds: Double
+    ) throws(BenchmarkError) -> Measured {
         let terminal = try Terminal(arguments, stdin: stdin)
         let clock = ContinuousClock()
         let start = clock.now
         // Ready: something drawn, then quiet for a second (fzf draws while it reads).
         _ = terminal.drain(quietMs: max(1000, quietMs), atLeastOneByte: true, limitSeconds: 120)
         let ready = (clock.now - start).seconds
+        // Whatever the program draws meanwhile is read and dropped.
+        if settleSeconds > 0 {
+            _ = terminal.drain(quietMs: settleSeconds * 1000, atLeastOneByte: false, limitSeconds: settleSeconds)
+        }
         var latencies: [Double] = []
         for _ in 0..<runs {
             for character in query {
