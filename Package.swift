@@ -110,6 +110,7 @@ let package = Package(
             name: "InteractiveSearch",
             dependencies: [
                 "ResultKit", "SearchEngine", "ResultOutput", "TerminalTable", "StreamingJSON", "TextMatching",
+                "ProcessMemory",
             ],
             swiftSettings: swiftSettings
         ),

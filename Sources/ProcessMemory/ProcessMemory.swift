@@ -101,6 +101,20 @@ public enum ProcessMemory {
         #endif
     }
 
+    /// Hands the memory freed since back to the system (glibc's
+    /// `malloc_trim`), in every allocator arena: for a process that lives
+    /// on after a search (`search -i`), whose freed memory
+    /// ``tuneForOneSearch()`` otherwise keeps. Does nothing where the C
+    /// library is not glibc.
+    public static func releaseFreedMemory() {
+        #if canImport(Glibc)
+            // `malloc_trim` is in <malloc.h>, which the Glibc module leaves out.
+            typealias MallocTrim = @convention(c) (Int) -> Int32
+            guard let symbol = dlsym(nil, "malloc_trim") else { return }
+            _ = unsafeBitCast(symbol, to: MallocTrim.self)(0)
+        #endif
+    }
+
     private static func adviseHugePages(_ start: UInt, _ count: Int) {
         #if canImport(Glibc)
             // Refused where the kernel has no transparent huge pages; the

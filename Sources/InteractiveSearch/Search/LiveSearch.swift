@@ -1,4 +1,5 @@
 import Dispatch
+import ProcessMemory
 package import ResultKit
 package import SearchEngine
 import Synchronization
@@ -171,6 +172,7 @@ package final class LiveSearch: Sendable {
         indexQueue.async { [self] in
             let built = buildIndex()
             index.withLock { $0 = built.map { .ready($0) } ?? .none }
+            ProcessMemory.releaseFreedMemory()
         }
     }
 
@@ -215,6 +217,10 @@ package final class LiveSearch: Sendable {
             guard generation.load(ordering: .sequentiallyConsistent) == mine else { return }
             latest.withLock { $0 = outcome }
             wake()
+            // What the search let go goes back to the system once its
+            // outcome is on its way: memory stays as bounded as a one-shot
+            // search's, however many keystrokes the picker lives through.
+            ProcessMemory.releaseFreedMemory()
         }
     }
 
