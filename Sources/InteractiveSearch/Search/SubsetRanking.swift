@@ -44,7 +44,8 @@ struct SubsetRanking {
     }
 
     /// The best `keep` of `records` (ascending) that match, and the counts;
-    /// `nil` when one of them is not indexed, or when cancelled.
+    /// `nil` when one of them is not indexed, when the index's file cannot
+    /// be read, or when cancelled. Each block of the index is read once.
     func select(
         in index: SearchTextIndex, among records: [Int32], keep: Int, remember: Int, isCancelled: () -> Bool
     ) -> IndexRanking.Selection? {
