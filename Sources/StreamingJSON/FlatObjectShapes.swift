@@ -62,6 +62,10 @@ public struct FlatObjectShapes: Sendable {
         /// string, the first value.
         var selectorStart: Int
         var selectorCount: Int
+        /// The selector's first and last eight bytes (which overlap below
+        /// sixteen), when it has eight or more: compared first, as words.
+        var selectorHead: UInt64 = 0
+        var selectorTail: UInt64 = 0
     }
 
     /// The scanner whose `scanFlat` this speeds up.
@@ -305,10 +309,26 @@ public struct FlatObjectShapes: Sendable {
                     guard let stored = bytes.baseAddress else { return false }
                     // The first shape that the start of the line selects;
                     // the walk moves to another where the line parts from it.
+                    // A selector of eight bytes or more is first compared
+                    // as its first and last words, the rest (past sixteen)
+                    // as bytes.
+                    let raw = UnsafeRawPointer(base)
+                    let head = count >= 8 ? raw.loadUnaligned(as: UInt64.self) : 0
                     for (index, shape) in shapes.enumerated() {
-                        guard shape.selectorCount <= count,
-                            Self.equal(base, stored + shape.selectorStart, count: shape.selectorCount)
-                        else { continue }
+                        let selected: Bool
+                        if shape.selectorCount >= 8 {
+                            selected =
+                                shape.selectorCount <= count && head == shape.selectorHead
+                                && raw.loadUnaligned(fromByteOffset: shape.selectorCount &- 8, as: UInt64.self)
+                                    == shape.selectorTail
+                                && (shape.selectorCount <= 16
+                                    || Self.equal(base, stored + shape.selectorStart, count: shape.selectorCount))
+                        } else {
+                            selected =
+                                shape.selectorCount <= count
+                                && Self.equal(base, stored + shape.selectorStart, count: shape.selectorCount)
+                        }
+                        guard selected else { continue }
                         let found =
                             plainASCII && members == nil
                             ? Self.matchesPlainASCII(
@@ -403,7 +423,9 @@ public struct FlatObjectShapes: Sendable {
     /// and values. A gap of eight to sixteen bytes is compared as the two
     /// words learned with it, and a string's end is looked for 16 bytes at
     /// a time to the line's end (``endOfPlainASCIIString(_:at:count:)``).
-    @inline(__always)
+    /// A function of its own, so that its loop keeps what it needs in
+    /// registers.
+    @inline(never)
     private static func matchesPlainASCII(
         _ base: UnsafePointer<UInt8>,
         count: Int,
@@ -415,39 +437,54 @@ public struct FlatObjectShapes: Sendable {
         into values: UnsafeMutableBufferPointer<JSONFieldScanner.RawValue>
     ) -> Bool {
         let raw = UnsafeRawPointer(base)
+        guard let firstGap = gaps.baseAddress else { return false }
         var current = first
         var shape = shapes[first]
         var position = 0
         var slot = 0
         while true {
             let last = shape.gapCount &- 1
-            while slot < last {
-                let gap = gaps[shape.firstGap &+ slot]
-                guard position &+ gap.count < count else { break }
-                if gap.isTwoWords {
-                    guard raw.loadUnaligned(fromByteOffset: position, as: UInt64.self) == gap.head,
-                        raw.loadUnaligned(fromByteOffset: position &+ gap.count &- 8, as: UInt64.self) == gap.tail
+            // The gaps before values, walked as pointers.
+            var gap = firstGap + (shape.firstGap &+ slot)
+            let end = firstGap + (shape.firstGap &+ last)
+            while gap < end {
+                let gapCount = gap.pointee.count
+                guard position &+ gapCount < count else { break }
+                if gap.pointee.isTwoWords {
+                    guard raw.loadUnaligned(fromByteOffset: position, as: UInt64.self) == gap.pointee.head,
+                        raw.loadUnaligned(fromByteOffset: position &+ gapCount &- 8, as: UInt64.self)
+                            == gap.pointee.tail
                     else { break }
                 } else {
-                    guard equal(base + position, stored + gap.start, count: gap.count) else { break }
+                    guard equal(base + position, stored + gap.pointee.start, count: gapCount) else { break }
                 }
-                position &+= gap.count
-                let end: Int
+                position &+= gapCount
+                let valueEnd: Int
                 let kind: JSONFieldScanner.RawValue.Kind
-                if base[position] == ASCII.quote {
-                    end = endOfPlainASCIIString(base, at: position, count: count)
+                let first = base[position]
+                if first == ASCII.quote {
+                    valueEnd = endOfPlainASCIIString(base, at: position, count: count)
                     kind = .string
+                } else if first == ASCII.minus || first &- ASCII.zero < 10 {
+                    valueEnd = endOfNumber(base, at: position, count: count)
+                    kind = .number
+                } else if position &+ 4 <= count,
+                    let found = literal(raw.loadUnaligned(fromByteOffset: position, as: UInt32.self))
+                {
+                    (valueEnd, kind) = (position &+ 4, found)
                 } else {
-                    (end, kind) = JSONFieldScanner.endOfPlainScalar(base, at: position, count: count)
+                    (valueEnd, kind) = JSONFieldScanner.endOfPlainScalar(base, at: position, count: count)
                 }
-                guard end >= 0 else { return false }
-                if gap.match >= 0 {
+                guard valueEnd >= 0 else { return false }
+                let match = gap.pointee.match
+                if match >= 0 {
                     scanner.setValue(
-                        JSONFieldScanner.RawValue(kind: kind, from: position, to: end), forKeyAt: gap.match, in: values)
+                        JSONFieldScanner.RawValue(kind: kind, from: position, to: valueEnd), forKeyAt: match, in: values)
                 }
-                position = end
-                slot &+= 1
+                position = valueEnd
+                gap += 1
             }
+            slot = gap - (firstGap + shape.firstGap)
             if slot == last {
                 let gap = gaps[shape.firstGap &+ last]
                 if position &+ gap.count == count, equal(base + position, stored + gap.start, count: gap.count) {
@@ -463,6 +500,52 @@ public struct FlatObjectShapes: Sendable {
             current = next
             shape = shapes[next]
         }
+    }
+
+    /// `true` or `null`, when these are the four bytes of `word` as loaded:
+    /// the literal four bytes long at a place where a value starts (`false`
+    /// and the rest are left to ``JSONFieldScanner/endOfPlainScalar(_:at:count:)``).
+    @inline(__always)
+    private static func literal(_ word: UInt32) -> JSONFieldScanner.RawValue.Kind? {
+        switch UInt32(littleEndian: word) {
+        case 0x6575_7274: .true  // "true"
+        case 0x6C6C_756E: .null  // "null"
+        default: nil
+        }
+    }
+
+    /// The end of the number that starts at `index` (a minus or a digit),
+    /// or -1 where it breaks the grammar: the end that
+    /// ``JSONFieldScanner/endOfPlainScalar(_:at:count:)`` gives, without
+    /// the error it makes on the way.
+    @inline(__always)
+    static func endOfNumber(_ base: UnsafePointer<UInt8>, at start: Int, count: Int) -> Int {
+        @inline(__always) func isDigit(_ index: Int) -> Bool { index < count && base[index] &- ASCII.zero < 10 }
+        var index = start
+        if base[index] == ASCII.minus { index &+= 1 }
+        guard index < count else { return -1 }
+        let first = base[index]
+        if first == ASCII.zero {
+            index &+= 1
+            if isDigit(index) { return -1 }
+        } else if first &- ASCII.zero < 10 {
+            index &+= 1
+            while isDigit(index) { index &+= 1 }
+        } else {
+            return -1
+        }
+        if index < count, base[index] == ASCII.period {
+            index &+= 1
+            guard isDigit(index) else { return -1 }
+            while isDigit(index) { index &+= 1 }
+        }
+        if index < count, base[index] | 0x20 == ASCII.lowerE {
+            index &+= 1
+            if index < count, base[index] == ASCII.plus || base[index] == ASCII.minus { index &+= 1 }
+            guard isDigit(index) else { return -1 }
+            while isDigit(index) { index &+= 1 }
+        }
+        return index
     }
 
     /// The end (past the closing quote) of the string that opens at
@@ -576,8 +659,13 @@ public struct FlatObjectShapes: Sendable {
         }
         let selectorStart = bytes.count
         bytes.append(contentsOf: UnsafeBufferPointer(start: base, count: selectorCount))
-        let shape = Shape(
+        var shape = Shape(
             firstGap: firstGap, gapCount: members.count + 1, selectorStart: selectorStart, selectorCount: selectorCount)
+        if selectorCount >= 8 {
+            let raw = UnsafeRawPointer(base)
+            shape.selectorHead = raw.loadUnaligned(as: UInt64.self)
+            shape.selectorTail = raw.loadUnaligned(fromByteOffset: selectorCount - 8, as: UInt64.self)
+        }
         shapes.append(shape)
         return true
     }
