@@ -423,9 +423,7 @@ public struct FlatObjectShapes: Sendable {
     /// and values. A gap of eight to sixteen bytes is compared as the two
     /// words learned with it, and a string's end is looked for 16 bytes at
     /// a time to the line's end (``endOfPlainASCIIString(_:at:count:)``).
-    /// A function of its own, so that its loop keeps what it needs in
-    /// registers.
-    @inline(never)
+    @inline(__always)
     private static func matchesPlainASCII(
         _ base: UnsafePointer<UInt8>,
         count: Int,
