@@ -477,7 +477,8 @@ public struct FlatObjectShapes: Sendable {
                 let match = gap.pointee.match
                 if match >= 0 {
                     scanner.setValue(
-                        JSONFieldScanner.RawValue(kind: kind, from: position, to: valueEnd), forKeyAt: match, in: values)
+                        JSONFieldScanner.RawValue(kind: kind, from: position, to: valueEnd), forKeyAt: match, in: values
+                    )
                 }
                 position = valueEnd
                 gap += 1
