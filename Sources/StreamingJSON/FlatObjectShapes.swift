@@ -440,6 +440,19 @@ public struct FlatObjectShapes: Sendable {
         var shape = shapes[first]
         var position = 0
         var slot = 0
+        // The selector, compared in full, holds the first gap and, when it
+        // is a short string, the first value as learned (valid): the walk
+        // starts past them.
+        let opening = firstGap[shape.firstGap]
+        if shape.selectorCount > opening.count {
+            if opening.match >= 0 {
+                scanner.setValue(
+                    JSONFieldScanner.RawValue(kind: .string, from: opening.count, to: shape.selectorCount),
+                    forKeyAt: opening.match, in: values)
+            }
+            position = shape.selectorCount
+            slot = 1
+        }
         while true {
             let last = shape.gapCount &- 1
             // The gaps before values, walked as pointers.
