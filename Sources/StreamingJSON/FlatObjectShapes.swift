@@ -374,6 +374,18 @@ public struct FlatObjectShapes: Sendable {
         var shape = shapes[first]
         var position = 0
         var slot = 0
+        // Past the selector, as in the plain walk.
+        let opening = gaps[shape.firstGap]
+        if shape.selectorCount > opening.count {
+            let value = JSONFieldScanner.RawValue(kind: .string, from: opening.count, to: shape.selectorCount)
+            if opening.match >= 0 { scanner.setValue(value, forKeyAt: opening.match, in: values) }
+            if let members {
+                guard members.count > 0 else { return false }
+                members[0] = MemberSpan(key: opening.key, value: value)
+            }
+            position = shape.selectorCount
+            slot = 1
+        }
         while true {
             let last = shape.gapCount &- 1
             while slot < last {
@@ -441,8 +453,8 @@ public struct FlatObjectShapes: Sendable {
         var position = 0
         var slot = 0
         // The selector, compared in full, holds the first gap and, when it
-        // is a short string, the first value as learned (valid): the walk
-        // starts past them.
+        // is a short string, the first value as learned (valid, and plain
+        // text): the walk starts past them.
         let opening = firstGap[shape.firstGap]
         if shape.selectorCount > opening.count {
             if opening.match >= 0 {
