@@ -75,21 +75,10 @@ public struct TableOutput: Sendable {
 
     /// The merged table of `hits`: its shared columns, a group per kind, and its rows in blocks.
     private func mergedTable(_ hits: [SearchHit]) -> (shared: [Column], groups: [DetailGroup], blocks: [RowBlock]) {
-        hits.withUnsafeBufferPointer { mergedTable(HitBuffer(hits: $0)) }
-    }
-
-    /// The hits, read in place from every core: reading one through the
-    /// array copies it (two references counted and let go, a row).
-    private struct HitBuffer: @unchecked Sendable {
-        let hits: UnsafeBufferPointer<SearchHit>
-    }
-
-    private func mergedTable(_ buffer: HitBuffer) -> (shared: [Column], groups: [DetailGroup], blocks: [RowBlock]) {
         // Groups in order of first appearance. Each hit's kind is read on every
         // core (reading a hit is a trip to memory); the groups are then settled
         // in order from those identities, by name only for a kind not met yet.
-        let hits = buffer.hits
-        let identities = ParallelBlocks.mapEach(count: hits.count) { buffer.hits[$0].kindIdentity }
+        let identities = ParallelBlocks.mapEach(count: hits.count) { hits[$0].kindIdentity }
         var groupOfKind: [ObjectIdentifier: Int] = [:]
         var groupIndex: [String: Int] = [:]
         var groups: [DetailGroup] = []
@@ -135,7 +124,7 @@ public struct TableOutput: Sendable {
             rows.reserve(rows: ranges[block].count, cellsPerRow: sharedCount + 3, bytesPerRow: 80)
             for index in ranges[block] {
                 Self.add(
-                    buffer.hits[index], kindCell: kindCellsByGroup[groupOfRow[index]], group: groupOfRow[index],
+                    hits[index], kindCell: kindCellsByGroup[groupOfRow[index]], group: groupOfRow[index],
                     explain: explain, to: &rows)
             }
             return rows
