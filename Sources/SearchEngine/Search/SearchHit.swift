@@ -105,6 +105,25 @@ public struct SearchHit: Sendable {
         }
     }
 
+    /// Whether no hit of `hits` ranks before the one ahead of it, as
+    /// `HitKey.areInOrder(_:descending:)` tells of their ranks' keys without
+    /// a `--sort`: two listed hits compare their orders alone (a listing's
+    /// rank is its order), without making their ranks.
+    static func ranksAreInOrder(_ hits: UnsafeBufferPointer<SearchHit>) -> Bool {
+        var index = 1
+        while index < hits.count {
+            let before = hits[index - 1].storage
+            let after = hits[index].storage
+            if !before.isFull && !after.isFull {
+                if after.order < before.order { return false }
+            } else if after.rank < before.rank {
+                return false
+            }
+            index += 1
+        }
+        return true
+    }
+
     /// The ``ResultKind/identity`` of ``kind``, read without copying the kind.
     package var kindIdentity: ObjectIdentifier { storage.kind.identity }
 

@@ -163,7 +163,8 @@ struct TopK<Key: Sendable, Element: Sendable>: Sendable {
     /// - Returns: `false`, changing nothing, when they would not simply be appended.
     mutating func concatenate(
         _ parts: inout [TopK], ranges: [(part: Int, range: Range<Int>)],
-        inOrder: ((UnsafeBufferPointer<Key>) -> Bool)? = nil
+        inOrder: ((UnsafeBufferPointer<Key>) -> Bool)? = nil,
+        elementsAreInOrder: ((UnsafeBufferPointer<Element>) -> Bool)? = nil
     ) -> Bool {
         let total = ranges.reduce(0) { $0 + $1.range.count }
         guard elements.isEmpty, total <= capacity, parts.allSatisfy(\.keptEveryInsert),
@@ -191,7 +192,10 @@ struct TopK<Key: Sendable, Element: Sendable>: Sendable {
         }
         guard expected.allSatisfy({ $0 == 0 }) else { return false }
         let elidesKeys =
-            rekey != nil && inOrder.map { Self.areInOrder(parts, ranges: ranges, by: $0, isBefore) } == true
+            rekey != nil
+            && inOrder.map {
+                Self.areInOrder(parts, ranges: ranges, by: $0, elementsAreInOrder: elementsAreInOrder, isBefore)
+            } == true
         // Keys needed for sorting are made again where they were let go.
         if !elidesKeys {
             for part in parts.indices where parts[part].keysElided { parts[part].restoreKeys() }
@@ -210,25 +214,33 @@ struct TopK<Key: Sendable, Element: Sendable>: Sendable {
     /// `isBefore`.
     private static func areInOrder(
         _ parts: [TopK], ranges: [(part: Int, range: Range<Int>)],
-        by inOrder: (UnsafeBufferPointer<Key>) -> Bool, _ isBefore: (Key, Key) -> Bool
+        by inOrder: (UnsafeBufferPointer<Key>) -> Bool,
+        elementsAreInOrder: ((UnsafeBufferPointer<Element>) -> Bool)?,
+        _ isBefore: (Key, Key) -> Bool
     ) -> Bool {
         var last: Key?
         for (part, range) in ranges where !range.isEmpty {
-            // A part's keys let go are made again a range at a time (a block of the input's hits).
-            let keys: [Key]
-            let keyRange: Range<Int>
             if parts[part].keysElided, let rekey = parts[part].rekey {
-                keys = parts[part].elements[range].map(rekey)
-                keyRange = 0..<keys.count
-            } else {
-                keys = parts[part].keys
-                keyRange = range
+                // Keys let go as elements were appended: the elements tell
+                // their order themselves, or their keys are made a range
+                // at a time; where ranges meet, keys are made again.
+                let elements = parts[part].elements
+                if let last, isBefore(rekey(elements[range.lowerBound]), last) { return false }
+                let ordered = elements.withUnsafeBufferPointer { elements in
+                    let range = UnsafeBufferPointer(rebasing: elements[range])
+                    if let elementsAreInOrder { return elementsAreInOrder(range) }
+                    return range.map(rekey).withUnsafeBufferPointer(inOrder)
+                }
+                guard ordered else { return false }
+                last = rekey(elements[range.upperBound - 1])
+                continue
             }
-            if let last, isBefore(keys[keyRange.lowerBound], last) { return false }
-            guard keys.withUnsafeBufferPointer({ inOrder(UnsafeBufferPointer(rebasing: $0[keyRange])) }) else {
+            let keys = parts[part].keys
+            if let last, isBefore(keys[range.lowerBound], last) { return false }
+            guard keys.withUnsafeBufferPointer({ inOrder(UnsafeBufferPointer(rebasing: $0[range])) }) else {
                 return false
             }
-            last = keys[keyRange.upperBound - 1]
+            last = keys[range.upperBound - 1]
         }
         return true
     }
@@ -301,11 +313,17 @@ struct TopK<Key: Sendable, Element: Sendable>: Sendable {
     /// - Parameter inOrder: Tells whether keys are already sorted, as one
     ///   pass of `isBefore` over them would, when the caller can compare
     ///   its keys faster than through `isBefore`.
-    func sorted(inOrder: ((UnsafeBufferPointer<Key>) -> Bool)? = nil) -> [Element] {
+    /// - Parameter elementsAreInOrder: Tells the same from the elements, for
+    ///   keys let go (see `keysElided`).
+    func sorted(
+        inOrder: ((UnsafeBufferPointer<Key>) -> Bool)? = nil,
+        elementsAreInOrder: ((UnsafeBufferPointer<Element>) -> Bool)? = nil
+    ) -> [Element] {
         // Elements kept in order (as an empty query keeps its input) need
         // no sorting: one pass tells, or told when their keys were let go.
         // Sorting is stable, so ties keep their order either way.
         if elementsInOrder { return elements }
+        if keysElided, let elementsAreInOrder, elements.withUnsafeBufferPointer(elementsAreInOrder) { return elements }
         let keys = keysElided ? rekey.map { elements.map($0) } ?? self.keys : self.keys
         let inOrder = keys.withUnsafeBufferPointer { keys in
             inOrder?(keys) ?? keys.indices.dropFirst().allSatisfy { !isBefore(keys[$0], keys[$0 - 1]) }
