@@ -127,6 +127,23 @@ public struct SearchHit: Sendable {
     /// The ``ResultKind/identity`` of ``kind``, read without copying the kind.
     package var kindIdentity: ObjectIdentifier { storage.kind.identity }
 
+    /// The ``kindIdentity`` of `hits[index]`, read where it is: a hit read
+    /// through an array in another module is copied first (its storage and
+    /// its location's file counted and let go, ~200 instructions a row of a
+    /// table).
+    package static func kindIdentity(in hits: [SearchHit], at index: Int) -> ObjectIdentifier {
+        hits[index].storage.kind.identity
+    }
+
+    /// The ``row`` and ``match`` of `hits[index]`, read where they are (see
+    /// ``kindIdentity(in:at:)``).
+    package static func rowAndMatch(in hits: [SearchHit], at index: Int) -> (
+        row: any CellRepresentable, match: FieldMatch?
+    ) {
+        let storage = hits[index].storage
+        return (storage.row, storage.match)
+    }
+
     /// The kind that decoded and renders the record.
     public var kind: ResultKind {
         get { storage.kind }
