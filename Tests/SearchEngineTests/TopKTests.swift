@@ -1,8 +1,8 @@
 import ResultKit
 import StreamingJSON
 import TestSupport
-import TextMatching
 import Testing
+import TextMatching
 
 @testable import SearchEngine
 
@@ -103,7 +103,8 @@ import Testing
         let location = SourceLocation(file: "t", line: 1)
         // An empty query's hit, its record not kept: the plain storage.
         var listing = SearchSession(
-            registry: registry, query: try QueryParser().parse(""), options: SearchOptions(limit: 10, keepsRecords: false))
+            registry: registry, query: try QueryParser().parse(""),
+            options: SearchOptions(limit: 10, keepsRecords: false))
         listing.consider(Record(object: object, location: location, kindHint: nil)) { _ in }
         let listed = try #require(listing.finish().hits.first)
         let order = listed.rank.order
@@ -127,7 +128,8 @@ import Testing
         #expect(listed.match == nil && listed.rank.weight == 0 && listed.record.kindHint == nil)
         // A word's hit keeps its match and rank whole.
         var words = SearchSession(
-            registry: registry, query: try QueryParser().parse("n0"), options: SearchOptions(limit: 10, keepsRecords: false))
+            registry: registry, query: try QueryParser().parse("n0"),
+            options: SearchOptions(limit: 10, keepsRecords: false))
         words.consider(Record(object: object, location: location, kindHint: nil)) { _ in }
         let found = try #require(words.finish().hits.first)
         #expect(found.match?.text == "n0" && found.rank.tier != nil && !found.rank.isOrderOnly)
