@@ -78,7 +78,7 @@ public struct TableOutput: Sendable {
         // Groups in order of first appearance. Each hit's kind is read on every
         // core (reading a hit is a trip to memory); the groups are then settled
         // in order from those identities, by name only for a kind not met yet.
-        let identities = ParallelBlocks.mapEach(count: hits.count) { hits[$0].kindIdentity }
+        let identities = ParallelBlocks.mapEach(count: hits.count) { SearchHit.kindIdentity(in: hits, at: $0) }
         var groupOfKind: [ObjectIdentifier: Int] = [:]
         var groupIndex: [String: Int] = [:]
         var groups: [DetailGroup] = []
@@ -123,9 +123,10 @@ public struct TableOutput: Sendable {
             var rows = RowBlock(sharedColumns: sharedCount, groupColumns: groupColumns)
             rows.reserve(rows: ranges[block].count, cellsPerRow: sharedCount + 3, bytesPerRow: 80)
             for index in ranges[block] {
+                let (row, match) = SearchHit.rowAndMatch(in: hits, at: index)
                 Self.add(
-                    hits[index], kindCell: kindCellsByGroup[groupOfRow[index]], group: groupOfRow[index],
-                    explain: explain, to: &rows)
+                    row, match: match, reason: explain ? Self.reason(hits[index]) : nil,
+                    kindCell: kindCellsByGroup[groupOfRow[index]], group: groupOfRow[index], to: &rows)
             }
             return rows
         }
@@ -138,14 +139,15 @@ public struct TableOutput: Sendable {
 
     /// Adds a hit's row to `rows`: KIND, NAME and (for `--explain`) MATCH,
     /// then its details; and the widths it wants, KIND's first.
+    /// - Parameter reason: The MATCH text, for `--explain`.
     private static func add(
-        _ hit: borrowing SearchHit, kindCell: Cell, group: Int, explain: Bool, to rows: inout RowBlock
+        _ row: any CellRepresentable, match: FieldMatch?, reason: String?, kindCell: Cell, group: Int,
+        to rows: inout RowBlock
     ) {
-        let row = hit.row
         rows.beginRow(group: group, height: max(1, row.rowHeight))
         rows.add(kindCell)
-        rows.add(nameCell(row.name, match: hit.match))
-        let reason = explain ? Cell(Self.reason(hit), style: .dim) : nil
+        rows.add(nameCell(row.name, match: match))
+        let reason = reason.map { Cell($0, style: .dim) }
         if let reason { rows.add(reason) }
         rows.beginDetails()
         let details = row.detailCells

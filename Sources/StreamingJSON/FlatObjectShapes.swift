@@ -33,6 +33,16 @@ public struct FlatObjectShapes: Sendable {
         /// The index in `keys` of the key of the value after it, or -1
         /// for the last gap.
         var key: Int
+        /// Its first and last eight bytes (which overlap below sixteen),
+        /// when it has eight to sixteen, as most gaps between members
+        /// have (`,"name":`): the plain walk compares them as two words
+        /// without looking its bytes up. Zero otherwise.
+        var head: UInt64 = 0
+        var tail: UInt64 = 0
+
+        /// Whether `head` and `tail` hold the whole gap.
+        @inline(__always)
+        var isTwoWords: Bool { UInt(bitPattern: count &- 8) <= 8 }
     }
 
     /// One member of a line that matched a shape: its key (an index in
@@ -52,6 +62,10 @@ public struct FlatObjectShapes: Sendable {
         /// string, the first value.
         var selectorStart: Int
         var selectorCount: Int
+        /// The selector's first and last eight bytes (which overlap below
+        /// sixteen), when it has eight or more: compared first, as words.
+        var selectorHead: UInt64 = 0
+        var selectorTail: UInt64 = 0
     }
 
     /// The scanner whose `scanFlat` this speeds up.
@@ -295,14 +309,35 @@ public struct FlatObjectShapes: Sendable {
                     guard let stored = bytes.baseAddress else { return false }
                     // The first shape that the start of the line selects;
                     // the walk moves to another where the line parts from it.
+                    // A selector of eight bytes or more is first compared
+                    // as its first and last words, the rest (past sixteen)
+                    // as bytes.
+                    let raw = UnsafeRawPointer(base)
+                    let head = count >= 8 ? raw.loadUnaligned(as: UInt64.self) : 0
                     for (index, shape) in shapes.enumerated() {
-                        guard shape.selectorCount <= count,
-                            Self.equal(base, stored + shape.selectorStart, count: shape.selectorCount)
-                        else { continue }
-                        let found = Self.matches(
-                            base, count: count, from: index, shapes: shapes, gaps: gaps, stored: stored,
-                            scanner: scanner, into: values, members: members, memberCount: memberCount,
-                            plainASCII: plainASCII)
+                        let selected: Bool
+                        if shape.selectorCount >= 8 {
+                            selected =
+                                shape.selectorCount <= count && head == shape.selectorHead
+                                && raw.loadUnaligned(fromByteOffset: shape.selectorCount &- 8, as: UInt64.self)
+                                    == shape.selectorTail
+                                && (shape.selectorCount <= 16
+                                    || Self.equal(base, stored + shape.selectorStart, count: shape.selectorCount))
+                        } else {
+                            selected =
+                                shape.selectorCount <= count
+                                && Self.equal(base, stored + shape.selectorStart, count: shape.selectorCount)
+                        }
+                        guard selected else { continue }
+                        let found =
+                            plainASCII && members == nil
+                            ? Self.matchesPlainASCII(
+                                base, count: count, from: index, shapes: shapes, gaps: gaps, stored: stored,
+                                scanner: scanner, into: values)
+                            : Self.matches(
+                                base, count: count, from: index, shapes: shapes, gaps: gaps, stored: stored,
+                                scanner: scanner, into: values, members: members, memberCount: memberCount,
+                                plainASCII: plainASCII)
                         if found { matched &+= 1 }
                         return found
                     }
@@ -339,6 +374,18 @@ public struct FlatObjectShapes: Sendable {
         var shape = shapes[first]
         var position = 0
         var slot = 0
+        // Past the selector, as in the plain walk.
+        let opening = gaps[shape.firstGap]
+        if shape.selectorCount > opening.count {
+            let value = JSONFieldScanner.RawValue(kind: .string, from: opening.count, to: shape.selectorCount)
+            if opening.match >= 0 { scanner.setValue(value, forKeyAt: opening.match, in: values) }
+            if let members {
+                guard members.count > 0 else { return false }
+                members[0] = MemberSpan(key: opening.key, value: value)
+            }
+            position = shape.selectorCount
+            slot = 1
+        }
         while true {
             let last = shape.gapCount &- 1
             while slot < last {
@@ -382,6 +429,149 @@ public struct FlatObjectShapes: Sendable {
         }
     }
 
+    /// ``matches(_:count:from:shapes:gaps:stored:scanner:into:members:memberCount:plainASCII:)``
+    /// for a line with no byte from 0x80 and no backslash, without members
+    /// (the walk of every line the prefilter rules out): the same answer
+    /// and values. A gap of eight to sixteen bytes is compared as the two
+    /// words learned with it, and a string's end is looked for 16 bytes at
+    /// a time to the line's end (``endOfPlainASCIIString(_:at:count:)``).
+    @inline(__always)
+    private static func matchesPlainASCII(
+        _ base: UnsafePointer<UInt8>,
+        count: Int,
+        from first: Int,
+        shapes: UnsafeBufferPointer<Shape>,
+        gaps: UnsafeBufferPointer<Gap>,
+        stored: UnsafePointer<UInt8>,
+        scanner: JSONFieldScanner,
+        into values: UnsafeMutableBufferPointer<JSONFieldScanner.RawValue>
+    ) -> Bool {
+        let raw = UnsafeRawPointer(base)
+        guard let firstGap = gaps.baseAddress else { return false }
+        var current = first
+        var shape = shapes[first]
+        var position = 0
+        var slot = 0
+        // The selector, compared in full, holds the first gap and, when it
+        // is a short string, the first value as learned (valid, and plain
+        // text): the walk starts past them.
+        let opening = firstGap[shape.firstGap]
+        if shape.selectorCount > opening.count {
+            if opening.match >= 0 {
+                scanner.setValue(
+                    JSONFieldScanner.RawValue(kind: .string, from: opening.count, to: shape.selectorCount),
+                    forKeyAt: opening.match, in: values)
+            }
+            position = shape.selectorCount
+            slot = 1
+        }
+        while true {
+            let last = shape.gapCount &- 1
+            // The gaps before values, walked as pointers.
+            var gap = firstGap + (shape.firstGap &+ slot)
+            let end = firstGap + (shape.firstGap &+ last)
+            while gap < end {
+                let gapCount = gap.pointee.count
+                guard position &+ gapCount < count else { break }
+                if gap.pointee.isTwoWords {
+                    guard raw.loadUnaligned(fromByteOffset: position, as: UInt64.self) == gap.pointee.head,
+                        raw.loadUnaligned(fromByteOffset: position &+ gapCount &- 8, as: UInt64.self)
+                            == gap.pointee.tail
+                    else { break }
+                } else {
+                    guard equal(base + position, stored + gap.pointee.start, count: gapCount) else { break }
+                }
+                position &+= gapCount
+                let valueEnd: Int
+                let kind: JSONFieldScanner.RawValue.Kind
+                let first = base[position]
+                if first == ASCII.quote {
+                    valueEnd = endOfPlainASCIIString(base, at: position, count: count)
+                    kind = .string
+                } else if first == ASCII.minus || first &- ASCII.zero < 10 {
+                    valueEnd = endOfNumber(base, at: position, count: count)
+                    kind = .number
+                } else if position &+ 4 <= count,
+                    let found = literal(raw.loadUnaligned(fromByteOffset: position, as: UInt32.self))
+                {
+                    (valueEnd, kind) = (position &+ 4, found)
+                } else {
+                    (valueEnd, kind) = JSONFieldScanner.endOfPlainScalar(base, at: position, count: count)
+                }
+                guard valueEnd >= 0 else { return false }
+                let match = gap.pointee.match
+                if match >= 0 {
+                    scanner.setValue(
+                        JSONFieldScanner.RawValue(kind: kind, from: position, to: valueEnd), forKeyAt: match, in: values
+                    )
+                }
+                position = valueEnd
+                gap += 1
+            }
+            slot = gap - (firstGap + shape.firstGap)
+            if slot == last {
+                let gap = gaps[shape.firstGap &+ last]
+                if position &+ gap.count == count, equal(base + position, stored + gap.start, count: gap.count) {
+                    return true
+                }
+            }
+            // The line parts from this shape here: go on with another.
+            guard
+                let next = shapeWithGap(
+                    at: slot, matching: base + position, count: count &- position, except: current, shapes: shapes,
+                    gaps: gaps, stored: stored)
+            else { return false }
+            current = next
+            shape = shapes[next]
+        }
+    }
+
+    /// `true` or `null`, when these are the four bytes of `word` as loaded:
+    /// the literal four bytes long at a place where a value starts (`false`
+    /// and the rest are left to ``JSONFieldScanner/endOfPlainScalar(_:at:count:)``).
+    @inline(__always)
+    private static func literal(_ word: UInt32) -> JSONFieldScanner.RawValue.Kind? {
+        switch UInt32(littleEndian: word) {
+        case 0x6575_7274: .true  // "true"
+        case 0x6C6C_756E: .null  // "null"
+        default: nil
+        }
+    }
+
+    /// The end of the number that starts at `index` (a minus or a digit),
+    /// or -1 where it breaks the grammar: the end that
+    /// ``JSONFieldScanner/endOfPlainScalar(_:at:count:)`` gives, without
+    /// the error it makes on the way.
+    @inline(__always)
+    static func endOfNumber(_ base: UnsafePointer<UInt8>, at start: Int, count: Int) -> Int {
+        @inline(__always) func isDigit(_ index: Int) -> Bool { index < count && base[index] &- ASCII.zero < 10 }
+        var index = start
+        if base[index] == ASCII.minus { index &+= 1 }
+        guard index < count else { return -1 }
+        let first = base[index]
+        if first == ASCII.zero {
+            index &+= 1
+            if isDigit(index) { return -1 }
+        } else if first &- ASCII.zero < 10 {
+            index &+= 1
+            while isDigit(index) { index &+= 1 }
+        } else {
+            return -1
+        }
+        if index < count, base[index] == ASCII.period {
+            index &+= 1
+            guard isDigit(index) else { return -1 }
+            while isDigit(index) { index &+= 1 }
+        }
+        if index < count, base[index] | 0x20 == ASCII.lowerE {
+            index &+= 1
+            if index < count, base[index] == ASCII.plus || base[index] == ASCII.minus { index &+= 1 }
+            guard isDigit(index) else { return -1 }
+            while isDigit(index) { index &+= 1 }
+        }
+        return index
+    }
+
     /// The end (past the closing quote) of the string that opens at
     /// `index` in a text with no byte from 0x80 and no backslash, or -1
     /// when it is not closed before a control byte or the end: as
@@ -407,6 +597,21 @@ public struct FlatObjectShapes: Sendable {
                 return base[position] == ASCII.quote ? position &+ 1 : -1
             }
             position &+= 16
+        }
+        if count >= 16 {
+            // The line's last sixteen bytes, without the lanes before `position`.
+            let start = count &- 16
+            let chunk = raw.loadUnaligned(fromByteOffset: start, as: SIMD16<UInt8>.self)
+            let skipped = SIMD16<UInt8>(repeating: UInt8(truncatingIfNeeded: position &- start))
+            let laneIndices = SIMD16<UInt8>(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
+            let stops =
+                ((chunk .== quote) .| (SIMD16<Int8>(truncatingIfNeeded: chunk) .< space)) .& (laneIndices .>= skipped)
+            let lanes = unsafeBitCast(
+                SIMD16<UInt8>(repeating: 0).replacing(with: 0xFF, where: stops), to: SIMD2<UInt64>.self)
+            guard lanes[0] | lanes[1] != 0 else { return -1 }
+            let lane = lanes[0] != 0 ? lanes[0].trailingZeroBitCount &>> 3 : 8 &+ lanes[1].trailingZeroBitCount &>> 3
+            position = start &+ lane
+            return base[position] == ASCII.quote ? position &+ 1 : -1
         }
         while position < count {
             let byte = base[position]
@@ -456,7 +661,13 @@ public struct FlatObjectShapes: Sendable {
         let firstGap = gaps.count
         var position = 0
         func addGap(to end: Int, match: Int, key: Int) {
-            gaps.append(Gap(start: bytes.count, count: end - position, match: match, key: key))
+            var gap = Gap(start: bytes.count, count: end - position, match: match, key: key)
+            if gap.isTwoWords {
+                let raw = UnsafeRawPointer(base + position)
+                gap.head = raw.loadUnaligned(as: UInt64.self)
+                gap.tail = raw.loadUnaligned(fromByteOffset: gap.count - 8, as: UInt64.self)
+            }
+            gaps.append(gap)
             bytes.append(contentsOf: UnsafeBufferPointer(start: base + position, count: end - position))
         }
         for member in members {
@@ -472,8 +683,13 @@ public struct FlatObjectShapes: Sendable {
         }
         let selectorStart = bytes.count
         bytes.append(contentsOf: UnsafeBufferPointer(start: base, count: selectorCount))
-        let shape = Shape(
+        var shape = Shape(
             firstGap: firstGap, gapCount: members.count + 1, selectorStart: selectorStart, selectorCount: selectorCount)
+        if selectorCount >= 8 {
+            let raw = UnsafeRawPointer(base)
+            shape.selectorHead = raw.loadUnaligned(as: UInt64.self)
+            shape.selectorTail = raw.loadUnaligned(fromByteOffset: selectorCount - 8, as: UInt64.self)
+        }
         shapes.append(shape)
         return true
     }

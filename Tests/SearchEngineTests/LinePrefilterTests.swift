@@ -111,10 +111,60 @@ import TextMatching
                 lines.append(#"{"kind":"note","name":"\#(name) \#(index % 13)","body":"\#(pick(names))"}"#)
             }
         }
+        var bytes = Array(lines.joined(separator: "\n").utf8)
+        for line in walkedLines(random: &random) { bytes += [0x0A] + line }
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("prefilter-\(UUID().uuidString).jsonl")
             .path
-        try Data(lines.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: path))
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
         return path
+    }
+
+    /// Lines that the walk over learned shapes checks when the prefilter
+    /// rules them out: keys of every length (so gaps from 3 to over 16
+    /// bytes), numbers and literals at the edges of their grammar, strings
+    /// that end in the line's last sixteen bytes, short lines, duplicate
+    /// and reordered keys, kind names around eight bytes; a third of them
+    /// damaged at a random place: a control byte, a quote, a backslash, a
+    /// byte from 0x80, a bracket, cut, a byte dropped or added.
+    static func walkedLines(random: inout SplitMix64) -> [[UInt8]] {
+        func pick<T>(_ items: [T]) -> T { items[Int(random.next() % UInt64(items.count))] }
+        let keys = [
+            "l", "lv", "lvl", "level", "levels", "n2345678", "nine45678", "a key of sixteen",
+            "a key longer than sixteen",
+        ]
+        let values = [
+            "0", "-0", "12", "-1.5e3", "1E+5", "0.5", "2e-3", "true", "null", "false", #""x""#, #""""#, "1.25",
+        ]
+        let texts = ["", "a", "tea", "green tea", "a body of sixteen", "a body longer than sixteen bytes", "coffee"]
+        let kinds = ["k", "gauge", "planet", "kindsnine", "eightkin"]
+        var lines: [[UInt8]] = []
+        for index in 0..<2_800 {
+            let line: String
+            switch index % 7 {
+            case 0: line = #"{"kind":"note"}"#
+            case 1: line = #"{"kind":"note","name":"\#(pick(texts))","name":"\#(pick(texts))"}"#
+            case 2: line = #"{"name":"\#(pick(texts))","kind":"note","body":"\#(pick(texts))"}"#
+            case 3: line = #"{"kind":"\#(pick(kinds))","name":"\#(pick(texts))"}"#
+            // The kind's name last, fewer than eight bytes before the line's end.
+            case 4: line = #"{"name":"\#(pick(texts))","kind":"\#(pick(kinds + ["note"]))"}"#
+            default:
+                line =
+                    #"{"kind":"note","name":"\#(pick(texts))","\#(pick(keys))":\#(pick(values)),"body":"\#(pick(texts))"}"#
+            }
+            var bytes = Array(line.utf8)
+            if random.next() % 3 == 0 {
+                let at = Int(random.next() % UInt64(bytes.count))
+                switch random.next() % 4 {
+                case 0:
+                    bytes[at] = pick([0x01, 0x09, 0x1F, 0x22, 0x5C, 0x7F, 0xC3, 0x7B, 0x5B, 0x2C, 0x3A, 0x20, 0x30])
+                case 1: bytes.remove(at: at)
+                case 2: bytes = Array(bytes[..<at])
+                default: bytes.insert(pick([0x01, 0x22, 0x5C, 0xE6, 0x5D, 0x7D, 0x2D, 0x65, 0x2E]), at: at)
+                }
+            }
+            lines.append(bytes)
+        }
+        return lines
     }
 
     struct Outcome: Equatable {

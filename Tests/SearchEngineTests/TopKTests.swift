@@ -2,6 +2,7 @@ import ResultKit
 import StreamingJSON
 import TestSupport
 import Testing
+import TextMatching
 
 @testable import SearchEngine
 
@@ -96,6 +97,44 @@ import Testing
         #expect(copy.row.name == hits[0].row.name)
     }
 
+    @Test func aListedHitKeepsLessAndGivesTheSameAsAnyOther() throws {
+        let registry = try KindRegistry([noteKind()])
+        let object = JSONObject(["kind": .string("note"), "name": .string("n0"), "price": .number("3")])
+        let location = SourceLocation(file: "t", line: 1)
+        // An empty query's hit, its record not kept: the plain storage.
+        var listing = SearchSession(
+            registry: registry, query: try QueryParser().parse(""),
+            options: SearchOptions(limit: 10, keepsRecords: false))
+        listing.consider(Record(object: object, location: location, kindHint: nil)) { _ in }
+        let listed = try #require(listing.finish().hits.first)
+        let order = listed.rank.order
+        #expect(listed.rank.tier == nil && listed.rank.isOrderOnly)
+        #expect(listed.match == nil && listed.record.object == JSONObject() && listed.record.kindHint == nil)
+        #expect(listed.kind.name == "note" && listed.row.name == "n0" && listed.record.location == location)
+        // Each property changed in turn gives a hit with that change and the rest as they were.
+        var ranked = listed
+        ranked.rank.weight = 7
+        #expect(ranked.rank.weight == 7 && ranked.rank.order == order && ranked.row.name == "n0")
+        ranked.rank.weight = 0
+        #expect(ranked.rank.isOrderOnly && ranked.rank.order == order)
+        var recorded = listed
+        recorded.record = Record(object: object, location: location, kindHint: "note")
+        #expect(recorded.record.object == object && recorded.record.kindHint == "note" && recorded.rank.order == order)
+        var matched = listed
+        matched.match = FieldMatch(field: "name", text: "n0", tier: .exact, positions: [0, 1])
+        #expect(matched.match?.positions == [0, 1] && matched.kind.name == "note" && matched.row.name == "n0")
+        matched.match = nil
+        #expect(matched.match == nil && matched.rank.order == order)
+        #expect(listed.match == nil && listed.rank.weight == 0 && listed.record.kindHint == nil)
+        // A word's hit keeps its match and rank whole.
+        var words = SearchSession(
+            registry: registry, query: try QueryParser().parse("n0"),
+            options: SearchOptions(limit: 10, keepsRecords: false))
+        words.consider(Record(object: object, location: location, kindHint: nil)) { _ in }
+        let found = try #require(words.finish().hits.first)
+        #expect(found.match?.text == "n0" && found.rank.tier != nil && !found.rank.isOrderOnly)
+    }
+
     /// Two parts whose elements are dealt out in blocks, as parallel workers
     /// keep the hits of the blocks they read.
     func dealt(_ blocks: [(part: Int, count: Int)], capacity: Int = 100)
@@ -155,7 +194,7 @@ import Testing
         // A second file's hits after the first's: the keys come back, and rank them.
         top.insert("e3", key: 3)
         top.insert("e100", key: 100)
-        #expect(top.keys == Array(0..<expected.count) + [3, 100])
+        #expect(top.unordered.map(\.0) == Array(0..<expected.count) + [3, 100])
         #expect(top.sorted() == Array(expected[...3]) + ["e3"] + expected[4...] + ["e100"])
         // Merged into another top-K, and past its capacity.
         var (again, againRanges, _) = dealt(blocks)
@@ -165,6 +204,90 @@ import Testing
         small.insert("e50", key: 50)
         small.merge(elided)
         #expect(small.sorted() == ["e0", "e1", "e2", "e3"])
+    }
+
+    /// Whether `top` keeps the `capacity` smallest of `keys` (each `e` and
+    /// its key) in order, as a stable sort tells.
+    func keepsTheSmallest(_ top: TopK<Int, String>, of keys: [Int], capacity: Int) -> Bool {
+        top.sorted() == keys.sorted().prefix(capacity).map { "e\($0)" }
+    }
+
+    @Test func keysThatCanBeMadeAgainAreNotKeptWhileElementsAreAppended() {
+        var generator = SplitMix64(state: 31)
+        var seen = Set<Int>()
+        let keys = (0..<60).map { _ in Int(generator.next() % 1_000) }.filter { seen.insert($0).inserted }
+        for capacity in [0, 1, 5, keys.count - 1, keys.count, keys.count + 3] {
+            var top = rekeyed(capacity: capacity)
+            var plain = TopK<Int, String>(capacity: capacity) { $0 < $1 }
+            for (index, key) in keys.enumerated() {
+                #expect(top.mayKeep(key) == plain.mayKeep(key), "capacity \(capacity), key \(index)")
+                top.insert("e\(key)", key: key)
+                plain.insert("e\(key)", key: key)
+                // No keys until the heap of a full top-K needs them.
+                let appendedOnly = index < capacity
+                #expect(top.keysElided == appendedOnly && top.keys.isEmpty == (appendedOnly || capacity == 0))
+            }
+            #expect(keepsTheSmallest(top, of: keys, capacity: capacity), "capacity \(capacity)")
+            #expect(top.sorted() == plain.sorted())
+            #expect(top.unordered.map(\.0).sorted() == plain.unordered.map(\.0).sorted())
+        }
+        // Merged both ways with top-Ks that keep their keys, and with each other.
+        for split in [0, 10, 30, keys.count] {
+            for capacity in [8, 40, keys.count + 1] {
+                var first = rekeyed(capacity: capacity)
+                var second = rekeyed(capacity: capacity)
+                var plain = TopK<Int, String>(capacity: capacity) { $0 < $1 }
+                for key in keys[..<split] { first.insert("e\(key)", key: key) }
+                for key in keys[split...] {
+                    second.insert("e\(key)", key: key)
+                    plain.insert("e\(key)", key: key)
+                }
+                var both = first
+                both.merge(second)
+                #expect(keepsTheSmallest(both, of: keys, capacity: capacity), "split \(split), capacity \(capacity)")
+                var mixed = first
+                mixed.merge(plain)
+                #expect(keepsTheSmallest(mixed, of: keys, capacity: capacity), "split \(split), capacity \(capacity)")
+                var other = plain
+                other.merge(first)
+                #expect(keepsTheSmallest(other, of: keys, capacity: capacity), "split \(split), capacity \(capacity)")
+            }
+        }
+    }
+
+    @Test func concatenatingPartsWithoutKeysMakesThemOnlyWhenNeeded() {
+        let blocks = [(0, 3), (1, 2), (0, 0), (1, 4), (0, 1), (1, 1)]
+        // Parts that kept no keys, in order: none are made.
+        var parts = [0, 1].map { _ in rekeyed() }
+        var ranges: [(part: Int, range: Range<Int>)] = []
+        var order = 0
+        for (part, count) in blocks {
+            let start = parts[part].count
+            for _ in 0..<count {
+                parts[part].insert("e\(order)", key: order)
+                order += 1
+            }
+            ranges.append((part, start..<parts[part].count))
+        }
+        #expect(parts.allSatisfy { $0.keysElided })
+        var inOrder = parts
+        var top = rekeyed()
+        #expect(top.concatenate(&inOrder, ranges: ranges, inOrder: ascending))
+        #expect(top.keysElided && top.sorted() == (0..<order).map { "e\($0)" })
+        // Two parts' first ranges taken the other way round: the keys are made, and sort them.
+        var swapped = parts
+        var again = rekeyed()
+        let reordered = [ranges[1], ranges[0]] + ranges[2...]
+        #expect(again.concatenate(&swapped, ranges: reordered, inOrder: ascending))
+        #expect(!again.keysElided && again.keys == [3, 4, 0, 1, 2] + Array(5..<order))
+        #expect(again.sorted() == (0..<order).map { "e\($0)" })
+        var twoParts = [rekeyed(), rekeyed()]
+        for key in [7, 8] { twoParts[0].insert("e\(key)", key: key) }
+        for key in [2, 9] { twoParts[1].insert("e\(key)", key: key) }
+        var sorted = rekeyed()
+        #expect(sorted.concatenate(&twoParts, ranges: [(0, 0..<2), (1, 0..<2)], inOrder: ascending))
+        #expect(!sorted.keysElided && sorted.keys == [7, 8, 2, 9])
+        #expect(sorted.sorted() == ["e2", "e7", "e8", "e9"])
     }
 
     @Test func concatenatingKeysOutOfOrderKeepsThem() {

@@ -271,6 +271,86 @@ struct FlatObjectShapesTests {
         #expect(shapes.matched > 1_000)
     }
 
+    @Test("the plain walk's number end is the grammar's, on number-like texts cut at every place")
+    func plainNumberEnds() {
+        var random = SplitMix64(state: 12)
+        let alphabet = Array("-+0123456789.eE x,}".utf8)
+        var texts: [[UInt8]] = ["0", "-0", "01", "-", "1.", "1.5", "1e", "1e+", "1E-5", "-1.5e3", "1.e3", "00"]
+            .map { Array($0.utf8) }
+        for _ in 0..<20_000 {
+            let length = 1 + Int(random.next() % 12)
+            var text = (0..<length).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] }
+            // A number starts with a minus or a digit.
+            if text[0] != 0x2D && !(0x30...0x39).contains(text[0]) { text[0] = 0x31 }
+            texts.append(text)
+        }
+        var problems: [String] = []
+        for text in texts {
+            for count in 1...text.count {
+                let (scalar, kind) = text.withUnsafeBufferPointer {
+                    JSONFieldScanner.endOfPlainScalar($0.baseAddress!, at: 0, count: count)
+                }
+                let walked = text.withUnsafeBufferPointer {
+                    FlatObjectShapes.endOfNumber($0.baseAddress!, at: 0, count: count)
+                }
+                if kind != .number || walked != scalar {
+                    problems.append("\(String(decoding: text[..<count], as: UTF8.self)): \(walked) \(scalar)")
+                }
+            }
+        }
+        #expect(Array(problems.prefix(3)) == [])
+    }
+
+    @Test("scanPlainASCII over gaps of every length, numbers, literals and strings at the line's end, damaged")
+    func plainASCIIGapsAndValues() {
+        var random = SplitMix64(state: 13)
+        func pick<T>(_ items: [T]) -> T { items[Int(random.next() % UInt64(items.count))] }
+        // Keys from one to 25 bytes: gaps of 5 to 29 bytes, either side of the two-word compare.
+        let keys = (1...25).map { String(repeating: "k", count: $0 - 1) + "\($0 % 10)" }
+        let values = [
+            "0", "-0", "12", "-1.5e3", "1E+5", "0.5", "true", "null", "false", "tru", "nul", "truex", "nullx",
+            #""""#, #""x""#, #""a string of sixteen""#, "01", "1.", "-",
+        ]
+        var matched = 0
+        // Each key's lines with shapes of their own, so that damaged lines
+        // that are still valid (and teach shapes) never make them give up.
+        for key in keys {
+            // Selectors of 14 and 17 bytes, and of the first gap alone (a long first value).
+            let kind = ["card", "product", "a kind longer than twenty-four bytes"][key.count % 3]
+            var lines: [[UInt8]] = []
+            for _ in 0..<300 {
+                let last = String(repeating: "s", count: Int(random.next() % 40))
+                var line = Array(#"{"kind":"\#(kind)","\#(key)":\#(pick(values)),"s":"\#(last)"}"#.utf8)
+                if random.next() % 3 == 0 {
+                    let at = Int(random.next() % UInt64(line.count))
+                    switch random.next() % 3 {
+                    case 0: line[at] = pick([0x00, 0x09, 0x1F, 0x22, 0x20, 0x7F, 0x2C, 0x3A, 0x7D, 0x30, 0x65])
+                    case 1: line.remove(at: at)
+                    default: line = Array(line[..<at])
+                    }
+                }
+                lines.append(line)
+            }
+            // Every byte of a learned line changed in turn, an intact line between.
+            let learned = Array(#"{"kind":"\#(kind)","\#(key)":12,"s":"x"}"#.utf8)
+            for at in learned.indices {
+                var line = learned
+                line[at] = line[at] == 0x23 ? 0x24 : 0x23
+                lines += [learned, line]
+            }
+            #expect(lines.allSatisfy(Self.isPlainASCII))
+            var shapes = FlatObjectShapes(scanner: JSONFieldScanner(keys: ["kind", "s", key]))
+            #expect(Self.disagreements(lines, shapes: &shapes, plainASCII: true) == [], "\(key)")
+            matched += shapes.matched
+        }
+        #expect(matched > 25 * 150)
+        // Short lines, below sixteen bytes, and a first value that is not a string.
+        let short = [#"{"k":1}"#, #"{"k":"ab"}"#, #"{"k":"a"#, #"{"k":tru}"#, #"{"k":null}"#, #"{"kind":7,"s":"x"}"#]
+            .map { Array($0.utf8) }
+        var shapes = FlatObjectShapes(scanner: JSONFieldScanner(keys: ["kind", "s", "k"]))
+        #expect(Self.disagreements(short + short, shapes: &shapes, plainASCII: true) == [])
+    }
+
     @Test("a line like a learned one but for a value that is not a plain scalar is not taken")
     func valueKinds() {
         var shapes = FlatObjectShapes(scanner: JSONFieldScanner(keys: ["kind", "n"]))

@@ -158,7 +158,8 @@ struct HitCollector: Sendable {
         let ranges = hitRanges.filter { !$0.hits.isEmpty }.map { (part: $0.worker, range: $0.hits) }
         let descending = options.sort?.descending ?? false
         let inOrder = { (keys: UnsafeBufferPointer<HitKey>) in HitKey.areInOrder(keys, descending: descending) }
-        if !top.concatenate(&tops, ranges: ranges, inOrder: inOrder) {
+        // Without --sort (the only top-K whose keys are let go) the hits' ranks are their keys.
+        if !top.concatenate(&tops, ranges: ranges, inOrder: inOrder, elementsAreInOrder: SearchHit.ranksAreInOrder) {
             for part in tops { top.merge(part) }
         }
         for worker in workers { mergeAllButKeptHits(worker) }
@@ -195,7 +196,9 @@ struct HitCollector: Sendable {
             return SearchResult(hits: Self.dropping(options.offset, from: fuzzyTop.sorted()), statistics: counts)
         }
         let descending = options.sort?.descending ?? false
-        let hits = top.sorted { keys in HitKey.areInOrder(keys, descending: descending) }
+        let hits = top.sorted(
+            inOrder: { keys in HitKey.areInOrder(keys, descending: descending) },
+            elementsAreInOrder: SearchHit.ranksAreInOrder)
         return SearchResult(hits: Self.dropping(options.offset, from: hits), statistics: statistics)
     }
 

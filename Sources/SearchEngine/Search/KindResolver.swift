@@ -254,6 +254,13 @@ struct KindResolver: Sendable {
         recentKinds.index(nameAt: start, count: count)
     }
 
+    /// ``index(nameAt:count:)`` for a name followed by at least
+    /// `readable - count` readable bytes.
+    @inline(__always)
+    func index(nameAt start: UnsafePointer<UInt8>, count: Int, readable: Int) -> Int? {
+        recentKinds.index(nameAt: start, count: count, readable: readable)
+    }
+
     /// The route of the recent kind at `index`.
     @inline(__always)
     func route(at index: Int) -> KindRoute { recentKinds.route(at: index) }

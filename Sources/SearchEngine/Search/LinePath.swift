@@ -177,7 +177,7 @@ struct LinePath: Sendable {
         let kind = scratch.raw[0]
         guard kind.kind == .string, kind.count > 0 else { return false }
         let name = base.assumingMemoryBound(to: UInt8.self) + kind.start
-        guard let index = kinds.index(nameAt: name, count: kind.count) else {
+        guard let index = kinds.index(nameAt: name, count: kind.count, readable: line.count &- kind.start) else {
             // An unknown kind's search text joins keys and values: its keys
             // count, and fuzzy stand-ins need the whole path.
             guard !fuzzily, kinds.rulesOut(unknownKindAt: name, count: kind.count),

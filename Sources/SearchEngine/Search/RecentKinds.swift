@@ -38,6 +38,22 @@ struct RecentKinds {
         Self.index(of: start, count: count, words: words, lengths: lengths)
     }
 
+    /// ``index(nameAt:count:)`` for a name with at least `readable` bytes
+    /// readable from `start` (those of the rest of its line): with eight, the
+    /// name's word is one load, its bytes past the name cleared.
+    @inline(__always)
+    func index(nameAt start: UnsafePointer<UInt8>, count: Int, readable: Int) -> Int? {
+        guard readable >= 8, count <= 8, count > 0 else { return index(nameAt: start, count: count) }
+        let loaded = UnsafeRawPointer(start).loadUnaligned(as: UInt64.self).littleEndian
+        let word = loaded & (UInt64.max &>> UInt64(64 &- count &* 8))
+        var index = 0
+        while index < words.count {
+            if words[index] == word, lengths[index] == count { return index }
+            index &+= 1
+        }
+        return nil
+    }
+
     /// Whether lines of the unknown kind whose name is the `count` bytes at
     /// `start` are settled by the kind alone when the prefilter rules them
     /// out (see ``addRuledOut(unknownKindNamed:)``).

@@ -13,28 +13,67 @@ public struct SearchHit: Sendable {
     /// Never changed: a setter gives the hit new storage. Its properties are
     /// constants, so reading them takes no exclusivity check, and drawing
     /// many thousands of rows reads them all.
-    private final class Storage: Sendable {
-        let object: JSONObject
-        let kindHint: String?
-        let kind: ResultKind
-        let row: any CellRepresentable
-        let rank: Rank
-        let match: FieldMatch?
+    ///
+    /// A listing's hit (an empty query's: no match, a rank that is only its
+    /// order, no record kept, no kind hint) keeps its kind, row and order
+    /// alone, 72 bytes; any other hit's storage is a ``Full`` that keeps the
+    /// rest too. A table of 100,000 rows keeps 100,000 of these until it is
+    /// drawn, and memory written for the first time is dear.
+    private class Storage: @unchecked Sendable {
+        final let kind: ResultKind
+        final let row: any CellRepresentable
+        /// The rank's order: the whole rank of a listing's hit.
+        final let order: Int
+        /// Whether this is a ``Full``.
+        final let isFull: Bool
 
-        init(
-            object: JSONObject,
-            kindHint: String?,
-            kind: ResultKind,
-            row: any CellRepresentable,
-            rank: Rank,
-            match: FieldMatch?
-        ) {
-            self.object = object
-            self.kindHint = kindHint
+        init(kind: ResultKind, row: any CellRepresentable, order: Int, isFull: Bool) {
             self.kind = kind
             self.row = row
-            self.rank = rank
-            self.match = match
+            self.order = order
+            self.isFull = isFull
+        }
+
+        /// The storage of a hit with these properties: a plain one when they
+        /// are a listing's.
+        static func make(
+            object: JSONObject, kindHint: String?, kind: ResultKind, row: any CellRepresentable, rank: Rank,
+            match: FieldMatch?
+        ) -> Storage {
+            if match == nil, kindHint == nil, object.members.isEmpty, rank.isOrderOnly {
+                return Storage(kind: kind, row: row, order: rank.order, isFull: false)
+            }
+            return Full(object: object, kindHint: kindHint, kind: kind, row: row, rank: rank, match: match)
+        }
+
+        /// Everything a hit has.
+        final class Full: Storage, @unchecked Sendable {
+            let fullObject: JSONObject
+            let fullKindHint: String?
+            let fullRank: Rank
+            let fullMatch: FieldMatch?
+
+            init(
+                object: JSONObject, kindHint: String?, kind: ResultKind, row: any CellRepresentable, rank: Rank,
+                match: FieldMatch?
+            ) {
+                self.fullObject = object
+                self.fullKindHint = kindHint
+                self.fullRank = rank
+                self.fullMatch = match
+                super.init(kind: kind, row: row, order: rank.order, isFull: true)
+            }
+        }
+
+        /// The storage as a ``Full``, when it is one.
+        @inline(__always)
+        final var full: Full? { isFull ? unsafeDowncast(self, to: Full.self) : nil }
+
+        final var object: JSONObject { full?.fullObject ?? JSONObject() }
+        final var kindHint: String? { full?.fullKindHint }
+        final var match: FieldMatch? { full?.fullMatch }
+        final var rank: Rank {
+            full?.fullRank ?? Rank(tier: nil, weight: 0, quality: 0, fieldLength: 0, order: order)
         }
     }
 
@@ -48,7 +87,7 @@ public struct SearchHit: Sendable {
         object: JSONObject, location: SourceLocation, kindHint: String?, kind: ResultKind, row: any CellRepresentable,
         rank: Rank, match: FieldMatch?
     ) {
-        storage = Storage(object: object, kindHint: kindHint, kind: kind, row: row, rank: rank, match: match)
+        storage = Storage.make(object: object, kindHint: kindHint, kind: kind, row: row, rank: rank, match: match)
         self.location = location
     }
 
@@ -59,21 +98,57 @@ public struct SearchHit: Sendable {
             location = newValue.location
             // Comparing an unchanged object is immediate: its members are the same array.
             if newValue.kindHint != storage.kindHint || newValue.object != storage.object {
-                storage = Storage(
+                storage = Storage.make(
                     object: newValue.object, kindHint: newValue.kindHint, kind: storage.kind, row: storage.row,
                     rank: storage.rank, match: storage.match)
             }
         }
     }
 
+    /// Whether no hit of `hits` ranks before the one ahead of it, as
+    /// `HitKey.areInOrder(_:descending:)` tells of their ranks' keys without
+    /// a `--sort`: two listed hits compare their orders alone (a listing's
+    /// rank is its order), without making their ranks.
+    static func ranksAreInOrder(_ hits: UnsafeBufferPointer<SearchHit>) -> Bool {
+        var index = 1
+        while index < hits.count {
+            let before = hits[index - 1].storage
+            let after = hits[index].storage
+            if !before.isFull && !after.isFull {
+                if after.order < before.order { return false }
+            } else if after.rank < before.rank {
+                return false
+            }
+            index += 1
+        }
+        return true
+    }
+
     /// The ``ResultKind/identity`` of ``kind``, read without copying the kind.
     package var kindIdentity: ObjectIdentifier { storage.kind.identity }
+
+    /// The ``kindIdentity`` of `hits[index]`, read where it is: a hit read
+    /// through an array in another module is copied first (its storage and
+    /// its location's file counted and let go, ~200 instructions a row of a
+    /// table).
+    package static func kindIdentity(in hits: [SearchHit], at index: Int) -> ObjectIdentifier {
+        hits[index].storage.kind.identity
+    }
+
+    /// The ``row`` and ``match`` of `hits[index]`, read where they are (see
+    /// ``kindIdentity(in:at:)``).
+    package static func rowAndMatch(in hits: [SearchHit], at index: Int) -> (
+        row: any CellRepresentable, match: FieldMatch?
+    ) {
+        let storage = hits[index].storage
+        return (storage.row, storage.match)
+    }
 
     /// The kind that decoded and renders the record.
     public var kind: ResultKind {
         get { storage.kind }
         set {
-            storage = Storage(
+            storage = Storage.make(
                 object: storage.object, kindHint: storage.kindHint, kind: newValue, row: storage.row,
                 rank: storage.rank, match: storage.match)
         }
@@ -83,7 +158,7 @@ public struct SearchHit: Sendable {
     public var row: any CellRepresentable {
         get { storage.row }
         set {
-            storage = Storage(
+            storage = Storage.make(
                 object: storage.object, kindHint: storage.kindHint, kind: storage.kind, row: newValue,
                 rank: storage.rank, match: storage.match)
         }
@@ -93,7 +168,7 @@ public struct SearchHit: Sendable {
     public var rank: Rank {
         get { storage.rank }
         set {
-            storage = Storage(
+            storage = Storage.make(
                 object: storage.object, kindHint: storage.kindHint, kind: storage.kind, row: storage.row,
                 rank: newValue, match: storage.match)
         }
@@ -103,7 +178,7 @@ public struct SearchHit: Sendable {
     public var match: FieldMatch? {
         get { storage.match }
         set {
-            storage = Storage(
+            storage = Storage.make(
                 object: storage.object, kindHint: storage.kindHint, kind: storage.kind, row: storage.row,
                 rank: storage.rank, match: newValue)
         }
@@ -151,6 +226,10 @@ public struct Rank: Sendable, Comparable {
     }
 
     public static func == (a: Rank, b: Rank) -> Bool { !(a < b) && !(b < a) }
+
+    /// Whether the rank is a listing's: no words, no weight, quality or
+    /// field length, only the order.
+    var isOrderOnly: Bool { tier == nil && strength == nil && weight == 0 && quality == 0 && fieldLength == 0 }
 
     /// A single number for JSON output, higher is better: the strength sets
     /// the millions, the field weight the thousands, and quality the rest.

@@ -20,11 +20,17 @@ struct TopK<Key: Sendable, Element: Sendable>: Sendable {
     /// Makes an element's key again from the element, when its key can be
     /// (`nil` when it cannot).
     private let rekey: (@Sendable (Element) -> Key)?
-    /// Whether the keys were let go by
-    /// ``concatenate(_:ranges:inOrder:)``, which found the elements in key
-    /// order: `keys` is then empty, and is made again from the elements
-    /// before anything else needs it.
-    private var keysElided = false
+    /// Whether the keys are not kept: `keys` is then empty, and is made
+    /// again from the elements before anything needs it. With a `rekey`,
+    /// keys are not kept while elements are only appended (until a full
+    /// top-K needs its heap), nor when
+    /// ``concatenate(_:ranges:inOrder:)`` finds the elements in key order:
+    /// a listing of 100,000 hits then never writes their keys (80 bytes a
+    /// hit), and memory written for the first time is dear.
+    private(set) var keysElided = false
+    /// Whether the elements are known to be in key order (as
+    /// ``concatenate(_:ranges:inOrder:)`` found them), until an insert.
+    private var elementsInOrder = false
 
     /// The most places reserved when the first element arrives.
     static var reservedRoom: Int { 1 << 17 }
@@ -55,21 +61,25 @@ struct TopK<Key: Sendable, Element: Sendable>: Sendable {
     }
 
     mutating func insert(_ element: Element, key: Key) {
-        if keysElided { restoreKeys() }
+        elementsInOrder = false
         if elements.count < capacity {
             if elements.isEmpty {
                 // Room for as many as may be kept (up to a bound), at once:
                 // growing by doubling touches twice the memory and copies
                 // every element, while room never written is never touched.
                 let room = min(capacity, Self.reservedRoom)
-                keys.reserveCapacity(room)
+                // Keys that can be made again are made only when needed.
+                keysElided = rekey != nil
+                keys = []
+                if !keysElided { keys.reserveCapacity(room) }
                 elements.reserveCapacity(room)
             }
-            keys.append(key)
+            if !keysElided { keys.append(key) }
             elements.append(element)
             return
         }
         guard capacity > 0 else { return }
+        if keysElided { restoreKeys() }
         if heap.isEmpty { buildHeap() }
         guard let worst = heap.first, isBefore(key, keys[worst]) else { return }
         keys[worst] = key
@@ -94,24 +104,36 @@ struct TopK<Key: Sendable, Element: Sendable>: Sendable {
     /// kept yet and the capacities match, its storage is taken as it is;
     /// when both fit, its elements are appended at once.
     mutating func merge(_ other: TopK) {
+        if elements.isEmpty && capacity == other.capacity && (rekey != nil || !other.keysElided) {
+            keys = other.keys
+            elements = other.elements
+            heap = other.heap
+            keysElided = other.keysElided
+            elementsInOrder = other.elementsInOrder
+            return
+        }
+        elementsInOrder = false
+        if heap.isEmpty && elements.count + other.elements.count <= capacity {
+            // Inserting would only append each one.
+            if keysElided && other.keysElided {
+                elements.append(contentsOf: other.elements)
+                return
+            }
+            if keysElided { restoreKeys() }
+            if other.keysElided, let rekey = other.rekey {
+                keys.append(contentsOf: other.elements.map(rekey))
+            } else {
+                keys.append(contentsOf: other.keys)
+            }
+            elements.append(contentsOf: other.elements)
+            return
+        }
         if other.keysElided {
             var other = other
             other.restoreKeys()
             return merge(other)
         }
         if keysElided { restoreKeys() }
-        if elements.isEmpty && capacity == other.capacity {
-            keys = other.keys
-            elements = other.elements
-            heap = other.heap
-            return
-        }
-        if heap.isEmpty && elements.count + other.elements.count <= capacity {
-            // Inserting would only append each one.
-            keys.append(contentsOf: other.keys)
-            elements.append(contentsOf: other.elements)
-            return
-        }
         let room = min(capacity, elements.count + other.elements.count)
         keys.reserveCapacity(room)
         elements.reserveCapacity(room)
@@ -141,7 +163,8 @@ struct TopK<Key: Sendable, Element: Sendable>: Sendable {
     /// - Returns: `false`, changing nothing, when they would not simply be appended.
     mutating func concatenate(
         _ parts: inout [TopK], ranges: [(part: Int, range: Range<Int>)],
-        inOrder: ((UnsafeBufferPointer<Key>) -> Bool)? = nil
+        inOrder: ((UnsafeBufferPointer<Key>) -> Bool)? = nil,
+        elementsAreInOrder: ((UnsafeBufferPointer<Element>) -> Bool)? = nil
     ) -> Bool {
         let total = ranges.reduce(0) { $0 + $1.range.count }
         guard elements.isEmpty, total <= capacity, parts.allSatisfy(\.keptEveryInsert),
@@ -169,12 +192,20 @@ struct TopK<Key: Sendable, Element: Sendable>: Sendable {
         }
         guard expected.allSatisfy({ $0 == 0 }) else { return false }
         let elidesKeys =
-            rekey != nil && inOrder.map { Self.areInOrder(parts, ranges: ranges, by: $0, isBefore) } == true
+            rekey != nil
+            && inOrder.map {
+                Self.areInOrder(parts, ranges: ranges, by: $0, elementsAreInOrder: elementsAreInOrder, isBefore)
+            } == true
+        // Keys needed for sorting are made again where they were let go.
+        if !elidesKeys {
+            for part in parts.indices where parts[part].keysElided { parts[part].restoreKeys() }
+        }
         let gathered = Self.gather(
             &parts, ranges: ranges, starts: starts, backwards: backwards, total: total, keepingKeys: !elidesKeys)
         keys = gathered.keys
         elements = gathered.elements
         keysElided = elidesKeys
+        elementsInOrder = elidesKeys
         return true
     }
 
@@ -183,10 +214,27 @@ struct TopK<Key: Sendable, Element: Sendable>: Sendable {
     /// `isBefore`.
     private static func areInOrder(
         _ parts: [TopK], ranges: [(part: Int, range: Range<Int>)],
-        by inOrder: (UnsafeBufferPointer<Key>) -> Bool, _ isBefore: (Key, Key) -> Bool
+        by inOrder: (UnsafeBufferPointer<Key>) -> Bool,
+        elementsAreInOrder: ((UnsafeBufferPointer<Element>) -> Bool)?,
+        _ isBefore: (Key, Key) -> Bool
     ) -> Bool {
         var last: Key?
         for (part, range) in ranges where !range.isEmpty {
+            if parts[part].keysElided, let rekey = parts[part].rekey {
+                // Keys let go as elements were appended: the elements tell
+                // their order themselves, or their keys are made a range
+                // at a time; where ranges meet, keys are made again.
+                let elements = parts[part].elements
+                if let last, isBefore(rekey(elements[range.lowerBound]), last) { return false }
+                let ordered = elements.withUnsafeBufferPointer { elements in
+                    let range = UnsafeBufferPointer(rebasing: elements[range])
+                    if let elementsAreInOrder { return elementsAreInOrder(range) }
+                    return range.map(rekey).withUnsafeBufferPointer(inOrder)
+                }
+                guard ordered else { return false }
+                last = rekey(elements[range.upperBound - 1])
+                continue
+            }
             let keys = parts[part].keys
             if let last, isBefore(keys[range.lowerBound], last) { return false }
             guard keys.withUnsafeBufferPointer({ inOrder(UnsafeBufferPointer(rebasing: $0[range])) }) else {
@@ -227,13 +275,17 @@ struct TopK<Key: Sendable, Element: Sendable>: Sendable {
                     let places = Places(parts: partBase, keys: keyBase, elements: elementBase)
                     let move = { @Sendable (part: Int) in
                         let topK = places.parts + part
+                        // A part's keys are let go (see `keysElided`) only when they are dropped here.
+                        let hasKeys = !topK.pointee.keysElided
                         for index in backwards[part] {
                             let range = ranges[index].range
                             var position = starts[index] + range.count
                             while position > starts[index] {
                                 position -= 1
-                                let key = topK.pointee.keys.removeLast()
-                                if let keys = places.keys { (keys + position).initialize(to: key) }
+                                if hasKeys {
+                                    let key = topK.pointee.keys.removeLast()
+                                    if let keys = places.keys { (keys + position).initialize(to: key) }
+                                }
                                 (places.elements + position).initialize(to: topK.pointee.elements.removeLast())
                             }
                         }
@@ -261,11 +313,18 @@ struct TopK<Key: Sendable, Element: Sendable>: Sendable {
     /// - Parameter inOrder: Tells whether keys are already sorted, as one
     ///   pass of `isBefore` over them would, when the caller can compare
     ///   its keys faster than through `isBefore`.
-    func sorted(inOrder: ((UnsafeBufferPointer<Key>) -> Bool)? = nil) -> [Element] {
+    /// - Parameter elementsAreInOrder: Tells the same from the elements, for
+    ///   keys let go (see `keysElided`).
+    func sorted(
+        inOrder: ((UnsafeBufferPointer<Key>) -> Bool)? = nil,
+        elementsAreInOrder: ((UnsafeBufferPointer<Element>) -> Bool)? = nil
+    ) -> [Element] {
         // Elements kept in order (as an empty query keeps its input) need
         // no sorting: one pass tells, or told when their keys were let go.
         // Sorting is stable, so ties keep their order either way.
-        if keysElided { return elements }
+        if elementsInOrder { return elements }
+        if keysElided, let elementsAreInOrder, elements.withUnsafeBufferPointer(elementsAreInOrder) { return elements }
+        let keys = keysElided ? rekey.map { elements.map($0) } ?? self.keys : self.keys
         let inOrder = keys.withUnsafeBufferPointer { keys in
             inOrder?(keys) ?? keys.indices.dropFirst().allSatisfy { !isBefore(keys[$0], keys[$0 - 1]) }
         }
