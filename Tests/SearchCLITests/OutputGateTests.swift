@@ -89,10 +89,12 @@ import Testing
     /// The files allowed to write: the console calls `write(2)`, the gate
     /// calls the console; the picker of `--interactive` writes its frames,
     /// already through the gate's filter, to `/dev/tty`, and restores the
-    /// terminal from signal handlers, in one file.
+    /// terminal from signal handlers, in one file; its index of search
+    /// texts writes its blocks (`pwrite`) to a temporary file of its own,
+    /// never a standard descriptor.
     static let gateFiles: Set<String> = [
         "SearchCLI/Terminal/Console.swift", "SearchCLI/Terminal/Output.swift",
-        "InteractiveSearch/Terminal/TerminalDevice.swift",
+        "InteractiveSearch/Terminal/TerminalDevice.swift", "InteractiveSearch/Search/SearchTextIndex.swift",
     ]
 
     /// Ways out to stdout or stderr other than the gate, one per pattern.

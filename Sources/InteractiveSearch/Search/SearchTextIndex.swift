@@ -267,11 +267,6 @@ package final class SearchTextIndex: Sendable {
                 return BlockView(base: base, entry: entry)
             }
         }
-
-        /// The numbers of the blocks that hold records of `range`.
-        func blocks(in range: Range<Int>) -> Range<Int> {
-            index.blocks(in: range)
-        }
     }
 
     /// The numbers of the blocks that hold records of `range`.
