@@ -626,14 +626,15 @@ package struct IndexRanking {
             } else if startsWord(field, at: position) {
                 tier = .wordPrefix
             } else {
-                guard strong, !isFragmentOfCapitalizedWord(field, start: position, end: position + 1) else {
-                    continue
-                }
+                guard strong else { continue }
                 tier = .substring
             }
             let whole = !continuesWord(field, at: position + 1, afterLetter: byte &- 0x61 < 26)
             let band = UInt8(MatchStrength(tier: tier, wholeWord: whole, fieldWeight: weight).band)
-            if band < bands[symbol] { bands[symbol] = band }
+            guard band < bands[symbol] else { continue }
+            // Whether a letter inside a word counts, once it would help.
+            if tier == .substring, isFragmentOfCapitalizedWord(field, start: position, end: position + 1) { continue }
+            bands[symbol] = band
         }
     }
 

@@ -1,6 +1,7 @@
 import ResultKit
 import SearchEngine
 import StreamingJSON
+import TerminalTable
 
 #if canImport(Glibc)
     import Glibc
@@ -414,13 +415,13 @@ package final class SearchTextIndex: Sendable {
                 case .line(let start, let end, _, let file):
                     let object = try? JSONParser().parse(UnsafeRawBufferPointer(rebasing: arena[start..<end]))
                     guard case .object(let parsed)? = object else {
-                        builder.addUnindexed(line: nil)
+                        builder.block.addUnindexed(line: nil)
                         break
                     }
-                    builder.add(parsed, hint: loaded.files[Int(file)].hint, line: nil)
+                    builder.block.add(parsed, hint: loaded.files[Int(file)].hint, line: nil)
                 case .record(let position):
                     let record = loaded.records[Int(position)]
-                    builder.add(record.object, hint: record.kindHint, line: nil)
+                    builder.block.add(record.object, hint: record.kindHint, line: nil)
                 }
                 guard builder.flushIfFull(done: number + 1, of: loaded.items.count) else { return false }
             }
@@ -429,10 +430,52 @@ package final class SearchTextIndex: Sendable {
         return ok ? SearchTextIndex(builder: builder, stamp: nil) : nil
     }
 
+    /// A record's line of a file, as the builder of a block takes it.
+    private struct PendingLine {
+        var line: Line
+        /// Where its content is in the file; `nil` when it is over long.
+        var content: Range<Int>?
+    }
+
+    /// The lines of a few blocks of a file, in the buffer they were read
+    /// into, for each block to be built on a core of its own.
+    private struct BlockJob: @unchecked Sendable {
+        let lines: [PendingLine]
+        /// The buffer, and the offset in the file of its first byte.
+        let base: UnsafeRawPointer
+        let bufferStart: Int
+        let hint: String?
+        let blockRecords: Int
+
+        /// Block `block` of the lines, its kinds numbered from `seed`'s.
+        func build(_ block: Int, seed: BlockBuilder) -> BlockBuilder {
+            var part = seed
+            for pendingLine in lines[block * blockRecords..<min(lines.count, (block + 1) * blockRecords)] {
+                guard let content = pendingLine.content else {
+                    part.addUnindexed(line: pendingLine.line)
+                    continue
+                }
+                let object = try? JSONParser().parse(
+                    UnsafeRawBufferPointer(start: base + (content.lowerBound - bufferStart), count: content.count))
+                if case .object(let object)? = object {
+                    part.add(object, hint: hint, line: pendingLine.line)
+                } else {
+                    part.addUnindexed(line: pendingLine.line)
+                }
+            }
+            return part
+        }
+    }
+
+    /// How many blocks of a file are built at once, one a core.
+    private static let parallelBlocks = 2
+
     /// The index of the records of the file at `path`, read line by line
     /// as the engine reads it; `nil` when it cannot be read, its blocks
     /// would not fit `budget` and cannot be written to a file, or when
-    /// `isCancelled` says so.
+    /// `isCancelled` says so. The lines are read in order, a few blocks'
+    /// worth at a time; those blocks are built at once, one a core, and
+    /// kept in order.
     static func file(
         path: String, hint: String?, registry: KindRegistry, maxLineBytes: Int, budget: Int = budget,
         blockRecords: Int = blockRecords, isCancelled: () -> Bool
@@ -442,25 +485,38 @@ package final class SearchTextIndex: Sendable {
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var builder = Builder(registry: registry, budget: budget, blockRecords: blockRecords)
+        let blockRecords = builder.blockRecords
         var buffer = [UInt8](repeating: 0, count: 1 << 20)
-        // The file bytes `bufferStart..<bufferStart + filled` are in `buffer`.
+        // The file bytes `bufferStart..<bufferStart + filled` are in `buffer`;
+        // the lines from `scanned` on are not split yet.
         var bufferStart = 0
         var filled = 0
+        var scanned = 0
         var number = 0
+        var pending: [PendingLine] = []
+        pending.reserveCapacity(blockRecords * parallelBlocks)
         var atEnd = false
-        var failed = false
-        while !atEnd, !failed {
+        while !atEnd {
             if isCancelled() { return nil }
             if filled == buffer.count { buffer += [UInt8](repeating: 0, count: buffer.count) }
             let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress! + filled, $0.count - filled) }
             guard count >= 0 else { return nil }
             atEnd = count == 0
             filled += count
-            let consumed = buffer.withUnsafeBytes { bytes -> Int in
-                var lineStart = 0
-                while lineStart < filled {
-                    let newline = bytes[lineStart..<filled].firstIndex(of: 0x0A)
-                    guard let end = newline ?? (atEnd ? filled : nil) else { break }
+            let ok = buffer.withUnsafeBytes { bytes -> Bool in
+                let base = bytes.baseAddress!
+                while scanned < filled {
+                    let newline = memchr(base + scanned, 0x0A, filled - scanned)
+                    let end: Int
+                    if let newline {
+                        end = UnsafeRawPointer(newline) - base
+                    } else if atEnd {
+                        end = filled
+                    } else {
+                        break
+                    }
+                    let lineStart = scanned
+                    scanned = end + 1
                     number += 1
                     var contentEnd = end
                     if contentEnd > lineStart, bytes[contentEnd - 1] == 0x0D { contentEnd -= 1 }
@@ -471,23 +527,40 @@ package final class SearchTextIndex: Sendable {
                     case .blank:
                         break
                     case .overLong:
-                        builder.addUnindexed(line: location)
+                        pending.append(PendingLine(line: location, content: nil))
                     case .content(let content):
-                        if case .object(let object)? = try? JSONParser().parse(content) {
-                            builder.add(object, hint: hint, line: location)
-                        } else {
-                            builder.addUnindexed(line: location)
-                        }
-                    }
-                    lineStart = end + 1
-                    if !builder.flushIfFull(done: bufferStart + lineStart, of: stamp.size) {
-                        failed = true
-                        return lineStart
+                        let start = bufferStart + (content.baseAddress.map { $0 - base } ?? lineStart)
+                        pending.append(PendingLine(line: location, content: start..<start + content.count))
                     }
                 }
-                return min(lineStart, filled)
+                // Whole blocks, a few at a time (at the end, what is left).
+                guard pending.count >= blockRecords * parallelBlocks || (atEnd && !pending.isEmpty) else {
+                    return true
+                }
+                // Every block full but the file's last one.
+                let blocks = atEnd ? (pending.count + blockRecords - 1) / blockRecords : pending.count / blockRecords
+                let job = BlockJob(
+                    lines: pending, base: base, bufferStart: bufferStart, hint: hint, blockRecords: blockRecords)
+                let seed = builder.known.seeded()
+                var built = ParallelBlocks.mapBlocks(blocks, parallel: true) { job.build($0, seed: seed) }
+                for block in 0..<blocks {
+                    let last = pending[min(pending.count, (block + 1) * blockRecords) - 1].line
+                    let done = last.offset + Int(last.length) + 1
+                    if !builder.keep(&built[block]) {
+                        // A kind past the most the index numbers: built
+                        // again, knowing every kind before it.
+                        var again = job.build(block, seed: builder.known.seeded())
+                        guard builder.keep(&again) else { return false }
+                    }
+                    built[block] = builder.known
+                    guard builder.flush(done: done, of: stamp.size) else { return false }
+                }
+                pending.removeFirst(min(pending.count, blocks * blockRecords))
+                return true
             }
-            // What is left of a line moves to the front.
+            guard ok else { return nil }
+            // The lines not built yet, and what is left of a line, move to the front.
+            let consumed = min(pending.first.map { $0.line.offset - bufferStart } ?? scanned, filled)
             if consumed > 0 {
                 buffer.withUnsafeMutableBytes { bytes in
                     if consumed < filled {
@@ -496,9 +569,10 @@ package final class SearchTextIndex: Sendable {
                 }
                 bufferStart += consumed
                 filled -= consumed
+                scanned -= consumed
             }
         }
-        guard !failed, builder.finish(), FileStamp(path: path) == stamp else { return nil }
+        guard builder.finish(), FileStamp(path: path) == stamp else { return nil }
         return SearchTextIndex(builder: builder, stamp: stamp)
     }
 
@@ -508,8 +582,9 @@ package final class SearchTextIndex: Sendable {
         /// The most bytes the blocks may take in memory; past it they go to ``file``.
         let budget: Int
         let blockRecords: Int
-        var kinds: [ResultKind] = []
-        var kindIDs: [String: UInt8] = [:]
+        var kinds: [ResultKind] { known.kinds }
+        /// The kinds so far, numbered as the index numbers them.
+        var known: BlockBuilder
         var unicodeTexts: [String] = []
         var unicodeNumbers: [String: UInt32] = [:]
         var unicodeBytes = 0
@@ -522,50 +597,118 @@ package final class SearchTextIndex: Sendable {
         var heldBytes = 0
         var file: IndexFile?
         var fileBytes = 0
-
-        // The block being filled: its sections (see ``Section``).
-        var kindOf: [UInt8] = []
-        var starts: [UInt32] = [0]
-        var texts: [UInt8] = []
-        var letters: [UInt64] = []
-        var pairs: [UInt64] = []
-        var symbolBands: [UInt8] = []
-        var unicodeStarts: [UInt32] = [0]
-        var unicodeFields: [UInt32] = []
-        var lines: [Line] = []
+        /// The block being filled, which knows every kind so far.
+        var block: BlockBuilder
 
         init(registry: KindRegistry, budget: Int, blockRecords: Int) {
             self.registry = registry
             self.budget = budget
             self.blockRecords = max(1, blockRecords)
+            known = BlockBuilder(registry: registry)
+            block = known
         }
 
         /// The bytes held in memory: the blocks held, the block being
         /// filled, the texts that are not plain ASCII.
         var bytes: Int {
-            heldBytes + texts.count + kindOf.count * (17 + 8 * SearchTextIndex.pairWords + SearchTextIndex.symbolBytes)
-                + lines.count * MemoryLayout<Line>.stride + unicodeBytes + unicodeFields.count * 4
+            heldBytes + block.texts.count + block.kindOf.count
+                * (17 + 8 * SearchTextIndex.pairWords + SearchTextIndex.symbolBytes)
+                + block.lines.count * MemoryLayout<Line>.stride + unicodeBytes + block.unicodeFields.count * 4
                 + unindexedRecords.count * 4
         }
 
         /// Ends the block being filled when it is full, `done` of `total`
         /// (records or bytes) read; `false` when its bytes could not be kept.
         mutating func flushIfFull(done: Int, of total: Int) -> Bool {
-            kindOf.count < blockRecords ? true : flush(done: done, of: total)
+            guard block.kindOf.count >= blockRecords else { return true }
+            var full = block
+            let kept = keep(&full)
+            precondition(kept, "a block that knows every kind numbers them as the index does")
+            return flush(done: done, of: total)
         }
 
         /// Ends the block being filled, if it holds a record; `false` when
         /// its bytes could not be kept.
         mutating func finish() -> Bool {
-            kindOf.isEmpty ? true : flush(done: 1, of: 1)
+            if block.kindOf.isEmpty { return true }
+            var last = block
+            let kept = keep(&last)
+            precondition(kept, "a block that knows every kind numbers them as the index does")
+            return flush(done: 1, of: 1)
         }
 
-        /// Lays out the block being filled, keeps it (in memory while the
-        /// budget allows, else in the file), and starts the next. The blocks
-        /// go to the file as soon as the whole index would not fit the
-        /// budget, reckoned from the part read (`done` of `total`): the
-        /// memory a search in place takes meanwhile is not taken twice.
-        private mutating func flush(done: Int, of total: Int) -> Bool {
+        /// Makes `part`, built on its own, the block being filled: its kinds
+        /// and texts that are not plain ASCII numbered as the index numbers
+        /// them, in the order the records first name them, its records
+        /// numbered from the records before it. `false` when it named a kind
+        /// past the most the index numbers before it knew the kinds of the
+        /// blocks before it: it must then be built again, from ``BlockBuilder/seeded()``.
+        mutating func keep(_ part: inout BlockBuilder) -> Bool {
+            // Its kinds: those it knew from the start, then the ones it found.
+            if part.overflowed && part.seedKinds != kinds.count { return false }
+            var seen = known
+            var kindMap = [UInt8](repeating: SearchTextIndex.unindexed, count: 256)
+            for id in 0..<part.seedKinds { kindMap[id] = UInt8(id) }
+            for (key, name) in part.newKindKeys {
+                guard let local = part.kindIDs[key] else { continue }
+                let id = seen.kindID(named: name)
+                if id == SearchTextIndex.unindexed, local != SearchTextIndex.unindexed { return false }
+                kindMap[Int(local)] = id
+            }
+            known = seen
+            block = known.seeded()
+            if !part.newKindKeys.isEmpty {
+                for position in part.kindOf.indices where part.kindOf[position] != SearchTextIndex.unindexed {
+                    part.kindOf[position] = kindMap[Int(part.kindOf[position])]
+                }
+            }
+            // Its texts that are not plain ASCII.
+            if !part.unicodeTexts.isEmpty {
+                var numberMap: [UInt32] = []
+                numberMap.reserveCapacity(part.unicodeTexts.count)
+                for text in part.unicodeTexts {
+                    if let known = unicodeNumbers[text] {
+                        numberMap.append(known)
+                    } else {
+                        let number = UInt32(unicodeTexts.count)
+                        unicodeNumbers[text] = number
+                        unicodeTexts.append(text)
+                        unicodeBytes += text.utf8.count * 2 + 64
+                        numberMap.append(number)
+                    }
+                }
+                for position in stride(from: 1, to: part.unicodeFields.count, by: 2) {
+                    part.unicodeFields[position] = numberMap[Int(part.unicodeFields[position])]
+                }
+                part.texts.withUnsafeMutableBytes { texts in
+                    for position in part.unicodePositions {
+                        let local = texts.loadUnaligned(fromByteOffset: position, as: UInt32.self)
+                        texts.storeBytes(
+                            of: numberMap[Int(UInt32(littleEndian: local))].littleEndian, toByteOffset: position,
+                            as: UInt32.self)
+                    }
+                }
+            }
+            for record in part.unindexed { unindexedRecords.append(Int32(count) + record) }
+            block.kindOf = part.kindOf
+            block.starts = part.starts
+            block.texts = part.texts
+            block.letters = part.letters
+            block.pairs = part.pairs
+            block.symbolBands = part.symbolBands
+            block.unicodeStarts = part.unicodeStarts
+            block.unicodeFields = part.unicodeFields
+            block.lines = part.lines
+            return true
+        }
+
+        /// Lays out the block being filled (kept with ``keep(_:)``), keeps
+        /// its bytes (in memory while the budget allows, else in the file),
+        /// and starts the next. The blocks go to the file as soon as the
+        /// whole index would not fit the budget, reckoned from the part read
+        /// (`done` of `total`): the memory a search in place takes meanwhile
+        /// is not taken twice.
+        mutating func flush(done: Int, of total: Int) -> Bool {
             var sections: [Range<Int>] = []
             var end = 0
             func section<T>(_ array: [T]) {
@@ -573,49 +716,39 @@ package final class SearchTextIndex: Sendable {
                 end = start + array.count * MemoryLayout<T>.stride
                 sections.append(start..<end)
             }
-            section(kindOf)
-            section(starts)
-            section(texts)
-            section(letters)
-            section(pairs)
-            section(symbolBands)
-            section(unicodeStarts)
-            section(unicodeFields)
-            section(lines)
-            let block = BlockBytes(count: end)
+            section(block.kindOf)
+            section(block.starts)
+            section(block.texts)
+            section(block.letters)
+            section(block.pairs)
+            section(block.symbolBands)
+            section(block.unicodeStarts)
+            section(block.unicodeFields)
+            section(block.lines)
+            let bytes = BlockBytes(count: end)
             func copy<T>(_ array: [T], _ section: Section) {
-                array.withUnsafeBytes { bytes in
-                    guard let source = bytes.baseAddress else { return }
-                    (block.base + sections[section.rawValue].lowerBound).copyMemory(
-                        from: source, byteCount: bytes.count)
+                array.withUnsafeBytes { source in
+                    guard let source = source.baseAddress else { return }
+                    (bytes.base + sections[section.rawValue].lowerBound).copyMemory(
+                        from: source, byteCount: array.count * MemoryLayout<T>.stride)
                 }
             }
-            copy(kindOf, .kindOf)
-            copy(starts, .starts)
-            copy(texts, .texts)
-            copy(letters, .letters)
-            copy(pairs, .pairs)
-            copy(symbolBands, .symbolBands)
-            copy(unicodeStarts, .unicodeStarts)
-            copy(unicodeFields, .unicodeFields)
-            copy(lines, .lines)
+            copy(block.kindOf, .kindOf)
+            copy(block.starts, .starts)
+            copy(block.texts, .texts)
+            copy(block.letters, .letters)
+            copy(block.pairs, .pairs)
+            copy(block.symbolBands, .symbolBands)
+            copy(block.unicodeStarts, .unicodeStarts)
+            copy(block.unicodeFields, .unicodeFields)
+            copy(block.lines, .lines)
             var entry = BlockEntry(
-                first: count, count: kindOf.count, offset: 0, bytes: end, sections: sections,
-                firstLineOffset: lines.first?.offset)
-            count += kindOf.count
-            kindOf.removeAll(keepingCapacity: true)
-            starts.removeAll(keepingCapacity: true)
-            starts.append(0)
-            texts.removeAll(keepingCapacity: true)
-            letters.removeAll(keepingCapacity: true)
-            pairs.removeAll(keepingCapacity: true)
-            symbolBands.removeAll(keepingCapacity: true)
-            unicodeStarts.removeAll(keepingCapacity: true)
-            unicodeStarts.append(0)
-            unicodeFields.removeAll(keepingCapacity: true)
-            lines.removeAll(keepingCapacity: true)
-            let reckoned = Double(end + bytes) * Double(max(total, 1)) / Double(max(done, 1))
-            if file == nil, end + bytes > budget || reckoned > Double(budget) {
+                first: count, count: block.kindOf.count, offset: 0, bytes: end, sections: sections,
+                firstLineOffset: block.lines.first?.offset)
+            count += block.kindOf.count
+            block = known.seeded()
+            let reckoned = Double(end + self.bytes) * Double(max(total, 1)) / Double(max(done, 1))
+            if file == nil, end + self.bytes > budget || reckoned > Double(budget) {
                 // Past the budget: every block to a file, from now on.
                 guard let made = IndexFile() else { return false }
                 file = made
@@ -629,21 +762,66 @@ package final class SearchTextIndex: Sendable {
             }
             if let file {
                 entry.offset = fileBytes
-                guard file.write(block.base, count: end, at: fileBytes) else { return false }
+                guard file.write(bytes.base, count: end, at: fileBytes) else { return false }
                 fileBytes += (end + 15) & ~15
             } else {
-                held.append(block)
+                held.append(bytes)
                 heldBytes += end
             }
             entries.append(entry)
             return true
         }
+    }
 
-        /// The number the next record takes.
-        private var nextRecord: Int { count + kindOf.count }
+    /// The sections of one block, built on its own (each block of a file
+    /// on a core of its own): its kinds and its texts that are not plain
+    /// ASCII numbered within it, its records from 0; ``Builder/keep(_:)``
+    /// numbers them as the index does.
+    private struct BlockBuilder: @unchecked Sendable {
+        let registry: KindRegistry
+        var kinds: [ResultKind] = []
+        var kindIDs: [String: UInt8] = [:]
+        /// How many of ``kinds`` it was given (``seeded()``), and the names
+        /// of the kinds it found since, in the order records named them.
+        var seedKinds = 0
+        var newKindKeys: [(key: String, name: String?)] = []
+        /// Whether a record named a kind past the most the index numbers.
+        var overflowed = false
+        var unicodeTexts: [String] = []
+        var unicodeNumbers: [String: UInt32] = [:]
+        /// Where each text's number is in ``texts``.
+        var unicodePositions: [Int] = []
+        /// Its records that are not indexed, from 0.
+        var unindexed: [Int32] = []
+
+        // Its sections (see ``Section``).
+        var kindOf: [UInt8] = []
+        var starts: [UInt32] = [0]
+        var texts: [UInt8] = []
+        var letters: [UInt64] = []
+        var pairs: [UInt64] = []
+        var symbolBands: [UInt8] = []
+        var unicodeStarts: [UInt32] = [0]
+        var unicodeFields: [UInt32] = []
+        var lines: [Line] = []
+        /// For each letter or digit, its best band in the record being added.
+        var bands = [UInt8](repeating: IndexRanking.noMatch, count: 36)
+
+        init(registry: KindRegistry) {
+            self.registry = registry
+        }
+
+        /// An empty block that knows this one's kinds.
+        func seeded() -> BlockBuilder {
+            var block = BlockBuilder(registry: registry)
+            block.kinds = kinds
+            block.kindIDs = kindIDs
+            block.seedKinds = kinds.count
+            return block
+        }
 
         mutating func addUnindexed(line: Line?) {
-            unindexedRecords.append(Int32(nextRecord))
+            unindexed.append(Int32(kindOf.count))
             letters.append(~0)
             pairs += repeatElement(~0, count: SearchTextIndex.pairWords)
             unicodeStarts.append(UInt32(unicodeFields.count))
@@ -665,24 +843,26 @@ package final class SearchTextIndex: Sendable {
             var mask: UInt64 = 0
             // The pairs' words of this record: the last ``pairWords`` of ``pairs``.
             pairs += repeatElement(0, count: SearchTextIndex.pairWords)
-            var bands = [UInt8](repeating: IndexRanking.noMatch, count: 36)
+            for symbol in 0..<36 { bands[symbol] = IndexRanking.noMatch }
             for (fieldNumber, field) in kind.searchFields.enumerated() {
                 var text = field.text(object) ?? ""
-                if text.utf8.allSatisfy({ $0 > SearchTextIndex.unicodeMark && $0 < 0x80 && $0 != 0x0D }) {
-                    texts.append(contentsOf: text.utf8)
-                    texts.append(0)
-                    for byte in text.utf8 { mask |= SearchTextIndex.letterBit(byte) }
-                    text.withUTF8 { bytes in
-                        IndexRanking.symbolBands(in: bytes, weight: field.weight, into: &bands)
-                        pairs.withUnsafeMutableBufferPointer { pairs in
-                            SearchTextIndex.addPairs(
-                                of: bytes,
-                                to: UnsafeMutableBufferPointer(
-                                    rebasing: pairs[(pairs.count - SearchTextIndex.pairWords)...]))
-                        }
+                let plain = text.withUTF8 { bytes -> Bool in
+                    guard bytes.allSatisfy({ $0 > SearchTextIndex.unicodeMark && $0 < 0x80 && $0 != 0x0D }) else {
+                        return false
                     }
-                    continue
+                    texts.append(contentsOf: bytes)
+                    texts.append(0)
+                    for byte in bytes { mask |= SearchTextIndex.letterBit(byte) }
+                    IndexRanking.symbolBands(in: bytes, weight: field.weight, into: &bands)
+                    pairs.withUnsafeMutableBufferPointer { pairs in
+                        SearchTextIndex.addPairs(
+                            of: bytes,
+                            to: UnsafeMutableBufferPointer(
+                                rebasing: pairs[(pairs.count - SearchTextIndex.pairWords)...]))
+                    }
+                    return true
                 }
+                if plain { continue }
                 let number: UInt32
                 if let known = unicodeNumbers[text] {
                     number = known
@@ -690,11 +870,11 @@ package final class SearchTextIndex: Sendable {
                     number = UInt32(unicodeTexts.count)
                     unicodeNumbers[text] = number
                     unicodeTexts.append(text)
-                    unicodeBytes += text.utf8.count * 2 + 64
                 }
                 unicodeFields.append(UInt32(fieldNumber))
                 unicodeFields.append(number)
                 texts.append(SearchTextIndex.unicodeMark)
+                unicodePositions.append(texts.count)
                 withUnsafeBytes(of: number.littleEndian) { texts.append(contentsOf: $0) }
             }
             letters.append(mask)
@@ -712,7 +892,7 @@ package final class SearchTextIndex: Sendable {
         /// `unknown` for a record with no kind), whose search fields are the
         /// same whatever the name; each name is a kind of its own, so that
         /// the kinds of the best records can be counted for the status line.
-        private mutating func kindID(named name: String?) -> UInt8 {
+        mutating func kindID(named name: String?) -> UInt8 {
             let key = name ?? ""
             if let id = kindIDs[key] { return id }
             let registered = name.flatMap { registry.kind(named: $0) }
@@ -724,9 +904,12 @@ package final class SearchTextIndex: Sendable {
                 kinds.append(registered ?? .fallback(named: name ?? "unknown"))
             } else {
                 // Past 254 kinds, the rest are not indexed: the engine reads them every time.
+                overflowed = true
+                newKindKeys.append((key, name))
                 return SearchTextIndex.unindexed
             }
             kindIDs[key] = id
+            newKindKeys.append((key, name))
             return id
         }
     }
