@@ -431,32 +431,46 @@ package final class SearchTextIndex: Sendable {
     }
 
     /// A record's line of a file, as the builder of a block takes it.
-    private struct PendingLine {
+    private struct PendingLine: Sendable {
         var line: Line
         /// Where its content is in the file; `nil` when it is over long.
         var content: Range<Int>?
     }
 
-    /// The lines of a few blocks of a file, in the buffer they were read
-    /// into, for each block to be built on a core of its own.
-    private struct BlockJob: @unchecked Sendable {
+    /// The lines of a few blocks of a file, for each block to be built on
+    /// a core of its own, from its lines read again into a buffer of its
+    /// own: the lines waiting are not held meanwhile.
+    private struct BlockJob: Sendable {
         let lines: [PendingLine]
-        /// The buffer, and the offset in the file of its first byte.
-        let base: UnsafeRawPointer
-        let bufferStart: Int
+        /// The file, open for reading.
+        let descriptor: Int32
         let hint: String?
         let blockRecords: Int
 
-        /// Block `block` of the lines, its kinds numbered from `seed`'s.
-        func build(_ block: Int, seed: BlockBuilder) -> BlockBuilder {
+        /// Block `block` of the lines, its kinds numbered from `seed`'s;
+        /// `nil` when its lines cannot be read again.
+        func build(_ block: Int, seed: BlockBuilder) -> BlockBuilder? {
+            let lines = lines[block * blockRecords..<min(lines.count, (block + 1) * blockRecords)]
+            guard let first = lines.first?.line, let last = lines.last?.line else { return seed }
+            let start = first.offset
+            let count = last.offset + Int(last.length) - start
+            let bytes = UnsafeMutableRawPointer.allocate(byteCount: max(count, 1), alignment: 16)
+            defer { bytes.deallocate() }
+            var done = 0
+            while done < count {
+                let read = pread(descriptor, bytes + done, count - done, off_t(start + done))
+                if read < 0, errno == EINTR { continue }
+                guard read > 0 else { return nil }
+                done += read
+            }
             var part = seed
-            for pendingLine in lines[block * blockRecords..<min(lines.count, (block + 1) * blockRecords)] {
+            for pendingLine in lines {
                 guard let content = pendingLine.content else {
                     part.addUnindexed(line: pendingLine.line)
                     continue
                 }
                 let object = try? JSONParser().parse(
-                    UnsafeRawBufferPointer(start: base + (content.lowerBound - bufferStart), count: content.count))
+                    UnsafeRawBufferPointer(start: bytes + (content.lowerBound - start), count: content.count))
                 if case .object(let object)? = object {
                     part.add(object, hint: hint, line: pendingLine.line)
                 } else {
@@ -539,28 +553,29 @@ package final class SearchTextIndex: Sendable {
                 }
                 // Every block full but the file's last one.
                 let blocks = atEnd ? (pending.count + blockRecords - 1) / blockRecords : pending.count / blockRecords
-                let job = BlockJob(
-                    lines: pending, base: base, bufferStart: bufferStart, hint: hint, blockRecords: blockRecords)
+                let job = BlockJob(lines: pending, descriptor: fd, hint: hint, blockRecords: blockRecords)
                 let seed = builder.known.seeded()
                 var built = ParallelBlocks.mapBlocks(blocks, parallel: true) { job.build($0, seed: seed) }
                 for block in 0..<blocks {
                     let last = pending[min(pending.count, (block + 1) * blockRecords) - 1].line
                     let done = last.offset + Int(last.length) + 1
-                    if !builder.keep(&built[block]) {
+                    guard built[block] != nil else { return false }
+                    if !builder.keep(&built[block]!) {
                         // A kind past the most the index numbers: built
                         // again, knowing every kind before it.
-                        var again = job.build(block, seed: builder.known.seeded())
-                        guard builder.keep(&again) else { return false }
+                        guard var again = job.build(block, seed: builder.known.seeded()), builder.keep(&again) else {
+                            return false
+                        }
                     }
-                    built[block] = builder.known
+                    built[block] = nil
                     guard builder.flush(done: done, of: stamp.size) else { return false }
                 }
                 pending.removeFirst(min(pending.count, blocks * blockRecords))
                 return true
             }
             guard ok else { return nil }
-            // The lines not built yet, and what is left of a line, move to the front.
-            let consumed = min(pending.first.map { $0.line.offset - bufferStart } ?? scanned, filled)
+            // What is left of a line moves to the front.
+            let consumed = min(scanned, filled)
             if consumed > 0 {
                 buffer.withUnsafeMutableBytes { bytes in
                     if consumed < filled {
