@@ -1,4 +1,5 @@
 import ResultKit
+import ProcessMemory
 import SearchEngine
 import StreamingJSON
 import TerminalTable
@@ -571,6 +572,9 @@ package final class SearchTextIndex: Sendable {
                     guard builder.flush(done: done, of: stamp.size) else { return false }
                 }
                 pending.removeFirst(min(pending.count, blocks * blockRecords))
+                // What the blocks' records took goes back to the system
+                // (each core's heap keeps it otherwise), beside a search.
+                ProcessMemory.releaseFreedMemory()
                 return true
             }
             guard ok else { return nil }
