@@ -1,5 +1,5 @@
-import ResultKit
 import ProcessMemory
+import ResultKit
 import SearchEngine
 import StreamingJSON
 import TerminalTable
