@@ -15,7 +15,7 @@ struct InteractiveBench {
         .init("--runs", value: "N", help: "How many times the query is typed (default: 3)"),
         .init(
             "--quiet-ms", value: "MS",
-            help: "Quiet time that ends a redraw; longer than the slowest search (default: 1000)"),
+            help: "Quiet time that ends a redraw; longer than the slowest search (default: 3000)"),
         .init(
             "--settle-s", value: "S",
             help: "Seconds to wait after the first screen before typing, e.g. for search -i's index (default: 0)"),
@@ -40,7 +40,7 @@ struct InteractiveBench {
         }
         let query = options.string("--query", default: "coffee mug")
         let runs = Int(options.string("--runs", default: "3")) ?? 3
-        let quiet = Double(options.string("--quiet-ms", default: "1000")) ?? 1000
+        let quiet = Double(options.string("--quiet-ms", default: "3000")) ?? 3000
         let seed = UInt64(options.string("--seed", default: "42")) ?? 42
         let settle = Double(options.string("--settle-s", default: "0")) ?? 0
         let directory = options.string("--data-dir", default: getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp")
