@@ -217,6 +217,12 @@ package final class SearchTextIndex: Sendable {
 
         /// Reads `count` bytes at `offset` into `bytes`; whether all were read.
         func read(into bytes: UnsafeMutableRawPointer, count: Int, at offset: Int) -> Bool {
+            Self.read(descriptor, into: bytes, count: count, at: offset)
+        }
+
+        /// Reads `count` bytes at `offset` of the file open as `descriptor`
+        /// into `bytes`; whether all were read.
+        static func read(_ descriptor: Int32, into bytes: UnsafeMutableRawPointer, count: Int, at offset: Int) -> Bool {
             var done = 0
             while done < count {
                 let read = pread(descriptor, bytes + done, count - done, off_t(offset + done))
@@ -457,13 +463,7 @@ package final class SearchTextIndex: Sendable {
             let count = last.offset + Int(last.length) - start
             let bytes = UnsafeMutableRawPointer.allocate(byteCount: max(count, 1), alignment: 16)
             defer { bytes.deallocate() }
-            var done = 0
-            while done < count {
-                let read = pread(descriptor, bytes + done, count - done, off_t(start + done))
-                if read < 0, errno == EINTR { continue }
-                guard read > 0 else { return nil }
-                done += read
-            }
+            guard IndexFile.read(descriptor, into: bytes, count: count, at: start) else { return nil }
             var part = seed
             for pendingLine in lines {
                 guard let content = pendingLine.content else {
