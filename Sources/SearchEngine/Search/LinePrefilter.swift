@@ -41,6 +41,9 @@ struct LinePrefilter: Sendable {
     let fragments: [[UInt8]]
     /// Their first bytes, as the vector scan compares them.
     private let anchors: [Anchor]
+    /// Whether every anchor is ``Anchor/isFolded`` (asked once: comparing
+    /// the vectors costs more than a short line's scan).
+    private let anchorsAreFolded: Bool
 
     /// Other sets of fragments for the same word, cut elsewhere
     /// (``MatchPattern/requiredFragmentSets(minimumLength:)``).
@@ -177,6 +180,7 @@ struct LinePrefilter: Sendable {
                 thirdFold: SIMD16(repeating: anyThird ? 0xFF : 0x20)
             )
         }
+        self.anchorsAreFolded = anchors.allSatisfy(\.isFolded)
     }
 
     /// The same word with the fragments that let the fewest lines of
@@ -283,7 +287,7 @@ struct LinePrefilter: Sendable {
         // block one and two bytes on are made once for both anchors. (Two
         // fragments are at least three bytes long, and only the shortest
         // words have bytes that may be any byte, among more fragments.)
-        let folded = anchors.allSatisfy(\.isFolded)
+        let folded = anchorsAreFolded
         switch anchors.count {
         case 1 where folded:
             return nextHit(base, from: start, end: end, countsKeys: countsKeys, anchors: OneFoldedAnchor(anchors[0]))
