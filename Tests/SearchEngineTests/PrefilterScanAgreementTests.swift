@@ -104,4 +104,35 @@ import TextMatching
         }
         #expect(total > 100)
     }
+
+    /// ``LinePrefilter/mayMatchFuzzily(_:)``, which looks 16 bytes at a
+    /// time (the last ones as the line's last 16), answers as a search for
+    /// a spelling's letters in order, one byte at a time, does: on lines of
+    /// every length, with the letters in either case, near the line's end.
+    @Test(arguments: queries)
+    func theFuzzyScanAnswersAsTheByteRule(query: String) throws {
+        let prefilter = try #require(LinePrefilter(query: try QueryParser().parse(query), fuzzy: false))
+        func byByte(_ line: [UInt8]) -> Bool {
+            prefilter.spellings.contains { spelling in
+                var index = 0
+                for unit in spelling {
+                    let fold: UInt8 = (0x61...0x7A).contains(unit) ? 0x20 : 0
+                    guard let at = line[index...].firstIndex(where: { $0 | fold == unit }) else { return false }
+                    index = at + 1
+                }
+                return true
+            }
+        }
+        var generator = Generator(state: 0xF022 ^ UInt64(query.utf8.count))
+        var found = 0
+        for round in 0..<20_000 {
+            var line = generator.line()
+            // Short lines too, cut at every length up to 40 bytes.
+            if round % 2 == 0 { line = Array(line.prefix(round % 41)) }
+            let expected = byByte(line)
+            #expect(line.withUnsafeBytes { prefilter.mayMatchFuzzily($0) } == expected, "\(line)")
+            if expected { found += 1 }
+        }
+        #expect(found > 100 && found < 19_900 || prefilter.spellings.isEmpty)
+    }
 }

@@ -131,7 +131,9 @@ struct LinePrefilter: Sendable {
     }
 
     /// The first offset from `start` before `end` whose byte, with `fold`
-    /// set, is `unit`; 16 bytes at a time.
+    /// set, is `unit`; 32 or 16 bytes at a time. The last bytes of a line of at
+    /// least 16 are looked at as its last 16, the lanes before `start`
+    /// cleared, not one at a time.
     @inline(__always)
     private static func firstIndex(
         of unit: UInt8, folding fold: UInt8, in base: UnsafeRawPointer, from start: Int, end: Int
@@ -139,13 +141,44 @@ struct LinePrefilter: Sendable {
         let wanted = SIMD16<UInt8>(repeating: unit)
         let folds = SIMD16<UInt8>(repeating: fold)
         let zero = SIMD16<UInt8>(repeating: 0)
-        var index = start
-        while index &+ 16 <= end {
+        @inline(__always)
+        func lanes(at index: Int) -> (UInt64, UInt64) {
             let chunk = base.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self) | folds
             let lanes = unsafeBitCast(zero.replacing(with: 0xFF, where: chunk .== wanted), to: SIMD2<UInt64>.self)
-            if lanes[0] != 0 { return index &+ lanes[0].trailingZeroBitCount >> 3 }
-            if lanes[1] != 0 { return index &+ 8 &+ lanes[1].trailingZeroBitCount >> 3 }
+            return (lanes[0], lanes[1])
+        }
+        var index = start
+        // 32 bytes at a time while neither half holds the byte.
+        while index &+ 32 <= end {
+            let first = base.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self) | folds
+            let second = base.loadUnaligned(fromByteOffset: index &+ 16, as: SIMD16<UInt8>.self) | folds
+            let any = unsafeBitCast(
+                zero.replacing(with: 0xFF, where: (first .== wanted) .| (second .== wanted)), to: SIMD2<UInt64>.self)
+            if any[0] | any[1] != 0 { break }
+            index &+= 32
+        }
+        while index &+ 16 <= end {
+            let (low, high) = lanes(at: index)
+            if low != 0 { return index &+ low.trailingZeroBitCount >> 3 }
+            if high != 0 { return index &+ 8 &+ high.trailingZeroBitCount >> 3 }
             index &+= 16
+        }
+        guard index < end else { return nil }
+        if end >= 16 {
+            let last = end &- 16
+            var (low, high) = lanes(at: last)
+            // The lanes before `index` (1 to 15 of them) were looked at, or
+            // come before `start`.
+            let seen = index &- last
+            if seen >= 8 {
+                low = 0
+                high &= UInt64.max &<< UInt64((seen &- 8) &* 8)
+            } else {
+                low &= UInt64.max &<< UInt64(seen &* 8)
+            }
+            if low != 0 { return last &+ low.trailingZeroBitCount >> 3 }
+            if high != 0 { return last &+ 8 &+ high.trailingZeroBitCount >> 3 }
+            return nil
         }
         while index < end {
             if base.load(fromByteOffset: index, as: UInt8.self) | fold == unit { return index }
