@@ -44,6 +44,10 @@ struct LinePrefilter: Sendable {
     /// Whether every anchor is ``Anchor/isFolded`` (asked once: comparing
     /// the vectors costs more than a short line's scan).
     private let anchorsAreFolded: Bool
+    /// The anchors, apart: those compared folded, then the others, for the
+    /// scan of three or more.
+    private let foldedAnchors: [FoldedAnchor]
+    private let otherAnchors: [Anchor]
 
     /// Other sets of fragments for the same word, cut elsewhere
     /// (``MatchPattern/requiredFragmentSets(minimumLength:)``).
@@ -214,6 +218,8 @@ struct LinePrefilter: Sendable {
             )
         }
         self.anchorsAreFolded = anchors.allSatisfy(\.isFolded)
+        self.foldedAnchors = anchors.filter(\.isFolded).map(FoldedAnchor.init)
+        self.otherAnchors = anchors.filter { !$0.isFolded }
     }
 
     /// The same word with the fragments that let the fewest lines of
@@ -331,8 +337,12 @@ struct LinePrefilter: Sendable {
         case 1:
             return nextHit(base, from: start, end: end, countsKeys: countsKeys, anchors: OneAnchor(a: anchors[0]))
         default:
-            return anchors.withUnsafeBufferPointer { anchors in
-                nextHit(base, from: start, end: end, countsKeys: countsKeys, anchors: AnyAnchors(anchors: anchors))
+            return foldedAnchors.withUnsafeBufferPointer { folded in
+                otherAnchors.withUnsafeBufferPointer { others in
+                    nextHit(
+                        base, from: start, end: end, countsKeys: countsKeys,
+                        anchors: AnyAnchors(folded: folded, others: others))
+                }
             }
         }
     }
@@ -391,12 +401,19 @@ struct LinePrefilter: Sendable {
         }
     }
 
+    /// Any number of anchors: those compared folded share the block's
+    /// folds one and two bytes on, made once; the others fold as they say.
     private struct AnyAnchors: Anchors {
-        let anchors: UnsafeBufferPointer<Anchor>
+        let folded: UnsafeBufferPointer<FoldedAnchor>
+        let others: UnsafeBufferPointer<Anchor>
         @inline(__always)
         func flags(_ c0: SIMD16<UInt8>, _ raw1: SIMD16<UInt8>, _ raw2: SIMD16<UInt8>) -> SIMDMask<SIMD16<Int8>> {
             var flagged = SIMDMask<SIMD16<Int8>>(repeating: false)
-            for anchor in anchors { flagged .|= anchor.flags(c0, raw1, raw2) }
+            let fold = SIMD16<UInt8>(repeating: 0x20)
+            let c1 = raw1 | fold
+            let c2 = raw2 | fold
+            for anchor in folded { flagged .|= anchor.flags(c0, c1, c2) }
+            for anchor in others { flagged .|= anchor.flags(c0, raw1, raw2) }
             return flagged
         }
     }
