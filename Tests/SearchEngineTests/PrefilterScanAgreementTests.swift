@@ -42,11 +42,10 @@ import TextMatching
         }
     }
 
-    /// The scan is compiled apart for one fragment, two, and more, and for
+    /// The scan is compiled apart for one anchor, two, and more, and for
     /// fragments whose bytes are all compared folded or not: the queries
-    /// above give each (two fragments are always folded), among the sets of
-    /// fragments a sample may choose.
-    @Test func theQueriesGiveEachCountOfFragments() throws {
+    /// above give each, among the sets of fragments a sample may choose.
+    @Test func theQueriesGiveEachCountOfAnchors() throws {
         // Each set as its count, and whether every fragment's second and
         // third bytes are letters compared folded (not any byte, not cut).
         var kinds: Set<String> = []
@@ -56,7 +55,15 @@ import TextMatching
                 let folded = fragments.allSatisfy {
                     $0.count >= 3 && $0[1] != MatchPattern.anyByte && $0[2] != MatchPattern.anyByte
                 }
-                kinds.insert("\(min(fragments.count, 3)) \(folded ? "folded" : "any")")
+                // Fragments that start alike share an anchor.
+                let anchors = Set(
+                    fragments.map { fragment in
+                        (0..<3).map { index -> UInt8 in
+                            index < fragment.count && (index == 0 || fragment[index] != MatchPattern.anyByte)
+                                ? fragment[index] | 0x20 : 0xFF
+                        }
+                    })
+                kinds.insert("\(min(anchors.count, 3)) \(folded ? "folded" : "any")")
             }
         }
         #expect(kinds.isSuperset(of: ["1 folded", "1 any", "2 folded", "3 folded", "3 any"]), "\(kinds)")

@@ -205,18 +205,23 @@ struct LinePrefilter: Sendable {
         self.fragments = fragments
         self.alternatives = alternatives
         // Each fragment's first three bytes, folded; a two-byte fragment
-        // accepts any third byte.
-        self.anchors = fragments.map { fragment in
+        // accepts any third byte. Fragments that start alike share an
+        // anchor (`cof` and `coffe emug`): a flagged byte is confirmed
+        // against every fragment.
+        var anchors: [Anchor] = []
+        for fragment in fragments {
             let anySecond = fragment[1] == MatchPattern.anyByte
             let anyThird = fragment.count <= 2 || fragment[2] == MatchPattern.anyByte
-            return Anchor(
+            let anchor = Anchor(
                 first: SIMD16(repeating: fragment[0] | 0x20),
                 second: SIMD16(repeating: anySecond ? 0xFF : fragment[1] | 0x20),
                 third: SIMD16(repeating: anyThird ? 0xFF : fragment[2] | 0x20),
                 secondFold: SIMD16(repeating: anySecond ? 0xFF : 0x20),
                 thirdFold: SIMD16(repeating: anyThird ? 0xFF : 0x20)
             )
+            if !anchors.contains(anchor) { anchors.append(anchor) }
         }
+        self.anchors = anchors
         self.anchorsAreFolded = anchors.allSatisfy(\.isFolded)
         self.foldedAnchors = anchors.filter(\.isFolded).map(FoldedAnchor.init)
         self.otherAnchors = anchors.filter { !$0.isFolded }
@@ -324,8 +329,7 @@ struct LinePrefilter: Sendable {
         // Fragments of letters alone (most words) have no byte that may be
         // any byte: each byte is compared folded, and the folds of the
         // block one and two bytes on are made once for both anchors. (Two
-        // fragments are at least three bytes long, and only the shortest
-        // words have bytes that may be any byte, among more fragments.)
+        // anchors of which one is not folded, rare, take the loop.)
         let folded = anchorsAreFolded
         switch anchors.count {
         case 1 where folded:
@@ -494,7 +498,7 @@ struct LinePrefilter: Sendable {
     /// or third byte that is ``MatchPattern/anyByte``, or a third of a
     /// two-byte fragment, is 0xFF with a fold of 0xFF: any text byte, or-ed
     /// with the fold, equals it.
-    private struct Anchor {
+    private struct Anchor: Equatable {
         var first: SIMD16<UInt8>
         var second: SIMD16<UInt8>
         var third: SIMD16<UInt8>
