@@ -97,7 +97,17 @@ import TextMatching
             case 0: lines.append(#"{"kind":"note","name":"\#(name)"#)  // truncated
             case 1: lines.append(#"{"kind":"planet","name":"\#(name)","moons":\#(index % 7)}"#)
             case 2: lines.append(#"{"kind":"pair","first":"cof","second":"\#(pick(["fee", "fe", "ee", "x"]))"}"#)
-            case 3: lines.append(#"{"kind":"pair","first":"\#(pick(["c", "g", "h", "t"]))","second":"a"}"#)
+            case 3:
+                // Values a ruled-out line's memo keys by their bytes: short or
+                // not, of every type, absent, last in the line.
+                let first = pick([#""c""#, #""g""#, #""h""#, #""t""#, #""C""#, "1", "null", "true", #""chocolate""#])
+                let second = pick([#""a""#, #""a ""#, #""aaaaaaaa""#, #""aaaaaaaaa""#, "7", "7.0", "false", #""""#])
+                switch random.next() % 4 {
+                case 0: lines.append(#"{"kind":"pair","first":\#(first),"second":\#(second)}"#)
+                case 1: lines.append(#"{"kind":"pair","second":\#(second),"first":\#(first)}"#)
+                case 2: lines.append(#"{"second":\#(second),"kind":"pair"}"#)
+                default: lines.append(#"{"kind":"pair","first":\#(first),"n":1,"second":\#(second),"x":"padding"}"#)
+                }
             case 4: lines.append(#"{"kind":"blob","\#(name)":1}"#)
             case 5: lines.append(#"["not","an","object","\#(name)"]"#)
             case 6: lines.append(#"{"kind":"note","body":"no name, \#(name)"}"#)  // rejected if it matches

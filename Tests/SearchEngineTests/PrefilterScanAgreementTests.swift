@@ -42,11 +42,10 @@ import TextMatching
         }
     }
 
-    /// The scan is compiled apart for one fragment, two, and more, and for
+    /// The scan is compiled apart for one anchor, two, and more, and for
     /// fragments whose bytes are all compared folded or not: the queries
-    /// above give each (two fragments are always folded), among the sets of
-    /// fragments a sample may choose.
-    @Test func theQueriesGiveEachCountOfFragments() throws {
+    /// above give each, among the sets of fragments a sample may choose.
+    @Test func theQueriesGiveEachCountOfAnchors() throws {
         // Each set as its count, and whether every fragment's second and
         // third bytes are letters compared folded (not any byte, not cut).
         var kinds: Set<String> = []
@@ -56,7 +55,15 @@ import TextMatching
                 let folded = fragments.allSatisfy {
                     $0.count >= 3 && $0[1] != MatchPattern.anyByte && $0[2] != MatchPattern.anyByte
                 }
-                kinds.insert("\(min(fragments.count, 3)) \(folded ? "folded" : "any")")
+                // Fragments that start alike share an anchor.
+                let anchors = Set(
+                    fragments.map { fragment in
+                        (0..<3).map { index -> UInt8 in
+                            index < fragment.count && (index == 0 || fragment[index] != MatchPattern.anyByte)
+                                ? fragment[index] | 0x20 : 0xFF
+                        }
+                    })
+                kinds.insert("\(min(anchors.count, 3)) \(folded ? "folded" : "any")")
             }
         }
         #expect(kinds.isSuperset(of: ["1 folded", "1 any", "2 folded", "3 folded", "3 any"]), "\(kinds)")
@@ -103,5 +110,36 @@ import TextMatching
             total += hits.count
         }
         #expect(total > 100)
+    }
+
+    /// ``LinePrefilter/mayMatchFuzzily(_:)``, which looks 16 bytes at a
+    /// time (the last ones as the line's last 16), answers as a search for
+    /// a spelling's letters in order, one byte at a time, does: on lines of
+    /// every length, with the letters in either case, near the line's end.
+    @Test(arguments: queries)
+    func theFuzzyScanAnswersAsTheByteRule(query: String) throws {
+        let prefilter = try #require(LinePrefilter(query: try QueryParser().parse(query), fuzzy: false))
+        func byByte(_ line: [UInt8]) -> Bool {
+            prefilter.spellings.contains { spelling in
+                var index = 0
+                for unit in spelling {
+                    let fold: UInt8 = (0x61...0x7A).contains(unit) ? 0x20 : 0
+                    guard let at = line[index...].firstIndex(where: { $0 | fold == unit }) else { return false }
+                    index = at + 1
+                }
+                return true
+            }
+        }
+        var generator = Generator(state: 0xF022 ^ UInt64(query.utf8.count))
+        var found = 0
+        for round in 0..<20_000 {
+            var line = generator.line()
+            // Short lines too, cut at every length up to 40 bytes.
+            if round % 2 == 0 { line = Array(line.prefix(round % 41)) }
+            let expected = byByte(line)
+            #expect(line.withUnsafeBytes { prefilter.mayMatchFuzzily($0) } == expected, "\(line)")
+            if expected { found += 1 }
+        }
+        #expect(found > 100 && found < 19_900 || prefilter.spellings.isEmpty)
     }
 }

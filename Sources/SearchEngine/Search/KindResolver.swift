@@ -270,6 +270,11 @@ struct KindResolver: Sendable {
     @inline(__always)
     func settlesRuledOutLines(at index: Int) -> Bool { recentKinds.settlesRuledOutLines(at: index) }
 
+    /// What the computed search fields of the recent kind at `index` read,
+    /// as ``ShortValueMemo`` keys its lines.
+    @inline(__always)
+    func shortReads(at index: Int) -> ShortValueMemo.Reads { recentKinds.shortReads(at: index) }
+
     /// Whether ruled-out lines of the unknown kind named by the `count`
     /// bytes at `start` are settled by their kind alone.
     func rulesOut(unknownKindAt start: UnsafePointer<UInt8>, count: Int) -> Bool {

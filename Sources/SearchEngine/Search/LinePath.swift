@@ -33,6 +33,9 @@ struct LinePath: Sendable {
     private var memo = ComputedFieldMemo()
     /// The same, counting fuzzy matches, for while they stand in.
     private var fuzzyMemo = ComputedFieldMemo()
+    /// The same, for lines whose values it can key where they are, in front
+    /// of ``memo`` and ``fuzzyMemo``.
+    private var shortMemo = ShortValueMemo()
     /// The key being looked up in ``memo``.
     private var memoKey = ComputedFieldMemo.Key()
     /// Space reused from line to line.
@@ -187,13 +190,41 @@ struct LinePath: Sendable {
             return true
         }
         if !kinds.settlesRuledOutLines(at: index) {
-            let route = kinds.route(at: index)
-            guard !route.readsWhole, let reads = route.memoizedReads,
-                !prefilterMatches(route.kind, named: kind, reads: reads, line: line, fuzzily: fuzzily, scorer: scorer)
-            else { return false }
+            // Computed search fields: their verdict for the values they
+            // read, remembered. Short values are looked up where they are.
+            let key = scratch.raw.withUnsafeBufferPointer { raw in
+                ShortValueMemo.Key(
+                    kind: index, fuzzily: fuzzily, reads: kinds.shortReads(at: index), raw: raw, line: line)
+            }
+            if let key, let known = shortMemo.lookup(key) {
+                guard !known else { return false }
+            } else {
+                guard
+                    let matches = prefilterMatches(
+                        at: index, named: kind, line: line, fuzzily: fuzzily, kinds: kinds, scorer: scorer)
+                else { return false }
+                if let key { shortMemo.remember(matches, for: key) }
+                guard !matches else { return false }
+            }
         }
         hits.countReadAndFilteredOut()
         return true
+    }
+
+    /// Whether the prefilter's word matches one of the computed search
+    /// fields of a line of the recent kind at `index` (see
+    /// ``prefilterMatches(_:named:reads:line:fuzzily:scorer:)``); `nil` when
+    /// the kind is read whole or has no computed search fields that declare
+    /// what they read. Out of line: the route's references are counted
+    /// here, not on the path that the memo answers.
+    @inline(never)
+    private mutating func prefilterMatches(
+        at index: Int, named name: JSONFieldScanner.RawValue, line: UnsafeRawBufferPointer, fuzzily: Bool,
+        kinds: KindResolver, scorer: Scorer
+    ) -> Bool? {
+        let route = kinds.route(at: index)
+        guard !route.readsWhole, let reads = route.memoizedReads else { return nil }
+        return prefilterMatches(route.kind, named: name, reads: reads, line: line, fuzzily: fuzzily, scorer: scorer)
     }
 
     /// What a line the prefilter's fragments ruled out may still match.

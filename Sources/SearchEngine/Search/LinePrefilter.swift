@@ -41,6 +41,13 @@ struct LinePrefilter: Sendable {
     let fragments: [[UInt8]]
     /// Their first bytes, as the vector scan compares them.
     private let anchors: [Anchor]
+    /// Whether every anchor is ``Anchor/isFolded`` (asked once: comparing
+    /// the vectors costs more than a short line's scan).
+    private let anchorsAreFolded: Bool
+    /// The anchors, apart: those compared folded, then the others, for the
+    /// scan of three or more.
+    private let foldedAnchors: [FoldedAnchor]
+    private let otherAnchors: [Anchor]
 
     /// Other sets of fragments for the same word, cut elsewhere
     /// (``MatchPattern/requiredFragmentSets(minimumLength:)``).
@@ -128,7 +135,9 @@ struct LinePrefilter: Sendable {
     }
 
     /// The first offset from `start` before `end` whose byte, with `fold`
-    /// set, is `unit`; 16 bytes at a time.
+    /// set, is `unit`; 32 or 16 bytes at a time. The last bytes of a line of at
+    /// least 16 are looked at as its last 16, the lanes before `start`
+    /// cleared, not one at a time.
     @inline(__always)
     private static func firstIndex(
         of unit: UInt8, folding fold: UInt8, in base: UnsafeRawPointer, from start: Int, end: Int
@@ -136,13 +145,44 @@ struct LinePrefilter: Sendable {
         let wanted = SIMD16<UInt8>(repeating: unit)
         let folds = SIMD16<UInt8>(repeating: fold)
         let zero = SIMD16<UInt8>(repeating: 0)
-        var index = start
-        while index &+ 16 <= end {
+        @inline(__always)
+        func lanes(at index: Int) -> (UInt64, UInt64) {
             let chunk = base.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self) | folds
             let lanes = unsafeBitCast(zero.replacing(with: 0xFF, where: chunk .== wanted), to: SIMD2<UInt64>.self)
-            if lanes[0] != 0 { return index &+ lanes[0].trailingZeroBitCount >> 3 }
-            if lanes[1] != 0 { return index &+ 8 &+ lanes[1].trailingZeroBitCount >> 3 }
+            return (lanes[0], lanes[1])
+        }
+        var index = start
+        // 32 bytes at a time while neither half holds the byte.
+        while index &+ 32 <= end {
+            let first = base.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self) | folds
+            let second = base.loadUnaligned(fromByteOffset: index &+ 16, as: SIMD16<UInt8>.self) | folds
+            let any = unsafeBitCast(
+                zero.replacing(with: 0xFF, where: (first .== wanted) .| (second .== wanted)), to: SIMD2<UInt64>.self)
+            if any[0] | any[1] != 0 { break }
+            index &+= 32
+        }
+        while index &+ 16 <= end {
+            let (low, high) = lanes(at: index)
+            if low != 0 { return index &+ low.trailingZeroBitCount >> 3 }
+            if high != 0 { return index &+ 8 &+ high.trailingZeroBitCount >> 3 }
             index &+= 16
+        }
+        guard index < end else { return nil }
+        if end >= 16 {
+            let last = end &- 16
+            var (low, high) = lanes(at: last)
+            // The lanes before `index` (1 to 15 of them) were looked at, or
+            // come before `start`.
+            let seen = index &- last
+            if seen >= 8 {
+                low = 0
+                high &= UInt64.max &<< UInt64((seen &- 8) &* 8)
+            } else {
+                low &= UInt64.max &<< UInt64(seen &* 8)
+            }
+            if low != 0 { return last &+ low.trailingZeroBitCount >> 3 }
+            if high != 0 { return last &+ 8 &+ high.trailingZeroBitCount >> 3 }
+            return nil
         }
         while index < end {
             if base.load(fromByteOffset: index, as: UInt8.self) | fold == unit { return index }
@@ -165,18 +205,26 @@ struct LinePrefilter: Sendable {
         self.fragments = fragments
         self.alternatives = alternatives
         // Each fragment's first three bytes, folded; a two-byte fragment
-        // accepts any third byte.
-        self.anchors = fragments.map { fragment in
+        // accepts any third byte. Fragments that start alike share an
+        // anchor (`cof` and `coffe emug`): a flagged byte is confirmed
+        // against every fragment.
+        var anchors: [Anchor] = []
+        for fragment in fragments {
             let anySecond = fragment[1] == MatchPattern.anyByte
             let anyThird = fragment.count <= 2 || fragment[2] == MatchPattern.anyByte
-            return Anchor(
+            let anchor = Anchor(
                 first: SIMD16(repeating: fragment[0] | 0x20),
                 second: SIMD16(repeating: anySecond ? 0xFF : fragment[1] | 0x20),
                 third: SIMD16(repeating: anyThird ? 0xFF : fragment[2] | 0x20),
                 secondFold: SIMD16(repeating: anySecond ? 0xFF : 0x20),
                 thirdFold: SIMD16(repeating: anyThird ? 0xFF : 0x20)
             )
+            if !anchors.contains(anchor) { anchors.append(anchor) }
         }
+        self.anchors = anchors
+        self.anchorsAreFolded = anchors.allSatisfy(\.isFolded)
+        self.foldedAnchors = anchors.filter(\.isFolded).map(FoldedAnchor.init)
+        self.otherAnchors = anchors.filter { !$0.isFolded }
     }
 
     /// The same word with the fragments that let the fewest lines of
@@ -281,9 +329,8 @@ struct LinePrefilter: Sendable {
         // Fragments of letters alone (most words) have no byte that may be
         // any byte: each byte is compared folded, and the folds of the
         // block one and two bytes on are made once for both anchors. (Two
-        // fragments are at least three bytes long, and only the shortest
-        // words have bytes that may be any byte, among more fragments.)
-        let folded = anchors.allSatisfy(\.isFolded)
+        // anchors of which one is not folded, rare, take the loop.)
+        let folded = anchorsAreFolded
         switch anchors.count {
         case 1 where folded:
             return nextHit(base, from: start, end: end, countsKeys: countsKeys, anchors: OneFoldedAnchor(anchors[0]))
@@ -294,8 +341,12 @@ struct LinePrefilter: Sendable {
         case 1:
             return nextHit(base, from: start, end: end, countsKeys: countsKeys, anchors: OneAnchor(a: anchors[0]))
         default:
-            return anchors.withUnsafeBufferPointer { anchors in
-                nextHit(base, from: start, end: end, countsKeys: countsKeys, anchors: AnyAnchors(anchors: anchors))
+            return foldedAnchors.withUnsafeBufferPointer { folded in
+                otherAnchors.withUnsafeBufferPointer { others in
+                    nextHit(
+                        base, from: start, end: end, countsKeys: countsKeys,
+                        anchors: AnyAnchors(folded: folded, others: others))
+                }
             }
         }
     }
@@ -354,12 +405,19 @@ struct LinePrefilter: Sendable {
         }
     }
 
+    /// Any number of anchors: those compared folded share the block's
+    /// folds one and two bytes on, made once; the others fold as they say.
     private struct AnyAnchors: Anchors {
-        let anchors: UnsafeBufferPointer<Anchor>
+        let folded: UnsafeBufferPointer<FoldedAnchor>
+        let others: UnsafeBufferPointer<Anchor>
         @inline(__always)
         func flags(_ c0: SIMD16<UInt8>, _ raw1: SIMD16<UInt8>, _ raw2: SIMD16<UInt8>) -> SIMDMask<SIMD16<Int8>> {
             var flagged = SIMDMask<SIMD16<Int8>>(repeating: false)
-            for anchor in anchors { flagged .|= anchor.flags(c0, raw1, raw2) }
+            let fold = SIMD16<UInt8>(repeating: 0x20)
+            let c1 = raw1 | fold
+            let c2 = raw2 | fold
+            for anchor in folded { flagged .|= anchor.flags(c0, c1, c2) }
+            for anchor in others { flagged .|= anchor.flags(c0, raw1, raw2) }
             return flagged
         }
     }
@@ -440,7 +498,7 @@ struct LinePrefilter: Sendable {
     /// or third byte that is ``MatchPattern/anyByte``, or a third of a
     /// two-byte fragment, is 0xFF with a fold of 0xFF: any text byte, or-ed
     /// with the fold, equals it.
-    private struct Anchor {
+    private struct Anchor: Equatable {
         var first: SIMD16<UInt8>
         var second: SIMD16<UInt8>
         var third: SIMD16<UInt8>

@@ -15,6 +15,9 @@ struct RecentKinds {
     /// Whether a line of the kind that the prefilter rules out is settled
     /// by its kind alone: it cannot match, and nothing needs its fields.
     private var settles: [Bool] = []
+    /// What a ruled-out line of the kind needs looked up in
+    /// ``ShortValueMemo``, when that memo can key it.
+    private var shortReads: [ShortValueMemo.Reads] = []
 
     /// Unknown kinds whose lines that the prefilter rules out are settled
     /// by the kind alone, as words and lengths like the known ones.
@@ -106,6 +109,12 @@ struct RecentKinds {
     @inline(__always)
     func settlesRuledOutLines(at index: Int) -> Bool { settles[index] }
 
+    /// What the computed search fields of the kind at `index` read, as
+    /// ``ShortValueMemo`` keys its lines; ``ShortValueMemo/Reads/none`` for a
+    /// kind read whole or without computed search fields.
+    @inline(__always)
+    func shortReads(at index: Int) -> ShortValueMemo.Reads { shortReads[index] }
+
     /// Remembers `route` for `name`, while there is room.
     mutating func add(_ route: KindRoute, named name: String) {
         guard names.count < Self.capacity else { return }
@@ -115,5 +124,6 @@ struct RecentKinds {
         lengths.append(length)
         routes.append(route)
         settles.append(route.settlesRuledOutLines)
+        shortReads.append(route.readsWhole ? .none : route.memoizedReads.map(ShortValueMemo.Reads.init) ?? .none)
     }
 }
