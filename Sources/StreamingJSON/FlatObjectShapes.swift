@@ -39,10 +39,25 @@ public struct FlatObjectShapes: Sendable {
         /// without looking its bytes up. Zero otherwise.
         var head: UInt64 = 0
         var tail: UInt64 = 0
+        /// For a gap of one to seven bytes with eight bytes of the line
+        /// up to its end (the last gap, `"}`, most often): the bytes
+        /// that a word loaded to the gap's end keeps of it (`tail` then
+        /// holds them as learned, the rest zero). Zero otherwise.
+        var shortMask: UInt64 = 0
 
         /// Whether `head` and `tail` hold the whole gap.
         @inline(__always)
         var isTwoWords: Bool { UInt(bitPattern: count &- 8) <= 8 }
+
+        /// Whether the gap is the bytes of `raw` that end at `end`, when
+        /// `shortMask` is set and `end` is eight or more: one word, loaded
+        /// to the gap's end, masked. (Nearer the start, the bytes are
+        /// compared as they are: the walk and ``shapeWithGap`` must agree
+        /// on whether a gap is there.)
+        @inline(__always)
+        func endsShort(at end: Int, in raw: UnsafeRawPointer) -> Bool {
+            (raw.loadUnaligned(fromByteOffset: end &- 8, as: UInt64.self) & shortMask) == tail
+        }
     }
 
     /// One member of a line that matched a shape: its key (an index in
@@ -303,10 +318,10 @@ public struct FlatObjectShapes: Sendable {
         plainASCII: Bool
     ) -> Bool {
         let scanner = scanner
-        return shapes.withUnsafeBufferPointer { shapes in
+        let (first, last) = shapes.withUnsafeBufferPointer { shapes -> (Int, Int) in
             gaps.withUnsafeBufferPointer { gaps in
-                bytes.withUnsafeBufferPointer { bytes -> Bool in
-                    guard let stored = bytes.baseAddress else { return false }
+                bytes.withUnsafeBufferPointer { bytes -> (Int, Int) in
+                    guard let stored = bytes.baseAddress else { return (-1, -1) }
                     // The first shape that the start of the line selects;
                     // the walk moves to another where the line parts from it.
                     // A selector of eight bytes or more is first compared
@@ -329,7 +344,7 @@ public struct FlatObjectShapes: Sendable {
                                 && Self.equal(base, stored + shape.selectorStart, count: shape.selectorCount)
                         }
                         guard selected else { continue }
-                        let found =
+                        let last =
                             plainASCII && members == nil
                             ? Self.matchesPlainASCII(
                                 base, count: count, from: index, shapes: shapes, gaps: gaps, stored: stored,
@@ -338,13 +353,26 @@ public struct FlatObjectShapes: Sendable {
                                 base, count: count, from: index, shapes: shapes, gaps: gaps, stored: stored,
                                 scanner: scanner, into: values, members: members, memberCount: memberCount,
                                 plainASCII: plainASCII)
-                        if found { matched &+= 1 }
-                        return found
+                        return (index, last)
                     }
-                    return false
+                    return (-1, -1)
                 }
             }
         }
+        guard last >= 0 else { return false }
+        matched &+= 1
+        // A line that parted from the shape it selected for one later in
+        // the list (a domain line without its last member, or with it):
+        // that one is selected first from now on. Of two such shapes, lines
+        // then part from the one selected at most half the time, however
+        // they were learned, at no cost to the lines that do not part.
+        if last > first {
+            // Through the buffer: `swapAt` on the array is a call of its own.
+            shapes.withUnsafeMutableBufferPointer { shapes in
+                (shapes[first], shapes[last]) = (shapes[last], shapes[first])
+            }
+        }
+        return true
     }
 
     /// Whether the text is gaps of learned shapes with valid scalar values
@@ -356,6 +384,8 @@ public struct FlatObjectShapes: Sendable {
     /// gap opens an object and names a key, its middle gaps are a comma and
     /// a key, and its last gap closes the object, and each gap is compared
     /// with the line byte for byte.
+    /// Returns the shape the walk ended in, or -1 when the text is not such
+    /// gaps and values.
     @inline(__always)
     private static func matches(
         _ base: UnsafePointer<UInt8>,
@@ -369,7 +399,7 @@ public struct FlatObjectShapes: Sendable {
         members: UnsafeMutableBufferPointer<MemberSpan>?,
         memberCount: UnsafeMutablePointer<Int>?,
         plainASCII: Bool
-    ) -> Bool {
+    ) -> Int {
         var current = first
         var shape = shapes[first]
         var position = 0
@@ -380,7 +410,7 @@ public struct FlatObjectShapes: Sendable {
             let value = JSONFieldScanner.RawValue(kind: .string, from: opening.count, to: shape.selectorCount)
             if opening.match >= 0 { scanner.setValue(value, forKeyAt: opening.match, in: values) }
             if let members {
-                guard members.count > 0 else { return false }
+                guard members.count > 0 else { return -1 }
                 members[0] = MemberSpan(key: opening.key, value: value)
             }
             position = shape.selectorCount
@@ -397,14 +427,14 @@ public struct FlatObjectShapes: Sendable {
                     plainASCII && base[position] == ASCII.quote
                     ? (endOfPlainASCIIString(base, at: position, count: count), .string)
                     : JSONFieldScanner.endOfPlainScalar(base, at: position, count: count)
-                guard end >= 0 else { return false }
+                guard end >= 0 else { return -1 }
                 if gap.match >= 0 {
                     scanner.setValue(
                         JSONFieldScanner.RawValue(kind: kind, from: position, to: end), forKeyAt: gap.match, in: values)
                 }
                 if let members {
                     // Learned shapes have at most `members.count` values.
-                    guard slot < members.count else { return false }
+                    guard slot < members.count else { return -1 }
                     members[slot] = MemberSpan(
                         key: gap.key, value: JSONFieldScanner.RawValue(kind: kind, from: position, to: end))
                 }
@@ -415,7 +445,7 @@ public struct FlatObjectShapes: Sendable {
                 let gap = gaps[shape.firstGap &+ last]
                 if position &+ gap.count == count, equal(base + position, stored + gap.start, count: gap.count) {
                     memberCount?.pointee = last
-                    return true
+                    return current
                 }
             }
             // The line parts from this shape here: go on with another.
@@ -423,7 +453,7 @@ public struct FlatObjectShapes: Sendable {
                 let next = shapeWithGap(
                     at: slot, matching: base + position, count: count &- position, except: current, shapes: shapes,
                     gaps: gaps, stored: stored)
-            else { return false }
+            else { return -1 }
             current = next
             shape = shapes[next]
         }
@@ -433,8 +463,9 @@ public struct FlatObjectShapes: Sendable {
     /// for a line with no byte from 0x80 and no backslash, without members
     /// (the walk of every line the prefilter rules out): the same answer
     /// and values. A gap of eight to sixteen bytes is compared as the two
-    /// words learned with it, and a string's end is looked for 16 bytes at
-    /// a time to the line's end (``endOfPlainASCIIString(_:at:count:)``).
+    /// words learned with it, a gap of one to seven bytes as one word
+    /// loaded to its end, and a string's end is looked for 16 bytes at a
+    /// time to the line's end (``endOfPlainASCIIString(_:at:count:)``).
     @inline(__always)
     private static func matchesPlainASCII(
         _ base: UnsafePointer<UInt8>,
@@ -445,9 +476,9 @@ public struct FlatObjectShapes: Sendable {
         stored: UnsafePointer<UInt8>,
         scanner: JSONFieldScanner,
         into values: UnsafeMutableBufferPointer<JSONFieldScanner.RawValue>
-    ) -> Bool {
+    ) -> Int {
         let raw = UnsafeRawPointer(base)
-        guard let firstGap = gaps.baseAddress else { return false }
+        guard let firstGap = gaps.baseAddress else { return -1 }
         var current = first
         var shape = shapes[first]
         var position = 0
@@ -478,6 +509,8 @@ public struct FlatObjectShapes: Sendable {
                         raw.loadUnaligned(fromByteOffset: position &+ gapCount &- 8, as: UInt64.self)
                             == gap.pointee.tail
                     else { break }
+                } else if gap.pointee.shortMask != 0, position &+ gapCount >= 8 {
+                    guard gap.pointee.endsShort(at: position &+ gapCount, in: raw) else { break }
                 } else {
                     guard equal(base + position, stored + gap.pointee.start, count: gapCount) else { break }
                 }
@@ -498,7 +531,7 @@ public struct FlatObjectShapes: Sendable {
                 } else {
                     (valueEnd, kind) = JSONFieldScanner.endOfPlainScalar(base, at: position, count: count)
                 }
-                guard valueEnd >= 0 else { return false }
+                guard valueEnd >= 0 else { return -1 }
                 let match = gap.pointee.match
                 if match >= 0 {
                     scanner.setValue(
@@ -510,9 +543,13 @@ public struct FlatObjectShapes: Sendable {
             }
             slot = gap - (firstGap + shape.firstGap)
             if slot == last {
-                let gap = gaps[shape.firstGap &+ last]
-                if position &+ gap.count == count, equal(base + position, stored + gap.start, count: gap.count) {
-                    return true
+                let gap = end.pointee
+                if position &+ gap.count == count,
+                    gap.shortMask != 0 && count >= 8
+                        ? gap.endsShort(at: count, in: raw)
+                        : equal(base + position, stored + gap.start, count: gap.count)
+                {
+                    return current
                 }
             }
             // The line parts from this shape here: go on with another.
@@ -520,7 +557,7 @@ public struct FlatObjectShapes: Sendable {
                 let next = shapeWithGap(
                     at: slot, matching: base + position, count: count &- position, except: current, shapes: shapes,
                     gaps: gaps, stored: stored)
-            else { return false }
+            else { return -1 }
             current = next
             shape = shapes[next]
         }
@@ -666,6 +703,12 @@ public struct FlatObjectShapes: Sendable {
                 let raw = UnsafeRawPointer(base + position)
                 gap.head = raw.loadUnaligned(as: UInt64.self)
                 gap.tail = raw.loadUnaligned(fromByteOffset: gap.count - 8, as: UInt64.self)
+            } else if (1..<8).contains(gap.count), end >= 8 {
+                // The word's last bytes in memory (its high ones, when loaded
+                // on a little-endian machine).
+                gap.shortMask = (UInt64.max << (64 - 8 * gap.count)).littleEndian
+                gap.tail =
+                    UnsafeRawPointer(base).loadUnaligned(fromByteOffset: end - 8, as: UInt64.self) & gap.shortMask
             }
             gaps.append(gap)
             bytes.append(contentsOf: UnsafeBufferPointer(start: base + position, count: end - position))

@@ -87,6 +87,11 @@ struct BlockFile: Sendable {
         let blockStart = block * blockSize
         let blockEnd = min(size, blockStart + blockSize)
         outcome.base = block == 0 ? 0 : blockStart - 1
+        // Room for the block and the first reads past its end, so that
+        // finishing its last line does not move the buffer to one twice
+        // its size (a copy of the block, and fresh pages to fault in).
+        let room = blockEnd - outcome.base + Self.tailRoom
+        if outcome.buffer.capacity < room { outcome.buffer.reserveCapacity(room) }
         guard readMore(from: outcome.base, count: blockEnd - outcome.base) else {
             outcome.failure = Diagnostic(.error, "cannot read the file: \(ReadError(errno: errno))")
             return outcome
@@ -107,7 +112,7 @@ struct BlockFile: Sendable {
         // skipped, and its bytes need not be held).
         let lineStart = Self.lastNewline(in: outcome.buffer, outcome.start..<regionEnd).map { $0 + 1 } ?? outcome.start
         var scanFrom = regionEnd
-        var step = 1 << 12
+        var step = Self.firstTailRead
         while (length == 0 || outcome.buffer[length - 1] != 0x0A) && outcome.base + length < size
             && length - lineStart <= maxLineBytes + 1
         {
@@ -123,6 +128,13 @@ struct BlockFile: Sendable {
         outcome.end = length
         return outcome
     }
+
+    /// The first read past a block's end, for the rest of its last line;
+    /// each further read is twice the one before, up to 1 MiB.
+    static let firstTailRead = 1 << 12
+    /// What a buffer holds past a block's bytes from the start: the first
+    /// four reads past its end.
+    static let tailRoom = 15 * firstTailRead
 
     /// The offset of the first line feed in `range` of `buffer`.
     static func firstNewline(in buffer: [UInt8], _ range: Range<Int>) -> Int? {
