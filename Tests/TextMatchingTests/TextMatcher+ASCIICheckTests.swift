@@ -34,6 +34,37 @@ import Testing
         }
     }
 
+    /// ``ASCIISubject/firstIndex(ofUnit:from:below:)`` finds what comparing the folded unit at
+    /// each index finds, for every unit an ASCII text can hold and some it cannot (capitals,
+    /// which fold away, and non-ASCII), from every start to every end, in texts of letters in both
+    /// cases, their neighbours `@`, `[`, `` ` `` and `{` (one bit away from a letter), digits and
+    /// punctuation.
+    @Test func theFirstIndexOfAUnitIsFoundAsComparingEachUnitFindsIt() {
+        var random = SplitMix64(state: 0xF1F5)
+        let alphabet = Array("aAzZ@[`{qQeE0 9-_.:~\t\u{7F}\u{1}fF".utf8)
+        let units: [UInt32] = (0..<0x80).map { UInt32($0) } + [0xE9, 0x2665, 0x1F98A]
+        var mismatches: [String] = []
+        for _ in 0..<300 {
+            let text = (0..<Int(random.next() % 40)).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] }
+            text.withUnsafeBufferPointer { bytes in
+                let subject = ASCIISubject(bytes: bytes)
+                for unit in units {
+                    for start in 0...text.count {
+                        for end in [text.count, max(0, text.count - 3), start, start / 2] {
+                            var expected = start
+                            while expected < end && subject.unit(at: expected) != unit { expected += 1 }
+                            let found = subject.firstIndex(ofUnit: unit, from: start, below: end)
+                            if found != expected, mismatches.count < 5 {
+                                mismatches.append("\(text) \(unit) \(start)..<\(end): \(found)")
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches)")
+    }
+
     /// ASCII texts that spell emoji names or their shortcodes match by their letters only; a symbol
     /// is found by its name only where the text holds it.
     @Test func asciiTextsAreNotSpelledOut() throws {
