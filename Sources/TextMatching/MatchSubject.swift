@@ -13,9 +13,19 @@ protocol MatchSubject {
     /// The offsets, in `Character`s of the original text, of the characters that produced the given
     /// units (ascending), ascending and without repeats.
     func characterOffsets(ofUnits units: some Sequence<Int>) -> [Int]
+    /// The first index from `start` below `end` whose unit is `unit`; `max(start, end)` when
+    /// there is none.
+    func firstIndex(ofUnit unit: UInt32, from start: Int, below end: Int) -> Int
 }
 
 extension MatchSubject {
+    @inline(__always)
+    func firstIndex(ofUnit unit: UInt32, from start: Int, below end: Int) -> Int {
+        var index = start
+        while index < end && self.unit(at: index) != unit { index += 1 }
+        return index
+    }
+
     /// The bonus for a match starting at `index`; positive exactly at word starts.
     @inline(__always)
     func boundaryBonus(at index: Int) -> Int {

@@ -19,9 +19,10 @@ extension TextMatcher {
             let first = pattern[0]
             var start = 0
             let lastStart = count - length
-            while start <= lastStart {
+            while true {
+                start = subject.firstIndex(ofUnit: first, from: start, below: lastStart + 1)
+                guard start <= lastStart else { break }
                 defer { start += 1 }
-                guard subject.unit(at: start) == first else { continue }
                 var matched = 1
                 while matched < length && subject.unit(at: start + matched) == pattern[matched] { matched += 1 }
                 guard matched == length else { continue }

@@ -28,10 +28,12 @@ extension TextMatcher {
         let count = subject.count
         guard length <= count, allowsShortTypo(pattern) else { return nil }
         var best: (quality: Int, start: Int)?
-        for start in 0...(count - length) {
-            guard subject.unit(at: start) == pattern[0], subject.boundaryBonus(at: start) > 0,
-                subject.endsWord(at: start + length)
-            else { continue }
+        var next = 0
+        while true {
+            let start = subject.firstIndex(ofUnit: pattern[0], from: next, below: count - length + 1)
+            guard start <= count - length else { break }
+            next = start + 1
+            guard subject.boundaryBonus(at: start) > 0, subject.endsWord(at: start + length) else { continue }
             guard let cost = shortEditCost(pattern, in: subject, at: start) else { continue }
             let quality =
                 MatchScoring.quality(of: start..<start + length, in: subject) - cost * MatchScoring.penaltyPerEdit

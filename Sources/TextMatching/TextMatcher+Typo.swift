@@ -25,7 +25,12 @@ extension TextMatcher {
         let columns = length + budget + 1
         return withUnsafeTemporaryAllocation(of: Int.self, capacity: (length + 1) * columns) { table in
             var best: (quality: Int, units: [Int])?
-            for start in 0..<count {
+            var next = 0
+            while next < count {
+                // With one edit, a word that can match starts with the pattern's first letter.
+                let start = budget >= 2 ? next : subject.firstIndex(ofUnit: pattern[0], from: next, below: count)
+                guard start < count else { break }
+                next = start + 1
                 // A word that does not begin with the pattern's first letter needs a first-letter edit,
                 // which costs 2: impossible with one edit, and with two the rest must match exactly, so
                 // the first or second letter of the word is the pattern's second letter.

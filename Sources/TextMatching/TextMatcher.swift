@@ -41,7 +41,7 @@ public struct TextMatcher: Sendable {
         }
         // A name made of emoji is found by their names (`fox` finds `🦊🐾.ws`); only non-ASCII
         // texts that nothing else matched get this far.
-        if best == nil, !text.utf8.allSatisfy({ $0 < 0x80 }), let spelled = EmojiNames.spelledOut(text) {
+        if best == nil, !Self.isASCII(text), let spelled = EmojiNames.spelledOut(text) {
             var viaNames = match(pattern, in: spelled.text)
             if let found = viaNames {
                 viaNames?.positions = Array(Set(found.positions.map { spelled.sources[$0] })).sorted()
@@ -49,6 +49,28 @@ public struct TextMatcher: Sendable {
             return viaNames
         }
         return best
+    }
+
+    /// Whether every byte of `text` is ASCII; eight bytes at a time.
+    static func isASCII(_ text: String) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { bytes in
+            var index = 0
+            let count = bytes.count
+            if let base = bytes.baseAddress {
+                let raw = UnsafeRawPointer(base)
+                while index &+ 8 <= count {
+                    if raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 {
+                        return false
+                    }
+                    index &+= 8
+                }
+            }
+            while index < count {
+                if bytes[index] >= 0x80 { return false }
+                index &+= 1
+            }
+            return true
+        } ?? text.utf8.allSatisfy { $0 < 0x80 }
     }
 
     /// The best match of one spelling of a pattern, ignoring its alternatives.

@@ -319,6 +319,39 @@ import TextMatching
         }
     }
 
+    /// A line of a kind whose search fields are computed may hold the word
+    /// in a field no search field reads (`"coffee":"cofee"` beside a pair
+    /// searched as "garden x"): the prefilter lets it through, and the
+    /// remembered verdict for its values settles it, before anything has
+    /// matched (fuzzy stand-ins) and after, as matching it would.
+    @Test(arguments: ["coffee", "cofee", "cffx", "garden", "gardn", "coffee first:g", "coffee -x", "zzqxj"])
+    func aLineThePrefilterKeepsIsSettledByItsComputedFields(query: String) throws {
+        var random = SplitMix64(state: 21)
+        func pick<T>(_ items: [T]) -> T { items[Int(random.next() % UInt64(items.count))] }
+        var lines: [String] = []
+        for index in 0..<3_000 {
+            let first = pick(["c", "g", "h", "t", "cof"])
+            let second = pick(["x", "fee", "a", "coffee"])
+            switch index < 200 ? 0 : random.next() % 6 {
+            case 0: lines.append(#"{"kind":"pair","first":"g","second":"y","coffee":"cofee gardn"}"#)
+            case 1: lines.append(#"{"kind":"pair","first":"\#(first)","second":"\#(second)","note":"coffee"}"#)
+            case 2: lines.append(#"{"kind":"pair","first":"\#(first)","second":"\#(second)"}"#)
+            case 3: lines.append(#"{"kind":"pair","first":"\u0067","second":"\#(second)","cofee":1}"#)
+            case 4: lines.append(#"{"kind":"pair","first":"\#(first)","coffee":["cffx"]}"#)
+            default: lines.append(#"{"kind":"note","name":"tea \#(index)","body":"\#(pick(Self.names))"}"#)
+            }
+        }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("settled-\(UUID().uuidString).jsonl")
+            .path
+        try Data(lines.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let sequential = try run(query, path: path, mode: .records, offset: 0)
+        for mode in [Mode.blocks, .lines] {
+            let fast = try run(query, path: path, mode: mode, offset: 0)
+            #expect(fast == sequential, "\(mode): \(fast.difference(from: sequential))")
+        }
+    }
+
     /// Every ASCII text in which the matcher finds a word fuzzily, written
     /// as a record's name, makes a line that `mayMatchFuzzily` keeps:
     /// random words and texts with the word's letters spread, cased, and

@@ -26,6 +26,9 @@ final class FieldScanPlan: Sendable {
     let memoizedKinds: [String: [Int]]
     /// Extracts `kind` and what memoized kinds read, from ruled-out lines.
     let lightScanner: JSONFieldScanner
+    /// For each of `lightScanner`'s keys, where it is among `scanner`'s,
+    /// if there.
+    let lightKeysInScanner: [Int?]
     /// Whether lines of an unknown kind, once the kind has been seen, may be
     /// ruled out. Their search fields are the identity field as written and
     /// `key=value` pairs joined by spaces, so a fragment without `=` found in
@@ -102,6 +105,7 @@ final class FieldScanPlan: Sendable {
         self.verbatimKinds = verbatim
         self.memoizedKinds = memoized
         self.lightScanner = JSONFieldScanner(keys: lightKeys)
+        self.lightKeysInScanner = lightKeys.map { keys.firstIndex(of: $0) }
         let filters = LineFilters(query: query)
         let namedFields = query.referencedFields + (sort.map { [$0.field] } ?? [])
         self.filters = namedFields.allSatisfy(knownFields.contains) ? filters : nil

@@ -113,6 +113,11 @@ struct KindResolver: Sendable {
         return sampled
     }
 
+    /// Whether the query or the sort names a field: only then does what
+    /// ``sample(_:kind:fullObject:)`` notes (``fallbackFields``,
+    /// ``seenKindNames``) change what a search gives.
+    var namesFields: Bool { !namedFields.isEmpty }
+
     /// Whether `kind` is searched at all under the kind filter.
     func includes(kindNamed name: String) -> Bool {
         kindFilter.isEmpty || kindFilter.contains(name.lowercased())

@@ -140,6 +140,17 @@ struct LinePath: Sendable {
             hits.countFilteredOut()
             return .settled
         }
+        if let reads = route.memoizedReads, !route.isVerbatim, plan.namesNoFields,
+            !prefilterMatchesScanned(route.kind, reads: reads, fuzzily: hits.triesFuzzyStandIns, scorer: scorer)
+        {
+            // The prefilter's word, which every result matches, matches none
+            // of the record's search fields: it cannot match, as a stand-in
+            // either. Lines of kinds whose search fields are computed hold
+            // the word's fragments in their keys or other fields, so the
+            // prefilter lets many through.
+            hits.countFilteredOut()
+            return .settled
+        }
         var members: [JSONObject.Member] = []
         members.reserveCapacity(scratch.values.count)
         for (key, value) in zip(plan.scanner.keys, scratch.values) {
@@ -400,6 +411,23 @@ struct LinePath: Sendable {
         let matches = evaluatePrefilter(kind, reads: reads, values: scratch.light, fuzzily: fuzzily, scorer: scorer)
         if fuzzily { fuzzyMemo.remember(matches, for: memoKey) } else { memo.remember(matches, for: memoKey) }
         return matches
+    }
+
+    /// ``prefilterMatches(_:reads:fuzzily:scorer:)`` for a record whose
+    /// values `plan.scanner` found (in `scratch.values`).
+    private mutating func prefilterMatchesScanned(
+        _ kind: ResultKind, reads: [Int], fuzzily: Bool, scorer: Scorer
+    ) -> Bool {
+        if scratch.light.count != plan.lightScanner.keys.count {
+            scratch.light = Array(repeating: nil, count: plan.lightScanner.keys.count)
+        }
+        for index in reads {
+            // With a word in the query, `scanner` reads what every search
+            // field reads; otherwise the full path decides.
+            guard let scanned = plan.lightKeysInScanner[index] else { return true }
+            scratch.light[index] = scratch.values[scanned]
+        }
+        return prefilterMatches(kind, reads: reads, fuzzily: fuzzily, scorer: scorer)
     }
 
     /// Whether the prefilter's word matches one of the computed search

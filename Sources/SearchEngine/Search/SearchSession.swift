@@ -161,7 +161,6 @@ public struct SearchSession: Sendable {
         diagnose: (Diagnostic) -> Void,
         fullObject: () -> JSONObject?
     ) {
-        let sampled = kinds.sample(searched, kind: kind, fullObject: fullObject)
         var isFuzzyStandIn = false
         var evaluated = scorer.evaluate(searched, kind: kind)
         if evaluated == nil, hits.triesFuzzyStandIns {
@@ -169,9 +168,14 @@ public struct SearchSession: Sendable {
             isFuzzyStandIn = evaluated != nil
         }
         guard let evaluation = consume evaluated else {
+            // What sampling notes is asked for only about fields the query
+            // or the sort names: without them, a record that does not match
+            // is not parsed whole to be sampled.
+            if kinds.namesFields { _ = kinds.sample(searched, kind: kind, fullObject: fullObject) }
             hits.countFilteredOut()
             return
         }
+        let sampled = kinds.sample(searched, kind: kind, fullObject: fullObject)
         var rank = evaluation.rank
         let match = evaluation.match
         // `fullObject` is asked once: a line's parse may not be repeatable.
