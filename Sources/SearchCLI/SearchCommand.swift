@@ -20,15 +20,21 @@ public enum SearchCommand {
     ///   - environment: The environment (`COLUMNS`, `NO_COLOR`, `CLICOLOR_FORCE`).
     ///   - console: Where to write, and what the terminal is.
     ///   - kinds: The registered kinds.
+    ///   - readsFilesInPlace: Whether a search (not the picker) may read
+    ///     large files through a mapping, and handle the process's `SIGBUS`
+    ///     for it (see `MappedFileReads`): for the process that lives for
+    ///     one command, not for tests that run it in theirs.
     public static func run(
         arguments: [String],
         environment: [String: String],
         console: Console,
-        kinds: [ResultKind]
+        kinds: [ResultKind],
+        readsFilesInPlace: Bool = false
     ) -> ExitStatus {
         var output = Output(console: console)
         let status = execute(
-            arguments: arguments, environment: environment, console: console, kinds: kinds, output: &output)
+            arguments: arguments, environment: environment, console: console, kinds: kinds,
+            readsFilesInPlace: readsFilesInPlace, output: &output)
         if output.readerGone { return .brokenPipe }
         if let failure = output.failure {
             output.error("error: cannot write to standard output: \(failure)\n")
@@ -56,6 +62,7 @@ public enum SearchCommand {
         environment: [String: String],
         console: Console,
         kinds: [ResultKind],
+        readsFilesInPlace: Bool,
         output: inout Output
     ) -> ExitStatus {
         let arguments: SearchArguments
@@ -95,6 +102,11 @@ public enum SearchCommand {
             output.error(QueryErrorFormatter.format(error, query: arguments.query))
             return .failure
         }
+
+        // A file that gets shorter while it is read in place ends the
+        // process with an error (status 2), not a crash. The picker, which
+        // holds the terminal, copies what it reads.
+        if readsFilesInPlace { MappedFileReads.enable(exitStatus: ExitStatus.failure.rawValue) }
 
         // Of each group of alike warnings in a source, the first few are
         // printed and the rest counted, then summed up after the others.

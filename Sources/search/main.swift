@@ -8,6 +8,7 @@ let status = SearchCommand.run(
     arguments: ProcessArguments.current,
     environment: ProcessEnvironment.current,
     console: .standard(),
-    kinds: registeredKinds
+    kinds: registeredKinds,
+    readsFilesInPlace: true
 )
 exitProcess(status)

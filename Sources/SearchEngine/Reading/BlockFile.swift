@@ -9,36 +9,50 @@ import ResultKit
 /// A file read in blocks. Block `i` holds the lines that start at a byte
 /// offset in `[i × blockSize, (i + 1) × blockSize)`; its last line is read
 /// past the block's end up to its newline.
+///
+/// A block is read in place from the file's mapping when it has one, and
+/// otherwise copied with `pread` into a buffer; both give the same bytes,
+/// offsets and lines.
 struct BlockFile: Sendable {
     let fd: Int32
     let size: Int
     let blockSize: Int
     let maxLineBytes: Int
+    /// The whole file, when it is read in place.
+    let mapping: MappedFile?
 
     struct Outcome {
+        /// The block's bytes, when they were copied.
         var buffer: [UInt8] = []
-        /// The offset in the file of `buffer[0]`.
+        /// The block's bytes in the file's mapping (from `base`), when they
+        /// are read in place.
+        var mapped: UnsafeRawPointer?
+        /// The offset in the file of the block's first byte read (`buffer[0]`).
         var base = 0
-        /// Where the block's first line starts in `buffer`, and where its lines end.
+        /// Where the block's first line starts in its bytes, and where its lines end.
         var start = 0
         var end = 0
-        /// Where the bytes of the block itself end in `buffer` (lines go on
-        /// past it to their end).
+        /// Where the bytes of the block itself end (lines go on past it to
+        /// their end).
         var regionEnd = 0
-        /// The newlines in the block, when the read counted them (a failed
-        /// read); otherwise counted by `forEachLine`.
-        var newlines: Int?
         var leading = 0
         var lineCount = 0
         var failure: Diagnostic?
 
-        /// The offsets in `buffer` of the bytes that keep their lines from
-        /// being ruled out by `prefilter`.
+        /// Calls `body` with the block's bytes, offsets from `base`: at
+        /// least `end` of them.
+        func withBytes<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+            if let mapped { return body(UnsafeRawBufferPointer(start: mapped, count: end)) }
+            return buffer.withUnsafeBytes(body)
+        }
+
+        /// The offsets in the block's bytes of those that keep their lines
+        /// from being ruled out by `prefilter`.
         func prefilterHits(_ prefilter: LinePrefilter) -> [Int] {
             // A block that holds no line start (one long line runs across
             // it) has no lines.
             guard start < end else { return [] }
-            return buffer.withUnsafeBytes { raw in prefilter.hits(in: raw, range: start..<end) }
+            return withBytes { raw in prefilter.hits(in: raw, range: start..<end) }
         }
 
         /// Calls `body` with each line, its 1-based number in the block and
@@ -48,7 +62,7 @@ struct BlockFile: Sendable {
         func forEachLine(_ body: (UnsafeRawBufferPointer, Int, Int) -> Void) -> Int {
             var ended = 0
             if start < end {
-                buffer.withUnsafeBytes { raw in
+                withBytes { raw in
                     guard let origin = raw.baseAddress else { return }
                     let region = UnsafeRawBufferPointer(rebasing: raw[start..<end])
                     _ = LineScanner.forEachLine(in: region, firstLine: 1, includeUnterminatedTail: true) {
@@ -64,16 +78,18 @@ struct BlockFile: Sendable {
                     }
                 }
             }
-            return newlines ?? leading + ended
+            return leading + ended
         }
     }
 
-    /// Reads block `block` into `buffer`'s storage, which the outcome takes.
+    /// Reads block `block`: in place when the file is mapped, otherwise
+    /// into `buffer`'s storage, which the outcome takes.
     ///
     /// The buffer keeps its size from block to block, and only the bytes
     /// read count (`end`): growing an array writes every new byte, so
     /// reading into what is already there saves a pass over each block.
     func read(block: Int, reusing buffer: inout [UInt8]) -> Outcome {
+        if let mapping { return read(block: block, in: mapping.bytes) }
         var outcome = Outcome()
         swap(&outcome.buffer, &buffer)
         var length = 0
@@ -129,6 +145,46 @@ struct BlockFile: Sendable {
         return outcome
     }
 
+    /// Finds block `block`'s lines in `file`, the whole file mapped, where
+    /// ``read(block:reusing:)`` would copy them: the same `base`, `start`,
+    /// `end` (an over-long last line stops at the same byte) and counts.
+    private func read(block: Int, in file: UnsafeRawBufferPointer) -> Outcome {
+        var outcome = Outcome()
+        let blockStart = block * blockSize
+        let blockEnd = min(size, blockStart + blockSize)
+        outcome.base = block == 0 ? 0 : blockStart - 1
+        // The rest of the file, from the block's first byte read.
+        let bytes = UnsafeRawBufferPointer(rebasing: file[outcome.base...])
+        outcome.mapped = bytes.baseAddress
+        let regionStart = blockStart - outcome.base
+        let regionEnd = blockEnd - outcome.base
+        outcome.regionEnd = regionEnd
+        if block == 0 {
+            outcome.start = 0
+        } else {
+            guard let newline = Self.firstNewline(in: bytes, 0..<regionEnd) else { return outcome }
+            outcome.start = newline + 1
+            outcome.leading = newline >= regionStart ? 1 : 0
+            if outcome.start >= regionEnd { return outcome }
+        }
+        // The block's last line goes on to its newline, the end of the file,
+        // or one byte past the cap with its `\r` (then it is skipped).
+        let lineStart = Self.lastNewline(in: bytes, outcome.start..<regionEnd).map { $0 + 1 } ?? outcome.start
+        outcome.end = regionEnd
+        if bytes[regionEnd - 1] != 0x0A, regionEnd - lineStart <= maxLineBytes + 1 {
+            let limit = min(bytes.count, lineStart + maxLineBytes + 2)
+            outcome.end = Self.firstNewline(in: bytes, regionEnd..<limit).map { $0 + 1 } ?? limit
+        }
+        return outcome
+    }
+
+    /// Lets the system take back the pages of the file's mapping that
+    /// `outcome`'s block read, once its lines are done with.
+    func release(_ outcome: Outcome) {
+        guard let mapping else { return }
+        mapping.release(outcome.base..<outcome.base + max(outcome.end, outcome.regionEnd))
+    }
+
     /// The first read past a block's end, for the rest of its last line;
     /// each further read is twice the one before, up to 1 MiB.
     static let firstTailRead = 1 << 12
@@ -138,38 +194,28 @@ struct BlockFile: Sendable {
 
     /// The offset of the first line feed in `range` of `buffer`.
     static func firstNewline(in buffer: [UInt8], _ range: Range<Int>) -> Int? {
-        buffer.withUnsafeBytes { raw in
-            guard let base = raw.baseAddress, !range.isEmpty else { return nil }
-            return memchr(base + range.lowerBound, 0x0A, range.count).map { UnsafeRawPointer($0) - base }
-        }
+        buffer.withUnsafeBytes { raw in firstNewline(in: raw, range) }
+    }
+
+    /// The offset of the first line feed in `range` of `raw`.
+    static func firstNewline(in raw: UnsafeRawBufferPointer, _ range: Range<Int>) -> Int? {
+        guard let base = raw.baseAddress, !range.isEmpty else { return nil }
+        return memchr(base + range.lowerBound, 0x0A, range.count).map { UnsafeRawPointer($0) - base }
     }
 
     /// The offset of the last line feed in `range` of `buffer`.
     static func lastNewline(in buffer: [UInt8], _ range: Range<Int>) -> Int? {
-        buffer.withUnsafeBytes { raw -> Int? in
-            var index = range.upperBound
-            while index > range.lowerBound {
-                index -= 1
-                if raw[index] == 0x0A { return index }
-            }
-            return nil
-        }
+        buffer.withUnsafeBytes { raw in lastNewline(in: raw, range) }
     }
 
-    /// The line feeds in `range` of `buffer`, found with `memchr`.
-    static func countNewlines(_ buffer: [UInt8], _ range: Range<Int>) -> Int {
-        buffer.withUnsafeBytes { raw in
-            guard let base = raw.baseAddress else { return 0 }
-            var count = 0
-            var position = range.lowerBound
-            while position < range.upperBound,
-                let hit = memchr(base + position, 0x0A, range.upperBound - position)
-            {
-                count += 1
-                position = UnsafeRawPointer(hit) - base + 1
-            }
-            return count
+    /// The offset of the last line feed in `range` of `raw`.
+    static func lastNewline(in raw: UnsafeRawBufferPointer, _ range: Range<Int>) -> Int? {
+        var index = range.upperBound
+        while index > range.lowerBound {
+            index -= 1
+            if raw[index] == 0x0A { return index }
         }
+        return nil
     }
 
     /// The file's first `maxBytes` bytes (fewer when it is shorter or

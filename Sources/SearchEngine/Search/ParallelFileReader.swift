@@ -37,6 +37,8 @@ struct ParallelFileReader {
     /// passed on one by one; the rest of a group are counted, not kept, and
     /// passed on as one tally.
     var diagnosticCap: Int
+    /// Whether the file is read in place through a mapping or copied.
+    var reading = BlockReading.automatic
 
     /// Searches the file into `session`.
     /// - Parameter diagnose: Called, in input order, with the first
@@ -62,7 +64,16 @@ struct ParallelFileReader {
         let blockSize = max(self.blockSize ?? min(4 << 20, max(64 << 10, size / (cores * 32))), 1)
         let blockCount = (size + blockSize - 1) / blockSize
         let workerCount = max(1, min(cores, blockCount))
-        let file = BlockFile(fd: fd, size: size, blockSize: blockSize, maxLineBytes: maxLineBytes)
+        // Read in place where the file can be mapped (its pages are given
+        // back block by block), otherwise copied.
+        let mapping =
+            reading == .copied
+            ? nil
+            : MappedFile(
+                fd: fd, size: size, isRegularFile: info.st_mode & S_IFMT == S_IFREG, path: path,
+                unguarded: reading == .mapped)
+        defer { mapping?.unmap() }
+        let file = BlockFile(fd: fd, size: size, blockSize: blockSize, maxLineBytes: maxLineBytes, mapping: mapping)
         // Binary data is refused at once, as the reader refuses it.
         if let refusal = RecordReader.binaryData(in: file.sample(maxBytes: 4096), file: path) {
             diagnose(refusal)
@@ -110,13 +121,16 @@ struct ParallelFileReader {
                     guard block < blockCount else { return }
                     if let isCancelled = session.options.isCancelled, isCancelled() { return }
                     let outcome = file.read(block: block, reusing: &buffer)
-                    defer { buffer = outcome.buffer }
+                    defer {
+                        buffer = outcome.buffer
+                        file.release(outcome)
+                    }
                     if var failure = outcome.failure {
                         failure.location = SourceLocation(file: path, line: outcome.lineCount + 1)
                         state.diagnostics.add(
                             failure, at: BlockPosition(block: block, line: outcome.lineCount + 1))
                     }
-                    // Offsets in the block's buffer that keep their lines in.
+                    // Offsets in the block's bytes that keep their lines in.
                     let hits = prefilter.map { outcome.prefilterHits($0) } ?? []
                     var nextHit = 0
                     let firstHit = session.keptHitCount
@@ -335,11 +349,41 @@ extension SearchSession {
         diagnosticCap: Int = DiagnosticCap().limit,
         diagnose: (Diagnostic) -> Void
     ) {
+        searchNDJSONFile(
+            path: path, hint: hint, sourceIndex: sourceIndex, maxLineBytes: maxLineBytes, workers: workers,
+            blockSize: blockSize, diagnosticCap: diagnosticCap, reading: .automatic, diagnose: diagnose)
+    }
+
+    /// ``searchNDJSONFile(path:hint:sourceIndex:maxLineBytes:workers:blockSize:diagnosticCap:diagnose:)``
+    /// with the file read as `reading` says: tests compare the routes.
+    package mutating func searchNDJSONFile(
+        path: String,
+        hint: String?,
+        sourceIndex: Int,
+        maxLineBytes: Int,
+        workers: Int? = nil,
+        blockSize: Int? = nil,
+        diagnosticCap: Int = DiagnosticCap().limit,
+        reading: BlockReading,
+        diagnose: (Diagnostic) -> Void
+    ) {
         let reader = ParallelFileReader(
             path: path, hint: hint, sourceIndex: sourceIndex, maxLineBytes: maxLineBytes, workers: workers,
-            blockSize: blockSize, diagnosticCap: diagnosticCap)
+            blockSize: blockSize, diagnosticCap: diagnosticCap, reading: reading)
         reader.search(into: &self, diagnose: diagnose)
     }
+}
+
+/// How the block search reads a regular file's bytes.
+package enum BlockReading: Sendable {
+    /// In place through a mapping where ``MappedFileReads`` allows it (and
+    /// the file can be mapped), otherwise copied.
+    case automatic
+    /// Copied into each worker's buffer with `pread`.
+    case copied
+    /// In place through a mapping whenever the file can be mapped, even
+    /// when `SIGBUS` is not handled: the file must not get shorter.
+    case mapped
 }
 
 /// What one worker found: its own session, and messages to report in order.
