@@ -51,10 +51,20 @@ public struct TableOutput: Sendable {
     /// as they are drawn: for a caller that writes each piece out and lets
     /// it go, so that the drawn table is never all in memory at once.
     package func forEachPiece(_ hits: [SearchHit], _ body: ([UInt8]) -> Void) {
-        guard !groupByKind else { return body(renderSections(hits)) }
+        forEachPiece(hits, prepare: { $0 }, body)
+    }
+
+    /// Hands `body` the pieces ``forEachPiece(_:_:)`` gives, each as
+    /// `prepare` makes it ready where it is drawn (on every core for many
+    /// rows), in order.
+    package func forEachPiece<Piece: Sendable>(
+        _ hits: [SearchHit], prepare: @escaping @Sendable ([UInt8]) -> Piece, _ body: (Piece) -> Void
+    ) {
+        guard !groupByKind else { return body(prepare(renderSections(hits))) }
         let merged = mergedTable(hits)
         TableRenderer.forEachPiece(
-            shared: merged.shared, groups: merged.groups, blocks: merged.blocks, options: options, body)
+            shared: merged.shared, groups: merged.groups, blocks: merged.blocks, options: options, prepare: prepare,
+            body)
     }
 
     /// What each hit's row shows in each column of the merged table,
@@ -145,8 +155,8 @@ public struct TableOutput: Sendable {
         to rows: inout RowBlock
     ) {
         rows.beginRow(group: group, height: max(1, row.rowHeight))
-        rows.add(kindCell)
-        rows.add(nameCell(row.name, match: match))
+        rows.add(kindCell, repeatedAs: group)
+        addName(row.name, match: match, to: &rows)
         let reason = reason.map { Cell($0, style: .dim) }
         if let reason { rows.add(reason) }
         rows.beginDetails()
@@ -155,9 +165,13 @@ public struct TableOutput: Sendable {
         // KIND's width, then the row's own with MATCH's after NAME's.
         let widths = row.cellWidths(for: details)
         rows.addWidth(kindCell.displayWidth)
-        for (index, width) in widths.enumerated() {
-            rows.addWidth(width)
-            if index == 0, let reason { rows.addWidth(reason.displayWidth) }
+        if let reason {
+            for (index, width) in widths.enumerated() {
+                rows.addWidth(width)
+                if index == 0 { rows.addWidth(reason.displayWidth) }
+            }
+        } else {
+            rows.addWidths(widths)
         }
         rows.endRow()
     }
@@ -211,13 +225,26 @@ public struct TableOutput: Sendable {
         }
     }
 
+    /// Adds the NAME cell to `rows`, as ``nameCell(_:match:)`` makes it.
+    private static func addName(_ name: String, match: FieldMatch?, to rows: inout RowBlock) {
+        if let highlights = nameHighlights(name, match: match) {
+            rows.add(Cell(name, style: .bold, highlights: highlights))
+        } else {
+            rows.add(line: name, style: .bold)
+        }
+    }
+
     /// The NAME cell, with the matched characters highlighted when the match
     /// was in the text NAME shows.
     private static func nameCell(_ name: String, match: FieldMatch?) -> Cell {
-        guard let match, match.text == name, !match.positions.isEmpty else {
-            return Cell(name, style: .bold)
-        }
-        return Cell(name, style: .bold, highlights: Self.ranges(match.positions))
+        Cell(name, style: .bold, highlights: nameHighlights(name, match: match) ?? [])
+    }
+
+    /// The characters of NAME that `match` found, when it was in the text
+    /// NAME shows; else `nil`.
+    private static func nameHighlights(_ name: String, match: FieldMatch?) -> [Range<Int>]? {
+        guard let match, match.text == name, !match.positions.isEmpty else { return nil }
+        return Self.ranges(match.positions)
     }
 
     /// `prefix in name`, `typo in description`, or `filter` for a query of

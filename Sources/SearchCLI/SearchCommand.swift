@@ -352,7 +352,8 @@ public enum SearchCommand {
             } else {
                 let table = TableOutput(options: render, groupByKind: arguments.groupByKind, explain: arguments.explain)
                 // Written as drawn, a few blocks at a time, never all drawn first.
-                table.forEachPiece(hits) { output.print(utf8: $0) }
+                // Each piece is checked where it is drawn, on every core; written in order here.
+                table.forEachPiece(hits, prepare: output.check) { output.print($0) }
             }
         case .markdown:
             if !hits.isEmpty {

@@ -32,9 +32,19 @@ struct ByteBuffer: Sendable {
         if count &+ extra > storage.count { grow(to: count + extra) }
     }
 
+    /// Moves the bytes written to storage of at least `needed` bytes,
+    /// copying only them: the new room is not written, and so not touched.
     @inline(never)
     private mutating func grow(to needed: Int) {
-        storage.append(contentsOf: repeatElement(0, count: max(needed, 2 * storage.count) - storage.count))
+        let room = max(needed, 2 * storage.count)
+        let written = count
+        let bigger = storage.withUnsafeBufferPointer { old in
+            [UInt8](unsafeUninitializedCapacity: room) { new, initialized in
+                if written > 0 { new.baseAddress!.initialize(from: old.baseAddress!, count: written) }
+                initialized = room
+            }
+        }
+        storage = bigger
     }
 
     /// Appends `length` bytes from `start`.
@@ -69,6 +79,18 @@ struct ByteBuffer: Sendable {
         }
     }
 
+    /// Lets `body` write up to `maxCount` bytes at the end, from the
+    /// pointer it is given, and keeps as many as it says it wrote: for a
+    /// caller that writes many short runs with one check of room.
+    @inline(__always)
+    mutating func appendInPlace(maxCount: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
+        reserve(maxCount)
+        let at = count
+        let written = storage.withUnsafeMutableBufferPointer { body($0.baseAddress! + at) }
+        precondition(written >= 0 && written <= maxCount, "wrote past the room asked for")
+        count = at &+ written
+    }
+
     /// Appends one byte.
     @inline(__always)
     mutating func append(_ byte: UInt8) {
@@ -96,7 +118,12 @@ struct ByteBuffer: Sendable {
 
     /// Drops the spaces at the end.
     mutating func trimTrailingSpaces() {
-        while count > 0 && storage[count &- 1] == 0x20 { count &-= 1 }
+        trimTrailingSpaces(downTo: 0)
+    }
+
+    /// Drops the spaces at the end that come at or after byte `start`.
+    mutating func trimTrailingSpaces(downTo start: Int) {
+        while count > start && storage[count &- 1] == 0x20 { count &-= 1 }
     }
 
     /// Calls `body` with the bytes `range` of what was written.
@@ -104,9 +131,9 @@ struct ByteBuffer: Sendable {
         storage.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
     }
 
-    /// The bytes written, as an array.
+    /// The bytes written, as an array of their own size: the room asked
+    /// for ahead (an estimate) is let go now rather than kept with them.
     consuming func finish() -> [UInt8] {
-        storage.removeLast(storage.count - count)
-        return storage
+        storage.withUnsafeBufferPointer { Array($0[..<count]) }
     }
 }

@@ -39,15 +39,8 @@ public struct Cell: Sendable, ExpressibleByStringLiteral {
     ///     They follow the text through sanitising, wrapping and truncation.
     public init(_ text: String, style: CellStyle = .plain, highlights: [Range<Int>] = []) {
         self.style = style
-        if let width = DisplayWidth.printableASCIIWidth(text) {
-            // Nothing to escape: the text is its own sanitised form.
-            self.firstLine = text
-            self.firstWidth = width
-            self.isVerbatim = true
-            self.extra = highlights.isEmpty ? nil : Extra(moreLines: [], moreWidths: [], highlights: highlights)
-            return
-        }
         if let width = DisplayWidth.printableWidth(text) {
+            // Nothing to escape: the text is its own sanitised form.
             self.firstLine = text
             self.firstWidth = width
             self.isVerbatim = true

@@ -126,13 +126,86 @@ public enum DisplayWidth {
 
     /// The width of `text` when no code point in it needs escaping (see
     /// ``TerminalText/sanitize(_:)``), which is then its own sanitised form;
-    /// else `nil`. One pass over the code points serves both questions.
+    /// else `nil`. One pass over the UTF-8 serves both questions.
     static func printableWidth(_ text: String) -> Int? {
+        let measured = text.utf8.withContiguousStorageIfAvailable { printableWidth(utf8: $0) }
+        switch measured {
+        case .some(let width) where width >= 0: return width
+        case .some(Self.needsEscapeMark): return nil
+        case .some: return clusters(text)
+        case nil: return printableWidth(scalars: text)
+        }
+    }
+
+    /// What ``printableWidth(utf8:)`` gives for text with a code point to escape.
+    private static let needsEscapeMark = -1
+    /// What ``printableWidth(utf8:)`` gives for text with nothing to escape
+    /// whose emoji sequences must be measured by grapheme cluster.
+    private static let joinsMark = -2
+
+    /// ``printableWidth(_:)`` of valid UTF-8 (a string's own bytes), read
+    /// eight ASCII bytes at a time and decoded by hand past them: the width,
+    /// or ``needsEscapeMark``, or ``joinsMark``.
+    private static func printableWidth(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let base = bytes.baseAddress else { return 0 }
+        let count = bytes.count
+        var total = 0
+        var joins = false
+        var index = 0
+        return symbolBlock.withUnsafeBufferPointer { symbols in
+            while index < count {
+                if index &+ 8 <= count,
+                    isPrintableASCII(word: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+                {
+                    total &+= 8
+                    index &+= 8
+                    continue
+                }
+                let lead = UInt32(base[index])
+                let value: UInt32
+                if lead < 0x80 {
+                    guard lead &- 0x20 < 0x5F else { return needsEscapeMark }
+                    total &+= 1
+                    index &+= 1
+                    continue
+                } else if lead < 0xE0 {
+                    value = (lead & 0x1F) << 6 | UInt32(base[index &+ 1] & 0x3F)
+                    index &+= 2
+                } else if lead < 0xF0 {
+                    value = (lead & 0x0F) << 12 | UInt32(base[index &+ 1] & 0x3F) << 6 | UInt32(base[index &+ 2] & 0x3F)
+                    index &+= 3
+                } else {
+                    value =
+                        (lead & 0x07) << 18 | UInt32(base[index &+ 1] & 0x3F) << 12
+                        | UInt32(base[index &+ 2] & 0x3F) << 6 | UInt32(base[index &+ 3] & 0x3F)
+                    index &+= 4
+                }
+                // Punctuation, arrows, stars and card suits, from the table made once.
+                let offset = value &- symbolBlockStart
+                if offset < UInt32(symbols.count) {
+                    let entry = symbols[Int(offset)]
+                    if entry & SymbolEntry.needsEscape != 0 { return needsEscapeMark }
+                    joins = joins || entry & SymbolEntry.mayJoin != 0
+                    total &+= Int(entry & SymbolEntry.width)
+                    continue
+                }
+                // Valid UTF-8 decodes to a valid scalar; the check costs a compare.
+                guard let scalar = Unicode.Scalar(value), !TerminalText.needsEscape(scalar) else {
+                    return needsEscapeMark
+                }
+                joins = joins || mayJoinEmoji(value)
+                total &+= of(scalar)
+            }
+            return joins ? joinsMark : total
+        }
+    }
+
+    /// ``printableWidth(_:)`` by code point, for text whose UTF-8 is not in one piece.
+    private static func printableWidth(scalars text: String) -> Int? {
         var total = 0
         var joins = false
         let symbols = symbolBlock
         for scalar in text.unicodeScalars {
-            // Punctuation, arrows, stars and card suits, from the table made once.
             let offset = scalar.value &- symbolBlockStart
             if offset < UInt32(symbols.count) {
                 let entry = symbols[Int(offset)]

@@ -30,9 +30,9 @@ struct LineDrawer: Sendable {
     let border: BorderStyle
     let color: Bool
     /// The UTF-8 of the vertical border glyph, `nil` for plain.
-    private let vertical: [UInt8]?
+    let vertical: [UInt8]?
     /// What separates two render columns: two spaces, or ` | `.
-    private let columnSeparator: [UInt8]
+    let columnSeparator: [UInt8]
 
     init(widths: [Int], border: BorderStyle, color: Bool) {
         self.widths = widths
@@ -72,12 +72,14 @@ struct LineDrawer: Sendable {
     /// Appends `height` lines of `slots`, each ending with a line feed.
     func draw(_ slots: [Slot], height: Int, into output: inout [UInt8]) {
         var line = ByteBuffer(capacity: widths.reduce(0, +) + 64)
-        draw(slots, height: height, line: &line, into: &output)
+        var lines = ByteBuffer(capacity: height * (widths.reduce(0, +) + 64))
+        draw(slots, height: height, line: &line, into: &lines)
+        lines.withBytes(0..<lines.count) { output.append(contentsOf: $0) }
     }
 
     /// Appends `height` lines of `slots`, each made in `line` (empty, and
     /// left empty) and then appended to `output`.
-    func draw(_ slots: [Slot], height: Int, line: inout ByteBuffer, into output: inout [UInt8]) {
+    func draw(_ slots: [Slot], height: Int, line: inout ByteBuffer, into output: inout ByteBuffer) {
         for index in 0..<height {
             startLine(into: &line)
             for (position, slot) in slots.enumerated() {
@@ -113,7 +115,7 @@ struct LineDrawer: Sendable {
     /// line feed. The line goes to `output` in one copy, and `line` is
     /// emptied.
     @inline(__always)
-    func endLine(_ line: inout ByteBuffer, into output: inout [UInt8]) {
+    func endLine(_ line: inout ByteBuffer, into output: inout ByteBuffer) {
         if let vertical {
             line.append(0x20)
             line.append(vertical)
@@ -121,7 +123,7 @@ struct LineDrawer: Sendable {
             line.trimTrailingSpaces()
         }
         line.append(0x0A)
-        line.withBytes(0..<line.count) { output.append(contentsOf: $0) }
+        line.withBytes(0..<line.count) { output.append($0) }
         line.removeAll()
     }
 

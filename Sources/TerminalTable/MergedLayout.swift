@@ -304,6 +304,16 @@ struct MergedLayout {
     ///   every core; `false` draws each block in turn on the calling thread,
     ///   the plain rule the tests compare the parallel drawing with.
     func forEachPiece(after head: [UInt8], inParallel: Bool = true, _ body: ([UInt8]) -> Void) {
+        forEachPiece(after: head, inParallel: inParallel, prepare: { $0 }, body)
+    }
+
+    /// Hands `body` each piece ``forEachPiece(after:inParallel:_:)`` gives,
+    /// as `prepare` makes it ready: `prepare` runs where the piece is drawn
+    /// (on every core for many rows), `body` in order on the calling thread.
+    func forEachPiece<Piece: Sendable>(
+        after head: [UInt8], inParallel: Bool = true, prepare: @escaping @Sendable ([UInt8]) -> Piece,
+        _ body: (Piece) -> Void
+    ) {
         var output = head
         let widths = sharedWidths + (hasRegion ? [regionWidth] : [])
         var groupWidths = Array(repeating: [Int](), count: groups.count)
@@ -349,12 +359,11 @@ struct MergedLayout {
         let total = blocks.reduce(0) { $0 + $1.count }
         // Each block on its own core, a window of blocks at a time; the first after `head`.
         let head = output
-        let draw: @Sendable (Int) -> [UInt8] = { index in
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity((index == 0 ? head.count : 0) + blocks[index].count * lineBytes)
-            if index == 0 { bytes.append(contentsOf: head) }
+        let draw: @Sendable (Int) -> Piece = { index in
+            var bytes = ByteBuffer(capacity: (index == 0 ? head.count : 0) + blocks[index].count * lineBytes)
+            if index == 0 { bytes.append(head) }
             plan.draw(blocks[index], into: &bytes)
-            return bytes
+            return prepare(bytes.finish())
         }
         let parallel = inParallel && total >= ParallelBlocks.minimumParallelCount
         let window = parallel ? max(1, ParallelBlocks.coreCount * Self.blocksPerCoreDrawn) : 1
@@ -366,10 +375,10 @@ struct MergedLayout {
             }
             start = range.upperBound
         }
-        if blocks.isEmpty { body(head) }
+        if blocks.isEmpty { body(prepare(head)) }
         var bottom: [UInt8] = []
         drawer.rule(.bottom, into: &bottom)
-        if !bottom.isEmpty { body(bottom) }
+        if !bottom.isEmpty { body(prepare(bottom)) }
     }
 
     /// How many blocks each core draws in a window: two, so that a core
@@ -417,7 +426,7 @@ struct MergedLayout {
         }
 
         /// Draws the rows of `block`, in order.
-        func draw(_ block: RowBlock, into output: inout [UInt8]) {
+        func draw(_ block: RowBlock, into output: inout ByteBuffer) {
             var slots: [LineDrawer.Slot] = []
             slots.reserveCapacity(layout.sharedKept.count + (layout.detailKept.map(\.count).max() ?? 0))
             // What every row reads, in flat arrays of this block's own: rows
@@ -425,14 +434,21 @@ struct MergedLayout {
             let lineLayout = LineLayout(self)
             let drawer = LineDrawer(widths: drawer.widths, border: drawer.border, color: drawer.color)
             var line = ByteBuffer(capacity: drawer.widths.reduce(0, +) + 64)
-            for row in 0..<block.count {
-                if block.isPlain(row) || lineLayout.fitsOneLine(row, of: block) {
-                    lineLayout.draw(row, of: block, drawer: drawer, line: &line, into: &output)
-                    continue
+            block.text.withBytes(0..<block.text.count) { text in
+                block.cells.withUnsafeBufferPointer { cells in
+                    for row in 0..<block.count {
+                        if block.isPlain(row) || lineLayout.fitsOneLine(row, of: block) {
+                            if lineLayout.drawVerbatim(row, of: block, text: text, cells: cells, into: &output) {
+                                continue
+                            }
+                            lineLayout.draw(row, of: block, drawer: drawer, line: &line, into: &output)
+                            continue
+                        }
+                        slots.removeAll(keepingCapacity: true)
+                        let height = fit(row, of: block, into: &slots)
+                        drawer.draw(slots, height: height, line: &line, into: &output)
+                    }
                 }
-                slots.removeAll(keepingCapacity: true)
-                let height = fit(row, of: block, into: &slots)
-                drawer.draw(slots, height: height, line: &line, into: &output)
             }
         }
 
@@ -506,6 +522,15 @@ struct MergedLayout {
             let detailAlignments: [Alignment]
             /// Per group, the padding after its last column to the region's width.
             let groupPadding: [Int]
+            /// The frame's vertical glyph and what separates two render
+            /// columns, as the drawer writes them.
+            let vertical: [UInt8]?
+            let columnSeparator: [UInt8]
+            /// Whether colour is on.
+            let color: Bool
+            /// The most bytes a line takes besides its cells' text: every
+            /// column's width in padding, separators and the frame.
+            let lineRoom: Int
 
             init(_ plan: RowPlan) {
                 // Copies, not shared buffers (`Array(_:)` of an array would share).
@@ -532,6 +557,13 @@ struct MergedLayout {
                 detailWidths = widths
                 detailAlignments = alignments
                 groupPadding = plan.groupUsed.map { plan.regionWidth - $0 }
+                vertical = plan.drawer.vertical
+                columnSeparator = plan.drawer.columnSeparator
+                color = plan.drawer.color
+                // Padding is at most each column's width; inside the region,
+                // a group's columns, gaps and padding take the region's width.
+                let separators = (sharedKept.count + 1) * columnSeparator.count + 2 * ((vertical?.count ?? 0) + 1)
+                lineRoom = sharedWidths.reduce(0, +) + regionWidth + separators + 8
             }
 
             /// Whether row `row` of `block`, taller than a line, is drawn on
@@ -555,11 +587,126 @@ struct MergedLayout {
                 return true
             }
 
+            /// Draws row `row` of `block` as ``draw(_:of:drawer:line:into:)``
+            /// does, straight into `output`, when every cell it draws is
+            /// copied as it is: it fits its width and takes no colour. Returns
+            /// `false`, having written nothing, for a row that is not so.
+            /// - Parameters:
+            ///   - text: The bytes of `block.text`.
+            ///   - cells: The elements of `block.cells`.
+            func drawVerbatim(
+                _ row: Int, of block: RowBlock, text: UnsafeBufferPointer<UInt8>,
+                cells: UnsafeBufferPointer<RowBlock.StoredCell>, into output: inout ByteBuffer
+            ) -> Bool {
+                let entry = block.entries[row]
+                let first = entry.firstCell
+                let sharedCount = entry.sharedCount
+                let detailCount = entry.detailCount
+                let group = Int(entry.group)
+                let details = first + sharedCount
+                let drawsGroup = hasRegion && group >= 0 && group + 1 < groupStart.count
+                // First, whether each cell drawn is copied as it is, and how many bytes they take.
+                var textBytes = 0
+                for index in sharedKept.indices where sharedKept[index] < sharedCount {
+                    let cell = cells[first + sharedKept[index]]
+                    guard copiesVerbatim(cell, width: sharedWidths[index]) else { return false }
+                    textBytes &+= cell.count
+                }
+                if drawsGroup {
+                    for flat in groupStart[group]..<groupStart[group + 1] where detailKept[flat] < detailCount {
+                        let cell = cells[details + detailKept[flat]]
+                        guard copiesVerbatim(cell, width: detailWidths[flat]) else { return false }
+                        textBytes &+= cell.count
+                    }
+                }
+                output.appendInPlace(maxCount: textBytes + lineRoom) { start in
+                    var end = start
+                    // Spaces are written only when something follows them:
+                    // a line without a frame ends with none.
+                    var spaces = 0
+                    func flushSpaces() {
+                        guard spaces > 0 else { return }
+                        end.initialize(repeating: 0x20, count: spaces)
+                        end += spaces
+                        spaces = 0
+                    }
+                    func copy(_ bytes: UnsafePointer<UInt8>, count: Int) {
+                        guard count > 0 else { return }
+                        flushSpaces()
+                        end.initialize(from: bytes, count: count)
+                        end += count
+                    }
+                    func copy(_ bytes: [UInt8]) {
+                        bytes.withUnsafeBufferPointer { copy($0.baseAddress!, count: $0.count) }
+                    }
+                    func write(_ index: Int?, width: Int, _ alignment: Alignment) {
+                        guard let index else {
+                            spaces &+= width
+                            return
+                        }
+                        let cell = cells[index]
+                        let padding = width &- cell.width
+                        if alignment == .right { spaces &+= padding }
+                        copy(text.baseAddress! + cell.start, count: cell.count)
+                        if alignment == .left { spaces &+= padding }
+                    }
+                    if let vertical {
+                        copy(vertical)
+                        spaces &+= 1
+                    }
+                    for index in sharedKept.indices {
+                        if index > 0 {
+                            if vertical == nil { spaces &+= 2 } else { copy(columnSeparator) }
+                        }
+                        let column = sharedKept[index]
+                        write(
+                            column < sharedCount ? first + column : nil, width: sharedWidths[index],
+                            sharedAlignments[index])
+                    }
+                    if hasRegion {
+                        if !sharedKept.isEmpty {
+                            if vertical == nil { spaces &+= 2 } else { copy(columnSeparator) }
+                        }
+                        if drawsGroup, groupStart[group] < groupStart[group + 1] {
+                            for flat in groupStart[group]..<groupStart[group + 1] {
+                                if flat > groupStart[group] { spaces &+= MergedLayout.detailGap }
+                                let column = detailKept[flat]
+                                write(
+                                    column < detailCount ? details + column : nil, width: detailWidths[flat],
+                                    detailAlignments[flat])
+                            }
+                            if vertical != nil { spaces &+= groupPadding[group] }
+                        } else {
+                            spaces &+= regionWidth
+                        }
+                    }
+                    if let vertical {
+                        spaces &+= 1
+                        copy(vertical)
+                    } else {
+                        // The spaces pending are dropped; a cell's own may end the line too.
+                        while end > start && end[-1] == 0x20 { end -= 1 }
+                    }
+                    end.initialize(to: 0x0A)
+                    end += 1
+                    return end - start
+                }
+                return true
+            }
+
+            /// Whether a cell is drawn at `width` by copying its bytes: kept
+            /// flat, no wider than its column, and with no colour to add.
+            @inline(__always)
+            private func copiesVerbatim(_ cell: RowBlock.StoredCell, width: Int) -> Bool {
+                !cell.isWhole && width > 0 && cell.width <= width && (!color || cell.style == .plain || cell.count == 0)
+            }
+
             /// Draws row `row` of `block`, one line high with no cell kept
             /// whole, as ``LineDrawer/draw(_:height:into:)`` draws its slots,
             /// without making them.
             func draw(
-                _ row: Int, of block: RowBlock, drawer: LineDrawer, line: inout ByteBuffer, into output: inout [UInt8]
+                _ row: Int, of block: RowBlock, drawer: LineDrawer, line: inout ByteBuffer,
+                into output: inout ByteBuffer
             ) {
                 let entry = block.entries[row]
                 let first = entry.firstCell

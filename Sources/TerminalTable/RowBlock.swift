@@ -106,6 +106,8 @@ package struct RowBlock: Sendable {
     private(set) var whole: [Cell] = []
     /// The widths the rows want, 32-bit: a width past 2³¹ − 1 counts as that.
     private(set) var wanted: [Int32] = []
+    /// The cells added with ``add(_:repeatedAs:)``, by key, once added flat.
+    private var repeated: [StoredCell?] = []
     /// How many wanted widths the row being added has: one per shared
     /// column, then one per column of its group.
     private var rowWantedCount = 0
@@ -174,6 +176,38 @@ package struct RowBlock: Sendable {
         }
         cells.append(StoredCell(whole: whole.count, style: cell.style, isVerbatim: cell.isVerbatim))
         whole.append(cell)
+    }
+
+    /// Adds `cell` to the row as ``add(_:)`` does, where every row of the
+    /// block that adds a cell under `key` adds this same cell (a kind's
+    /// label): its text is kept once, and later rows point at it.
+    /// - Parameter key: A small index (0 up) naming the repeated cell.
+    package mutating func add(_ cell: Cell, repeatedAs key: Int) {
+        if key < repeated.count, let stored = repeated[key] {
+            cells.append(stored)
+            return
+        }
+        add(cell)
+        guard let stored = cells.last, !stored.isWhole else { return }
+        if repeated.count <= key { repeated += Array(repeating: nil, count: key + 1 - repeated.count) }
+        repeated[key] = stored
+    }
+
+    /// Adds a cell of one line of `text` in `style`, as ``add(_:)`` adds
+    /// `Cell(text, style: style)`, without making the cell when the text is
+    /// printable ASCII (its own sanitised form, one column a byte).
+    package mutating func add(line text: String, style: CellStyle) {
+        let added: Bool? = text.utf8.withContiguousStorageIfAvailable { bytes in
+            let start = self.text.count
+            guard DisplayWidth.isPrintableASCII(bytes), start &+ bytes.count <= textLimit,
+                let stored = StoredCell(
+                    start: start, count: bytes.count, width: bytes.count, style: style, isVerbatim: true)
+            else { return false }
+            self.text.append(bytes)
+            cells.append(stored)
+            return true
+        }
+        if added != true { add(Cell(text, style: style)) }
     }
 
     /// Adds every cell of `cells` to the row, as ``add(_:)`` does.

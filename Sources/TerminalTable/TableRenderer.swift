@@ -71,6 +71,23 @@ public enum TableRenderer {
             .forEachPiece(after: [], body)
     }
 
+    /// Hands `body` the pieces ``forEachPiece(shared:detailsHeader:groups:blocks:options:_:)``
+    /// gives, each as `prepare` makes it ready where it is drawn (on every
+    /// core for many rows): for a caller whose work on each piece need not
+    /// wait for the pieces before it, such as checking its bytes.
+    package static func forEachPiece<Piece: Sendable>(
+        shared: [Column],
+        detailsHeader: String = "DETAILS",
+        groups: [DetailGroup],
+        blocks: [RowBlock],
+        options: RenderOptions,
+        prepare: @escaping @Sendable ([UInt8]) -> Piece,
+        _ body: (Piece) -> Void
+    ) {
+        MergedLayout(shared: shared, detailsHeader: detailsHeader, groups: groups, blocks: blocks, options: options)
+            .forEachPiece(after: [], prepare: prepare, body)
+    }
+
     /// What each row of `table` shows in each of its columns, shared then
     /// its group's, at `options`: the fitted lines of each cell joined with
     /// line feeds, `nil` for a column not drawn. For tests that compare

@@ -105,4 +105,55 @@ import Testing
         #expect(!text.contains(String(repeating: "b", count: 41)))
         #expect(text.contains(String(repeating: "漢", count: 14) + "…"))
     }
+
+    /// The rows in one block, their first shared cell added as a cell
+    /// repeated under its group and their second as a line of text, as the
+    /// table of search results adds KIND and NAME.
+    static func blockAddingRepeatedAndLines(_ rows: [MergedRow]) -> RowBlock {
+        var block = RowBlock(sharedColumns: Fixtures.shared.count, groupColumns: Fixtures.groups.map(\.columns.count))
+        for row in rows {
+            block.beginRow(group: row.group, height: row.size.height)
+            for (index, cell) in row.shared.enumerated() {
+                if index == 0 {
+                    block.add(cell, repeatedAs: max(0, row.group))
+                } else if index == 1, cell.highlights.isEmpty, cell.lines.count == 1 {
+                    block.add(line: cell.lines[0], style: cell.style)
+                } else {
+                    block.add(cell)
+                }
+            }
+            block.beginDetails()
+            block.add(contentsOf: row.details)
+            block.addWidths(row.size.widths)
+            block.endRow()
+        }
+        return block
+    }
+
+    @Test func repeatedCellsAndLinesDrawAsTheCellsTheyStandFor() {
+        // Each group's first row sets its repeated cell; later rows of the
+        // group point at it. Names of every kind (wide, emoji, whole) go
+        // through the line path or fall back to a cell.
+        let rows = Self.rows.map { row in
+            MergedRow(
+                group: row.group,
+                shared: [Cell(Fixtures.groups[row.group].title, style: .cyan)] + row.shared.dropFirst(),
+                details: row.details, size: row.size)
+        }
+        let repeated = Self.blockAddingRepeatedAndLines(rows + rows)
+        let plain = Self.blocks(rows + rows, size: 2 * rows.count, textLimit: RowBlock.maximumTextBytes)
+        #expect(repeated.cells.count == plain[0].cells.count)
+        for width in [40, 80, 160] {
+            for border in BorderStyle.allCases {
+                for color in [false, true] {
+                    let options = RenderOptions(maxWidth: width, border: border, color: color)
+                    #expect(
+                        Self.render([repeated], options: options) == Self.render(plain, options: options),
+                        "width \(width), \(border), colour \(color)")
+                }
+            }
+        }
+        // A repeated cell's text is kept once per block.
+        #expect(repeated.text.count < plain[0].text.count)
+    }
 }

@@ -40,12 +40,7 @@ extension CellRepresentable {
     public var rowHeight: Int { 1 }
 
     public func cellWidths(for details: [Cell]) -> [Int] {
-        var widths = [Self.widestLine(of: name)]
-        widths.reserveCapacity(1 + details.count)
-        for cell in details {
-            widths.append(cell.displayWidth)
-        }
-        return widths
+        measuredWidths(name: Self.widestLine(of: name), details: details)
     }
 
     /// The display width of the widest line of `text`, as the default
@@ -55,5 +50,23 @@ extension CellRepresentable {
         return text.split(separator: "\n", omittingEmptySubsequences: false)
             .map { DisplayWidth.of(TerminalText.sanitize(String($0))) }
             .max() ?? 0
+    }
+}
+
+/// `nameWidth`, then the width of each of `details`: the table asks every
+/// row. For the usual few details the array is a literal of its final size,
+/// whose storage type the compiler knows (an array made to a capacity asks
+/// the runtime for that type on every call).
+private func measuredWidths(name nameWidth: Int, details: [Cell]) -> [Int] {
+    switch details.count {
+    case 0: return [nameWidth]
+    case 1: return [nameWidth, details[0].displayWidth]
+    case 2: return [nameWidth, details[0].displayWidth, details[1].displayWidth]
+    case 3: return [nameWidth, details[0].displayWidth, details[1].displayWidth, details[2].displayWidth]
+    default:
+        var widths = [nameWidth]
+        widths.reserveCapacity(1 + details.count)
+        for cell in details { widths.append(cell.displayWidth) }
+        return widths
     }
 }

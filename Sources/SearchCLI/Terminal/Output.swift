@@ -50,9 +50,27 @@ struct Output {
 
     /// Writes results, as UTF-8 bytes, to standard output.
     mutating func print(utf8 bytes: [UInt8]) {
+        print(check(bytes))
+    }
+
+    /// Bytes for standard output that passed the gate's check.
+    struct Checked: Sendable {
+        fileprivate let bytes: [UInt8]
+    }
+
+    /// The gate's check of results for standard output, for bytes made on
+    /// other threads: what it gives is written as it is by ``print(_:)``.
+    var check: @Sendable ([UInt8]) -> Checked {
+        let policy = policy
+        return { bytes in
+            Checked(bytes: bytes.withUnsafeBufferPointer { OutputFilter.safeBytes($0, policy: policy) } ?? bytes)
+        }
+    }
+
+    /// Writes results that passed ``check`` to standard output.
+    mutating func print(_ checked: Checked) {
         guard !stopped else { return }
-        let safe = bytes.withUnsafeBufferPointer { OutputFilter.safeBytes($0, policy: policy) }
-        note(console.writeOutputBytes(safe ?? bytes))
+        note(console.writeOutputBytes(checked.bytes))
     }
 
     /// Writes a message (an error, a warning, statistics) to standard error,
@@ -93,7 +111,7 @@ struct Output {
 
 /// The byte-level check of standard output described at ``Output``.
 enum OutputFilter {
-    struct Policy {
+    struct Policy: Sendable {
         var allowsColor: Bool
         var rawCarriageReturns: Bool
     }
