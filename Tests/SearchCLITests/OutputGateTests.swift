@@ -91,10 +91,14 @@ import Testing
     /// already through the gate's filter, to `/dev/tty`, and restores the
     /// terminal from signal handlers, in one file; its index of search
     /// texts writes its blocks (`pwrite`) to a temporary file of its own,
-    /// never a standard descriptor.
+    /// never a standard descriptor; the `SIGBUS` handler of a file read in
+    /// place writes its one error line to standard error with `write(2)`
+    /// (the only async-signal-safe way), a line made before the file was
+    /// mapped and sanitised as the gate's errors are.
     static let gateFiles: Set<String> = [
         "SearchCLI/Terminal/Console.swift", "SearchCLI/Terminal/Output.swift",
         "InteractiveSearch/Terminal/TerminalDevice.swift", "InteractiveSearch/Search/SearchTextIndex.swift",
+        "SearchEngine/Reading/MappedFile.swift",
     ]
 
     /// Ways out to stdout or stderr other than the gate, one per pattern.
