@@ -32,6 +32,12 @@ let optimizedInDebug: [SwiftSetting] =
         || Context.packageDirectory.contains("/checkouts/")
     ? swiftSettings : swiftSettings + [.unsafeFlags(["-O"], .when(configuration: .debug))]
 
+/// The same for the C byte scans.
+let optimizedCInDebug: [CSetting] =
+    Context.environment["RESULTKIT_UNOPTIMIZED_DEBUG"] == "1"
+        || Context.packageDirectory.contains("/checkouts/")
+    ? [] : [.unsafeFlags(["-O2"], .when(configuration: .debug))]
+
 /// Golden files live in `__Snapshots__` folders under a test target; they are
 /// data, not sources.
 func snapshotExcludes(_ target: String) -> [String] {
@@ -75,6 +81,8 @@ let package = Package(
         .target(name: "TextMatching", swiftSettings: optimizedInDebug),
         .target(name: "ProcessMemory", swiftSettings: swiftSettings),
         .target(name: "MySQLWire", swiftSettings: swiftSettings),
+        // Byte scans in C where Swift's SIMD types fall short (AVX2, byte masks)
+        .target(name: "ByteScan", cSettings: optimizedCInDebug),
 
         // MARK: The plug-in API, which kind modules import
         .target(
@@ -89,7 +97,9 @@ let package = Package(
         // MARK: The engine and the printers
         .target(
             name: "SearchEngine",
-            dependencies: ["ResultKit", "TerminalTable", "StreamingJSON", "TextMatching", "ProcessMemory"],
+            dependencies: [
+                "ResultKit", "TerminalTable", "StreamingJSON", "TextMatching", "ProcessMemory", "ByteScan",
+            ],
             swiftSettings: optimizedInDebug
         ),
         .target(

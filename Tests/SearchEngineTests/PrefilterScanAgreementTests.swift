@@ -3,9 +3,11 @@ import TextMatching
 
 @testable import SearchEngine
 
-/// The prefilter's 16-byte scan (``LinePrefilter/mayMatch(_:)``,
-/// ``LinePrefilter/mayMatchKeysOrValues(_:)`` and the block scan
-/// ``LinePrefilter/hits(in:range:)``) answers as the rule read one byte at a
+/// The prefilter's scans (``LinePrefilter/mayMatch(_:)``,
+/// ``LinePrefilter/mayMatchKeysOrValues(_:)``, the block scan
+/// ``LinePrefilter/hits(in:range:)`` and ``LinePrefilter/mayMatchFuzzily(_:)``),
+/// both the 32-byte C scan (``ScanKernel``, where this processor has AVX2)
+/// and the 16-byte Swift scan, answer as the rule read one byte at a
 /// time does, on random lines made of the bytes that matter: fragments of the
 /// word in either case and cut short, key quotes and colons, backslashes,
 /// bytes from 0x80, and matches in the last bytes of a line (the scalar tail).
@@ -69,9 +71,28 @@ import TextMatching
         #expect(kinds.isSuperset(of: ["1 folded", "1 any", "2 folded", "3 folded", "3 any"]), "\(kinds)")
     }
 
+    /// Both scans of each query: the C scan where this processor has it.
+    static func scans(of query: String) throws -> [LinePrefilter] {
+        let prefilter = try #require(LinePrefilter(query: try QueryParser().parse(query), fuzzy: false))
+        return [prefilter, prefilter.withoutKernel()]
+    }
+
+    /// On a processor with AVX2, every query here takes the C scan (none
+    /// has more anchors, fragments or spellings than it holds), and
+    /// ``LinePrefilter/withoutKernel()`` the Swift scan.
+    @Test(arguments: queries)
+    func theCScanIsUsedWhereThisProcessorHasIt(query: String) throws {
+        let scans = try Self.scans(of: query)
+        #expect(scans[0].kernel.isEmpty == !ScanKernel.isAvailable)
+        #expect(scans[1].kernel.isEmpty)
+    }
+
     @Test(arguments: queries)
     func theVectorScanAnswersAsTheByteRule(query: String) throws {
-        let prefilter = try #require(LinePrefilter(query: try QueryParser().parse(query), fuzzy: false))
+        for prefilter in try Self.scans(of: query) { try theVectorScanAnswersAsTheByteRule(query: query, prefilter) }
+    }
+
+    private func theVectorScanAnswersAsTheByteRule(query: String, _ prefilter: LinePrefilter) throws {
         var generator = Generator(state: 0x5EED ^ UInt64(query.utf8.count))
         var mayMatch = 0
         for _ in 0..<20_000 {
@@ -91,7 +112,12 @@ import TextMatching
 
     @Test(arguments: queries)
     func theBlockScanFindsWhatTheByteRuleFinds(query: String) throws {
-        let prefilter = try #require(LinePrefilter(query: try QueryParser().parse(query), fuzzy: false))
+        for prefilter in try Self.scans(of: query) {
+            try theBlockScanFindsWhatTheByteRuleFinds(query: query, prefilter)
+        }
+    }
+
+    private func theBlockScanFindsWhatTheByteRuleFinds(query: String, _ prefilter: LinePrefilter) throws {
         var generator = Generator(state: 0xB10C ^ UInt64(query.utf8.count))
         var total = 0
         for _ in 0..<40 {
@@ -118,7 +144,10 @@ import TextMatching
     /// every length, with the letters in either case, near the line's end.
     @Test(arguments: queries)
     func theFuzzyScanAnswersAsTheByteRule(query: String) throws {
-        let prefilter = try #require(LinePrefilter(query: try QueryParser().parse(query), fuzzy: false))
+        for prefilter in try Self.scans(of: query) { try theFuzzyScanAnswersAsTheByteRule(query: query, prefilter) }
+    }
+
+    private func theFuzzyScanAnswersAsTheByteRule(query: String, _ prefilter: LinePrefilter) throws {
         func byByte(_ line: [UInt8]) -> Bool {
             prefilter.spellings.contains { spelling in
                 var index = 0

@@ -1,3 +1,4 @@
+import ByteScan
 import ResultKit
 import StreamingJSON
 
@@ -7,8 +8,9 @@ import StreamingJSON
 /// record is decoded whole only when it matches.
 ///
 /// A class, so that taking it from the session for each line costs one
-/// reference count, not one per array inside.
-final class FieldScanPlan: Sendable {
+/// reference count, not one per array inside. Immutable once made (its
+/// pointer included), so shared by the workers of a parallel search.
+final class FieldScanPlan: @unchecked Sendable {
     let scanner: JSONFieldScanner
     /// Kinds whose search fields may read any field: their records are
     /// decoded whole.
@@ -18,6 +20,14 @@ final class FieldScanPlan: Sendable {
     /// Whether there is a prefilter (asked per line: unwrapping
     /// ``prefilter`` copies it).
     let hasPrefilter: Bool
+    /// The prefilter's C scan (``LinePrefilter/kernel``), for the checks
+    /// made per line: a plain pointer, read without counting a reference,
+    /// where calling the prefilter in this shared plan may copy it first
+    /// and count references to its arrays, for which the workers' cores
+    /// contend. Valid while ``prefilter``, which owns it, is held here.
+    let lineScan: UnsafePointer<rk_scan>?
+    /// Whether the prefilter's word is a `field:value` term.
+    let prefilterIsFieldTerm: Bool
     /// Kinds whose every search field shows a value as written: a line the
     /// prefilter rules out cannot match.
     let verbatimKinds: Set<String>
@@ -79,6 +89,8 @@ final class FieldScanPlan: Sendable {
         let prefilter = LinePrefilter(query: query, fuzzy: fuzzy)
         self.prefilter = prefilter
         self.hasPrefilter = prefilter != nil
+        self.lineScan = prefilter?.kernel.pointer
+        self.prefilterIsFieldTerm = prefilter?.isFieldTerm ?? false
         var verbatim = Set<String>()
         var memoized: [String: [Int]] = [:]
         var lightKeys = ["kind"]
@@ -118,6 +130,57 @@ final class FieldScanPlan: Sendable {
         self.namesNoFields = query.referencedFields.isEmpty && sort == nil
         self.rulesOutUnknownKinds =
             namesNoFields && prefilter?.fragments.allSatisfy { !$0.contains(UInt8(ascii: "=")) } == true
+    }
+
+    /// Whether a line may hold a match (``LinePrefilter/mayMatch(_:)``);
+    /// `true` without a prefilter.
+    @inline(__always)
+    func prefilterMayMatch(_ line: UnsafeRawBufferPointer) -> Bool {
+        if let lineScan {
+            guard let base = line.baseAddress, !line.isEmpty else { return false }
+            return ScanKernel.nextHit(lineScan, in: base, from: 0, end: line.count, countsKeys: false) != nil
+        }
+        return prefilterMayMatchInSwift(line)
+    }
+
+    /// See ``prefilterMayMatchKeysOrValues(_:)``.
+    @inline(never)
+    private func prefilterMayMatchInSwift(_ line: UnsafeRawBufferPointer) -> Bool {
+        prefilter?.mayMatch(line) ?? true
+    }
+
+    /// Whether a line of an unknown kind may match the prefilter's word
+    /// (``LinePrefilter/mayMatchKeysOrValues(_:)``); `true` without a
+    /// prefilter.
+    @inline(__always)
+    func mayMatchKeysOrValues(_ line: UnsafeRawBufferPointer) -> Bool {
+        if let lineScan {
+            guard let base = line.baseAddress, !line.isEmpty else { return false }
+            return ScanKernel.nextHit(lineScan, in: base, from: 0, end: line.count, countsKeys: true) != nil
+        }
+        return prefilterMayMatchKeysOrValues(line)
+    }
+
+    /// ``mayMatchKeysOrValues(_:)`` by the prefilter's Swift scan. Out of
+    /// line: the prefilter is then borrowed from this object, where inlined
+    /// into the per-line path it was copied.
+    @inline(never)
+    private func prefilterMayMatchKeysOrValues(_ line: UnsafeRawBufferPointer) -> Bool {
+        prefilter?.mayMatchKeysOrValues(line) ?? true
+    }
+
+    /// ``LinePrefilter/mayMatchFuzzily(_:)`` of the prefilter, by its C
+    /// scan when it has one; `true` without a prefilter.
+    @inline(__always)
+    func prefilterMayMatchFuzzily(_ line: UnsafeRawBufferPointer) -> Bool {
+        if let lineScan { return ScanKernel.mayMatchFuzzily(lineScan, line) }
+        return prefilterMayMatchFuzzilyInSwift(line)
+    }
+
+    /// See ``prefilterMayMatchKeysOrValues(_:)``.
+    @inline(never)
+    private func prefilterMayMatchFuzzilyInSwift(_ line: UnsafeRawBufferPointer) -> Bool {
+        prefilter?.mayMatchFuzzily(line) ?? true
     }
 
     /// How lines of `kind` are searched, `included` or not by the kind filter.

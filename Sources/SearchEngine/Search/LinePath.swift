@@ -49,6 +49,10 @@ struct LinePath: Sendable {
     /// Rules lines out from their bytes, when the query allows it.
     var prefilter: LinePrefilter? { plan.prefilter }
 
+    /// Whether a line may hold a match: the prefilter's verdict, `true`
+    /// without one.
+    func mayMatch(_ line: UnsafeRawBufferPointer) -> Bool { plan.prefilterMayMatch(line) }
+
     /// Whether the query's filters may settle lines from their raw values.
     var hasFilters: Bool { plan.filters != nil }
 
@@ -195,7 +199,7 @@ struct LinePath: Sendable {
             // An unknown kind's search text joins keys and values: its keys
             // count, and fuzzy stand-ins need the whole path.
             guard !fuzzily, kinds.rulesOut(unknownKindAt: name, count: kind.count),
-                plan.prefilter?.mayMatchKeysOrValues(line) == false
+                !plan.mayMatchKeysOrValues(line)
             else { return false }
             hits.countReadAndFilteredOut()
             return true
@@ -256,12 +260,8 @@ struct LinePath: Sendable {
         // A field term may name a field whose text is not as written, and
         // a named field must be seen in some record before it is reported
         // unknown.
-        guard plan.namesNoFields, let prefilter = plan.prefilter, !prefilter.isFieldTerm,
-            !prefilter.mayMatchFuzzily(line)
-        else {
-            return nil
-        }
-        return .standIns
+        guard plan.namesNoFields, plan.hasPrefilter, !plan.prefilterIsFieldTerm else { return nil }
+        return plan.prefilterMayMatchFuzzily(line) ? nil : .standIns
     }
 
     /// Whether the query's number and presence filters settle a line
@@ -356,7 +356,7 @@ struct LinePath: Sendable {
             // while fuzzy matches stand in, always (its search text joins
             // keys and values, which the line's bytes do not show in order).
             guard !fuzzily, plan.rulesOutUnknownKinds, let name = kindName, kinds.knowsFallback(name),
-                plan.prefilter?.mayMatchKeysOrValues(bytes) == false
+                !plan.mayMatchKeysOrValues(bytes)
             else {
                 return false
             }

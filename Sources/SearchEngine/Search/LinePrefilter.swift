@@ -1,3 +1,4 @@
+import ByteScan
 import Dispatch
 import TextMatching
 
@@ -28,7 +29,9 @@ import TextMatching
 ///
 /// The scan looks at 16 bytes at a time for the first three bytes of every
 /// fragment, and for bytes from 0x80 and backslashes, and confirms each hit
-/// on the exact bytes.
+/// on the exact bytes. On a processor with AVX2 the same scan runs 32 bytes
+/// at a time in C (``ScanKernel``, module `ByteScan`), which Swift's SIMD
+/// types cannot express as cheaply (no byte mask of a compare).
 struct LinePrefilter: Sendable {
     /// The word the prefilter is for.
     let pattern: MatchPattern
@@ -48,10 +51,22 @@ struct LinePrefilter: Sendable {
     /// scan of three or more.
     private let foldedAnchors: [FoldedAnchor]
     private let otherAnchors: [Anchor]
+    /// The scan in C, when this processor has AVX2 and the word's anchors
+    /// and fragments fit it; empty, the Swift scan runs.
+    ///
+    ///
+    /// The per-line path calls it through ``FieldScanPlan/lineScan``, a
+    /// plain pointer: called on the prefilter in the shared plan, a method
+    /// may copy the prefilter first, counting a reference to each of its
+    /// arrays, for which the workers' cores contend (`search zzqxj` ran
+    /// 20 % slower so when this field was added). ``alternatives`` is
+    /// computed, not stored, to keep the prefilter as small as it was.
+    let kernel: ScanKernel
 
     /// Other sets of fragments for the same word, cut elsewhere
-    /// (``MatchPattern/requiredFragmentSets(minimumLength:)``).
-    let alternatives: [[[UInt8]]]
+    /// (``MatchPattern/requiredFragmentSets(minimumLength:)``). Made when
+    /// asked (once per file), not stored: see ``kernel``.
+    var alternatives: [[[UInt8]]] { fragments.isEmpty ? [] : pattern.requiredFragmentSets(minimumLength: 2) }
 
     /// The folded units of each spelling of the word that can match ASCII
     /// text (see ``mayMatchFuzzily(_:)``); empty when none can.
@@ -92,11 +107,11 @@ struct LinePrefilter: Sendable {
         }
         // A word no ASCII text can match rules out more than any fragment.
         if let foreign {
-            self.init(pattern: foreign.pattern, field: foreign.isField, fragments: [], alternatives: [])
+            self.init(pattern: foreign.pattern, field: foreign.isField, fragments: [])
             return
         }
         guard let best else { return nil }
-        self.init(pattern: best.pattern, field: best.isField, fragments: best.sets[0], alternatives: best.sets)
+        self.init(pattern: best.pattern, field: best.isField, fragments: best.sets[0])
     }
 
     /// The folded units of each spelling of `pattern` (the word and its
@@ -115,6 +130,7 @@ struct LinePrefilter: Sendable {
     /// - Parameter line: A line that ``mayMatch(_:)`` ruled out: plain
     ///   ASCII without a backslash.
     func mayMatchFuzzily(_ line: UnsafeRawBufferPointer) -> Bool {
+        if let scan = kernel.pointer { return ScanKernel.mayMatchFuzzily(scan, line) }
         guard let base = line.baseAddress else { return spellings.contains { $0.isEmpty } }
         let count = line.count
         for spelling in spellings {
@@ -196,14 +212,15 @@ struct LinePrefilter: Sendable {
     /// line (`aaaa…` for the word `aaa…ab`) costs at most this much per byte.
     static let maxFragmentLength = 64
 
-    private init(pattern: MatchPattern, field: String?, fragments: [[UInt8]], alternatives: [[[UInt8]]]) {
+    private init(
+        pattern: MatchPattern, field: String?, fragments: [[UInt8]], scansInC: Bool = true
+    ) {
         self.pattern = pattern
         self.isFieldTerm = field != nil
         self.field = field
         self.spellings = Self.asciiSpellings(of: pattern)
         let fragments = fragments.map { Array($0.prefix(Self.maxFragmentLength)) }
         self.fragments = fragments
-        self.alternatives = alternatives
         // Each fragment's first three bytes, folded; a two-byte fragment
         // accepts any third byte. Fragments that start alike share an
         // anchor (`cof` and `coffe emug`): a flagged byte is confirmed
@@ -225,6 +242,17 @@ struct LinePrefilter: Sendable {
         self.anchorsAreFolded = anchors.allSatisfy(\.isFolded)
         self.foldedAnchors = anchors.filter(\.isFolded).map(FoldedAnchor.init)
         self.otherAnchors = anchors.filter { !$0.isFolded }
+        self.kernel =
+            scansInC
+            ? ScanKernel(
+                anchors: anchors.map { ($0.first[0], $0.second[0], $0.third[0], $0.secondFold[0], $0.thirdFold[0]) },
+                fragments: fragments, spellings: spellings) : ScanKernel()
+    }
+
+    /// The same prefilter with the Swift scans alone: for tests, which check
+    /// both scans against the rule read one byte at a time.
+    func withoutKernel() -> LinePrefilter {
+        LinePrefilter(pattern: pattern, field: field, fragments: fragments, scansInC: false)
     }
 
     /// The same word with the fragments that let the fewest lines of
@@ -235,7 +263,7 @@ struct LinePrefilter: Sendable {
         let candidates =
             [self]
             + alternatives.prefix(16).filter { $0 != fragments }.map { fragments in
-                LinePrefilter(pattern: pattern, field: field, fragments: fragments, alternatives: alternatives)
+                LinePrefilter(pattern: pattern, field: field, fragments: fragments)
             }
         // Each set counted on a core of its own: the workers wait for this.
         let counts = Counts(count: candidates.count, sample: sample)
@@ -326,6 +354,9 @@ struct LinePrefilter: Sendable {
     /// their loads from the array; more take the loop. The blocks flagged
     /// are the same either way.
     private func nextHit(_ base: UnsafeRawPointer, from start: Int, end: Int, countsKeys: Bool = false) -> Int? {
+        if let scan = kernel.pointer {
+            return ScanKernel.nextHit(scan, in: base, from: start, end: end, countsKeys: countsKeys)
+        }
         // Fragments of letters alone (most words) have no byte that may be
         // any byte: each byte is compared folded, and the folds of the
         // block one and two bytes on are made once for both anchors. (Two

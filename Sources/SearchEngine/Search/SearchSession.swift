@@ -84,7 +84,7 @@ public struct SearchSession: Sendable {
     /// ``consider(_:order:diagnose:)``, but extracting only what the search
     /// needs, and passing over lines that the query's words rule out.
     public mutating func consider(_ line: NDJSONLine, diagnose: (Diagnostic) -> Void) {
-        let mayMatch = lines.prefilter.map { $0.mayMatch(line.bytes) } ?? true
+        let mayMatch = lines.mayMatch(line.bytes)
         if !mayMatch, !line.isFirstLine, quicklyRuledOut(line.bytes) { return }
         if lines.hasFilters, !line.isFirstLine, quicklyFilteredOut(line.bytes) { return }
         considerLine(
