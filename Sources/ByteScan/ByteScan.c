@@ -18,6 +18,18 @@ int rk_scan_add_anchor(rk_scan *scan, uint8_t first, uint8_t second, uint8_t thi
     scan->third[index] = third;
     scan->second_fold[index] = second_fold;
     scan->third_fold[index] = third_fold;
+    if (index < 8) {
+        // Every byte that, or-ed with the fold, is the anchor's byte.
+        const uint8_t wanted[3] = {first, second, third};
+        const uint8_t folds[3] = {0x20, second_fold, third_fold};
+        for (int offset = 0; offset < 3; offset++) {
+            for (int byte = 0; byte < 256; byte++) {
+                if ((uint8_t)(byte | folds[offset]) != wanted[offset]) continue;
+                scan->nibble_low[offset][byte & 15] |= (uint8_t)(1u << index);
+                scan->nibble_high[offset][byte >> 4] |= (uint8_t)(1u << index);
+            }
+        }
+    }
     return 1;
 }
 
@@ -160,6 +172,65 @@ next_hit(const rk_scan *scan, const uint8_t *base, long index, long end, int cou
     return -1;
 }
 
+/// `next_hit` for five to eight anchors: a block's candidates are the
+/// lanes whose three bytes each have nibbles some one anchor allows there
+/// (Hyperscan's "Teddy" idea), looked up with `vpshufb` in the tables
+/// `rk_scan_add_anchor` made: the same cost for any number of anchors up
+/// to eight, where comparing with each costs more per anchor. The lookup
+/// lets through every byte that an anchor's compare does (and some more,
+/// which the rule then turns down).
+__attribute__((target("avx2"))) static long next_hit_by_nibbles(const rk_scan *scan, const uint8_t *base,
+                                                                long index, long end, int counts_keys) {
+    __m256i low[3], high[3];
+    for (int offset = 0; offset < 3; offset++) {
+        low[offset] = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)scan->nibble_low[offset]));
+        high[offset] = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)scan->nibble_high[offset]));
+    }
+    const __m256i nibble = _mm256_set1_epi8(0x0F);
+    const __m256i fold = _mm256_set1_epi8(0x20);
+    const __m256i backslash = _mm256_set1_epi8(0x7C);
+    const __m256i zero = _mm256_setzero_si256();
+#define RK_LOOKUP(raw, offset)                                                                                         \
+    _mm256_and_si256(_mm256_shuffle_epi8(low[offset], _mm256_and_si256((raw), nibble)),                               \
+                     _mm256_shuffle_epi8(high[offset], _mm256_and_si256(_mm256_srli_epi16((raw), 4), nibble)))
+    // The candidate lanes of the 32 bytes at `at` as a bit mask. Reads 34 bytes.
+#define RK_NIBBLE_CANDIDATES(at, result)                                                                               \
+    do {                                                                                                               \
+        __m256i raw = _mm256_loadu_si256((const __m256i *)(at));                                                      \
+        __m256i raw1 = _mm256_loadu_si256((const __m256i *)((at) + 1));                                               \
+        __m256i raw2 = _mm256_loadu_si256((const __m256i *)((at) + 2));                                               \
+        __m256i anchors = _mm256_and_si256(_mm256_and_si256(RK_LOOKUP(raw, 0), RK_LOOKUP(raw1, 1)), RK_LOOKUP(raw2, 2)); \
+        __m256i special = _mm256_or_si256(raw, _mm256_cmpeq_epi8(_mm256_or_si256(raw, fold), backslash));          \
+        (result) = ~(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(anchors, zero))                                 \
+                   | (uint32_t)_mm256_movemask_epi8(special);                                                          \
+    } while (0)
+    while (index + 34 <= end) {
+        uint32_t mask;
+        RK_NIBBLE_CANDIDATES(base + index, mask);
+        while (mask != 0) {
+            long position = index + __builtin_ctz(mask);
+            if (is_hit(scan, base, position, end, counts_keys)) return position;
+            mask &= mask - 1;
+        }
+        index += 32;
+    }
+#undef RK_NIBBLE_CANDIDATES
+#undef RK_LOOKUP
+    // The last bytes, one at a time, as `next_hit` takes them.
+    for (; index < end; index++) {
+        uint8_t byte = base[index];
+        if (byte >= 0x80 || byte == 0x5C) return index;
+        uint8_t folded_byte = byte | 0x20;
+        for (int32_t anchor = 0; anchor < scan->anchor_count; anchor++) {
+            if (folded_byte == scan->first[anchor]) {
+                if (is_hit(scan, base, index, end, counts_keys)) return index;
+                break;
+            }
+        }
+    }
+    return -1;
+}
+
 /// Whether every anchor's second and third bytes are compared folded.
 static inline int anchors_are_folded(const rk_scan *scan) {
     for (int32_t anchor = 0; anchor < scan->anchor_count; anchor++) {
@@ -171,7 +242,8 @@ static inline int anchors_are_folded(const rk_scan *scan) {
 __attribute__((target("avx2"))) long rk_scan_next_hit(const rk_scan *scan, const uint8_t *base, long start,
                                                       long end, int counts_keys) {
     // Compiled apart for the common counts of anchors (most words have one
-    // to four), folded or not; more take the loop.
+    // to four), folded or not; five to eight (a four-letter word has five)
+    // are looked up by nibbles; more take the loop.
     int folded = anchors_are_folded(scan);
     switch (scan->anchor_count) {
     case 1: return folded ? next_hit(scan, base, start, end, counts_keys, 1, 1)
@@ -182,6 +254,7 @@ __attribute__((target("avx2"))) long rk_scan_next_hit(const rk_scan *scan, const
                           : next_hit(scan, base, start, end, counts_keys, 3, 0);
     case 4: return folded ? next_hit(scan, base, start, end, counts_keys, 4, 1)
                           : next_hit(scan, base, start, end, counts_keys, 4, 0);
+    case 5: case 6: case 7: case 8: return next_hit_by_nibbles(scan, base, start, end, counts_keys);
     default: return next_hit(scan, base, start, end, counts_keys, scan->anchor_count, 0);
     }
 }

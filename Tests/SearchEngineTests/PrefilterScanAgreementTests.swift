@@ -80,6 +80,14 @@ import TextMatching
     /// On a processor with AVX2, every query here takes the C scan (none
     /// has more anchors, fragments or spellings than it holds), and
     /// ``LinePrefilter/withoutKernel()`` the Swift scan.
+    /// The C scan compares blocks with each of one to four anchors, and
+    /// looks the nibbles of five to eight up in tables: the queries give
+    /// both (a four-letter word has five anchors).
+    @Test func theQueriesTakeBothWaysOfTheCScan() throws {
+        let counts = try Self.queries.map { try Self.scans(of: $0)[0].anchorCount }
+        #expect(counts.contains { (1...4).contains($0) } && counts.contains { (5...8).contains($0) }, "\(counts)")
+    }
+
     @Test(arguments: queries)
     func theCScanIsUsedWhereThisProcessorHasIt(query: String) throws {
         let scans = try Self.scans(of: query)

@@ -32,6 +32,12 @@ typedef struct rk_scan {
     uint8_t third_fold[RK_SCAN_MAX_ANCHORS];
     int32_t fragment_length[RK_SCAN_MAX_FRAGMENTS];
     uint8_t fragment[RK_SCAN_MAX_FRAGMENTS][RK_SCAN_MAX_FRAGMENT_LENGTH];
+    /// For the first eight anchors, which nibbles each byte of an anchor
+    /// may have (bit k for anchor k), low and high, at its three offsets:
+    /// the scan of five to eight anchors looks a block's nibbles up in
+    /// these (`vpshufb`), whatever their number.
+    uint8_t nibble_low[3][16];
+    uint8_t nibble_high[3][16];
     int32_t spelling_count;
     int32_t spelling_length[RK_SCAN_MAX_SPELLINGS];
     uint8_t spelling[RK_SCAN_MAX_SPELLINGS][RK_SCAN_MAX_FRAGMENT_LENGTH];

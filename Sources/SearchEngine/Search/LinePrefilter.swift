@@ -44,6 +44,8 @@ struct LinePrefilter: Sendable {
     let fragments: [[UInt8]]
     /// Their first bytes, as the vector scan compares them.
     private let anchors: [Anchor]
+    /// How many anchors the scans compare blocks with (for tests).
+    var anchorCount: Int { anchors.count }
     /// Whether every anchor is ``Anchor/isFolded`` (asked once: comparing
     /// the vectors costs more than a short line's scan).
     private let anchorsAreFolded: Bool
