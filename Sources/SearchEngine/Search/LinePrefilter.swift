@@ -56,7 +56,6 @@ struct LinePrefilter: Sendable {
     /// The scan in C, when this processor has AVX2 and the word's anchors
     /// and fragments fit it; empty, the Swift scan runs.
     ///
-    ///
     /// The per-line path calls it through ``FieldScanPlan/lineScan``, a
     /// plain pointer: called on the prefilter in the shared plan, a method
     /// may copy the prefilter first, counting a reference to each of its
