@@ -91,6 +91,35 @@ static inline int is_hit(const rk_scan *scan, const uint8_t *bytes, long positio
     return 0;
 }
 
+/// The first candidate of `mask` (bit k: the byte at `index + k`) that the
+/// rule takes, or -1.
+static inline long first_hit(const rk_scan *scan, const uint8_t *base, long index, uint64_t mask, long end,
+                             int counts_keys) {
+    while (mask != 0) {
+        long position = index + __builtin_ctzll(mask);
+        if (is_hit(scan, base, position, end, counts_keys)) return position;
+        mask &= mask - 1;
+    }
+    return -1;
+}
+
+/// The bytes from `index` that a block scan leaves (fewer than 34), one at
+/// a time: a candidate's first byte, then the rule.
+static inline long last_bytes_hit(const rk_scan *scan, const uint8_t *base, long index, long end, int counts_keys) {
+    for (; index < end; index++) {
+        uint8_t byte = base[index];
+        if (byte >= 0x80 || byte == 0x5C) return index;
+        uint8_t folded = byte | 0x20;
+        for (int32_t anchor = 0; anchor < scan->anchor_count; anchor++) {
+            if (folded == scan->first[anchor]) {
+                if (is_hit(scan, base, index, end, counts_keys)) return index;
+                break;
+            }
+        }
+    }
+    return -1;
+}
+
 /// The first hit at or after `index`, from 64-byte steps (two 32-byte
 /// blocks, tested together), then one block, then the last bytes one at a
 /// time. `count` anchors (the caller passes a constant, so that the
@@ -137,39 +166,20 @@ next_hit(const rk_scan *scan, const uint8_t *base, long index, long end, int cou
         RK_CANDIDATES(base + index + 32, high);
         if (!_mm256_testz_si256(_mm256_or_si256(low, high), _mm256_set1_epi8((char)0x80))) {
             uint64_t mask = (uint32_t)_mm256_movemask_epi8(low) | ((uint64_t)(uint32_t)_mm256_movemask_epi8(high) << 32);
-            while (mask != 0) {
-                long position = index + __builtin_ctzll(mask);
-                if (is_hit(scan, base, position, end, counts_keys)) return position;
-                mask &= mask - 1;
-            }
+            long hit = first_hit(scan, base, index, mask, end, counts_keys);
+            if (hit >= 0) return hit;
         }
         index += 64;
     }
     while (index + 34 <= end) {
         __m256i block;
         RK_CANDIDATES(base + index, block);
-        uint32_t mask = (uint32_t)_mm256_movemask_epi8(block);
-        while (mask != 0) {
-            long position = index + __builtin_ctz(mask);
-            if (is_hit(scan, base, position, end, counts_keys)) return position;
-            mask &= mask - 1;
-        }
+        long hit = first_hit(scan, base, index, (uint32_t)_mm256_movemask_epi8(block), end, counts_keys);
+        if (hit >= 0) return hit;
         index += 32;
     }
 #undef RK_CANDIDATES
-    // The last bytes, one at a time: a candidate's first byte, then the rule.
-    for (; index < end; index++) {
-        uint8_t byte = base[index];
-        if (byte >= 0x80 || byte == 0x5C) return index;
-        uint8_t folded_byte = byte | 0x20;
-        for (int32_t anchor = 0; anchor < count; anchor++) {
-            if (folded_byte == scan->first[anchor]) {
-                if (is_hit(scan, base, index, end, counts_keys)) return index;
-                break;
-            }
-        }
-    }
-    return -1;
+    return last_bytes_hit(scan, base, index, end, counts_keys);
 }
 
 /// `next_hit` for five to eight anchors: a block's candidates are the
@@ -207,28 +217,13 @@ __attribute__((target("avx2"))) static long next_hit_by_nibbles(const rk_scan *s
     while (index + 34 <= end) {
         uint32_t mask;
         RK_NIBBLE_CANDIDATES(base + index, mask);
-        while (mask != 0) {
-            long position = index + __builtin_ctz(mask);
-            if (is_hit(scan, base, position, end, counts_keys)) return position;
-            mask &= mask - 1;
-        }
+        long hit = first_hit(scan, base, index, mask, end, counts_keys);
+        if (hit >= 0) return hit;
         index += 32;
     }
 #undef RK_NIBBLE_CANDIDATES
 #undef RK_LOOKUP
-    // The last bytes, one at a time, as `next_hit` takes them.
-    for (; index < end; index++) {
-        uint8_t byte = base[index];
-        if (byte >= 0x80 || byte == 0x5C) return index;
-        uint8_t folded_byte = byte | 0x20;
-        for (int32_t anchor = 0; anchor < scan->anchor_count; anchor++) {
-            if (folded_byte == scan->first[anchor]) {
-                if (is_hit(scan, base, index, end, counts_keys)) return index;
-                break;
-            }
-        }
-    }
-    return -1;
+    return last_bytes_hit(scan, base, index, end, counts_keys);
 }
 
 /// Whether every anchor's second and third bytes are compared folded.

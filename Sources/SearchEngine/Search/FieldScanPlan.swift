@@ -132,41 +132,26 @@ final class FieldScanPlan: @unchecked Sendable {
             namesNoFields && prefilter?.fragments.allSatisfy { !$0.contains(UInt8(ascii: "=")) } == true
     }
 
-    /// Whether a line may hold a match (``LinePrefilter/mayMatch(_:)``);
-    /// `true` without a prefilter.
-    @inline(__always)
-    func prefilterMayMatch(_ line: UnsafeRawBufferPointer) -> Bool {
-        if let lineScan {
-            guard let base = line.baseAddress, !line.isEmpty else { return false }
-            return ScanKernel.nextHit(lineScan, in: base, from: 0, end: line.count, countsKeys: false) != nil
-        }
-        return prefilterMayMatchInSwift(line)
-    }
-
-    /// See ``prefilterMayMatchKeysOrValues(_:)``.
-    @inline(never)
-    private func prefilterMayMatchInSwift(_ line: UnsafeRawBufferPointer) -> Bool {
-        prefilter?.mayMatch(line) ?? true
-    }
-
-    /// Whether a line of an unknown kind may match the prefilter's word
-    /// (``LinePrefilter/mayMatchKeysOrValues(_:)``); `true` without a
+    /// Whether a line may hold a match (``LinePrefilter/mayMatch(_:)``, or
+    /// with `countsKeys`, for a line of an unknown kind,
+    /// ``LinePrefilter/mayMatchKeysOrValues(_:)``); `true` without a
     /// prefilter.
     @inline(__always)
-    func mayMatchKeysOrValues(_ line: UnsafeRawBufferPointer) -> Bool {
+    func prefilterMayMatch(_ line: UnsafeRawBufferPointer, countsKeys: Bool = false) -> Bool {
         if let lineScan {
             guard let base = line.baseAddress, !line.isEmpty else { return false }
-            return ScanKernel.nextHit(lineScan, in: base, from: 0, end: line.count, countsKeys: true) != nil
+            return ScanKernel.nextHit(lineScan, in: base, from: 0, end: line.count, countsKeys: countsKeys) != nil
         }
-        return prefilterMayMatchKeysOrValues(line)
+        return prefilterMayMatchInSwift(line, countsKeys: countsKeys)
     }
 
-    /// ``mayMatchKeysOrValues(_:)`` by the prefilter's Swift scan. Out of
-    /// line: the prefilter is then borrowed from this object, where inlined
-    /// into the per-line path it was copied.
+    /// ``prefilterMayMatch(_:countsKeys:)`` by the prefilter's Swift scan.
+    /// Out of line: the prefilter is then borrowed from this object, where
+    /// inlined into the per-line path it was copied.
     @inline(never)
-    private func prefilterMayMatchKeysOrValues(_ line: UnsafeRawBufferPointer) -> Bool {
-        prefilter?.mayMatchKeysOrValues(line) ?? true
+    private func prefilterMayMatchInSwift(_ line: UnsafeRawBufferPointer, countsKeys: Bool) -> Bool {
+        guard let prefilter else { return true }
+        return countsKeys ? prefilter.mayMatchKeysOrValues(line) : prefilter.mayMatch(line)
     }
 
     /// ``LinePrefilter/mayMatchFuzzily(_:)`` of the prefilter, by its C
@@ -177,7 +162,7 @@ final class FieldScanPlan: @unchecked Sendable {
         return prefilterMayMatchFuzzilyInSwift(line)
     }
 
-    /// See ``prefilterMayMatchKeysOrValues(_:)``.
+    /// See ``prefilterMayMatchInSwift(_:countsKeys:)``.
     @inline(never)
     private func prefilterMayMatchFuzzilyInSwift(_ line: UnsafeRawBufferPointer) -> Bool {
         prefilter?.mayMatchFuzzily(line) ?? true

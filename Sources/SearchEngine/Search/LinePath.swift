@@ -199,7 +199,7 @@ struct LinePath: Sendable {
             // An unknown kind's search text joins keys and values: its keys
             // count, and fuzzy stand-ins need the whole path.
             guard !fuzzily, kinds.rulesOut(unknownKindAt: name, count: kind.count),
-                !plan.mayMatchKeysOrValues(line)
+                !plan.prefilterMayMatch(line, countsKeys: true)
             else { return false }
             hits.countReadAndFilteredOut()
             return true
@@ -356,7 +356,7 @@ struct LinePath: Sendable {
             // while fuzzy matches stand in, always (its search text joins
             // keys and values, which the line's bytes do not show in order).
             guard !fuzzily, plan.rulesOutUnknownKinds, let name = kindName, kinds.knowsFallback(name),
-                !plan.mayMatchKeysOrValues(bytes)
+                !plan.prefilterMayMatch(bytes, countsKeys: true)
             else {
                 return false
             }
