@@ -7,7 +7,10 @@
 
 #include <string.h>
 
-void rk_scan_init(rk_scan *scan) { memset(scan, 0, sizeof *scan); }
+void rk_scan_init(rk_scan *scan) {
+    memset(scan, 0, sizeof *scan);
+    scan->anchors_folded = 1;
+}
 
 int rk_scan_add_anchor(rk_scan *scan, uint8_t first, uint8_t second, uint8_t third, uint8_t second_fold,
                        uint8_t third_fold) {
@@ -18,6 +21,7 @@ int rk_scan_add_anchor(rk_scan *scan, uint8_t first, uint8_t second, uint8_t thi
     scan->third[index] = third;
     scan->second_fold[index] = second_fold;
     scan->third_fold[index] = third_fold;
+    if (second_fold != 0x20 || third_fold != 0x20) scan->anchors_folded = 0;
     if (index < 8) {
         // Every byte that, or-ed with the fold, is the anchor's byte.
         const uint8_t wanted[3] = {first, second, third};
@@ -226,20 +230,12 @@ __attribute__((target("avx2"))) static long next_hit_by_nibbles(const rk_scan *s
     return last_bytes_hit(scan, base, index, end, counts_keys);
 }
 
-/// Whether every anchor's second and third bytes are compared folded.
-static inline int anchors_are_folded(const rk_scan *scan) {
-    for (int32_t anchor = 0; anchor < scan->anchor_count; anchor++) {
-        if (scan->second_fold[anchor] != 0x20 || scan->third_fold[anchor] != 0x20) return 0;
-    }
-    return 1;
-}
-
 __attribute__((target("avx2"))) long rk_scan_next_hit(const rk_scan *scan, const uint8_t *base, long start,
                                                       long end, int counts_keys) {
     // Compiled apart for the common counts of anchors (most words have one
     // to four), folded or not; five to eight (a four-letter word has five)
     // are looked up by nibbles; more take the loop.
-    int folded = anchors_are_folded(scan);
+    int folded = scan->anchors_folded;
     switch (scan->anchor_count) {
     case 1: return folded ? next_hit(scan, base, start, end, counts_keys, 1, 1)
                           : next_hit(scan, base, start, end, counts_keys, 1, 0);

@@ -24,6 +24,9 @@
 /// `rk_scan_init`; read-only afterwards.
 typedef struct rk_scan {
     int32_t anchor_count;
+    /// 1 while every anchor's second and third bytes are compared folded
+    /// with 0x20 (their folds are then made once for all anchors).
+    int32_t anchors_folded;
     int32_t fragment_count;
     uint8_t first[RK_SCAN_MAX_ANCHORS];
     uint8_t second[RK_SCAN_MAX_ANCHORS];
