@@ -319,6 +319,52 @@ import TextMatching
         }
     }
 
+    /// While nothing has matched, a line of an unknown kind is ruled out
+    /// only when it lacks one of the word's units: its details field joins
+    /// `key=value` pairs with a repeated key's last value at its first
+    /// place, so `{"a":"fox","b":"owl","a":"cat"}` is searched as
+    /// "a=cat b=owl", where `ctow` matches fuzzily though the line holds no
+    /// `o` after its `t`. Lines missing one of its letters are ruled out; a
+    /// word with `=` in it is never ruled out by that unit, which the field
+    /// adds.
+    @Test(arguments: ["ctow", "=", "zzqxj", "owl", "cat", "c w", "cwto"])
+    func aFuzzyStandInThatAnUnknownKindsRepeatedKeySpellsIsKept(query: String) throws {
+        var random = SplitMix64(state: 31)
+        func pick<T>(_ items: [T]) -> T { items[Int(random.next() % UInt64(items.count))] }
+        var lines: [String] = []
+        for index in 0..<3_000 {
+            switch random.next() % 5 {
+            case 0: lines.append(#"{"kind":"gizmo","name":"thing \#(index)","a":"fox","b":"owl","a":"cat"}"#)
+            case 1: lines.append(#"{"kind":"gizmo","name":"thing \#(index)","a":"\#(pick(["fox", "elk", "yak"]))"}"#)
+            case 2:
+                let (first, last) = (pick(["fox", "elk"]), pick(["hen", "c"]))
+                lines.append(#"{"kind":"gizmo","a":"\#(first)","b":"ant","a":"\#(last)"}"#)
+            case 3: lines.append(#"{"kind":"widget","title":"\#(pick(Self.names))","w":1,"c":2,"w":"o"}"#)
+            default: lines.append(#"{"kind":"note","name":"tea \#(index)","body":"green"}"#)
+            }
+        }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("unknown-\(UUID().uuidString).jsonl")
+            .path
+        try Data(lines.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        if query == "ctow" {
+            let prefilter = try #require(LinePrefilter(query: try QueryParser().parse(query), fuzzy: false))
+            let kept = Array(#"{"kind":"gizmo","name":"thing 1","a":"fox","b":"owl","a":"cat"}"#.utf8)
+            let lacking = Array(#"{"kind":"gizmo","name":"thing 1","a":"elk"}"#.utf8)
+            #expect(kept.withUnsafeBytes { !prefilter.mayMatchFuzzily($0) && prefilter.mayMatchFuzzilyInAnyOrder($0) })
+            #expect(lacking.withUnsafeBytes { !prefilter.mayMatchFuzzilyInAnyOrder($0) })
+        }
+        let sequential = try run(query, path: path, mode: .records, offset: 0)
+        if query == "ctow" {
+            #expect(sequential.hits.count == 40)
+            #expect(sequential.hits.allSatisfy { $0.hasSuffix("fuzzy") }, "\(sequential.hits)")
+        }
+        for mode in [Mode.blocks, .lines] {
+            let fast = try run(query, path: path, mode: mode, offset: 0)
+            #expect(fast == sequential, "\(mode): \(fast.difference(from: sequential))")
+        }
+    }
+
     /// A line of a kind whose search fields are computed may hold the word
     /// in a field no search field reads (`"coffee":"cofee"` beside a pair
     /// searched as "garden x"): the prefilter lets it through, and the

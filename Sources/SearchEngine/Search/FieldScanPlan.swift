@@ -168,6 +168,14 @@ final class FieldScanPlan: @unchecked Sendable {
         prefilter?.mayMatchFuzzily(line) ?? true
     }
 
+    /// Whether the prefilter's word may match a line of an unknown kind
+    /// fuzzily (``LinePrefilter/mayMatchFuzzilyInAnyOrder(_:)``); `true`
+    /// without a prefilter. Out of line, as ``prefilterMayMatchInSwift(_:countsKeys:)``.
+    @inline(never)
+    func prefilterMayMatchFuzzilyInAnyOrder(_ line: UnsafeRawBufferPointer) -> Bool {
+        prefilter?.mayMatchFuzzilyInAnyOrder(line) ?? true
+    }
+
     /// How lines of `kind` are searched, `included` or not by the kind filter.
     func route(for kind: ResultKind, included: Bool) -> KindRoute {
         KindRoute(

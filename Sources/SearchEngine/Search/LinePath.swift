@@ -197,9 +197,10 @@ struct LinePath: Sendable {
         let name = base.assumingMemoryBound(to: UInt8.self) + kind.start
         guard let index = kinds.index(nameAt: name, count: kind.count, readable: line.count &- kind.start) else {
             // An unknown kind's search text joins keys and values: its keys
-            // count, and fuzzy stand-ins need the whole path.
-            guard !fuzzily, kinds.rulesOut(unknownKindAt: name, count: kind.count),
-                !plan.prefilterMayMatch(line, countsKeys: true)
+            // count, and a fuzzy stand-in may take its units in any order.
+            guard kinds.rulesOut(unknownKindAt: name, count: kind.count),
+                !plan.prefilterMayMatch(line, countsKeys: true),
+                !fuzzily || !plan.prefilterMayMatchFuzzilyInAnyOrder(line)
             else { return false }
             hits.countReadAndFilteredOut()
             return true
@@ -352,11 +353,13 @@ struct LinePath: Sendable {
             route = kinds.route(named: kindName)
         }
         guard let route else {
-            // An unknown kind is seen once on the full path, for its warning;
-            // while fuzzy matches stand in, always (its search text joins
-            // keys and values, which the line's bytes do not show in order).
-            guard !fuzzily, plan.rulesOutUnknownKinds, let name = kindName, kinds.knowsFallback(name),
-                !plan.prefilterMayMatch(bytes, countsKeys: true)
+            // An unknown kind is seen once on the full path, for its warning.
+            // While fuzzy matches stand in, its search text joins keys and
+            // values, which the line's bytes may not show in order: only a
+            // word some of whose units the line lacks is ruled out.
+            guard plan.rulesOutUnknownKinds, let name = kindName, kinds.knowsFallback(name),
+                !plan.prefilterMayMatch(bytes, countsKeys: true),
+                !fuzzily || !plan.prefilterMayMatchFuzzilyInAnyOrder(bytes)
             else {
                 return false
             }

@@ -151,6 +151,28 @@ struct LinePrefilter: Sendable {
         return false
     }
 
+    /// Whether the word may match a field of an unknown kind's record on
+    /// `line` fuzzily: whether one of its ASCII spellings has each of its
+    /// units somewhere in the line, in any order, letters in either case.
+    /// The details field of an unknown kind joins `key=value` pairs in the
+    /// order of their keys' first members, with the value of a key's last
+    /// member, so a repeated key can show values in another order than the
+    /// line's; but every unit of that text other than the `=` and the
+    /// spaces it adds is a byte of the line. A spelling missing a unit the
+    /// line does not hold cannot match, whatever the order.
+    /// - Parameter line: A line that ``mayMatch(_:)`` ruled out.
+    func mayMatchFuzzilyInAnyOrder(_ line: UnsafeRawBufferPointer) -> Bool {
+        guard let base = line.baseAddress else { return true }
+        return spellings.contains { spelling in
+            spelling.allSatisfy { unit in
+                if unit == UInt8(ascii: "=") || unit == UInt8(ascii: " ") { return true }
+                if memchr(base, Int32(unit), line.count) != nil { return true }
+                // A letter is found in either case.
+                return unit &- 0x61 < 26 && memchr(base, Int32(unit &- 0x20), line.count) != nil
+            }
+        }
+    }
+
     /// The first offset from `start` before `end` whose byte, with `fold`
     /// set, is `unit`; 32 or 16 bytes at a time. The last bytes of a line of at
     /// least 16 are looked at as its last 16, the lanes before `start`
