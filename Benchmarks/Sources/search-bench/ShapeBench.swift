@@ -18,6 +18,9 @@ struct ShapeBench {
         var search: [String]
         /// Whether it is a plain word, held to the `rg -i` target.
         var isPlainWord = false
+        /// Why a shape with an `rg` command is not held to that target,
+        /// printed beside its ratio.
+        var rgNote: String?
         /// A shell command with `FILE` for the file, or `nil` where the tool cannot say it.
         var rg: String?
         var jq: String?
@@ -69,7 +72,13 @@ struct ShapeBench {
         Shape(name: "empty, --sort", search: ["", "--sort", "-price"]),
         Shape(name: "--offset 1000", search: ["coffee", "--offset", "1000"]),
         Shape(
-            name: "non-ASCII word", search: ["café"], isPlainWord: true, rg: "rg -i café FILE | wc -l",
+            // Issue 20 holds "a plain word" to `rg -i` and lists this shape
+            // apart; `rg -i café` looks for those bytes alone, where the
+            // search also finds `cafe`, `CAFÉ` and one-typo words.
+            name: "non-ASCII word", search: ["café"],
+            rgNote:
+                "not held to 3×: rg -i café finds only those bytes; search also finds cafe, CAFÉ and one-typo words",
+            rg: "rg -i café FILE | wc -l",
             jq: #"jq -c 'select(.name|test("café";"i"))' FILE | wc -l"#, fzf: "fzf --filter=café < FILE | wc -l"),
     ]
 
@@ -177,8 +186,12 @@ struct ShapeBench {
         for row in rows {
             guard let time = row.search.wall?.median else { continue }
             var checks = ["\(Format.ratio(time / floorTime)) floor (≤ 5×: \(time / floorTime <= 5 ? "met" : "MISSED"))"]
-            if row.shape.isPlainWord, let rg = row.peers["rg"]?.wall?.median {
-                checks.append("\(Format.ratio(time / rg)) rg -i (≤ 3×: \(time / rg <= 3 ? "met" : "MISSED"))")
+            if let rg = row.peers["rg"]?.wall?.median {
+                if row.shape.isPlainWord {
+                    checks.append("\(Format.ratio(time / rg)) rg -i (≤ 3×: \(time / rg <= 3 ? "met" : "MISSED"))")
+                } else if let note = row.shape.rgNote {
+                    checks.append("\(Format.ratio(time / rg)) rg -i (\(note))")
+                }
             }
             let rss = row.search.peakRSSKiB
             checks.append("\(Format.mebibytes(kibibytes: rss)) (≤ 64 MiB: \(rss <= 64 * 1024 ? "met" : "MISSED"))")
