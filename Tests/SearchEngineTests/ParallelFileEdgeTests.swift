@@ -211,6 +211,51 @@ import Testing
         #expect(try search(blockSize: blockSize) == sequential)
     }
 
+    /// Lines the prefilter rules out are settled in runs, up to the next
+    /// line it keeps: every sort of line in such a run (CRLF, blank, over
+    /// long, malformed, of an unknown kind or a new shape, a last line
+    /// without its newline, a malformed first line) ends as a read line by
+    /// line ends it, at every block size.
+    @Test(arguments: ["tea", "cofee", "zzqxj", "tea -green"])
+    func runsOfRuledOutLinesEndAsALineByLineReadEndsThem(query: String) throws {
+        let ruledOut: [String] = [
+            #"{"kind":"note","name":"plain \#u{7B}"}"#,
+            #"{"kind":"note","name":"crlf"}"# + "\r",
+            "",
+            "  \t ",
+            #"{"kind":"note","name":"cut short""#,
+            #"{"kind":"note","name":"bad number","size":01}"#,
+            #"{"kind":"note","name":"control \#u{01} byte"}"#,
+            #"{"kind":"note","name":"over long","body":""# + String(repeating: "o", count: 400) + #""}"#,
+            #"{"kind":"memo","name":"unknown kind"}"#,
+            #"{"kind":"note","size":3,"name":"another shape"}"#,
+            #"{"kind":"note","name":"trailing space"} "#,
+            #"{"kind":"note","name":null}"#,
+            #"["not","an","object"]"#,
+            #"{"kind":"note","name":"two","name":"names"}"#,
+        ]
+        var lines = [#"{"kind":"note","name":"malformed first line""#]
+        for index in 0..<90 {
+            lines.append(ruledOut[index % ruledOut.count])
+            if index % 4 == 3 { lines.append(ruledOut[(index * 5) % ruledOut.count]) }
+            if index % 9 == 8 { lines.append(#"{"kind":"note","name":"tea \#(index)"}"#) }
+        }
+        lines.append(#"{"kind":"note","name":"no newline"}"#)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("runs-\(UUID().uuidString).jsonl")
+            .path
+        try Data(lines.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        func search(blockSize: Int?) throws -> [String] {
+            try Self.printed(path: path, query: query, limit: 100, maxLineBytes: 300, blockSize: blockSize)
+        }
+        let sequential = try search(blockSize: nil)
+        #expect(sequential.contains { $0.contains(":1:") && $0.contains("malformed JSON") }, "\(sequential)")
+        #expect(sequential.contains { $0.contains("longer than --max-line-bytes") }, "\(sequential)")
+        for blockSize in [17, 61, 300, 4096, 1 << 20] {
+            #expect(try search(blockSize: blockSize) == sequential, "block size \(blockSize)")
+        }
+    }
+
     /// A note file's hits, the diagnostics as `search` prints them and the
     /// counts: read in parallel blocks of `blockSize`, or record by record.
     static func printed(path: String, query: String, limit: Int, maxLineBytes: Int, blockSize: Int?) throws

@@ -57,15 +57,34 @@ struct BlockFile: Sendable {
 
         /// Calls `body` with each line, its 1-based number in the block and
         /// its byte offset in the file.
+        ///
+        /// `skip` is asked first at each line's start, with the block's
+        /// bytes (those of ``withBytes(_:)``), the line's offset in them and
+        /// where the block's own bytes end: it may settle whole lines there
+        /// whose newlines come before that, and says how many bytes (each
+        /// line with its `\n`) and lines it took. `body` is not called for
+        /// those.
         /// - Returns: How many newlines the block holds (every newline ends
         ///   one line, which saves a pass to count them).
-        func forEachLine(_ body: (UnsafeRawBufferPointer, Int, Int) -> Void) -> Int {
+        func forEachLine(
+            skipping skip: (UnsafeRawBufferPointer, Int, Int) -> (bytes: Int, lines: Int) = { _, _, _ in (0, 0) },
+            _ body: (UnsafeRawBufferPointer, Int, Int) -> Void
+        ) -> Int {
             var ended = 0
             if start < end {
                 withBytes { raw in
                     guard let origin = raw.baseAddress else { return }
                     let region = UnsafeRawBufferPointer(rebasing: raw[start..<end])
-                    _ = LineScanner.forEachLine(in: region, firstLine: 1, includeUnterminatedTail: true) {
+                    let start = start
+                    let regionEnd = regionEnd
+                    _ = LineScanner.forEachLine(
+                        in: region, firstLine: 1, includeUnterminatedTail: true,
+                        skipping: { offset in
+                            let skipped = skip(raw, start + offset, regionEnd)
+                            ended += skipped.lines
+                            return skipped
+                        }
+                    ) {
                         line, number in
                         let lineStart = line.baseAddress.map { $0 - origin } ?? start
                         // A line's newline is just past it (and past a

@@ -10,16 +10,29 @@ enum LineScanner {
     /// Calls `body` with each complete line of `bytes` and its number, starting
     /// at `firstLine`. Returns how many bytes were consumed (up to and
     /// including the last `\n`), so a caller can keep the unfinished tail.
+    ///
+    /// `skip` is asked first at each line's start (its offset in `bytes`):
+    /// it may settle whole lines there itself, and says how many bytes
+    /// (each line with its `\n`) and lines it took; `body` is not called
+    /// for those.
+    @inline(__always)
     static func forEachLine(
         in bytes: UnsafeRawBufferPointer,
         firstLine: Int,
         includeUnterminatedTail: Bool,
+        skipping skip: (Int) -> (bytes: Int, lines: Int) = { _ in (0, 0) },
         _ body: (UnsafeRawBufferPointer, Int) -> Void
     ) -> (consumed: Int, lines: Int) {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return (0, 0) }
         var start = 0
         var line = firstLine
         while start < bytes.count {
+            let skipped = skip(start)
+            if skipped.lines > 0 {
+                start += skipped.bytes
+                line += skipped.lines
+                continue
+            }
             guard let hit = memchrNewline(base + start, bytes.count - start) else { break }
             let end = hit - base
             body(trimmingCR(UnsafeRawBufferPointer(start: base + start, count: end - start)), line)

@@ -136,7 +136,25 @@ struct ParallelFileReader {
                     let firstHit = session.keptHitCount
                     // Kept here, not in the shared state, while the block is read.
                     var firstMatchInBlock: Int?
-                    let newlines = outcome.forEachLine { line, relativeLine, offset in
+                    // Where a run of ruled-out lines stopped at a line that
+                    // the quick path does not settle: that line is not tried
+                    // on it again.
+                    var unsettledAt = -1
+                    let newlines = outcome.forEachLine(skipping: { raw, at, regionEnd in
+                        // Lines before the next hit are ruled out: they are
+                        // settled in one loop, up to the line that holds it.
+                        guard hasPrefilter, at != unsettledAt, block != 0 || at != outcome.start else {
+                            return (0, 0)
+                        }
+                        while nextHit < hits.count, hits[nextHit] < at { nextHit += 1 }
+                        let limit = min(nextHit < hits.count ? hits[nextHit] : outcome.end, regionEnd)
+                        guard limit > at, let base = raw.baseAddress else { return (0, 0) }
+                        let settled = session.quicklyRuledOut(
+                            run: UnsafeRawBufferPointer(start: base + at, count: limit - at), maxLineBytes: maxLineBytes
+                        )
+                        if settled.stopped { unsettledAt = at + settled.bytes }
+                        return (settled.bytes, settled.lines)
+                    }) { line, relativeLine, offset in
                         let isFirstLine = block == 0 && relativeLine == 1
                         let position = BlockPosition(block: block, line: relativeLine)
                         let content: UnsafeRawBufferPointer
@@ -155,7 +173,7 @@ struct ParallelFileReader {
                             let start = offset - outcome.base
                             while nextHit < hits.count, hits[nextHit] < start { nextHit += 1 }
                             mayMatch = nextHit < hits.count && hits[nextHit] < start + line.count
-                            if !mayMatch, !isFirstLine, session.quicklyRuledOut(content) {
+                            if !mayMatch, !isFirstLine, start != unsettledAt, session.quicklyRuledOut(content) {
                                 return
                             }
                         }

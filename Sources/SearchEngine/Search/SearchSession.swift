@@ -137,6 +137,16 @@ public struct SearchSession: Sendable {
         lines.quicklyRuledOut(line, kinds: &kinds, hits: &hits, scorer: scorer)
     }
 
+    /// Settles the lines of `run` that the prefilter ruled out, one after
+    /// another, as ``quicklyRuledOut(_:)`` settles each (see
+    /// `LinePath.quicklyRuledOut(run:maxLineBytes:kinds:hits:scorer:)`).
+    @inline(__always)
+    mutating func quicklyRuledOut(run: UnsafeRawBufferPointer, maxLineBytes: Int) -> (
+        bytes: Int, lines: Int, stopped: Bool
+    ) {
+        lines.quicklyRuledOut(run: run, maxLineBytes: maxLineBytes, kinds: &kinds, hits: &hits, scorer: scorer)
+    }
+
     /// Whether the query's filters settle a line, not the first of its
     /// file, at once (see `LinePath.quicklyFilteredOut(_:kinds:hits:)`).
     @inline(__always)
