@@ -78,8 +78,8 @@ import Testing
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let copy = directory.appendingPathComponent("search")
-        try FileManager.default.copyItem(at: BinaryRunner.binary, to: copy)
-        let result = try BinaryRunner.run(["ace spades"], executable: copy, in: directory)
+        try BinaryRunner.copyBinary(to: copy)
+        let result = try BinaryRunner.runCopy(["ace spades"], executable: copy, in: directory)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("Ace of Spades"))
     }
