@@ -33,11 +33,10 @@ enum LineScanner {
                 line += skipped.lines
                 continue
             }
-            guard let hit = memchrNewline(base + start, bytes.count - start) else { break }
-            let end = hit - base
-            body(trimmingCR(UnsafeRawBufferPointer(start: base + start, count: end - start)), line)
+            guard let (content, next) = nextLine(in: bytes, from: start) else { break }
+            body(content, line)
             line += 1
-            start = end + 1
+            start = next
         }
         if includeUnterminatedTail && start < bytes.count {
             body(trimmingCR(UnsafeRawBufferPointer(start: base + start, count: bytes.count - start)), line)
@@ -45,6 +44,22 @@ enum LineScanner {
             start = bytes.count
         }
         return (start, line - firstLine)
+    }
+
+    /// The complete line that starts at `start` of `bytes`, without its
+    /// `\n` (and a `\r` before it), and where the next line starts; `nil`
+    /// when no `\n` ends it within `bytes`.
+    @inline(__always)
+    static func nextLine(in bytes: UnsafeRawBufferPointer, from start: Int) -> (
+        line: UnsafeRawBufferPointer, next: Int
+    )? {
+        guard start < bytes.count, let base = bytes.baseAddress,
+            let hit = memchr(base + start, 0x0A, bytes.count &- start)
+        else { return nil }
+        let end = UnsafeRawPointer(hit) - base
+        var length = end &- start
+        if length > 0, base.load(fromByteOffset: end &- 1, as: UInt8.self) == 0x0D { length &-= 1 }
+        return (UnsafeRawBufferPointer(start: base + start, count: length), end &+ 1)
     }
 
     private static func trimmingCR(_ line: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {

@@ -35,6 +35,9 @@ public enum NDJSONLineRule {
         if isFirstLine, bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
             bytes = UnsafeRawBufferPointer(rebasing: bytes[3...])
         }
+        // A line that starts with anything but a space or a tab is content:
+        // the one byte settles it (nearly every line starts with `{`).
+        if let first = bytes.first, first != 0x20, first != 0x09 { return .content(bytes) }
         return bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) ? .blank : .content(bytes)
     }
 

@@ -2,12 +2,6 @@ import ResultKit
 import StreamingJSON
 import TextMatching
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
-
 /// How a search takes NDJSON lines: it extracts only the fields the search
 /// needs (``FieldScanPlan``), passes over lines the query's words rule out
 /// from their bytes (``LinePrefilter``), remembers for computed search fields
@@ -235,13 +229,14 @@ struct LinePath: Sendable {
 
     /// ``quicklyRuledOut(_:kinds:hits:scorer:)`` for the lines of `run`
     /// one after another, in one loop: lines the prefilter ruled out, none
-    /// the first of its file. Each line ends at a `\n` (a `\r` before it
-    /// is not the line's), as ``LineScanner`` cuts them.
+    /// the first of its file, cut as ``LineScanner`` cuts them and told
+    /// apart by ``NDJSONLineRule``.
     /// - Returns: How many bytes (each line with its `\n`) and lines were
     ///   settled, from the start; `stopped` is true when the loop stopped at
     ///   a line that ``quicklyRuledOut(_:kinds:hits:scorer:)`` does not
     ///   settle (the line that starts at `bytes`), false when it stopped at
-    ///   an over-long line or at the run's end.
+    ///   an over-long or blank line, which the caller reports or skips, or
+    ///   at the run's end.
     @inline(__always)
     mutating func quicklyRuledOut(
         run: UnsafeRawBufferPointer,
@@ -250,21 +245,16 @@ struct LinePath: Sendable {
         hits: inout HitCollector,
         scorer: Scorer
     ) -> (bytes: Int, lines: Int, stopped: Bool) {
-        guard let base = run.baseAddress else { return (0, 0, false) }
         var start = 0
         var lines = 0
-        while start < run.count, let newline = memchr(base + start, 0x0A, run.count &- start) {
-            let end = UnsafeRawPointer(newline) - base
-            var length = end &- start
-            if length > 0, base.load(fromByteOffset: end &- 1, as: UInt8.self) == 0x0D { length &-= 1 }
-            guard length <= maxLineBytes else { break }
-            guard
-                quicklyRuledOut(
-                    UnsafeRawBufferPointer(start: base + start, count: length), kinds: &kinds, hits: &hits,
-                    scorer: scorer)
-            else { return (start, lines, true) }
+        while let (line, next) = LineScanner.nextLine(in: run, from: start),
+            case .content(let content) = NDJSONLineRule.classify(line, isFirstLine: false, maxLineBytes: maxLineBytes)
+        {
+            guard quicklyRuledOut(content, kinds: &kinds, hits: &hits, scorer: scorer) else {
+                return (start, lines, true)
+            }
             lines &+= 1
-            start = end &+ 1
+            start = next
         }
         return (start, lines, false)
     }
