@@ -26,12 +26,18 @@ public struct TextMatcher: Sendable {
     /// - Parameters:
     ///   - pattern: The prepared search term.
     ///   - text: The field value to search.
+    ///   - worstTier: The worst tier the caller can use, as when a match
+    ///     found elsewhere already outranks the tiers after it: typo and
+    ///     fuzzy are then not tried (the contiguous tiers, up to
+    ///     ``MatchTier/substring``, are found together, always). For
+    ///     `.substring` or later, the match is the one found without it when
+    ///     that is of `worstTier` or better, else `nil`.
     /// - Returns: The match of the best tier, and within it the best quality, or nil when the pattern
     ///   does not match.
-    public func match(_ pattern: MatchPattern, in text: String) -> TextMatch? {
-        var best = matchSpelling(pattern, in: text)
+    public func match(_ pattern: MatchPattern, in text: String, worstTier: MatchTier = .fuzzy) -> TextMatch? {
+        var best = matchSpelling(pattern, in: text, worstTier: worstTier)
         for alternative in pattern.alternatives {
-            guard let match = matchSpelling(alternative, in: text) else { continue }
+            guard let match = matchSpelling(alternative, in: text, worstTier: worstTier) else { continue }
             if let current = best,
                 current.tier < match.tier || (current.tier == match.tier && current.quality >= match.quality)
             {
@@ -42,7 +48,10 @@ public struct TextMatcher: Sendable {
         // A name made of emoji is found by their names (`fox` finds `🦊🐾.ws`); only non-ASCII
         // texts that nothing else matched get this far.
         if best == nil, !Self.isASCII(text), let spelled = EmojiNames.spelledOut(text) {
-            var viaNames = match(pattern, in: spelled.text)
+            // The names stand in only where no tier matched: with tiers left
+            // untried, that is asked again with every tier.
+            if worstTier < .fuzzy { return match(pattern, in: text).flatMap { $0.tier <= worstTier ? $0 : nil } }
+            var viaNames = match(pattern, in: spelled.text, worstTier: worstTier)
             if let found = viaNames {
                 viaNames?.positions = Array(Set(found.positions.map { spelled.sources[$0] })).sorted()
             }
@@ -74,16 +83,16 @@ public struct TextMatcher: Sendable {
     }
 
     /// The best match of one spelling of a pattern, ignoring its alternatives.
-    private func matchSpelling(_ pattern: MatchPattern, in text: String) -> TextMatch? {
+    private func matchSpelling(_ pattern: MatchPattern, in text: String, worstTier: MatchTier) -> TextMatch? {
         guard !pattern.isEmpty else { return nil }
         let outcome = text.utf8.withContiguousStorageIfAvailable { bytes -> ASCIIOutcome in
             guard ASCIISubject.accepts(bytes) else { return .needsUnicode }
             // A folded pattern with non-ASCII units can never occur in ASCII text.
             guard pattern.isASCII else { return .matched(nil) }
-            return .matched(bestMatch(pattern, in: ASCIISubject(bytes: bytes)))
+            return .matched(bestMatch(pattern, in: ASCIISubject(bytes: bytes), worstTier: worstTier))
         }
         if case .matched(let match)? = outcome { return match }
-        return UnicodeSubject.withSubject(text) { bestMatch(pattern, in: $0) }
+        return UnicodeSubject.withSubject(text) { bestMatch(pattern, in: $0, worstTier: worstTier) }
     }
 
     /// The result of trying the ASCII fast path.
@@ -94,8 +103,8 @@ public struct TextMatcher: Sendable {
         case needsUnicode
     }
 
-    /// Tries each tier in order on a prepared subject.
-    private func bestMatch(_ pattern: MatchPattern, in subject: some MatchSubject) -> TextMatch? {
+    /// Tries each tier in order on a prepared subject, up to `worstTier`.
+    private func bestMatch(_ pattern: MatchPattern, in subject: some MatchSubject, worstTier: MatchTier) -> TextMatch? {
         pattern.units.withUnsafeBufferPointer { units in
             if let match = Self.contiguousMatch(units, in: subject) {
                 // The first occurrence may begin a longer word ("Kingsville King"); a later one that
@@ -103,10 +112,11 @@ public struct TextMatcher: Sendable {
                 guard match.tier == .prefix || match.tier == .wordPrefix else { return match }
                 return Self.wholeWordMatch(units, in: subject) ?? match
             }
+            guard worstTier >= .typo else { return nil }
             if let match = Self.typoMatch(units, in: subject) ?? Self.shortTypoMatch(units, in: subject) {
                 return match
             }
-            return allowFuzzy ? Self.fuzzyMatch(units, in: subject) : nil
+            return allowFuzzy && worstTier >= .fuzzy ? Self.fuzzyMatch(units, in: subject) : nil
         }
     }
 }

@@ -76,4 +76,37 @@ import TextMatching
         }
         #expect(matches > 1000)
     }
+
+    /// A matcher told the worst tier its caller can use (substring or later)
+    /// gives the match it gives without it when that is of the tier or
+    /// better, and nothing otherwise: on ASCII, on folded text, and on emoji that match by name
+    /// only where no tier did.
+    @Test(arguments: [false, true])
+    func aWorstTierLeavesOnlyTheTiersThatCanCount(fuzzy: Bool) {
+        let matcher = TextMatcher(allowFuzzy: fuzzy)
+        var generator = Generator(state: fuzzy ? 3 : 4)
+        var cut = 0
+        for index in 0..<20_000 {
+            var text = generator.string(from: Self.alphabet, maximumLength: 24)
+            // Every other text holds a typo of the pattern `coffee`, or a fuzzy match of it.
+            let typos = ["cofee", "coffe", "cfofee", "koffee", "c o f f e e", "cxofxfxexe"]
+            if index % 2 == 0 { text += " " + typos[generator.next(below: typos.count)] }
+            if index % 3 == 1 { text += "\u{301}" }
+            if index % 7 == 2 { text += " ☕" }
+            let pattern = MatchPattern(
+                index % 2 == 0 ? "coffee" : generator.string(from: Self.alphabet, maximumLength: 10))
+            let unlimited = matcher.match(pattern, in: text)
+            for worst in [MatchTier.substring, .typo, .fuzzy] {
+                let limited = matcher.match(pattern, in: text, worstTier: worst)
+                let expected = unlimited.flatMap { $0.tier <= worst ? $0 : nil }
+                guard limited == expected else {
+                    let found = "\(String(describing: limited)) != \(String(describing: expected))"
+                    Issue.record("'\(pattern.term)' in '\(text)' up to \(worst): \(found)")
+                    return
+                }
+                if unlimited != nil, expected == nil { cut += 1 }
+            }
+        }
+        #expect(cut > 1000)
+    }
 }

@@ -77,11 +77,13 @@ struct KindResolver: Sendable {
     /// of records of every kind, and the fields the query names that it has.
     /// - Parameters:
     ///   - searched: The fields the search reads of it.
+    ///   - context: What `fullObject` parses with (the session's line path).
     ///   - fullObject: The whole record; asked at most once.
     /// - Returns: The whole record when it was sampled (so that it is not
     ///   asked for again: a line's parse may not be repeatable).
-    mutating func sample(
-        _ searched: JSONObject, kind: ResultKind, fullObject: () -> JSONObject?
+    mutating func sample<Context>(
+        _ searched: JSONObject, kind: ResultKind, context: inout Context,
+        fullObject: (inout Context) -> JSONObject?
     ) -> JSONObject? {
         var sampled: JSONObject?
         if !seenKinds.contains(where: { $0.identity == kind.identity }) {
@@ -94,7 +96,7 @@ struct KindResolver: Sendable {
         if recordsToSample > 0 || (kindChangesToSample > 0 && lastSampledKind != kind.identity) {
             if recordsToSample > 0 { recordsToSample -= 1 } else { kindChangesToSample -= 1 }
             lastSampledKind = kind.identity
-            sampled = fullObject()
+            sampled = fullObject(&context)
             let members = (sampled ?? searched).members
             if !notedEveryKey(of: members) {
                 for member in members
@@ -114,7 +116,7 @@ struct KindResolver: Sendable {
     }
 
     /// Whether the query or the sort names a field: only then does what
-    /// ``sample(_:kind:fullObject:)`` notes (``fallbackFields``,
+    /// ``sample(_:kind:context:fullObject:)`` notes (``fallbackFields``,
     /// ``seenKindNames``) change what a search gives.
     var namesFields: Bool { !namedFields.isEmpty }
 

@@ -120,6 +120,11 @@ struct LinePath: Sendable {
             return .settled
         }
         let location = SourceLocation(file: file, line: number)
+        if let cache,
+            let taken = takeFromShape(bytes, at: location, cache: cache, kinds: &kinds, hits: &hits, scorer: scorer)
+        {
+            return taken
+        }
         let isObject: Bool
         do {
             isObject = try plan.scanner.scan(bytes, into: &scratch.values)
@@ -161,6 +166,73 @@ struct LinePath: Sendable {
             if let value { members.append(JSONObject.Member(key: key, value: value)) }
         }
         return .fields(JSONObject(members), route.kind, location, content: bytes)
+    }
+
+    /// ``take(_:file:line:hint:mayMatch:cache:kinds:hits:scorer:diagnose:)``
+    /// for a line that may match, laid out like a line before it and naming
+    /// a registered kind met before: the line is parsed whole from its shape
+    /// (which costs no more than scanning it for the fields the search reads)
+    /// and given as `.parsed`, so that a line that matches is not parsed a
+    /// second time. It settles the line as the scanned path would: counted
+    /// as read, filtered out by kind, or ruled out by its computed search
+    /// fields. `nil` for any other line, which takes the scanned path.
+    private mutating func takeFromShape(
+        _ bytes: UnsafeRawBufferPointer,
+        at location: SourceLocation,
+        cache: ShortStringCache,
+        kinds: inout KindResolver,
+        hits: inout HitCollector,
+        scorer: Scorer
+    ) -> Taken? {
+        guard let object = parseFromShape(bytes, cache: cache) else { return nil }
+        let kindName = scratch.raw[0]
+        guard kindName.kind == .string, kindName.count > 0, let base = bytes.baseAddress,
+            let index = kinds.index(
+                nameAt: base.assumingMemoryBound(to: UInt8.self) + kindName.start, count: kindName.count)
+        else { return nil }
+        let route = kinds.route(at: index)
+        guard !route.readsWhole else { return nil }
+        hits.countRead()
+        guard route.included else {
+            hits.countFilteredOut()
+            return .settled
+        }
+        if let reads = route.memoizedReads, !route.isVerbatim, plan.namesNoFields,
+            !prefilterMatchesParsed(
+                route.kind, reads: reads, object: object, fuzzily: hits.triesFuzzyStandIns, scorer: scorer)
+        {
+            // As in the scanned path.
+            hits.countFilteredOut()
+            return .settled
+        }
+        return .parsed(object, route.kind, location)
+    }
+
+    /// ``prefilterMatchesScanned(_:reads:fuzzily:scorer:)`` for a line
+    /// parsed whole: the values it reads are looked up in `object`, where the
+    /// scan would have found them (the last member of each key).
+    private mutating func prefilterMatchesParsed(
+        _ kind: ResultKind, reads: [Int], object: JSONObject, fuzzily: Bool, scorer: Scorer
+    ) -> Bool {
+        if scratch.light.count != plan.lightScanner.keys.count {
+            scratch.light = Array(repeating: nil, count: plan.lightScanner.keys.count)
+        }
+        for index in reads {
+            // What the scanned path reads, it reads here; past that, the full path decides.
+            guard plan.lightKeysInScanner[index] != nil else { return true }
+            scratch.light[index] = object[plan.lightScanner.keys[index]]
+        }
+        return prefilterMatches(kind, reads: reads, fuzzily: fuzzily, scorer: scorer)
+    }
+
+    /// The whole object of a line that `take` gave as `.fields`, once it
+    /// matches: parsed from its shape when it is laid out like a line before
+    /// it, else by ``JSONParser``; the same object either way. `nil` when
+    /// the line is not an object.
+    mutating func object(of content: UnsafeRawBufferPointer, cache: ShortStringCache?) -> JSONObject? {
+        if let cache, let object = parseFromShape(content, cache: cache) { return object }
+        guard case .object(let object)? = try? JSONParser().parse(content) else { return nil }
+        return object
     }
 
     /// The object of a flat line laid out like one before it, parsed from

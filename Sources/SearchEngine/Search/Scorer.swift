@@ -17,12 +17,28 @@ struct Scorer: Sendable {
     /// For each condition that repeats an earlier word (as folded), the
     /// index of the first; empty when no word repeats.
     private let repeatedWords: [Int?]
+    /// When the query ranks by several words and all are plain words: them
+    /// as one phrase, and how many. Made once, not per record.
+    private let phrase: (pattern: MatchPattern, words: Int)?
 
     /// A scorer for `query`; `fuzzy` allows fuzzy matches from the start.
     init(query: Query, fuzzy: Bool) {
         self.query = query
         self.matcher = TextMatcher(allowFuzzy: fuzzy)
         self.repeatedWords = Self.repeatedWords(in: query)
+        self.phrase = Self.phrase(of: query)
+    }
+
+    /// Several words that together may equal or begin a field (see the end
+    /// of ``evaluate(_:kind:matcher:)``): the query's ranking terms joined,
+    /// when there are two or more and all are plain words.
+    private static func phrase(of query: Query) -> (pattern: MatchPattern, words: Int)? {
+        let words = query.rankingTerms
+        guard words.count > 1, words.allSatisfy({ if case .text = $0.clause { true } else { false } }) else {
+            return nil
+        }
+        let raw = words.compactMap { if case .text(_, let raw) = $0.clause { raw } else { nil } }
+        return (MatchPattern(raw.joined(separator: " ")), words.count)
     }
 
     /// For each condition of `query` that repeats an earlier word, the
@@ -127,7 +143,8 @@ struct Scorer: Sendable {
                     continue
                 }
                 let text = fieldValue?.text
-                let found = text.flatMap { matcher.match(pattern, in: $0) }
+                // Only a match of substring or better counts here.
+                let found = text.flatMap { matcher.match(pattern, in: $0, worstTier: .substring) }
                 if condition.negated {
                     if let found, found.tier <= .substring { return nil }
                     continue
@@ -158,17 +175,13 @@ struct Scorer: Sendable {
         }
 
         // Several words that together equal or begin a field rank as that.
-        let words = query.rankingTerms
-        if words.count > 1, let strengthSoFar = strength, tier.map({ $0 > .exact }) ?? false,
-            words.allSatisfy({ if case .text = $0.clause { true } else { false } })
-        {
-            let phrase = MatchPattern(
-                words.compactMap { if case .text(_, let raw) = $0.clause { raw } else { nil } }.joined(separator: " ")
-            )
-            if let best = bestMatch(phrase, kind: kind, texts: texts, matcher: matcher), best.strength < strengthSoFar {
+        if let phrase, let strengthSoFar = strength, tier.map({ $0 > .exact }) ?? false {
+            if let best = bestMatch(phrase.pattern, kind: kind, texts: texts, matcher: matcher),
+                best.strength < strengthSoFar
+            {
                 tier = best.match.tier
                 strength = best.strength
-                weight = best.weight * words.count
+                weight = best.weight * phrase.words
                 quality = best.match.quality
                 primary = FieldMatch(
                     field: best.field, text: best.text, tier: best.match.tier, positions: best.match.positions,
@@ -196,7 +209,12 @@ struct Scorer: Sendable {
     {
         var best: Candidate?
         for (index, field) in kind.searchFields.enumerated() {
-            guard let text = texts[index], let match = matcher.match(pattern, in: text) else { continue }
+            // A typo or fuzzy match ranks after any match of a better tier in
+            // any field: once one is found, those tiers are not tried.
+            let worstTier = best.map { max($0.match.tier, .substring) } ?? .fuzzy
+            guard let text = texts[index], let match = matcher.match(pattern, in: text, worstTier: worstTier) else {
+                continue
+            }
             // A weak field (a description, a status, an unknown kind's other
             // fields) is prose or details: it matches by its words, not by
             // letters inside one (`oman` in "română").
@@ -258,10 +276,20 @@ struct FieldLengths {
     }
 
     mutating func length(of text: String, in field: String) -> Int {
-        guard remembers else { return text.count }
+        guard remembers else { return Self.characterCount(text) }
         if let index = known.firstIndex(where: { $0.field == field }) { return known[index].length }
-        let length = text.count
+        let length = Self.characterCount(text)
         known.append((field, length))
         return length
+    }
+
+    /// `text.count`: for ASCII with no carriage return (which makes one
+    /// character with a line feed after it), one character a byte, counted
+    /// without breaking the text into characters.
+    static func characterCount(_ text: String) -> Int {
+        let plain = text.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.allSatisfy { $0 < 0x80 && $0 != 0x0D }
+        }
+        return plain == true ? text.utf8.count : text.count
     }
 }

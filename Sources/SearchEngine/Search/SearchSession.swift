@@ -75,7 +75,7 @@ public struct SearchSession: Sendable {
         process(
             record.object, kind: kind, order: order, location: record.location, kindHint: record.kindHint,
             diagnose: diagnose
-        ) { record.object }
+        ) { _ in record.object }
     }
 
     /// Considers one line of NDJSON content, as
@@ -119,13 +119,12 @@ public struct SearchSession: Sendable {
         case .record(let record):
             consider(record, order: order, diagnose: diagnose)
         case .parsed(let object, let kind, let location):
-            process(object, kind: kind, order: order, location: location, kindHint: hint, diagnose: diagnose) {
+            process(object, kind: kind, order: order, location: location, kindHint: hint, diagnose: diagnose) { _ in
                 object
             }
         case .fields(let searched, let kind, let location, let content):
             process(searched, kind: kind, order: order, location: location, kindHint: hint, diagnose: diagnose) {
-                guard case .object(let object)? = try? JSONParser().parse(content) else { return nil }
-                return object
+                $0.object(of: content, cache: cache)
             }
         }
     }
@@ -169,7 +168,7 @@ public struct SearchSession: Sendable {
         location: SourceLocation,
         kindHint: String?,
         diagnose: (Diagnostic) -> Void,
-        fullObject: () -> JSONObject?
+        fullObject: (inout LinePath) -> JSONObject?
     ) {
         var isFuzzyStandIn = false
         var evaluated = scorer.evaluate(searched, kind: kind)
@@ -181,15 +180,15 @@ public struct SearchSession: Sendable {
             // What sampling notes is asked for only about fields the query
             // or the sort names: without them, a record that does not match
             // is not parsed whole to be sampled.
-            if kinds.namesFields { _ = kinds.sample(searched, kind: kind, fullObject: fullObject) }
+            if kinds.namesFields { _ = kinds.sample(searched, kind: kind, context: &lines, fullObject: fullObject) }
             hits.countFilteredOut()
             return
         }
-        let sampled = kinds.sample(searched, kind: kind, fullObject: fullObject)
+        let sampled = kinds.sample(searched, kind: kind, context: &lines, fullObject: fullObject)
         var rank = evaluation.rank
         let match = evaluation.match
         // `fullObject` is asked once: a line's parse may not be repeatable.
-        guard let object = sampled ?? fullObject() else {
+        guard let object = sampled ?? fullObject(&lines) else {
             hits.countFilteredOut()
             return
         }
