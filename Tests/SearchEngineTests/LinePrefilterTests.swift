@@ -252,6 +252,8 @@ import TextMatching
         "zzqxj", "zzqxjw", "cffx", "\"coffee beans\"", "\"coffee  beans\"", "\"cofee beans\"", "\"coffee mug\"",
         "\"green tea\" -teapot", "coffee -beans", "name:garden", "moons>3", "kind:note tea", "kind:pair coffe",
         "\"queen of hearts\"",
+        // No match, and letters in order across keys and values (not within one value): fuzzy stand-ins.
+        "kindname", "nmbdy", "levelunit", "firstsecond", "teabody", "notebar", "kndgg",
         // Number and presence filters, read from raw values where the kind declares the field.
         "level<5", "level>=5", "level:1..5", "level:*", "-level:*", "-level<4", "coffee level<5", "kind:gauge level>3",
         "title:*", "level<5 moons>3", "level:5", "level:5.00", "level:10", "level:+5", "unit:bar level:5.000",
@@ -422,13 +424,57 @@ import TextMatching
             guard let match = matcher.match(MatchPattern(term), in: name) else { continue }
             if match.tier == .fuzzy { fuzzy += 1 }
             let prefilter = try #require(LinePrefilter(query: try QueryParser().parse(term), fuzzy: false))
-            let line = Array(#"{"kind":"note","name":"\#(name)"}"#.utf8)
-            // Better tiers are the fragments' promise; fuzzy ones, this one's.
-            #expect(
-                line.withUnsafeBytes { prefilter.mayMatch($0) || prefilter.mayMatchFuzzily($0) },
-                "\(term) in \(name) (\(match.tier))")
+            let line = Array(#"{"kind":"note","name":"\#(name)","body":"\#(term) spread"}"#.utf8)
+            let alone = Array(#"{"kind":"note","name":"\#(name)"}"#.utf8)
+            // Better tiers are the fragments' promise; fuzzy ones, this one's,
+            // and that of the test held to one value.
+            for line in [line, alone] {
+                #expect(
+                    line.withUnsafeBytes {
+                        prefilter.mayMatch($0)
+                            || (prefilter.mayMatchFuzzily($0) && prefilter.mayMatchFuzzilyWithinOneValue($0))
+                    },
+                    "\(term) in \(name) (\(match.tier))")
+            }
         }
         #expect(fuzzy > 500)
+    }
+
+    /// `mayMatchFuzzilyWithinOneValue` says whether a spelling is a
+    /// subsequence, ignoring case, of one stretch between the line's quotes,
+    /// as splitting the line at its quotes and looking in each piece does:
+    /// random lines of letters, quotes and punctuation, and words made of
+    /// their letters.
+    @Test(arguments: [21, 22])
+    func aValueHoldsTheWordAsAPieceBetweenQuotesDoes(seed: UInt64) throws {
+        var random = SplitMix64(state: seed)
+        func below(_ bound: Int) -> Int { Int(random.next() % UInt64(bound)) }
+        let bytes = Array("abcdeABCDE\":, {}.-1".utf8)
+        func holds(_ word: [UInt8], in piece: ArraySlice<UInt8>) -> Bool {
+            var rest = word[...]
+            for byte in piece where rest.first.map({ $0 == byte || ($0 &- 0x61 < 26 && $0 == byte | 0x20) }) ?? false {
+                rest = rest.dropFirst()
+            }
+            return rest.isEmpty
+        }
+        var within = 0
+        var acrossOnly = 0
+        for _ in 0..<20_000 {
+            let line = (0..<below(40)).map { _ in bytes[below(bytes.count)] }
+            let word = (0..<(2 + below(4))).map { _ in Array("abcde".utf8)[below(5)] }
+            let term = String(decoding: word, as: UTF8.self)
+            guard let prefilter = LinePrefilter(query: try QueryParser().parse(term), fuzzy: false),
+                prefilter.spellings == [word]
+            else { continue }
+            let expected = line.split(separator: UInt8(ascii: "\""), omittingEmptySubsequences: false).contains {
+                holds(word, in: $0)
+            }
+            let found = line.withUnsafeBytes { prefilter.mayMatchFuzzilyWithinOneValue($0) }
+            #expect(found == expected, "\(term) in \(String(decoding: line, as: UTF8.self))")
+            if expected { within += 1 } else if holds(word, in: line[...]) { acrossOnly += 1 }
+        }
+        #expect(within > 1000)
+        #expect(acrossOnly > 1000)
     }
 
     /// A word whose every spelling folds to non-ASCII letters is never

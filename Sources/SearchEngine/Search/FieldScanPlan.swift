@@ -168,6 +168,14 @@ final class FieldScanPlan: @unchecked Sendable {
         prefilter?.mayMatchFuzzily(line) ?? true
     }
 
+    /// Whether the prefilter's word may match a field of `line` that shows
+    /// a value as written, fuzzily (``LinePrefilter/mayMatchFuzzilyWithinOneValue(_:)``);
+    /// `true` without a prefilter. Out of line, as ``prefilterMayMatchInSwift(_:countsKeys:)``.
+    @inline(never)
+    func prefilterMayMatchFuzzilyWithinOneValue(_ line: UnsafeRawBufferPointer) -> Bool {
+        prefilter?.mayMatchFuzzilyWithinOneValue(line) ?? true
+    }
+
     /// Whether the prefilter's word may match a line of an unknown kind
     /// fuzzily (``LinePrefilter/mayMatchFuzzilyInAnyOrder(_:)``); `true`
     /// without a prefilter. Out of line, as ``prefilterMayMatchInSwift(_:countsKeys:)``.

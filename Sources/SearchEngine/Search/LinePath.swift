@@ -351,8 +351,9 @@ struct LinePath: Sendable {
     enum RuleOutPhase {
         /// Something has matched, or no fuzzy match will stand in: nothing.
         case matched
-        /// Nothing has matched yet and the word's letters are not in the
-        /// line in order: a fuzzy match only in a computed search field.
+        /// Nothing has matched yet and the word's letters are not in order
+        /// within any one value of the line: a fuzzy match only in a
+        /// computed search field (or an unknown kind's joined text).
         case standIns
     }
 
@@ -366,7 +367,10 @@ struct LinePath: Sendable {
         // a named field must be seen in some record before it is reported
         // unknown.
         guard plan.namesNoFields, plan.hasPrefilter, !plan.prefilterIsFieldTerm else { return nil }
-        return plan.prefilterMayMatchFuzzily(line) ? nil : .standIns
+        // The quick test first; the test held to one value only when the
+        // letters are in the line in order.
+        let mayMatch = plan.prefilterMayMatchFuzzily(line) && plan.prefilterMayMatchFuzzilyWithinOneValue(line)
+        return mayMatch ? nil : .standIns
     }
 
     /// Whether the query's number and presence filters settle a line

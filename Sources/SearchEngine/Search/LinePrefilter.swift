@@ -151,6 +151,49 @@ struct LinePrefilter: Sendable {
         return false
     }
 
+    /// ``mayMatchFuzzily(_:)``, held to one value: whether one of the
+    /// word's ASCII spellings is a subsequence, ignoring case, of the bytes
+    /// between two quotes of the line (or before its first, or after its
+    /// last). A field that shows a value as written
+    /// (``SearchField/isVerbatim``) is one string's bytes between its quotes,
+    /// or one number or literal, which holds no quote: the keys and other
+    /// values that ``mayMatchFuzzily(_:)`` lets spell the word in order
+    /// (`"rank"`, `"suit"`, `"condition"` for `refund`) are not one field.
+    /// Asked only of a line that ``mayMatchFuzzily(_:)`` let through.
+    /// - Parameter line: A line that ``mayMatch(_:)`` ruled out: plain
+    ///   ASCII without a backslash.
+    func mayMatchFuzzilyWithinOneValue(_ line: UnsafeRawBufferPointer) -> Bool {
+        guard let base = line.baseAddress?.assumingMemoryBound(to: UInt8.self) else {
+            return spellings.contains { $0.isEmpty }
+        }
+        let count = line.count
+        let quote = UInt8(ascii: "\"")
+        return spellings.contains { spelling in
+            spelling.withUnsafeBufferPointer { units in
+                guard let first = units.first else { return true }
+                // The leftmost match within each stretch between quotes: a
+                // quote starts the spelling again.
+                var matched = 0
+                var unit = first
+                var fold: UInt8 = unit &- 0x61 < 26 ? 0x20 : 0
+                for index in 0..<count {
+                    let byte = base[index]
+                    if byte == quote {
+                        matched = 0
+                    } else if byte | fold == unit {
+                        matched &+= 1
+                        if matched == units.count { return true }
+                    } else {
+                        continue
+                    }
+                    unit = units[matched]
+                    fold = unit &- 0x61 < 26 ? 0x20 : 0
+                }
+                return false
+            }
+        }
+    }
+
     /// Whether the word may match a field of an unknown kind's record on
     /// `line` fuzzily: whether one of its ASCII spellings has each of its
     /// units somewhere in the line, in any order, letters in either case.
