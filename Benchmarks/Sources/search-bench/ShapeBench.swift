@@ -35,7 +35,7 @@ struct ShapeBench {
     }
 
     /// The shapes of issue 20, over the generated mix (`coffee` is in 1.5 %
-    /// of lines; `zzqxj` and the phrase `coffee mug` are in none).
+    /// of lines; `zzqxj`, `refund` and the phrase `coffee mug` are in none).
     static let shapes: [Shape] = [
         Shape(
             name: "word", search: ["coffee"], isPlainWord: true, rg: "rg -i coffee FILE | wc -l",
@@ -48,6 +48,13 @@ struct ShapeBench {
         Shape(
             name: "no match", search: ["zzqxj"], isPlainWord: true, rg: "rg -i zzqxj FILE | wc -l",
             jq: #"jq -c 'select(.name|test("zzqxj";"i"))' FILE | wc -l"#, fzf: "fzf --filter=zzqxj < FILE | wc -l"),
+        Shape(
+            // Nothing matches `refund` either, but a third of the lines hold
+            // its letters in order across keys and values, so each is asked
+            // whether a value holds a fuzzy match.
+            name: "no match, common letters", search: ["refund"],
+            rgNote: "not held to 3×: no line holds the word, so search looks for fuzzy matches, which rg does not",
+            rg: "rg -i refund FILE | wc -l", fzf: "fzf --filter=refund < FILE | wc -l"),
         Shape(
             name: "phrase", search: ["\"queen of hearts\""], rg: "rg -i 'queen of hearts' FILE | wc -l",
             jq: #"jq -c 'select(.name|test("queen of hearts";"i"))' FILE | wc -l"#,
