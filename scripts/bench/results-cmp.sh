@@ -9,7 +9,7 @@ set -u
 BEFORE=$1; AFTER=$2; shift 2
 dir=$(mktemp -d); trap 'rm -rf "$dir"' EXIT
 queries=(coffee cofee zzqxj '"queen of hearts"' '"coffee mug"' 'coffee -mug' category:garden 'price<5'
-  'kind:card queen' café 日本 'coffee grinder' qeen mugg grindr 'price>100 coffee' 'rating:' xn com
+  'kind:card queen' café 日本 'coffee grinder' qeen mugg grindr 'price>100 coffee' 'rating:' xn com refund warranty
   'name:coffee' 'kind:domain open' 'status:available' '' dffcy smrpnc rcpe sgrn)
 extras=("" "--sort -price" "--sort name --limit 5" "--offset 10" "--limit 1000")
 fail=0; n=0
