@@ -28,13 +28,14 @@ public struct TextMatcher: Sendable {
     ///   - text: The field value to search.
     ///   - worstTier: The worst tier the caller can use, as when a match
     ///     found elsewhere already outranks the tiers after it: typo and
-    ///     fuzzy are then not tried (the contiguous tiers, up to
-    ///     ``MatchTier/substring``, are found together, always). For
-    ///     `.substring` or later, the match is the one found without it when
-    ///     that is of `worstTier` or better, else `nil`.
+    ///     fuzzy are then not tried. The contiguous tiers are found together,
+    ///     so a tier before ``MatchTier/substring`` counts as `.substring`.
+    ///     The match is the one found without it when that is of `worstTier`
+    ///     (or substring) or better, else `nil`.
     /// - Returns: The match of the best tier, and within it the best quality, or nil when the pattern
     ///   does not match.
     public func match(_ pattern: MatchPattern, in text: String, worstTier: MatchTier = .fuzzy) -> TextMatch? {
+        let worstTier = max(worstTier, .substring)
         var best = matchSpelling(pattern, in: text, worstTier: worstTier)
         for alternative in pattern.alternatives {
             guard let match = matchSpelling(alternative, in: text, worstTier: worstTier) else { continue }

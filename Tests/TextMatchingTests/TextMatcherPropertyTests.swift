@@ -77,9 +77,9 @@ import TextMatching
         #expect(matches > 1000)
     }
 
-    /// A matcher told the worst tier its caller can use (substring or later)
-    /// gives the match it gives without it when that is of the tier or
-    /// better, and nothing otherwise: on ASCII, on folded text, and on emoji that match by name
+    /// A matcher told the worst tier its caller can use gives the match it
+    /// gives without it when that is of the tier (or substring: the
+    /// contiguous tiers come together) or better, and nothing otherwise: on ASCII, on folded text, and on emoji that match by name
     /// only where no tier did.
     @Test(arguments: [false, true])
     func aWorstTierLeavesOnlyTheTiersThatCanCount(fuzzy: Bool) {
@@ -96,9 +96,9 @@ import TextMatching
             let pattern = MatchPattern(
                 index % 2 == 0 ? "coffee" : generator.string(from: Self.alphabet, maximumLength: 10))
             let unlimited = matcher.match(pattern, in: text)
-            for worst in [MatchTier.substring, .typo, .fuzzy] {
+            for worst in MatchTier.allCases {
                 let limited = matcher.match(pattern, in: text, worstTier: worst)
-                let expected = unlimited.flatMap { $0.tier <= worst ? $0 : nil }
+                let expected = unlimited.flatMap { $0.tier <= max(worst, .substring) ? $0 : nil }
                 guard limited == expected else {
                     let found = "\(String(describing: limited)) != \(String(describing: expected))"
                     Issue.record("'\(pattern.term)' in '\(text)' up to \(worst): \(found)")
