@@ -198,31 +198,14 @@ struct LinePath: Sendable {
             return .settled
         }
         if let reads = route.memoizedReads, !route.isVerbatim, plan.namesNoFields,
-            !prefilterMatchesParsed(
-                route.kind, reads: reads, object: object, fuzzily: hits.triesFuzzyStandIns, scorer: scorer)
+            !prefilterMatchesScanned(
+                route.kind, reads: reads, fuzzily: hits.triesFuzzyStandIns, scorer: scorer, parsed: object)
         {
             // As in the scanned path.
             hits.countFilteredOut()
             return .settled
         }
         return .parsed(object, route.kind, location)
-    }
-
-    /// ``prefilterMatchesScanned(_:reads:fuzzily:scorer:)`` for a line
-    /// parsed whole: the values it reads are looked up in `object`, where the
-    /// scan would have found them (the last member of each key).
-    private mutating func prefilterMatchesParsed(
-        _ kind: ResultKind, reads: [Int], object: JSONObject, fuzzily: Bool, scorer: Scorer
-    ) -> Bool {
-        if scratch.light.count != plan.lightScanner.keys.count {
-            scratch.light = Array(repeating: nil, count: plan.lightScanner.keys.count)
-        }
-        for index in reads {
-            // What the scanned path reads, it reads here; past that, the full path decides.
-            guard plan.lightKeysInScanner[index] != nil else { return true }
-            scratch.light[index] = object[plan.lightScanner.keys[index]]
-        }
-        return prefilterMatches(kind, reads: reads, fuzzily: fuzzily, scorer: scorer)
     }
 
     /// The whole object of a line that `take` gave as `.fields`, once it
@@ -525,9 +508,11 @@ struct LinePath: Sendable {
     }
 
     /// ``prefilterMatches(_:reads:fuzzily:scorer:)`` for a record whose
-    /// values `plan.scanner` found (in `scratch.values`).
+    /// values `plan.scanner` found (in `scratch.values`), or that was
+    /// `parsed` whole: its values are then looked up in it, where the scan
+    /// would have found them (the last member of each key).
     private mutating func prefilterMatchesScanned(
-        _ kind: ResultKind, reads: [Int], fuzzily: Bool, scorer: Scorer
+        _ kind: ResultKind, reads: [Int], fuzzily: Bool, scorer: Scorer, parsed: JSONObject? = nil
     ) -> Bool {
         if scratch.light.count != plan.lightScanner.keys.count {
             scratch.light = Array(repeating: nil, count: plan.lightScanner.keys.count)
@@ -536,7 +521,11 @@ struct LinePath: Sendable {
             // With a word in the query, `scanner` reads what every search
             // field reads; otherwise the full path decides.
             guard let scanned = plan.lightKeysInScanner[index] else { return true }
-            scratch.light[index] = scratch.values[scanned]
+            if let parsed {
+                scratch.light[index] = parsed[plan.lightScanner.keys[index]]
+            } else {
+                scratch.light[index] = scratch.values[scanned]
+            }
         }
         return prefilterMatches(kind, reads: reads, fuzzily: fuzzily, scorer: scorer)
     }
