@@ -55,10 +55,12 @@ check() {
     local name="$1" kind="$2" n="$3"
     shift 3
     local times=() size ratio attempt
-    # Over the line, both sizes are measured again and the better time of
-    # each kept: a burst of load from elsewhere is not taken for quadratic
-    # code (which is over the line on every measurement).
-    for attempt in 1 2; do
+    # Over the line, both sizes are measured again (up to three more times,
+    # a few seconds apart) and the better time of each kept: a burst of load
+    # from elsewhere is not taken for quadratic code (which is over the line
+    # on every measurement), as in scripts/scaling.sh.
+    for attempt in 1 2 3 4; do
+        [ "$attempt" -gt 1 ] && sleep $(((attempt - 1) * 5))
         local index=0
         for size in "$n" "$((4 * n))"; do
             local file="$work/$kind-$size.jsonl"
