@@ -59,12 +59,15 @@ public struct JSONObject: Sendable, Hashable {
         // equivalent to an ASCII one, as `\u{212A}ind` is to `Kind`).
         return members.withUnsafeBufferPointer { members -> JSONValue? in
             guard let base = members.baseAddress else { return nil }
-            // Each key's bits are read where the member is, without copying it.
-            let keys = UnsafeRawPointer(base) + SmallASCIIKey.keyOffset
+            // Each key's bits are read where the member is, without copying
+            // it; the pointer steps back a member at a time.
+            let stride = MemoryLayout<Member>.stride
             var index = members.count
+            var bits = UnsafeRawPointer(base) + SmallASCIIKey.keyOffset + index &* stride
             while index > 0 {
-                index -= 1
-                if let other = SmallASCIIKey(at: keys + index * MemoryLayout<Member>.stride) {
+                index &-= 1
+                bits -= stride
+                if let other = SmallASCIIKey(at: bits) {
                     if other == wanted { return members[index].value }
                 } else if members[index].key == key {
                     return members[index].value

@@ -39,11 +39,19 @@ enum SortValue: Sendable, Comparable {
     case text(String)
 
     init?(_ value: JSONValue?) {
-        // Most sort values are short decimals: read as `FieldValue` reads
-        // them (such a text has no space to trim), without making one.
-        if case .number(let text)? = value, let number = JSONObject.shortDecimal(text) {
-            self = .number(number)
-            return
+        // Most sort values are short decimals, read as `FieldValue` reads
+        // them (such a text has no space to trim), or missing: neither
+        // makes a `FieldValue`.
+        switch value {
+        case nil, .null?:
+            return nil
+        case .number(let text)?:
+            if let number = JSONObject.shortDecimal(text) {
+                self = .number(number)
+                return
+            }
+        default:
+            break
         }
         guard let field = FieldValue(value) else { return nil }
         if let number = field.number {

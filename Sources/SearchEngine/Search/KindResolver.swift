@@ -46,6 +46,9 @@ struct KindResolver: Sendable {
     /// of a few kinds alternate, and comparing a few identities costs less
     /// than hashing a name for every change of kind.
     private var seenKinds: [ResultKind] = []
+    /// Their identities, in the same order: looked through for every
+    /// record without counting a reference to any kind.
+    private var seenKindIdentities: [ObjectIdentifier] = []
     /// The most kinds held in ``seenKinds``.
     private static let maxSeenKinds = 16
     private var kindChangesToSample = 10_000
@@ -86,16 +89,20 @@ struct KindResolver: Sendable {
         fullObject: (inout Context) -> JSONObject?
     ) -> JSONObject? {
         var sampled: JSONObject?
-        if !seenKinds.contains(where: { $0.identity == kind.identity }) {
+        let identity = kind.identity
+        if !seenKindIdentities.contains(identity) {
             // Only registered kinds' names are asked for (their declared
             // fields): the names of unknown kinds, of which a file may hold
             // a million, are not kept.
             if registry.kinds.contains(where: { $0.name == kind.name }) { seenKindNames.insert(kind.name) }
-            if seenKinds.count < Self.maxSeenKinds { seenKinds.append(kind) }
+            if seenKinds.count < Self.maxSeenKinds {
+                seenKinds.append(kind)
+                seenKindIdentities.append(identity)
+            }
         }
-        if recordsToSample > 0 || (kindChangesToSample > 0 && lastSampledKind != kind.identity) {
+        if recordsToSample > 0 || (kindChangesToSample > 0 && lastSampledKind != identity) {
             if recordsToSample > 0 { recordsToSample -= 1 } else { kindChangesToSample -= 1 }
-            lastSampledKind = kind.identity
+            lastSampledKind = identity
             sampled = fullObject(&context)
             let members = (sampled ?? searched).members
             if !notedEveryKey(of: members) {
