@@ -147,7 +147,7 @@ public struct FlatObjectShapes: Sendable {
         spans: inout [MemberSpan],
         cache: ShortStringCache
     ) -> JSONObject? {
-        var storage: [JSONObject.Member] = []
+        var storage = ReusedMembers()
         return parseObject(text, values: &values, spans: &spans, cache: cache, reusing: &storage)
     }
 
@@ -160,7 +160,7 @@ public struct FlatObjectShapes: Sendable {
         values: inout [JSONFieldScanner.RawValue],
         spans: inout [MemberSpan],
         cache: ShortStringCache,
-        reusing storage: inout [JSONObject.Member]
+        reusing storage: inout ReusedMembers
     ) -> JSONObject? {
         guard isEnabled else { return nil }
         if spans.count < JSONFieldScanner.FlatLayout.capacity {
@@ -177,58 +177,90 @@ public struct FlatObjectShapes: Sendable {
             // cores of a parallel search contend for.
             keys.withUnsafeBufferPointer { keys in
                 Self.refill(&storage, keys: keys, spans: found) {
-                    $0.value(in: base, count: text.count, cache: cache) ?? .null
+                    $0.valueNotingReference(in: base, count: text.count, cache: cache)
                 }
             }
-            return JSONObject(storage)
+            return JSONObject(storage.members)
         }
     }
 
+    /// Where a member's value is within a `JSONObject.Member`, if the
+    /// layout says (`MemoryLayout.offset(of:)` is not a constant here).
+    private static let valueOffset = MemoryLayout<JSONObject.Member>.offset(of: \JSONObject.Member.value)
+
     /// Makes `storage` the members `spans` name, in order: each key is
-    /// `keys[span.key]`, each value `value(span.value)`.
+    /// `keys[span.key]`, each value `value(span.value)`, which also says
+    /// whether the value holds no reference to count (see
+    /// `JSONValue.holdsNoReference`).
     ///
     /// The members already there are overwritten in place, each by its own
     /// assignment, rather than emptied through the array's generic destroy
     /// and appended again (the buffer is copied first when something else
-    /// still holds it). A key whose bits are those of the key already in
-    /// place is left as it is: the same bits are the same string, held by
-    /// the same reference, so nothing is retained or released for it. The
-    /// lines of one shape have their keys at the same places.
+    /// still holds it). Most keys and values of a line hold no reference to
+    /// count (see ``ReusedMembers``), and those are written over without a
+    /// release, and made without a retain: a key whose bits are those of
+    /// the key already in place is left as it is, and one that holds no
+    /// reference, replacing another that holds none, is written as bits.
+    /// The lines of one shape have their keys at the same places.
     /// `FlatObjectShapesTests` checks the result against members made one
-    /// by one, over buffers of every length, shared or not.
+    /// by one, over buffers of every length, shared or not, and that
+    /// nothing made is kept once written over.
     @inline(__always)
     package static func refill(
-        _ storage: inout [JSONObject.Member],
+        _ storage: inout ReusedMembers,
         keys: UnsafeBufferPointer<String>,
         spans: UnsafeMutableBufferPointer<MemberSpan>,
-        value: (JSONFieldScanner.RawValue) -> JSONValue
+        value: (JSONFieldScanner.RawValue) -> (JSONValue, holdsNoReference: Bool)
     ) {
-        if storage.count > spans.count { storage.removeSubrange(spans.count...) }
-        let reused = storage.count
+        if storage.members.count > spans.count { storage.members.removeSubrange(spans.count...) }
+        let reused = storage.members.count
+        var uncounted = storage.uncounted
         if reused > 0, let keyBase = keys.baseAddress {
-            storage.withUnsafeMutableBufferPointer { members in
+            let valueOffset = Self.valueOffset
+            storage.members.withUnsafeMutableBufferPointer { members in
                 guard let memberBase = members.baseAddress else { return }
                 let stride = MemoryLayout<JSONObject.Member>.stride
                 let keyStride = MemoryLayout<String>.stride
                 for index in 0..<reused {
                     let span = spans[index]
-                    let old = UnsafeRawPointer(memberBase) + index * stride + SmallASCIIKey.keyOffset
-                    let new = UnsafeRawPointer(keyBase) + span.key * keyStride
-                    if keyStride != 16
-                        || old.loadUnaligned(as: (UInt64, UInt64).self) != new.loadUnaligned(as: (UInt64, UInt64).self)
-                    {
+                    let member = UnsafeMutableRawPointer(memberBase) + index &* stride
+                    if keyStride == 16 {
+                        let old = (member + SmallASCIIKey.keyOffset).loadUnaligned(as: (UInt64, UInt64).self)
+                        let new = (UnsafeRawPointer(keyBase) + span.key &* keyStride).loadUnaligned(
+                            as: (UInt64, UInt64).self)
+                        if old != new {
+                            if SmallASCIIKey.holdsNoReference(old), SmallASCIIKey.holdsNoReference(new) {
+                                (member + SmallASCIIKey.keyOffset).storeBytes(of: new, as: (UInt64, UInt64).self)
+                            } else {
+                                members[index].key = keys[span.key]
+                            }
+                        }
+                    } else {
                         members[index].key = keys[span.key]
                     }
-                    members[index].value = value(span.value)
+                    let (made, holdsNoReference) = value(span.value)
+                    let bit: UInt64 = index < 64 ? 1 &<< UInt64(index) : 0
+                    if uncounted & bit != 0, let valueOffset {
+                        // The value there holds nothing to release.
+                        (member + valueOffset).assumingMemoryBound(to: JSONValue.self).initialize(to: made)
+                    } else {
+                        members[index].value = made
+                    }
+                    if holdsNoReference { uncounted |= bit } else { uncounted &= ~bit }
                 }
             }
         }
         if reused < spans.count {
-            storage.reserveCapacity(spans.count)
-            for span in spans[reused...] {
-                storage.append(JSONObject.Member(key: keys[span.key], value: value(span.value)))
+            storage.members.reserveCapacity(spans.count)
+            for index in reused..<spans.count {
+                let span = spans[index]
+                let (made, holdsNoReference) = value(span.value)
+                let bit: UInt64 = index < 64 ? 1 &<< UInt64(index) : 0
+                if holdsNoReference { uncounted |= bit } else { uncounted &= ~bit }
+                storage.members.append(JSONObject.Member(key: keys[span.key], value: made))
             }
         }
+        storage.uncounted = uncounted
     }
 
     /// ``scan(_:into:members:plainASCII:)`` for any line, with members: a

@@ -235,6 +235,26 @@ extension JSONFieldScanner.RawValue {
     }
 }
 
+extension JSONFieldScanner.RawValue {
+    /// ``value(in:count:cache:)``, `null` when absent, and whether the
+    /// value holds no reference to count (`JSONValue.holdsNoReference`),
+    /// told from the string made without copying the value.
+    @inline(__always)
+    package func valueNotingReference(
+        in base: UnsafePointer<UInt8>, count total: Int, cache: ShortStringCache
+    ) -> (JSONValue, holdsNoReference: Bool) {
+        switch kind {
+        case .absent, .null: return (.null, true)
+        case .true: return (.bool(true), true)
+        case .false: return (.bool(false), true)
+        case .string, .number:
+            let text = cache.string(base + start, count: count, readable: total &- start)
+            let holdsNoReference = SmallASCIIKey.holdsNoReference(text)
+            return (kind == .string ? .string(text) : .number(text), holdsNoReference)
+        }
+    }
+}
+
 extension JSONFieldScanner.RawValue.Kind {
     /// What a plain scalar that starts with `byte` is.
     @inline(__always)

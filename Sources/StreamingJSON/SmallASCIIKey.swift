@@ -38,7 +38,13 @@ package struct SmallASCIIKey: Equatable, Sendable {
     package static func string(low: UInt64, high: UInt64, count: Int) -> String? {
         guard isSupported, count <= 15 else { return nil }
         // The count and the flags (immortal, ASCII, small) in the top byte.
-        return unsafeBitCast((low, high | (0xE0 | UInt64(truncatingIfNeeded: count)) &<< 56), to: String.self)
+        var words = (low, high | (0xE0 | UInt64(truncatingIfNeeded: count)) &<< 56)
+        // Moved out of the words, not cast from them: a cast gives a string
+        // that must be copied to be returned, and a copy calls the runtime
+        // to retain it (for nothing: such a string has no storage).
+        return withUnsafeMutablePointer(to: &words) { words in
+            UnsafeMutableRawPointer(words).withMemoryRebound(to: String.self, capacity: 1) { $0.move() }
+        }
     }
 
     @inline(__always)
@@ -48,6 +54,23 @@ package struct SmallASCIIKey: Equatable, Sendable {
         guard bits.1 >> 60 == 0xE else { return nil }
         low = bits.0
         high = bits.1
+    }
+
+    /// Whether the `String` whose two words are `words` holds no reference
+    /// to count: it is held in place (at most 15 bytes) or is static, so
+    /// that its bits may be copied or written over without a retain or a
+    /// release. The top bit of the second word says so. `false` where
+    /// strings are not laid out as this reads them. `SmallASCIIKeyTests`
+    /// checks it on strings of every form.
+    @inline(__always)
+    package static func holdsNoReference(_ words: (UInt64, UInt64)) -> Bool {
+        isSupported && words.1 >> 63 == 1
+    }
+
+    /// ``holdsNoReference(_:)-(UInt64,UInt64)`` for `string`.
+    @inline(__always)
+    package static func holdsNoReference(_ string: String) -> Bool {
+        isSupported && holdsNoReference(unsafeBitCast(string, to: (UInt64, UInt64).self))
     }
 
     /// Whether strings are laid out as this reads them: two words, on a

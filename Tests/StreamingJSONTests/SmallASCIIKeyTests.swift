@@ -106,4 +106,27 @@ import Testing
         }
         #expect(SmallASCIIKey.string(low: 0, high: 0, count: 16) == nil)
     }
+
+    /// Strings held in place (up to 15 bytes) and literals hold no
+    /// reference; strings with storage of their own do, however short
+    /// their text (a grown buffer). `ReusedMembers` writes over values by
+    /// this answer without releasing them: a wrong `true` would leak.
+    @Test func whatHoldsNoReferenceIsWhatSwiftHoldsInPlaceOrStatically() {
+        for text in Self.texts {
+            let decoded = String(decoding: Array(text.utf8), as: UTF8.self)
+            #expect(SmallASCIIKey.holdsNoReference(decoded) == (text.utf8.count <= 15), "\(text.debugDescription)")
+            var grown = String()
+            grown.reserveCapacity(64)
+            grown += text
+            #expect(!SmallASCIIKey.holdsNoReference(grown) || text.isEmpty, "\(text.debugDescription)")
+        }
+        #expect(SmallASCIIKey.holdsNoReference("a literal well past the fifteen bytes"))
+        #expect(SmallASCIIKey.holdsNoReference(""))
+        let long = String(repeating: "long ", count: 9)
+        #expect(!SmallASCIIKey.holdsNoReference(long))
+        #expect(JSONValue.null.holdsNoReference && JSONValue.bool(false).holdsNoReference)
+        #expect(JSONValue.string("short").holdsNoReference && JSONValue.number("4.99").holdsNoReference)
+        #expect(!JSONValue.string(long).holdsNoReference && !JSONValue.number(long).holdsNoReference)
+        #expect(!JSONValue.array([]).holdsNoReference && !JSONValue.object(JSONObject()).holdsNoReference)
+    }
 }

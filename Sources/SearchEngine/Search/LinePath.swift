@@ -554,7 +554,7 @@ struct LineScratch {
     /// Where the members of a line parsed from its shape are.
     var spans: [FlatObjectShapes.MemberSpan] = []
     /// The members of the line parsed last, whose buffer the next one reuses.
-    var members: [JSONObject.Member] = []
+    var members = ReusedMembers()
     /// The layouts of the lines seen; made with the first line that needs it.
     var shapes: FlatObjectShapes?
     /// The same for the filters' fields, and their raw values.
