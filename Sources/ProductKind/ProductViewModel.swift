@@ -30,9 +30,14 @@ public struct ProductViewModel: CellRepresentable {
         let value = min(5, max(0, rating))
         let stars = Int(value.rounded())
         let tenths = Int((value * 10).rounded())
-        return String(repeating: "★", count: stars) + String(repeating: "☆", count: 5 - stars)
-            + " \(tenths / 10).\(tenths % 10)"
+        return Self.starBars[stars] + Self.oneDecimal[tenths]
     }
+
+    /// `☆☆☆☆☆` to `★★★★★`, by the number of full stars: made once, as
+    /// every row of a table asks for one.
+    static let starBars = (0...5).map { String(repeating: "★", count: $0) + String(repeating: "☆", count: 5 - $0) }
+    /// ` 0.0` to ` 5.0`, by tenths.
+    static let oneDecimal = (0...50).map { " \($0 / 10).\($0 % 10)" }
 
     /// Up to two lines: a long name or description wraps onto the second.
     public var rowHeight: Int { 2 }

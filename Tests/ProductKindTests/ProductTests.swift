@@ -35,6 +35,24 @@ import Testing
         #expect(short.rowHeight == 2)
     }
 
+    /// Every rating from 0 to 5 in hundredths, and those on the edges of
+    /// rounding (2.45 rounds to 2 stars but to 2.5), written as the stars
+    /// and one decimal each spells out: the labels made once are those
+    /// made from the number.
+    @Test func everyRatingIsItsStarsAndOneDecimal() {
+        let ratings = (0...500).map { Double($0) / 100 } + [2.45, 2.449_999, 4.95, 0.05, 4.999_999, 0.049_999]
+        for rating in ratings {
+            let stars = Int(rating.rounded())
+            let tenths = Int((rating * 10).rounded())
+            let spelled =
+                String(repeating: "★", count: stars) + String(repeating: "☆", count: 5 - stars)
+                + " \(tenths / 10).\(tenths % 10)"
+            let model = ProductViewModel(product: Product(name: "x", price: nil, rating: rating))
+            #expect(model.rating == spelled, "\(rating)")
+        }
+        #expect(ProductViewModel(product: Product(name: "x", price: nil, rating: 2.45)).rating == "★★☆☆☆ 2.5")
+    }
+
     @Test func changingTheProductChangesEveryText() {
         var model = ProductViewModel(product: Product(name: "Kettle", price: 20, rating: 1, about: "short"))
         model.product = Product(
