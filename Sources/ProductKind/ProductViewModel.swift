@@ -30,14 +30,18 @@ public struct ProductViewModel: CellRepresentable {
         let value = min(5, max(0, rating))
         let stars = Int(value.rounded())
         let tenths = Int((value * 10).rounded())
-        return Self.starBars[stars] + Self.oneDecimal[tenths]
+        return Self.ratingLabels[stars][tenths]
     }
 
-    /// `☆☆☆☆☆` to `★★★★★`, by the number of full stars: made once, as
-    /// every row of a table asks for one.
-    static let starBars = (0...5).map { String(repeating: "★", count: $0) + String(repeating: "☆", count: 5 - $0) }
-    /// ` 0.0` to ` 5.0`, by tenths.
-    static let oneDecimal = (0...50).map { " \($0 / 10).\($0 % 10)" }
+    /// Every label a rating can have, by its full stars and its tenths:
+    /// `ratingLabels[2][20]` is `★★☆☆☆ 2.0`. Made once, as every row of a
+    /// table asks for one.
+    static let ratingLabels = (0...5).map { stars in
+        (0...50).map { tenths in
+            String(repeating: "★", count: stars) + String(repeating: "☆", count: 5 - stars)
+                + " \(tenths / 10).\(tenths % 10)"
+        }
+    }
 
     /// Up to two lines: a long name or description wraps onto the second.
     public var rowHeight: Int { 2 }
@@ -52,8 +56,11 @@ public struct ProductViewModel: CellRepresentable {
 
     /// As measured, except that the description asks for at most ``aboutWidth`` cells.
     public func cellWidths(for details: [Cell]) -> [Int] {
-        var widths = [Self.widestLine(of: name)] + details.map(\.displayWidth)
-        if widths.count == 4 { widths[3] = min(widths[3], Self.aboutWidth) }
-        return widths
+        guard details.count == 3 else { return [Self.widestLine(of: name)] + details.map(\.displayWidth) }
+        // NAME, PRICE, RATING, then ABOUT.
+        return [
+            Self.widestLine(of: name), details[0].displayWidth, details[1].displayWidth,
+            min(details[2].displayWidth, Self.aboutWidth),
+        ]
     }
 }
