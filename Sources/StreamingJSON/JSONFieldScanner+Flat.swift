@@ -221,24 +221,10 @@ extension JSONFieldScanner {
 }
 
 extension JSONFieldScanner.RawValue {
-    /// The value, as ``JSONParser`` builds it with `cache`; `nil` when absent.
-    @inline(__always)
-    package func value(in base: UnsafePointer<UInt8>, count total: Int, cache: ShortStringCache) -> JSONValue? {
-        switch kind {
-        case .absent: return nil
-        case .string: return .string(cache.string(base + start, count: count, readable: total &- start))
-        case .number: return .number(cache.string(base + start, count: count, readable: total &- start))
-        case .true: return .bool(true)
-        case .false: return .bool(false)
-        case .null: return .null
-        }
-    }
-}
-
-extension JSONFieldScanner.RawValue {
-    /// ``value(in:count:cache:)``, `null` when absent, and whether the
-    /// value holds no reference to count (`JSONValue.holdsNoReference`),
-    /// told from the string made without copying the value.
+    /// The value, as ``JSONParser`` builds it with `cache` (`null` when
+    /// absent), and whether it holds no reference to count
+    /// (`JSONValue.holdsNoReference`), told from the string made without
+    /// copying the value.
     @inline(__always)
     package func valueNotingReference(
         in base: UnsafePointer<UInt8>, count total: Int, cache: ShortStringCache
