@@ -97,6 +97,24 @@ import TextMatching
         #expect(names(try search("", lines, options: descending).result) == ["d", "a", "c", "b"])
     }
 
+    /// A `null` sort value is a missing one, last either way; text sorts
+    /// after numbers, and before them descending. The sort value is made
+    /// without a `FieldValue` for a missing or `null` value and a short
+    /// decimal, with one for the rest (`" 7 "`, `1e1`, `true`).
+    @Test func nullSortValuesAreMissingAndTextFollowsNumbers() throws {
+        let lines = [
+            #"{"name":"a","price":null}"#, #"{"name":"b","price":"cheap"}"#, #"{"name":"c","price":2}"#,
+            #"{"name":"d"}"#, #"{"name":"e","price":" 7 "}"#, #"{"name":"f","price":1e1}"#,
+            #"{"name":"g","price":true}"#,
+        ]
+        let ascending = SearchOptions(sort: FieldSort(parsing: "price"))
+        let descending = SearchOptions(sort: FieldSort(parsing: "-price"))
+        let up = names(try search("", lines, options: ascending).result)
+        let down = names(try search("", lines, options: descending).result)
+        #expect(up == ["c", "e", "f", "b", "g", "a", "d"])
+        #expect(down == ["g", "b", "f", "e", "c", "a", "d"])
+    }
+
     @Test func unknownKindsAreShownWithOneWarningPerKind() throws {
         let lines = [
             #"{"kind":"country","name":"Bhutan","capital":"Thimphu"}"#,
