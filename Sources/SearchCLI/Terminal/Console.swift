@@ -69,6 +69,7 @@ public struct Console: Sendable {
         // Ctrl-C ends the search at once with the conventional status, even
         // when the parent started us with SIGINT ignored.
         signal(SIGINT, SIG_DFL)
+        widenOutputPipe()
         var info = stat()
         let inputHasData: Bool
         if fstat(0, &info) == 0 {
@@ -86,6 +87,21 @@ public struct Console: Sendable {
             terminalColumns: Terminal.columns(ofFileDescriptor: 1),
             inputHasData: inputHasData
         )
+    }
+
+    /// When standard output is a pipe, asks the kernel for room for a
+    /// megabyte in it (the most it grants by default) rather than 64 KiB:
+    /// a large table is then written in a few writes the reader drains as
+    /// it goes, not hundreds that each wait for the reader to wake. A
+    /// refusal (a limit on the user's pipe memory) leaves the pipe as it is.
+    private static func widenOutputPipe() {
+        #if os(Linux)
+            var info = stat()
+            guard fstat(1, &info) == 0, info.st_mode & S_IFMT == S_IFIFO else { return }
+            // F_SETPIPE_SZ (F_LINUX_SPECIFIC_BASE + 7), which Glibc's module does not export.
+            let setPipeSize: Int32 = 1_031
+            _ = fcntl(1, setPipeSize, Int32(1 << 20))
+        #endif
     }
 
     /// Writes every byte of `text` to `fd`.
