@@ -5,12 +5,17 @@ import Testing
 /// `search … | head -1`: the reader goes away early, and search stops
 /// quietly, with no error text and no crash.
 @Suite(.serialized) struct BrokenPipeTests {
-    /// A few thousand valid records: far more output than a pipe holds (64 KiB).
+    /// Records enough for far more output, in every format, than a pipe
+    /// holds: search widens its output pipe to 1 MiB (the most Linux grants
+    /// by default), and output that fits is written whole before `head`
+    /// closes the pipe.
+    static let recordCount = 50_000
+
     static func largeData() throws -> URL {
         let suits = ["spades", "hearts", "diamonds", "clubs"]
         let ranks = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
         var text = ""
-        for index in 0..<5000 {
+        for index in 0..<recordCount {
             text += #"{"kind":"card","rank":"\#(ranks[index % 13])","suit":"\#(suits[index % 4])"}"# + "\n"
         }
         return try ShellCommand.temporaryFile(named: "cards.jsonl", text)
@@ -67,6 +72,32 @@ import Testing
             #""$SEARCH" "" --limit 100000 --data "$1" --format jsonl | wc -l"#,
             arguments: ["sh", data.path]
         )
-        #expect(result.stdout.trimmingCharacters(in: .whitespaces) == "5000\n")
+        #expect(result.stdout.trimmingCharacters(in: .whitespaces) == "\(Self.recordCount)\n")
+    }
+
+    /// Standard output into a pipe: search asks for a 1 MiB pipe buffer, so
+    /// that a large table goes out in a few writes rather than one per
+    /// 64 KiB the reader drains. The size belongs to the pipe, so its
+    /// reading end tells it.
+    @Test func aPipeOnStandardOutputIsWidenedToAMegabyte() throws {
+        #if os(Linux)
+            let out = Pipe()
+            let readEnd = out.fileHandleForReading.fileDescriptor
+            let getPipeSize: Int32 = 1_032  // F_GETPIPE_SZ
+            let before = fcntl(readEnd, getPipeSize)
+            let process = Process()
+            process.executableURL = BinaryRunner.binary
+            process.arguments = ["queen"]
+            process.standardOutput = out
+            process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+            process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
+            try process.run()
+            let printed = out.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0)
+            #expect(String(decoding: printed, as: UTF8.self).contains("Queen of Hearts"))
+            #expect(before == 65_536)
+            #expect(fcntl(readEnd, getPipeSize) == 1 << 20)
+        #endif
     }
 }
