@@ -294,46 +294,9 @@ __attribute__((target("avx2"))) int rk_scan_may_match_fuzzily(const rk_scan *sca
     return 0;
 }
 
-/// The stops of 32 bytes: quotes and bytes up to 0x1F.
-__attribute__((target("avx2"), always_inline)) static inline uint32_t stops32(__m256i raw) {
-    const __m256i quote = _mm256_set1_epi8(0x22);
-    const __m256i control = _mm256_set1_epi8(0x1F);
-    __m256i stops = _mm256_or_si256(_mm256_cmpeq_epi8(raw, quote),
-                                    _mm256_cmpeq_epi8(_mm256_min_epu8(raw, control), raw));
-    return (uint32_t)_mm256_movemask_epi8(stops);
-}
-
-__attribute__((target("avx2"))) void rk_stop_bits(const uint8_t *base, long count, uint64_t *bits) {
-    long index = 0;
-    long word = 0;
-    for (; index + 64 <= count; index += 64, word++) {
-        uint64_t low = stops32(_mm256_loadu_si256((const __m256i *)(base + index)));
-        uint64_t high = stops32(_mm256_loadu_si256((const __m256i *)(base + index + 32)));
-        bits[word] = low | high << 32;
-    }
-    // The last bytes, copied to a block of their own; the lanes past them dropped.
-    long rest = count - index;
-    uint64_t last = 0;
-    if (rest > 0) {
-        uint8_t tail[64] = {0};
-        memcpy(tail, base + index, (size_t)rest);
-        uint64_t low = stops32(_mm256_loadu_si256((const __m256i *)tail));
-        uint64_t high = stops32(_mm256_loadu_si256((const __m256i *)(tail + 32)));
-        last = (low | high << 32) & (~0ull >> (64 - rest));
-    }
-    bits[word] = last;
-    bits[word + 1] = 0;
-}
-
 #else
 
 int rk_scan_available(void) { return 0; }
-
-// Never called where `rk_scan_available()` is 0.
-void rk_stop_bits(const uint8_t *base, long count, uint64_t *bits) {
-    (void)base;
-    for (long word = 0; word < count / 64 + 2; word++) bits[word] = 0;
-}
 
 int rk_scan_may_match_fuzzily(const rk_scan *scan, const uint8_t *base, long count) {
     (void)scan, (void)base, (void)count;

@@ -126,14 +126,11 @@ public struct FlatObjectShapes: Sendable {
     /// may not hold as it is.
     /// `FlatObjectShapesTests` checks it against ``scan(_:into:)`` and
     /// `scanFlat` on random and damaged lines.
-    /// `stops`, when given, are the line's ``StringStops``: a string's end
-    /// is then looked up in them first.
     package mutating func scanPlainASCII(
         _ text: UnsafeRawBufferPointer,
-        into values: inout [JSONFieldScanner.RawValue],
-        stops: StringStops? = nil
+        into values: inout [JSONFieldScanner.RawValue]
     ) -> Bool {
-        scan(text, into: &values, members: nil, plainASCII: true, stops: stops)
+        scan(text, into: &values, members: nil, plainASCII: true)
     }
 
     /// Parses a flat object of plain text into the ``JSONObject`` that
@@ -288,8 +285,7 @@ public struct FlatObjectShapes: Sendable {
         _ text: UnsafeRawBufferPointer,
         into values: inout [JSONFieldScanner.RawValue],
         members: UnsafeMutablePointer<UnsafeMutableBufferPointer<MemberSpan>>?,
-        plainASCII: Bool,
-        stops: StringStops? = nil
+        plainASCII: Bool
     ) -> Bool {
         guard isEnabled else { return members == nil && scanner.scanFlat(text, into: &values) }
         if values.count != scanner.keys.count {
@@ -309,8 +305,7 @@ public struct FlatObjectShapes: Sendable {
                     return true
                 }
             } else if matchesShape(
-                base, count: text.count, into: values, members: nil, memberCount: nil, plainASCII: plainASCII,
-                stops: stops)
+                base, count: text.count, into: values, members: nil, memberCount: nil, plainASCII: plainASCII)
             {
                 return true
             }
@@ -352,8 +347,7 @@ public struct FlatObjectShapes: Sendable {
         into values: UnsafeMutableBufferPointer<JSONFieldScanner.RawValue>,
         members: UnsafeMutableBufferPointer<MemberSpan>?,
         memberCount: UnsafeMutablePointer<Int>?,
-        plainASCII: Bool,
-        stops: StringStops? = nil
+        plainASCII: Bool
     ) -> Bool {
         let scanner = scanner
         let (first, last) = shapes.withUnsafeBufferPointer { shapes -> (Int, Int) in
@@ -386,7 +380,7 @@ public struct FlatObjectShapes: Sendable {
                             plainASCII && members == nil
                             ? Self.matchesPlainASCII(
                                 base, count: count, from: index, shapes: shapes, gaps: gaps, stored: stored,
-                                scanner: scanner, into: values, stops: stops)
+                                scanner: scanner, into: values)
                             : Self.matches(
                                 base, count: count, from: index, shapes: shapes, gaps: gaps, stored: stored,
                                 scanner: scanner, into: values, members: members, memberCount: memberCount,
@@ -513,8 +507,7 @@ public struct FlatObjectShapes: Sendable {
         gaps: UnsafeBufferPointer<Gap>,
         stored: UnsafePointer<UInt8>,
         scanner: JSONFieldScanner,
-        into values: UnsafeMutableBufferPointer<JSONFieldScanner.RawValue>,
-        stops: StringStops?
+        into values: UnsafeMutableBufferPointer<JSONFieldScanner.RawValue>
     ) -> Int {
         let raw = UnsafeRawPointer(base)
         guard let firstGap = gaps.baseAddress else { return -1 }
@@ -558,11 +551,7 @@ public struct FlatObjectShapes: Sendable {
                 let kind: JSONFieldScanner.RawValue.Kind
                 let first = base[position]
                 if first == ASCII.quote {
-                    if let stop = stops?.firstStop(from: position &+ 1) {
-                        valueEnd = stop < count && base[stop] == ASCII.quote ? stop &+ 1 : -1
-                    } else {
-                        valueEnd = endOfPlainASCIIString(base, at: position, count: count)
-                    }
+                    valueEnd = endOfPlainASCIIString(base, at: position, count: count)
                     kind = .string
                 } else if first == ASCII.minus || first &- ASCII.zero < 10 {
                     valueEnd = endOfNumber(base, at: position, count: count)

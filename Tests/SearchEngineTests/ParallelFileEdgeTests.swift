@@ -256,45 +256,6 @@ import Testing
         }
     }
 
-    /// The quick path walks a run of ruled-out lines with string stops
-    /// found 16 KB at a time (`LinePath.stopsStretch`): lines that cross
-    /// from one stretch to the next, lines longer than a stretch (walked
-    /// without stops), and strings that hold a control byte, or run to the
-    /// line's end, at every distance from a stretch's edge, end as a read
-    /// line by line ends them.
-    @Test(arguments: ["zzqxj", "cofee"])
-    func stretchesOfStringStopsEndAsALineByLineReadEndsThem(query: String) throws {
-        var lines: [String] = []
-        var length = 0
-        for index in 0..<1_500 {
-            let text = String(repeating: "abcdefghij", count: index % 13) + String(repeating: "x", count: index % 7)
-            var line = #"{"kind":"note","name":"\#(text)","size":\#(index)}"#
-            switch index % 50 {
-            case 7: line = #"{"kind":"note","name":"control \#u{09} tab \#(text)"}"#
-            case 19: line = #"{"kind":"note","name":"runs to the end \#(text)"#
-            case 23: line = #"{"kind":"note","name":"\#(String(repeating: "long ", count: 4_000 + index))"}"#
-            case 31: line = #"{"kind":"note","name":"\#(text)","size":1"#
-            case 43: line = #"{"kind":"note","name":"\#(text) \#u{1F}"}"#
-            default: break
-            }
-            lines.append(line)
-            length += line.utf8.count + 1
-        }
-        #expect(length > 400_000)
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("stops-\(UUID().uuidString).jsonl")
-            .path
-        try Data(lines.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: path))
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        func search(blockSize: Int?) throws -> [String] {
-            try Self.printed(path: path, query: query, limit: 100, maxLineBytes: 1 << 20, blockSize: blockSize)
-        }
-        let sequential = try search(blockSize: nil)
-        #expect(sequential.filter { $0.contains("malformed JSON") }.count >= 5, "\(sequential)")
-        for blockSize in [4_096, 100_000, 1 << 20] {
-            #expect(try search(blockSize: blockSize) == sequential, "block size \(blockSize)")
-        }
-    }
-
     /// A note file's hits, the diagnostics as `search` prints them and the
     /// counts: read in parallel blocks of `blockSize`, or record by record.
     static func printed(path: String, query: String, limit: Int, maxLineBytes: Int, blockSize: Int?) throws

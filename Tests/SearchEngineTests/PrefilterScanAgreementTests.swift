@@ -179,29 +179,4 @@ import TextMatching
         }
         #expect(found > 100 && found < 19_900 || prefilter.spellings.isEmpty)
     }
-
-    /// The string stops the quick path walks with (`StringStops`): every
-    /// quote and every byte below 0x20 marked, nothing else, the bits past
-    /// the bytes zero, for every length across the 64-byte steps and the
-    /// last bytes, and in the two words written past them.
-    @Test func theStopBitsMarkQuotesAndControlBytesAlone() throws {
-        try #require(ScanKernel.isAvailable, "no AVX2 here: the quick path walks without stop bits")
-        var generator = Generator(state: 0x5707)
-        for round in 0..<4_000 {
-            var bytes: [UInt8] = []
-            while bytes.count < 300 { bytes += generator.line() + [0x0A] }
-            bytes = Array(bytes.prefix(round % 300))
-            let wordCount = bytes.count / 64 + 2
-            // Filled with ones first: every bit must be written.
-            var words = [UInt64](repeating: .max, count: wordCount)
-            bytes.withUnsafeBytes { bytes in
-                words.withUnsafeMutableBufferPointer { ScanKernel.stopBits(of: bytes, into: $0.baseAddress!) }
-            }
-            var expected = [UInt64](repeating: 0, count: wordCount)
-            for (index, byte) in bytes.enumerated() where byte == 0x22 || byte < 0x20 {
-                expected[index / 64] |= 1 << UInt64(index % 64)
-            }
-            #expect(words == expected, "\(bytes)")
-        }
-    }
 }

@@ -11,53 +11,25 @@ struct FlatObjectShapesTests {
     /// What `FlatObjectShapes.scan` says of each line in turn, against what
     /// `scanFlat` says; the first few disagreements.
     /// With `plainASCII`, `scanPlainASCII` is asked instead of `scan`
-    /// (the lines must then hold no byte from 0x80 and no backslash), both
-    /// without string stops and with them (see ``stops(_:at:)``).
+    /// (the lines must then hold no byte from 0x80 and no backslash).
     static func disagreements(
         _ lines: [[UInt8]], shapes: inout FlatObjectShapes, plainASCII: Bool = false
     ) -> [String] {
         var problems: [String] = []
         var fromShapes: [JSONFieldScanner.RawValue] = []
         var fromScanner: [JSONFieldScanner.RawValue] = [.absent]
-        for (number, line) in lines.enumerated() {
-            let b = line.withUnsafeBytes { shapes.scanner.scanFlat($0, into: &fromScanner) }
-            let a = line.withUnsafeBytes {
-                plainASCII ? shapes.scanPlainASCII($0, into: &fromShapes) : shapes.scan($0, into: &fromShapes)
+        for line in lines {
+            let (a, b) = line.withUnsafeBytes {
+                (
+                    plainASCII ? shapes.scanPlainASCII($0, into: &fromShapes) : shapes.scan($0, into: &fromShapes),
+                    shapes.scanner.scanFlat($0, into: &fromScanner)
+                )
             }
             if a != b || fromShapes != fromScanner {
                 problems.append("\(String(decoding: line, as: UTF8.self).debugDescription): \(a) \(b)")
             }
-            guard plainASCII else { continue }
-            let (buffer, bits) = stops(line, at: number % 131)
-            let c = buffer.withUnsafeBytes { buffer in
-                bits.withUnsafeBytes { bits in
-                    shapes.scanPlainASCII(
-                        UnsafeRawBufferPointer(rebasing: buffer[(number % 131)...].prefix(line.count)),
-                        into: &fromShapes, stops: StringStops(bits: bits.baseAddress!, firstBit: number % 131))
-                }
-            }
-            if c != b || fromShapes != fromScanner {
-                problems.append("with stops: \(String(decoding: line, as: UTF8.self).debugDescription): \(c) \(b)")
-            }
         }
         return Array(problems.prefix(3))
-    }
-
-    /// `line` placed `offset` bytes into a buffer, after bytes that are
-    /// stops and bytes that are not, and the buffer's string stops as the
-    /// engine finds them for a stretch of lines: every quote and byte below
-    /// 0x20 marked, the bits past the buffer zero. A third of the lines are
-    /// followed by a newline and the next line, a third by a quote, and the
-    /// others end the buffer, so that a string that runs to the line's end
-    /// finds a stop past it, a quote past it, or none.
-    static func stops(_ line: [UInt8], at offset: Int) -> (buffer: [UInt8], bits: [UInt64]) {
-        var buffer = (0..<offset).map { UInt8(truncatingIfNeeded: [0x22, 0x0A, 0x61, 0x20][$0 % 4]) } + line
-        buffer += [Array("\n{\"kind\":\"card\"}".utf8), Array("\"}".utf8), []][offset % 3]
-        var bits = [UInt64](repeating: 0, count: buffer.count / 64 + 2)
-        for (index, byte) in buffer.enumerated() where byte == 0x22 || byte < 0x20 {
-            bits[index / 64] |= 1 << UInt64(index % 64)
-        }
-        return (buffer, bits)
     }
 
     /// What `FlatObjectShapes.parseObject` makes of each line in turn,

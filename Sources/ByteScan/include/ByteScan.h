@@ -73,12 +73,4 @@ int rk_scan_may_match_fuzzily(const rk_scan *scan, const uint8_t *base, long cou
 /// as `LinePrefilter.isHit`.
 long rk_scan_next_hit(const rk_scan *scan, const uint8_t *base, long start, long end, int counts_keys);
 
-/// Marks every quote and every byte below 0x20 of the `count` bytes at
-/// `base` in `bits`, bit k of word k / 64 (least significant first) for
-/// the byte at `base + k`: where a string of plain text may end, for
-/// `FlatObjectShapes`' walk over lines the prefilter ruled out. Writes
-/// `count / 64 + 2` words, the bits past the bytes zero. AVX2 only: call
-/// it where `rk_scan_available()` is 1.
-void rk_stop_bits(const uint8_t *base, long count, uint64_t *bits);
-
 #endif

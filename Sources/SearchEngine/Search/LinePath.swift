@@ -10,10 +10,6 @@ import TextMatching
 /// line comes out as the same results and messages as parsing it into a
 /// record would give.
 struct LinePath: Sendable {
-    /// How many bytes of a run of ruled-out lines have their string stops
-    /// found at a time: well inside the nearest cache.
-    static let stopsStretch = 16 << 10
-
     /// What a line comes to, for the session to finish with.
     enum Taken {
         /// Nothing is left to do: the line was blank, malformed (reported),
@@ -236,24 +232,19 @@ struct LinePath: Sendable {
     /// flat object of plain text, found valid without building anything,
     /// whose kind is named in it, was met before, and cannot match.
     /// `false` says nothing: the line takes the usual path.
-    /// - Parameters:
-    ///   - line: A line the prefilter ruled out, not the first of its file.
-    ///   - stops: Its string stops, when they were found with those of
-    ///     the lines around it.
+    /// - Parameter line: A line the prefilter ruled out, not the first of its file.
     @inline(__always)
     mutating func quicklyRuledOut(
         _ line: UnsafeRawBufferPointer,
         kinds: inout KindResolver,
         hits: inout HitCollector,
-        scorer: Scorer,
-        stops: StringStops? = nil
+        scorer: Scorer
     ) -> Bool {
         guard let phase = ruleOutPhase(line, hits: hits) else { return false }
         let fuzzily = phase == .standIns
         if scratch.shapes == nil { scratch.shapes = FlatObjectShapes(scanner: plan.lightScanner) }
         // A line the prefilter ruled out holds no byte from 0x80 and no backslash.
-        guard scratch.shapes!.scanPlainASCII(line, into: &scratch.raw, stops: stops), let base = line.baseAddress
-        else {
+        guard scratch.shapes!.scanPlainASCII(line, into: &scratch.raw), let base = line.baseAddress else {
             return false
         }
         let kind = scratch.raw[0]
@@ -309,38 +300,18 @@ struct LinePath: Sendable {
         hits: inout HitCollector,
         scorer: Scorer
     ) -> (bytes: Int, lines: Int, stopped: Bool) {
-        // The string stops of the run's bytes from `stopsStart` to
-        // `stopsEnd`, found a stretch at a time just before its lines are
-        // walked: in one pass, while the bytes are in the nearest cache.
-        // A line longer than a stretch is walked without them.
-        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: Self.stopsStretch / 64 + 2) { bits in
-            var start = 0
-            var lines = 0
-            let stopsBits = ScanKernel.isAvailable ? bits.baseAddress : nil
-            var stopsStart = 0
-            var stopsEnd = 0
-            while let (line, next) = LineScanner.nextLine(in: run, from: start),
-                case .content(let content) = NDJSONLineRule.classify(
-                    line, isFirstLine: false, maxLineBytes: maxLineBytes)
-            {
-                var stops: StringStops?
-                if let stopsBits, let base = run.baseAddress {
-                    if next > stopsEnd, next &- start <= Self.stopsStretch {
-                        stopsStart = start
-                        stopsEnd = min(run.count, start &+ Self.stopsStretch)
-                        ScanKernel.stopBits(
-                            of: UnsafeRawBufferPointer(start: base + start, count: stopsEnd &- start), into: stopsBits)
-                    }
-                    if next <= stopsEnd { stops = StringStops(bits: stopsBits, firstBit: start &- stopsStart) }
-                }
-                guard quicklyRuledOut(content, kinds: &kinds, hits: &hits, scorer: scorer, stops: stops) else {
-                    return (start, lines, true)
-                }
-                lines &+= 1
-                start = next
+        var start = 0
+        var lines = 0
+        while let (line, next) = LineScanner.nextLine(in: run, from: start),
+            case .content(let content) = NDJSONLineRule.classify(line, isFirstLine: false, maxLineBytes: maxLineBytes)
+        {
+            guard quicklyRuledOut(content, kinds: &kinds, hits: &hits, scorer: scorer) else {
+                return (start, lines, true)
             }
-            return (start, lines, false)
+            lines &+= 1
+            start = next
         }
+        return (start, lines, false)
     }
 
     /// Whether the prefilter's word matches one of the computed search

@@ -72,14 +72,6 @@ struct ScanKernel: Sendable {
         return hit < 0 ? nil : hit
     }
 
-    /// Marks the quotes and bytes below 0x20 of `bytes` in `words` (see
-    /// `StringStops`): `bytes.count / 64 + 2` words.
-    /// - Precondition: ``isAvailable``.
-    @inline(__always)
-    static func stopBits(of bytes: UnsafeRawBufferPointer, into words: UnsafeMutablePointer<UInt64>) {
-        rk_stop_bits(bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count, words)
-    }
-
     /// ``LinePrefilter/mayMatchFuzzily(_:)``.
     @inline(__always)
     static func mayMatchFuzzily(_ scan: UnsafePointer<rk_scan>, _ line: UnsafeRawBufferPointer) -> Bool {
