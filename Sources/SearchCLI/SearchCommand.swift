@@ -319,9 +319,6 @@ public enum SearchCommand {
         }
     }
 
-    /// About how many bytes of JSON lines are written at once.
-    static let jsonlChunkBytes = 1 << 16
-
     /// Prints the results, of `matched` in all; returns a status only when printing failed.
     static func printResults(
         _ hits: [SearchHit],
@@ -359,23 +356,15 @@ public enum SearchCommand {
             if !hits.isEmpty {
                 output.print(RecordOutput.markdown(hits, fields: fields, groupByKind: arguments.groupByKind))
             }
-        case .json:
-            output.print(
-                RecordOutput.json(hits, query: arguments.query, total: matched, fields: fields))
-        case .jsonl:
-            // Lines go out in chunks of about 64 KiB: one write per line costs
-            // more than making the line, and a closed pipe still stops the
-            // loop within a chunk.
-            var chunk = ""
-            chunk.reserveCapacity(Self.jsonlChunkBytes + 4096)
-            for hit in hits where !output.stopped {
-                chunk += RecordOutput.jsonLine(hit, fields: fields)
-                if chunk.utf8.count >= Self.jsonlChunkBytes {
-                    output.print(chunk)
-                    chunk.removeAll(keepingCapacity: true)
-                }
-            }
-            if !chunk.isEmpty { output.print(chunk) }
+        case .json, .jsonl:
+            // Written as made, a few pieces of results at a time, on every
+            // core; each piece is checked where it is made. A closed pipe
+            // stops the making within a window of pieces.
+            let shape: RecordOutput.JSONShape =
+                arguments.format == .json ? .document(query: arguments.query, total: matched) : .lines
+            RecordOutput.forEachJSONPiece(
+                hits, shape: shape, fields: fields, prepare: output.check, stop: { output.stopped },
+                { output.print($0) })
         case .csv, .tsv:
             let columns: [String]
             if let fields {

@@ -357,7 +357,8 @@ struct MergedLayout {
         let lineBytes = widths.reduce(0, +) + options.border.overhead(columns: widths.count) + 1
         let blocks = blocks
         let total = blocks.reduce(0) { $0 + $1.count }
-        // Each block on its own core, a window of blocks at a time; the first after `head`.
+        // Each block on its own core, a window of blocks at a time (see
+        // `ParallelBlocks.forEachInWindows`); the first after `head`.
         let head = output
         let draw: @Sendable (Int) -> Piece = { index in
             var bytes = ByteBuffer(capacity: (index == 0 ? head.count : 0) + blocks[index].count * lineBytes)
@@ -366,24 +367,12 @@ struct MergedLayout {
             return prepare(bytes.finish())
         }
         let parallel = inParallel && total >= ParallelBlocks.minimumParallelCount
-        let window = parallel ? max(1, ParallelBlocks.coreCount * Self.blocksPerCoreDrawn) : 1
-        var start = 0
-        while start < blocks.count {
-            let range = start..<min(blocks.count, start + window)
-            for piece in ParallelBlocks.mapBlocks(range.count, parallel: parallel, { draw(range.lowerBound + $0) }) {
-                body(piece)
-            }
-            start = range.upperBound
-        }
+        ParallelBlocks.forEachInWindows(blocks.count, parallel: parallel, make: draw, body)
         if blocks.isEmpty { body(prepare(head)) }
         var bottom: [UInt8] = []
         drawer.rule(.bottom, into: &bottom)
         if !bottom.isEmpty { body(prepare(bottom)) }
     }
-
-    /// How many blocks each core draws in a window: two, so that a core
-    /// that finishes early has another.
-    static let blocksPerCoreDrawn = 2
 
     /// What each row shows in each column, as ``RowPlan/visible(_:of:)``
     /// gives it: for tests that compare what different widths show.

@@ -17,7 +17,7 @@ import Dispatch
 /// output of `ResultKit` maps its rows with it too.
 package enum ParallelBlocks {
     /// Below this many items, starting threads costs more than it saves.
-    static let minimumParallelCount = 4096
+    package static let minimumParallelCount = 4096
 
     /// The cores this process may use.
     static let coreCount = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
@@ -82,6 +82,35 @@ package enum ParallelBlocks {
             initialized = count
         }
     }
+
+    /// `body(make(0))`, …, `body(make(count - 1))`, `body` in order on the
+    /// calling thread and `make` on every core when `parallel`, a window of
+    /// pieces at a time (``piecesPerCore`` per core): for output made in
+    /// pieces, which is then written as it is made and never held whole.
+    /// `stop` is asked before each window; once it says so, no more pieces
+    /// are made.
+    package static func forEachInWindows<Piece: Sendable>(
+        _ count: Int,
+        parallel: Bool,
+        stop: () -> Bool = { false },
+        make: @Sendable (Int) -> Piece,
+        _ body: (Piece) -> Void
+    ) {
+        let window = parallel ? max(1, coreCount * piecesPerCore) : 1
+        var start = 0
+        while start < count, !stop() {
+            let range = start..<min(count, start + window)
+            for piece in mapBlocks(range.count, parallel: parallel, { make(range.lowerBound + $0) }) {
+                body(piece)
+            }
+            start = range.upperBound
+        }
+    }
+
+    /// How many pieces each core makes in a window of
+    /// ``forEachInWindows(_:parallel:stop:make:_:)``: two, so that a core
+    /// that finishes early has another.
+    static let piecesPerCore = 2
 
     /// `transform(0) ..< transform(count)`, in order: the same as a plain
     /// `map`, each block of items made by one worker in its own place.

@@ -37,7 +37,7 @@ import Testing
                 #expect(streamed.count > 100_000)
                 #expect(pieces == TableRenderer.renderPieces(table, options: options).count)
                 if ParallelBlocks.coreCount > 1 {
-                    #expect(pieces > ParallelBlocks.coreCount * MergedLayout.blocksPerCoreDrawn)
+                    #expect(pieces > ParallelBlocks.coreCount * ParallelBlocks.piecesPerCore)
                 }
             }
         }
