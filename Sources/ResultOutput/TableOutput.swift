@@ -56,15 +56,17 @@ public struct TableOutput: Sendable {
 
     /// Hands `body` the pieces ``forEachPiece(_:_:)`` gives, each as
     /// `prepare` makes it ready where it is drawn (on every core for many
-    /// rows), in order.
+    /// rows), in order; once `stop` says so (the reader went away), the rows
+    /// left are not drawn.
     package func forEachPiece<Piece: Sendable>(
-        _ hits: [SearchHit], prepare: @escaping @Sendable ([UInt8]) -> Piece, _ body: (Piece) -> Void
+        _ hits: [SearchHit], prepare: @escaping @Sendable ([UInt8]) -> Piece, stop: () -> Bool = { false },
+        _ body: (Piece) -> Void
     ) {
         guard !groupByKind else { return body(prepare(renderSections(hits))) }
         let merged = mergedTable(hits)
         TableRenderer.forEachPiece(
             shared: merged.shared, groups: merged.groups, blocks: merged.blocks, options: options, prepare: prepare,
-            body)
+            stop: stop, body)
     }
 
     /// What each hit's row shows in each column of the merged table,

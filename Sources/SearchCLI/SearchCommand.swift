@@ -350,7 +350,7 @@ public enum SearchCommand {
                 let table = TableOutput(options: render, groupByKind: arguments.groupByKind, explain: arguments.explain)
                 // Written as drawn, a few blocks at a time, never all drawn first.
                 // Each piece is checked where it is drawn, on every core; written in order here.
-                table.forEachPiece(hits, prepare: output.check) { output.print($0) }
+                table.forEachPiece(hits, prepare: output.check, stop: { output.stopped }, { output.print($0) })
             }
         case .markdown:
             if !hits.isEmpty {

@@ -312,7 +312,7 @@ struct MergedLayout {
     /// (on every core for many rows), `body` in order on the calling thread.
     func forEachPiece<Piece: Sendable>(
         after head: [UInt8], inParallel: Bool = true, prepare: @escaping @Sendable ([UInt8]) -> Piece,
-        _ body: (Piece) -> Void
+        stop: () -> Bool = { false }, _ body: (Piece) -> Void
     ) {
         var output = head
         let widths = sharedWidths + (hasRegion ? [regionWidth] : [])
@@ -367,7 +367,7 @@ struct MergedLayout {
             return prepare(bytes.finish())
         }
         let parallel = inParallel && total >= ParallelBlocks.minimumParallelCount
-        ParallelBlocks.forEachInWindows(blocks.count, parallel: parallel, make: draw, body)
+        ParallelBlocks.forEachInWindows(blocks.count, parallel: parallel, stop: stop, make: draw, body)
         if blocks.isEmpty { body(prepare(head)) }
         var bottom: [UInt8] = []
         drawer.rule(.bottom, into: &bottom)

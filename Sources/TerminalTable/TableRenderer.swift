@@ -74,7 +74,9 @@ public enum TableRenderer {
     /// Hands `body` the pieces ``forEachPiece(shared:detailsHeader:groups:blocks:options:_:)``
     /// gives, each as `prepare` makes it ready where it is drawn (on every
     /// core for many rows): for a caller whose work on each piece need not
-    /// wait for the pieces before it, such as checking its bytes.
+    /// wait for the pieces before it, such as checking its bytes. `stop` is
+    /// asked before each window of pieces is drawn: once it says so (the
+    /// reader went away), the rows left are not drawn.
     package static func forEachPiece<Piece: Sendable>(
         shared: [Column],
         detailsHeader: String = "DETAILS",
@@ -82,10 +84,11 @@ public enum TableRenderer {
         blocks: [RowBlock],
         options: RenderOptions,
         prepare: @escaping @Sendable ([UInt8]) -> Piece,
+        stop: () -> Bool = { false },
         _ body: (Piece) -> Void
     ) {
         MergedLayout(shared: shared, detailsHeader: detailsHeader, groups: groups, blocks: blocks, options: options)
-            .forEachPiece(after: [], prepare: prepare, body)
+            .forEachPiece(after: [], prepare: prepare, stop: stop, body)
     }
 
     /// What each row of `table` shows in each of its columns, shared then

@@ -93,6 +93,29 @@ import Testing
         return (parallel, plain)
     }
 
+    /// `search … | head`: once the reader has gone, the rows left are not
+    /// drawn; what was drawn before is the table's start, and its bottom
+    /// rule (boxed borders) still comes last.
+    @Test func noRowIsDrawnOnceTheReaderIsGone() {
+        let table = Self.manyRows(3000)
+        let layout = MergedLayout(table, options: RenderOptions(maxWidth: 80, border: .rounded))
+        var all: [[UInt8]] = []
+        layout.forEachPiece(after: [], prepare: { $0 }, { all.append($0) })
+        var asked = 0
+        var some: [[UInt8]] = []
+        layout.forEachPiece(
+            after: [], prepare: { $0 },
+            stop: {
+                asked += 1
+                return asked > 1
+            }, { some.append($0) })
+        #expect(some.count > 1 && some.count < all.count / 2, "\(some.count) of \(all.count) pieces")
+        let startIsTheTables = Array(some.dropLast()) == Array(all.prefix(some.count - 1))
+        let endsWithTheBottomRule = some.last == all.last
+        #expect(startIsTheTables)
+        #expect(endsWithTheBottomRule)
+    }
+
     @Test(arguments: [40, 80, 160])
     func parallelDrawingGivesThePlainPieces(width: Int) {
         // 20,000 rows: many blocks, so several windows drawn on every core.
