@@ -1,4 +1,4 @@
-public import SearchEngine
+package import SearchEngine
 import StreamingJSON
 import TerminalTable
 

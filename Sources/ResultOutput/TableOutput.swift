@@ -87,66 +87,85 @@ public struct TableOutput: Sendable {
 
     /// The merged table of `hits`: its shared columns, a group per kind, and its rows in blocks.
     private func mergedTable(_ hits: [SearchHit]) -> (shared: [Column], groups: [DetailGroup], blocks: [RowBlock]) {
-        // Groups in order of first appearance. Each hit's kind is read on every
-        // core (reading a hit is a trip to memory); the groups are then settled
-        // in order from those identities, by name only for a kind not met yet.
-        let identities = ParallelBlocks.mapEach(count: hits.count) { SearchHit.kindIdentity(in: hits, at: $0) }
-        var groupOfKind: [ObjectIdentifier: Int] = [:]
+        // The rows, made into blocks on every core: each row gives its cells
+        // and the widths it wants, which go straight into flat storage. A
+        // block groups its rows by the kinds it meets, in order, so that each
+        // hit is read once (reading a hit is a trip to memory); the table's
+        // groups, a kind's name each in order of first appearance, are
+        // settled from the blocks' after.
+        let explain = explain
+        let ranges = ParallelBlocks.blocks(count: hits.count)
+        var made = ParallelBlocks.mapBlocks(ranges.count, parallel: ranges.count > 1) { block in
+            var kinds: [ResultKind] = []
+            var kindCells: [Cell] = []
+            var groupOfKind: [ObjectIdentifier: Int] = [:]
+            let rows = Self.rows(of: hits, ranges[block], explain: explain, groupColumns: []) { identity, index, rows in
+                if let known = groupOfKind[identity] { return (known, kindCells[known]) }
+                let kind = hits[index].kind
+                let group = rows.addGroup(columns: kind.columns.count)
+                groupOfKind[identity] = group
+                kinds.append(kind)
+                kindCells.append(Cell(kind.name, style: Self.style(forKind: kind.name)))
+                return (group, kindCells[group])
+            }
+            return (rows: rows, kinds: kinds, kindCells: kindCells)
+        }
+        // Kinds made apart (the fallback kind of each parallel worker) share a
+        // group by name; its columns are those of the first of them.
         var groupIndex: [String: Int] = [:]
         var groups: [DetailGroup] = []
         var kindCells: [Cell] = []
-        var rowGroups: [Int] = []
-        rowGroups.reserveCapacity(hits.count)
-        var previous: (kind: ObjectIdentifier, index: Int)?
-        for (position, identity) in identities.enumerated() {
-            if let previous, previous.kind == identity {
-                rowGroups.append(previous.index)
-                continue
+        let groupsOfBlocks = made.map { block in
+            zip(block.kinds, block.kindCells).map { kind, cell in
+                if let known = groupIndex[kind.name] { return known }
+                groupIndex[kind.name] = groups.count
+                groups.append(DetailGroup(title: kind.name, columns: kind.columns.map(\.tableColumn)))
+                kindCells.append(cell)
+                return groups.count - 1
             }
-            let index: Int
-            if let known = groupOfKind[identity] {
-                index = known
-            } else {
-                // Kinds made apart (the fallback kind of each parallel worker) share a group by name.
-                let kind = hits[position].kind
-                let name = kind.name
-                if let known = groupIndex[name] {
-                    index = known
-                } else {
-                    index = groups.count
-                    groupIndex[name] = index
-                    groups.append(DetailGroup(title: name, columns: kind.columns.map(\.tableColumn)))
-                    kindCells.append(Cell(name, style: Self.style(forKind: name)))
-                }
-                groupOfKind[identity] = index
-            }
-            rowGroups.append(index)
-            previous = (identity, index)
         }
-        // The rows, made into blocks on every core: each row gives its
-        // cells and the widths it wants, which go straight into flat storage.
-        let explain = explain
-        let kindCellsByGroup = kindCells
-        let groupOfRow = rowGroups
-        let sharedCount = explain ? 3 : 2
         let groupColumns = groups.map(\.columns.count)
-        let ranges = ParallelBlocks.blocks(count: hits.count)
-        let blocks = ParallelBlocks.mapBlocks(ranges.count, parallel: ranges.count > 1) { block in
-            var rows = RowBlock(sharedColumns: sharedCount, groupColumns: groupColumns)
-            rows.reserve(rows: ranges[block].count, cellsPerRow: sharedCount + 3, bytesPerRow: 80)
-            for index in ranges[block] {
-                let (row, match) = SearchHit.rowAndMatch(in: hits, at: index)
-                Self.add(
-                    row, match: match, reason: explain ? Self.reason(hits[index]) : nil,
-                    kindCell: kindCellsByGroup[groupOfRow[index]], group: groupOfRow[index], to: &rows)
+        for block in made.indices where !made[block].rows.regroup(groupsOfBlocks[block], columns: groupColumns) {
+            // A kind named as another of other columns: its rows are laid out
+            // again in the table's group, as that group's columns say.
+            let cells = kindCells
+            made[block].rows = Self.rows(of: hits, ranges[block], explain: explain, groupColumns: groupColumns) {
+                _, index, _ in
+                let group = groupIndex[hits[index].kind.name] ?? -1
+                return (group, cells.indices.contains(group) ? cells[group] : Cell(hits[index].kind.name))
             }
-            return rows
         }
         // In a table of 60 columns or more, KIND shows its widest label whole (up to the cap).
         var kindColumn = Self.kindColumn
         kindColumn.minWidth = min(Self.kindWidthCap, max(4, kindCells.map(\.displayWidth).max() ?? 4))
         let sharedColumns = [kindColumn, Self.nameColumn] + (explain ? [Self.matchColumn] : [])
-        return (sharedColumns, groups, blocks)
+        return (sharedColumns, groups, made.map(\.rows))
+    }
+
+    /// The rows of `hits[range]` in a block whose groups have `groupColumns`
+    /// columns each; `group` gives the group and KIND cell of a hit of a
+    /// kind other than the row before's, from the kind's identity and the
+    /// hit's index, and may add the group to the block.
+    private static func rows(
+        of hits: [SearchHit], _ range: Range<Int>, explain: Bool, groupColumns: [Int],
+        group: (ObjectIdentifier, Int, inout RowBlock) -> (index: Int, kindCell: Cell)
+    ) -> RowBlock {
+        let sharedCount = explain ? 3 : 2
+        var rows = RowBlock(sharedColumns: sharedCount, groupColumns: groupColumns)
+        rows.reserve(rows: range.count, cellsPerRow: sharedCount + 3, bytesPerRow: 80)
+        var previous: (kind: ObjectIdentifier, group: Int, kindCell: Cell)?
+        for index in range {
+            let (identity, row, match) = SearchHit.identityRowAndMatch(in: hits, at: index)
+            if previous?.kind != identity {
+                let (group, kindCell) = group(identity, index, &rows)
+                previous = (identity, group, kindCell)
+            }
+            guard let previous else { continue }
+            add(
+                row, match: match, reason: explain ? reason(hits[index]) : nil, kindCell: previous.kindCell,
+                group: previous.group, to: &rows)
+        }
+        return rows
     }
 
     /// Adds a hit's row to `rows`: KIND, NAME and (for `--explain`) MATCH,

@@ -97,8 +97,10 @@ package struct RowBlock: Sendable {
 
     /// The number of shared columns of the table.
     let sharedColumns: Int
-    /// The number of columns of each group of the table.
-    let groupColumns: [Int]
+    /// The number of columns of each group of the table: of the block's own
+    /// groups, as ``addGroup(columns:)`` adds them, until
+    /// ``regroup(_:columns:)`` names the table's.
+    private(set) var groupColumns: [Int]
 
     private(set) var entries: [Entry] = []
     private(set) var cells: [StoredCell] = []
@@ -141,6 +143,37 @@ package struct RowBlock: Sendable {
 
     /// The number of rows.
     package var count: Int { entries.count }
+
+    // MARK: Groups
+
+    /// Adds a group of `columns` columns, for a block that meets its rows'
+    /// groups as it goes (blocks made apart, each on its own core); its
+    /// index is the block's own until ``regroup(_:columns:)``.
+    package mutating func addGroup(columns: Int) -> Int {
+        groupColumns.append(columns)
+        return groupColumns.count - 1
+    }
+
+    /// Makes the block's groups the table's: group `index` of the block
+    /// becomes the table's group `groups[index]`, of `columns` columns
+    /// each. Returns `false`, changing nothing, when one of the block's
+    /// groups has another number of columns than the table's group it
+    /// becomes: its rows' wanted widths were laid out for the block's.
+    package mutating func regroup(_ groups: [Int], columns: [Int]) -> Bool {
+        guard groups.count == groupColumns.count else { return false }
+        for local in groups.indices
+        where !columns.indices.contains(groups[local]) || columns[groups[local]] != groupColumns[local] {
+            return false
+        }
+        for row in entries.indices {
+            let local = Int(entries[row].group)
+            // A row of no group stays in none.
+            entries[row].group = groups.indices.contains(local) ? Int32(groups[local]) : -1
+        }
+        groupColumns = columns
+        repeated = []
+        return true
+    }
 
     // MARK: Adding rows
 

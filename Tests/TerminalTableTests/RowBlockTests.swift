@@ -156,4 +156,70 @@ import Testing
         // A repeated cell's text is kept once per block.
         #expect(repeated.text.count < plain[0].text.count)
     }
+
+    /// The rows in blocks of `size`, each block adding its rows' groups as
+    /// it meets them (its own indices, in order of first appearance), with
+    /// `columns(group)` columns each, its first shared cell repeated under
+    /// its own index; then regrouped to the table's, as the table of search
+    /// results makes its blocks apart, on every core. `nil` for a block the
+    /// table's groups do not fit.
+    static func blocksMeetingGroups(
+        _ rows: [MergedRow], size: Int, columns: (Int) -> Int = { Fixtures.groups[$0].columns.count }
+    ) -> [RowBlock?] {
+        stride(from: 0, to: rows.count, by: size).map { start in
+            var block = RowBlock(sharedColumns: Fixtures.shared.count, groupColumns: [])
+            var met: [Int] = []
+            for row in rows[start..<min(rows.count, start + size)] {
+                let local: Int
+                if let known = met.firstIndex(of: row.group) {
+                    local = known
+                } else {
+                    local = block.addGroup(columns: columns(row.group))
+                    met.append(row.group)
+                }
+                block.beginRow(group: local, height: row.size.height)
+                block.add(row.shared[0], repeatedAs: local)
+                block.add(contentsOf: Array(row.shared.dropFirst()))
+                block.beginDetails()
+                block.add(contentsOf: row.details)
+                block.addWidths(row.size.widths)
+                block.endRow()
+            }
+            let before = block.entries.map(\.group)
+            guard block.regroup(met, columns: Fixtures.groups.map(\.columns.count)) else {
+                // Refused: nothing changed.
+                #expect(block.entries.map(\.group) == before)
+                #expect(block.groupColumns == met.map(columns))
+                return nil
+            }
+            return block
+        }
+    }
+
+    @Test func blocksThatMeetTheirGroupsAsTheyGoDrawAsBlocksGivenTheTablesGroups() {
+        // Each block meets the fixture groups in its own order.
+        let rows = Self.rows
+        let reordered = Array(rows.reversed()) + rows
+        for size in [1, 3, 7, reordered.count] {
+            let met = Self.blocksMeetingGroups(reordered, size: size).compactMap { $0 }
+            let given = Self.blocks(reordered, size: size, textLimit: RowBlock.maximumTextBytes)
+            #expect(met.count == given.count)
+            #expect(met.map(\.wanted) == given.map(\.wanted), "blocks of \(size)")
+            #expect(met.map { $0.entries.map(\.group) } == given.map { $0.entries.map(\.group) })
+            #expect(met.allSatisfy { $0.groupColumns == Fixtures.groups.map(\.columns.count) })
+            for width in [40, 80, 160] {
+                let options = RenderOptions(maxWidth: width)
+                #expect(Self.render(met, options: options) == Self.render(given, options: options), "width \(width)")
+            }
+        }
+    }
+
+    @Test func aBlockWhoseGroupHasOtherColumnsThanTheTablesIsNotRegrouped() {
+        // A kind named as a table's group, of one column fewer or one more:
+        // the block's widths were laid out for its own columns.
+        for change in [-1, 1] {
+            let met = Self.blocksMeetingGroups(Self.rows, size: 5) { Fixtures.groups[$0].columns.count + change }
+            #expect(met.allSatisfy { $0 == nil }, "columns \(change)")
+        }
+    }
 }

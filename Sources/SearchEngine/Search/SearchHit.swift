@@ -22,17 +22,21 @@ public struct SearchHit: Sendable {
     private class Storage: @unchecked Sendable {
         final let kind: ResultKind
         final let row: any CellRepresentable
-        /// The rank's order: the whole rank of a listing's hit.
+        /// The rank's order, the whole rank of a listing's hit; −1 for a
+        /// ``Full``, whose rank holds its order. (A flag of its own would
+        /// take the storage past 72 bytes, to the allocator's next size:
+        /// 96 bytes a hit instead of 80.)
         final let order: Int
-        /// Whether this is a ``Full``.
-        final let isFull: Bool
 
-        init(kind: ResultKind, row: any CellRepresentable, order: Int, isFull: Bool) {
+        init(kind: ResultKind, row: any CellRepresentable, order: Int) {
             self.kind = kind
             self.row = row
             self.order = order
-            self.isFull = isFull
         }
+
+        /// Whether this is a ``Full``.
+        @inline(__always)
+        final var isFull: Bool { order < 0 }
 
         /// The storage of a hit with these properties: a plain one when they
         /// are a listing's.
@@ -40,8 +44,8 @@ public struct SearchHit: Sendable {
             object: JSONObject, kindHint: String?, kind: ResultKind, row: any CellRepresentable, rank: Rank,
             match: FieldMatch?
         ) -> Storage {
-            if match == nil, kindHint == nil, object.members.isEmpty, rank.isOrderOnly {
-                return Storage(kind: kind, row: row, order: rank.order, isFull: false)
+            if match == nil, kindHint == nil, object.members.isEmpty, rank.isOrderOnly, rank.order >= 0 {
+                return Storage(kind: kind, row: row, order: rank.order)
             }
             return Full(object: object, kindHint: kindHint, kind: kind, row: row, rank: rank, match: match)
         }
@@ -61,7 +65,7 @@ public struct SearchHit: Sendable {
                 self.fullKindHint = kindHint
                 self.fullRank = rank
                 self.fullMatch = match
-                super.init(kind: kind, row: row, order: rank.order, isFull: true)
+                super.init(kind: kind, row: row, order: -1)
             }
         }
 
@@ -127,21 +131,16 @@ public struct SearchHit: Sendable {
     /// The ``ResultKind/identity`` of ``kind``, read without copying the kind.
     package var kindIdentity: ObjectIdentifier { storage.kind.identity }
 
-    /// The ``kindIdentity`` of `hits[index]`, read where it is: a hit read
-    /// through an array in another module is copied first (its storage and
-    /// its location's file counted and let go, ~200 instructions a row of a
+    /// The ``kindIdentity``, ``row`` and ``match`` of `hits[index]`, read
+    /// where they are, in one trip to the hit's storage: a hit read through
+    /// an array in another module is copied first (its storage and its
+    /// location's file counted and let go, ~200 instructions a row of a
     /// table).
-    package static func kindIdentity(in hits: [SearchHit], at index: Int) -> ObjectIdentifier {
-        hits[index].storage.kind.identity
-    }
-
-    /// The ``row`` and ``match`` of `hits[index]`, read where they are (see
-    /// ``kindIdentity(in:at:)``).
-    package static func rowAndMatch(in hits: [SearchHit], at index: Int) -> (
-        row: any CellRepresentable, match: FieldMatch?
+    package static func identityRowAndMatch(in hits: [SearchHit], at index: Int) -> (
+        kind: ObjectIdentifier, row: any CellRepresentable, match: FieldMatch?
     ) {
         let storage = hits[index].storage
-        return (storage.row, storage.match)
+        return (storage.kind.identity, storage.row, storage.match)
     }
 
     /// The kind that decoded and renders the record.
