@@ -66,11 +66,17 @@ public enum DisplayWidth {
         return text.utf8.allSatisfy { $0 &- 0x20 < 0x5F } ? text.utf8.count : nil
     }
 
-    /// Whether every byte is printable ASCII (0x20–0x7E), eight at a time.
+    /// Whether every byte is printable ASCII (0x20–0x7E), eight at a time:
+    /// the last eight bytes of eight or more are read as one word (some of
+    /// them again), and fewer than eight byte by byte.
     @inline(__always)
     package static func isPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = bytes.baseAddress else { return true }
         let count = bytes.count
+        guard count >= 8 else {
+            for offset in 0..<count where base[offset] &- 0x20 >= 0x5F { return false }
+            return true
+        }
         var offset = 0
         while offset &+ 8 <= count {
             guard isPrintableASCII(word: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)) else {
@@ -78,11 +84,8 @@ public enum DisplayWidth {
             }
             offset &+= 8
         }
-        while offset < count {
-            guard base[offset] &- 0x20 < 0x5F else { return false }
-            offset &+= 1
-        }
-        return true
+        return offset == count
+            || isPrintableASCII(word: UnsafeRawPointer(base + (count &- 8)).loadUnaligned(as: UInt64.self))
     }
 
     /// Whether each byte of `word` is from 0x20 to 0x7E: no high bit, no
@@ -149,6 +152,8 @@ public enum DisplayWidth {
     private static func printableWidth(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Int {
         guard let base = bytes.baseAddress else { return 0 }
         let count = bytes.count
+        // Most cells are printable ASCII, their width their length.
+        if isPrintableASCII(bytes) { return count }
         var total = 0
         var joins = false
         var index = 0
