@@ -1,5 +1,4 @@
 package import ResultKit
-package import SearchEngine
 package import StreamingJSON
 
 /// How records are stored in the cluster's one real-time index, for every
