@@ -79,6 +79,18 @@ public struct TableOutput: Sendable {
             shared: merged.shared, groups: merged.groups, blocks: merged.blocks, options: options)
     }
 
+    /// Renders `hits` as one merged table, as ``render(_:)`` does without
+    /// `groupByKind`, with how many lines each hit's row takes in it, in
+    /// order: for a caller that places marks beside the rows (the picker).
+    package func renderMergedWithRowLines(_ hits: [SearchHit]) -> (text: String, rowLines: [Int]) {
+        let merged = mergedTable(hits)
+        let pieces = TableRenderer.renderPieces(
+            shared: merged.shared, groups: merged.groups, blocks: merged.blocks, options: options)
+        let rowLines = TableRenderer.rowLineCounts(
+            shared: merged.shared, groups: merged.groups, blocks: merged.blocks, options: options)
+        return (String(decoding: pieces.joined(), as: UTF8.self), rowLines)
+    }
+
     private func renderMerged(_ hits: [SearchHit]) -> [[UInt8]] {
         let merged = mergedTable(hits)
         return TableRenderer.renderPieces(

@@ -377,11 +377,23 @@ struct MergedLayout {
     /// What each row shows in each column, as ``RowPlan/visible(_:of:)``
     /// gives it: for tests that compare what different widths show.
     func visibleCells() -> [[String?]] {
+        let plan = uncolouredPlan()
+        return blocks.flatMap { block in (0..<block.count).map { plan.visible($0, of: block) } }
+    }
+
+    /// How many lines each row takes as drawn, in order (see
+    /// ``RowPlan/lineCounts(of:)``).
+    func rowLineCounts() -> [Int] {
+        let plan = uncolouredPlan()
+        return blocks.flatMap { plan.lineCounts(of: $0) }
+    }
+
+    /// The plan of the rows without colour, which changes no line.
+    private func uncolouredPlan() -> RowPlan {
         let widths = sharedWidths + (hasRegion ? [regionWidth] : [])
-        let plan = RowPlan(
+        return RowPlan(
             layout: self, drawer: LineDrawer(widths: widths, border: options.border, color: false),
             sharedWidths: sharedWidths, groupWidths: detailWidths, regionWidth: regionWidth)
-        return blocks.flatMap { block in (0..<block.count).map { plan.visible($0, of: block) } }
     }
 
     /// What drawing a row needs once the widths are settled.
@@ -426,7 +438,7 @@ struct MergedLayout {
             block.text.withBytes(0..<block.text.count) { text in
                 block.cells.withUnsafeBufferPointer { cells in
                     for row in 0..<block.count {
-                        if block.isPlain(row) || lineLayout.fitsOneLine(row, of: block) {
+                        if Self.takesOneLine(row, of: block, lineLayout) {
                             if lineLayout.drawVerbatim(row, of: block, text: text, cells: cells, into: &output) {
                                 continue
                             }
@@ -438,6 +450,27 @@ struct MergedLayout {
                         drawer.draw(slots, height: height, line: &line, into: &output)
                     }
                 }
+            }
+        }
+
+        /// Whether row `row` of `block` is drawn on one line however tall it
+        /// may be: a plain row, or one whose every kept cell fits its width.
+        private static func takesOneLine(_ row: Int, of block: RowBlock, _ lineLayout: LineLayout) -> Bool {
+            block.isPlain(row) || lineLayout.fitsOneLine(row, of: block)
+        }
+
+        /// How many lines each row of `block` takes as ``draw(_:into:)``
+        /// draws it: one, or as many as its tallest fitted cell (at most the
+        /// row's height). A row taller than a line takes fewer when its
+        /// cells fit: a caller that places rows by their heights (the
+        /// picker's selection marker) asks this instead.
+        func lineCounts(of block: RowBlock) -> [Int] {
+            let lineLayout = LineLayout(self)
+            var slots: [LineDrawer.Slot] = []
+            return (0..<block.count).map { row in
+                if Self.takesOneLine(row, of: block, lineLayout) { return 1 }
+                slots.removeAll(keepingCapacity: true)
+                return fit(row, of: block, into: &slots)
             }
         }
 

@@ -99,6 +99,18 @@ public enum TableRenderer {
         MergedLayout(table, options: options).visibleCells()
     }
 
+    /// How many lines each row of a merged table whose rows are in `blocks`
+    /// takes as ``renderPieces(shared:detailsHeader:groups:blocks:options:)``
+    /// draws it, in order: at most its `rowHeight`, one when its cells fit
+    /// on one line.
+    package static func rowLineCounts(
+        shared: [Column], detailsHeader: String = "DETAILS", groups: [DetailGroup], blocks: [RowBlock],
+        options: RenderOptions
+    ) -> [Int] {
+        MergedLayout(shared: shared, detailsHeader: detailsHeader, groups: groups, blocks: blocks, options: options)
+            .rowLineCounts()
+    }
+
     /// What each row shows, as ``visibleCells(_:options:)`` gives it, of a
     /// merged table whose rows are in `blocks`.
     package static func visibleCells(

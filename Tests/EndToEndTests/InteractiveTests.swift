@@ -165,6 +165,29 @@ import Testing
         #expect(terminal.screenBytes.isEmpty, "the picker was drawn")
     }
 
+    /// A product's row takes two lines at most, one when its cells fit
+    /// (`ktx`): the marker is still on the row that Enter prints, above
+    /// and below it.
+    @Test func theMarkedRowIsTheOneEnterPrintsWhereARowTakesFewerLinesThanItMay() throws {
+        for (downs, name) in [(2, "jelastic.team"), (4, "ufoai")] {
+            let terminal = try PseudoTerminal(["-i", "--color", "never", "tea"])
+            #expect(terminal.waitFor { Self.statusLine($0).contains("13 of 2,653") })
+            // `ktx`'s row on one line.
+            #expect(
+                terminal.waitFor { screen in
+                    screen.text.contains { $0.hasPrefix("  product  ktx ") && $0.hasSuffix("eXtreme\"") }
+                })
+            terminal.type(String(repeating: "\u{1B}[B", count: downs))
+            #expect(
+                terminal.waitFor { screen in
+                    screen.text.dropLast().contains { $0.hasPrefix("> ") && $0.contains(" \(name) ") }
+                }, "the marker is not on \(name)")
+            terminal.type("\r")
+            #expect(terminal.finish() == 0)
+            #expect(terminal.stdout == name + "\n")
+        }
+    }
+
     @Test func theScreenAt80x24MatchesItsGoldenFile() throws {
         let terminal = try PseudoTerminal(["-i", "--color", "never", "queen"])
         #expect(terminal.waitFor { Self.statusLine($0).contains("17 of 2,653") })

@@ -12,21 +12,23 @@ struct PickerFixture {
     let records: LoadedRecords
     let live: LiveSearch
 
-    /// - Parameter lines: NDJSON lines of `note` records.
-    init(lines: [String], limit: Int = 1000) throws {
-        registry = try KindRegistry([noteKind()])
+    /// - Parameters:
+    ///   - lines: NDJSON lines of `kind`'s records.
+    ///   - kind: Their kind, the one kind of the registry: `note` unless given.
+    init(lines: [String], limit: Int = 1000, kind: ResultKind = noteKind()) throws {
+        registry = try KindRegistry([kind])
         let file = FileManager.default.temporaryDirectory
             .appendingPathComponent("picker-\(UUID().uuidString).jsonl")
         try Data(lines.joined(separator: "\n").utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         var problems: [Diagnostic] = []
         records = LoadedRecords(
-            sources: [.path(file.path)], reader: RecordReader(registry: registry, defaultKind: "note"),
+            sources: [.path(file.path)], reader: RecordReader(registry: registry, defaultKind: kind.name),
             diagnose: { problems.append($0) })
         precondition(problems.isEmpty, "\(problems)")
         live = LiveSearch(
             records: records, registry: registry,
-            options: SearchOptions(limit: limit, kinds: ["note"], keepsRecords: true), wake: {})
+            options: SearchOptions(limit: limit, kinds: [kind.name], keepsRecords: true), wake: {})
     }
 
     /// Notes named by `names`.

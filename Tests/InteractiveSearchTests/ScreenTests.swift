@@ -69,6 +69,48 @@ import Testing
         #expect(lines.last == "> q^[[31m▏")
     }
 
+    /// A row of up to two lines, as a product's with its description.
+    struct MemoRow: CellRepresentable {
+        var name: String
+        var about: String
+        var rowHeight: Int { 2 }
+        var detailCells: [Cell] { [Cell(about)] }
+    }
+
+    static let memoKind = ResultKind(
+        name: "memo", plural: "memos", columns: [KindColumn("ABOUT", field: "about", minWidth: 12, maxWidth: 40)],
+        searchFields: [.field("name", weight: 100)],
+        decode: { (object) throws(RecordDecodingError) -> MemoRow in
+            MemoRow(name: try object.requiredString("name"), about: try object.optionalString("about") ?? "")
+        },
+        present: { $0 })
+
+    /// Rows of two lines at most whose text fits on one line take one: the
+    /// marker is beside the selected row's first line, wherever it is, as
+    /// the rows above it took one line or two.
+    @Test(arguments: [40, 80, 200])
+    func theMarkerIsOnTheSelectedRowWhateverTheRowsAboveItTook(width: Int) throws {
+        let abouts = ["fits", "a text long enough to take two lines of the table at most widths, and cut", "", "ok"]
+        let names = (0..<12).map { "memo\($0)" }
+        let fixture = try PickerFixture(
+            lines: names.enumerated().map { #"{"name":"\#($1)","about":"\#(abouts[$0 % abouts.count])"}"# },
+            kind: Self.memoKind)
+        var state = PickerState()
+        state.show(fixture.hits(""))
+        #expect(state.count == names.count)
+        for cursor in 0..<names.count {
+            state.move(by: cursor - state.cursor)
+            let lines = Self.screen(width: width, height: 30).lines(&state, query: "", status: "")
+            let marked = lines.filter { $0.hasPrefix(">") && !$0.hasSuffix("▏") }
+            let selected = state.hits[state.cursor].row.name
+            // The name whole: followed by a space, or ending the line.
+            #expect(
+                marked.count == 1
+                    && marked.first.map { $0.contains(selected + " ") || $0.hasSuffix(selected) } == true,
+                "\(selected) at \(width): \(marked)")
+        }
+    }
+
     @Test func withNoRowsTheStatusAndQueryStillShow() {
         var state = PickerState()
         let lines = Self.screen(height: 4).lines(&state, query: "zzz", status: "0 of 3")

@@ -109,10 +109,11 @@ package struct Screen: Sendable {
         var count = min(hits.count - first, height)
         while true {
             let window = Array(hits[first..<(first + count)])
-            let text = output.render(window)
+            // The lines each row takes as drawn: a row of two lines whose
+            // cells fit on one takes one.
+            let (text, heights) = output.renderMergedWithRowLines(window)
             var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             if lines.last == "" { lines.removeLast() }
-            let heights = window.map { max(1, $0.row.rowHeight) }
             let trailing = output.options.border == .plain ? 0 : 1
             let header = max(0, lines.count - heights.reduce(0, +) - trailing)
             if lines.count <= height || count == 1 {
