@@ -84,11 +84,9 @@ public struct TableOutput: Sendable {
     /// order: for a caller that places marks beside the rows (the picker).
     package func renderMergedWithRowLines(_ hits: [SearchHit]) -> (text: String, rowLines: [Int]) {
         let merged = mergedTable(hits)
-        let pieces = TableRenderer.renderPieces(
+        let drawn = TableRenderer.renderPiecesAndRowLines(
             shared: merged.shared, groups: merged.groups, blocks: merged.blocks, options: options)
-        let rowLines = TableRenderer.rowLineCounts(
-            shared: merged.shared, groups: merged.groups, blocks: merged.blocks, options: options)
-        return (String(decoding: pieces.joined(), as: UTF8.self), rowLines)
+        return (String(decoding: drawn.pieces.joined(), as: UTF8.self), drawn.rowLines)
     }
 
     private func renderMerged(_ hits: [SearchHit]) -> [[UInt8]] {

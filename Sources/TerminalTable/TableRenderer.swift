@@ -99,16 +99,18 @@ public enum TableRenderer {
         MergedLayout(table, options: options).visibleCells()
     }
 
-    /// How many lines each row of a merged table whose rows are in `blocks`
-    /// takes as ``renderPieces(shared:detailsHeader:groups:blocks:options:)``
-    /// draws it, in order: at most its `rowHeight`, one when its cells fit
-    /// on one line.
-    package static func rowLineCounts(
+    /// Renders a merged table whose rows are in `blocks` as
+    /// ``renderPieces(shared:detailsHeader:groups:blocks:options:)`` does,
+    /// with how many lines each row takes in it, in order: at most its
+    /// height, one when its cells fit on one line. For a caller that places
+    /// marks beside the rows (the picker's selection marker).
+    package static func renderPiecesAndRowLines(
         shared: [Column], detailsHeader: String = "DETAILS", groups: [DetailGroup], blocks: [RowBlock],
         options: RenderOptions
-    ) -> [Int] {
-        MergedLayout(shared: shared, detailsHeader: detailsHeader, groups: groups, blocks: blocks, options: options)
-            .rowLineCounts()
+    ) -> (pieces: [[UInt8]], rowLines: [Int]) {
+        let layout = MergedLayout(
+            shared: shared, detailsHeader: detailsHeader, groups: groups, blocks: blocks, options: options)
+        return (layout.pieces(after: []), layout.rowLineCounts())
     }
 
     /// What each row shows, as ``visibleCells(_:options:)`` gives it, of a

@@ -3,7 +3,7 @@ import Testing
 @testable import TerminalTable
 
 /// A row reports the most lines it takes (`rowHeight`); the table takes
-/// fewer when its cells fit. ``TableRenderer/rowLineCounts(shared:detailsHeader:groups:blocks:options:)``
+/// fewer when its cells fit. ``TableRenderer/renderPiecesAndRowLines(shared:detailsHeader:groups:blocks:options:)``
 /// says how many each row took, which the picker places its marks by.
 @Suite struct RowLineCountsTests {
     /// Rows of one to three lines at most, whose texts fit on one line or
@@ -43,10 +43,12 @@ import Testing
                 options.maxWidth = width
                 options.border = border
                 let blocks = RowBlockTests.blocks(Self.rows, size: blockSize, textLimit: RowBlock.maximumTextBytes)
-                let text = String(decoding: RowBlockTests.render(blocks, options: options), as: UTF8.self)
-                let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
-                let counts = TableRenderer.rowLineCounts(
+                let (pieces, counts) = TableRenderer.renderPiecesAndRowLines(
                     shared: Fixtures.shared, groups: Fixtures.groups, blocks: blocks, options: options)
+                let text = String(decoding: pieces.joined(), as: UTF8.self)
+                // The same bytes as the table drawn alone.
+                #expect(Array(text.utf8) == RowBlockTests.render(blocks, options: options))
+                let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
                 #expect(counts.count == Self.rows.count)
                 guard let header = lines.firstIndex(where: { $0.contains("n00") }) else {
                     Issue.record("no first row at \(width), \(border)")
