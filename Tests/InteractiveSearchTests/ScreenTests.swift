@@ -98,16 +98,17 @@ import Testing
         var state = PickerState()
         state.show(fixture.hits(""))
         #expect(state.count == names.count)
-        for cursor in 0..<names.count {
+        // A tall screen shows every row; a short one scrolls to the selected row.
+        for (height, cursor) in [30, 9].flatMap({ height in (0..<names.count).map { (height, $0) } }) {
             state.move(by: cursor - state.cursor)
-            let lines = Self.screen(width: width, height: 30).lines(&state, query: "", status: "")
+            let lines = Self.screen(width: width, height: height).lines(&state, query: "", status: "")
             let marked = lines.filter { $0.hasPrefix(">") && !$0.hasSuffix("▏") }
             let selected = state.hits[state.cursor].row.name
             // The name whole: followed by a space, or ending the line.
             #expect(
                 marked.count == 1
                     && marked.first.map { $0.contains(selected + " ") || $0.hasSuffix(selected) } == true,
-                "\(selected) at \(width): \(marked)")
+                "\(selected) at \(width)×\(height): \(marked)")
         }
     }
 
