@@ -4,7 +4,7 @@
 
 extension DisplayWidth {
     /// The version of the Unicode Character Database the tables come from.
-    package static let unicodeVersion = "15.0.0"
+    static let unicodeVersion = "15.0.0"
 
     /// Nonspacing and enclosing marks, format characters, default-ignorables, Hangul medial and final jamo.
     ///
