@@ -26,8 +26,9 @@ extension KindSpec {
                     minWidth: column.minWidth,
                     maxWidth: column.maxWidth,
                     // A number, flag or date, or any formatted value, cut would read as another.
-                    keepsWhole: column.type != .string || column.format != .plain,
-                    isRequired: column.isRequired
+                    keepsWhole: column.type != .string || column.format != .plain
+                    // `required` says a record must have the value, not that
+                    // the column is kept before others: priority says that.
                 )
             },
             searchFields: searchFields.map { field in

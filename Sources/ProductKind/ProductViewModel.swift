@@ -4,10 +4,6 @@ public import TerminalTable
 /// How a product looks in the table: price, stars, and a short description
 /// that may take a second line.
 public struct ProductViewModel: CellRepresentable {
-    /// The widest the description asks to be: longer text wraps onto the
-    /// row's second line instead of widening the table.
-    static let aboutWidth = 40
-
     /// The product shown.
     public var product: Product
 
@@ -51,16 +47,6 @@ public struct ProductViewModel: CellRepresentable {
             Cell(price, style: product.price == 0 ? .green : product.price == nil ? .dim : .plain),
             Cell(rating, style: product.rating == nil ? .dim : .yellow),
             Cell(product.about ?? "", style: .dim),
-        ]
-    }
-
-    /// As measured, except that the description asks for at most ``aboutWidth`` cells.
-    public func cellWidths(for details: [Cell]) -> [Int] {
-        guard details.count == 3 else { return [Self.widestLine(of: name)] + details.map(\.displayWidth) }
-        // NAME, PRICE, RATING, then ABOUT.
-        return [
-            Self.widestLine(of: name), details[0].displayWidth, details[1].displayWidth,
-            min(details[2].displayWidth, Self.aboutWidth),
         ]
     }
 }

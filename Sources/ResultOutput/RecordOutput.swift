@@ -242,14 +242,12 @@ public enum RecordOutput {
             guard let hits = byKind[name], let kind = hits.first?.kind else { return nil }
             let heading = "## \(markdownHeading(kind.plural)) (\(hits.count))\n\n"
             if let fields { return heading + markdownTable(hits, fields: fields) }
-            // The kind's columns, less those that show no value in any row, as the table drops them.
-            let cells = hits.map { hit in hit.row.detailCells.map { $0.lines.joined(separator: " ") } }
-            let kept = kind.columns.indices.filter { column in
-                cells.contains { column < $0.count && !isMissing($0[column]) }
+            // Every column of the kind, as the table keeps them, a value missing shown as `–`.
+            let cells = hits.map { hit in TableOutput.shown(hit.row.detailCells).map { $0.lines.joined(separator: " ") }
             }
-            let headers = ["NAME"] + kept.map { kind.columns[$0].header.uppercased() }
+            let headers = ["NAME"] + kind.columns.map { $0.header.uppercased() }
             let rows = zip(hits, cells).map { hit, cells in
-                [hit.row.name] + kept.map { $0 < cells.count ? cells[$0] : "" }
+                [hit.row.name] + kind.columns.indices.map { $0 < cells.count ? cells[$0] : "" }
             }
             return heading + TableRenderer.markdown(headers: headers, rows: rows)
         }
@@ -272,12 +270,6 @@ public enum RecordOutput {
             return [hit.kind.name, hit.row.name, details.joined(separator: " · ")]
         }
         return TableRenderer.markdown(headers: ["KIND", "NAME", "DETAILS"], rows: rows)
-    }
-
-    /// Whether a cell shows no value: empty, or the missing-value mark `–`.
-    private static func isMissing(_ text: String) -> Bool {
-        let trimmed = text.filter { $0 != " " }
-        return trimmed.isEmpty || trimmed == "–"
     }
 
     /// A heading's text, made safe: no line breaks, no markup that starts a link or HTML.

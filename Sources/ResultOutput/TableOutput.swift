@@ -22,8 +22,9 @@ public struct TableOutput: Sendable {
         self.explain = explain
     }
 
-    /// The MATCH column of `--explain`.
-    static let matchColumn = Column("MATCH", minWidth: 5, priority: 70)
+    /// The MATCH column of `--explain`: a reason cut to fit keeps the
+    /// field it names (`substring… in description`), the point of asking.
+    static let matchColumn = Column("MATCH", minWidth: 5, priority: 70, cut: reasonCut)
 
     /// The KIND column: kept longest after NAME; under 60 columns it
     /// abbreviates to 4 cells, the legend naming each kind in full.
@@ -34,7 +35,29 @@ public struct TableOutput: Sendable {
     /// The NAME column: the identity, never dropped, and the first to get
     /// spare width: it keeps half the table's width (up to its widest name)
     /// before any details show, so that narrow tables still tell rows apart.
-    static let nameColumn = Column("NAME", minWidth: 8, priority: 100, isRequired: true, share: 50)
+    /// A host name cut to fit is cut in the middle, keeping its public
+    /// suffix (`queenc…eling.com`), and NAME is kept wide enough, when the
+    /// width allows, that two hosts never read alike.
+    static let nameColumn = Column("NAME", minWidth: 8, priority: 100, isRequired: true, share: 50, cut: hostCut)
+
+    /// How NAME cuts a host: in the middle, keeping its public suffix.
+    static let hostCut = CutRule(keptEnd: { PublicSuffixList.suffixLength(ofHost: $0) }, keepsApart: true)
+    /// How MATCH cuts a reason: in the middle, keeping ` in FIELD`.
+    static let reasonCut = CutRule(
+        keptEnd: { reason in
+            guard let last = reason.ranges(of: " in ").last else { return nil }
+            return reason[last.lowerBound...].count
+        }, restToStart: true)
+
+    /// What a detail cell with nothing to show is drawn as, as a missing
+    /// price is: the column stays, and the row says it has no value there.
+    static let missingCell = Cell("–", style: .dim)
+
+    /// `details` with every cell that shows nothing drawn as ``missingCell``.
+    static func shown(_ details: [Cell]) -> [Cell] {
+        guard details.contains(where: { $0.displayWidth == 0 }) else { return details }
+        return details.map { $0.displayWidth == 0 ? missingCell : $0 }
+    }
 
     /// Renders `hits` as text ending in a newline (empty when there are none).
     public func render(_ hits: [SearchHit]) -> String {
@@ -191,7 +214,7 @@ public struct TableOutput: Sendable {
         let reason = reason.map { Cell($0, style: .dim) }
         if let reason { rows.add(reason) }
         rows.beginDetails()
-        let details = row.detailCells
+        let details = shown(row.detailCells)
         rows.add(contentsOf: details)
         // KIND's width, then the row's own with MATCH's after NAME's.
         let widths = row.cellWidths(for: details)
@@ -250,7 +273,7 @@ public struct TableOutput: Sendable {
             let row = hit.row
             name = TableOutput.nameCell(row.name, match: hit.match)
             reason = explain ? Cell(TableOutput.reason(hit), style: .dim) : nil
-            details = row.detailCells
+            details = TableOutput.shown(row.detailCells)
             widths = row.cellWidths(for: details)
             height = max(1, row.rowHeight)
         }

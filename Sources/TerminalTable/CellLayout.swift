@@ -13,15 +13,39 @@ enum CellLayout {
     ///
     /// Right-aligned cells (numbers) never wrap: a number split across lines
     /// would read as two numbers, so each of their lines is cut with `…` instead.
+    ///
+    /// A cell of one line that `cut` keeps the end of is cut in the middle
+    /// (see ``middle(_:width:keeping:)``) when it does not fit its lines.
     static func fit(
-        _ cell: Cell?, width: Int, height: Int, alignment: Alignment = .left, wraps: Bool? = nil
+        _ cell: Cell?, width: Int, height: Int, alignment: Alignment = .left, wraps: Bool? = nil,
+        cut: CutRule? = nil
     ) -> FittedCell {
         let height = max(1, height)
         guard let cell, width > 0 else { return .blank }
         if cell.lineCount == 1, cell.firstWidth <= width {
             return FittedCell(FittedLine(text: cell.firstLine, width: cell.firstWidth, highlights: cell.highlights))
         }
-        return FittedCell(lines: wrapped(cell, width: width, height: height, wraps: wraps ?? (alignment == .left)))
+        let keep = cell.lineCount == 1 ? cut?.keptEnd(cell.firstLine).flatMap { $0 > 0 ? $0 : nil } : nil
+        return FittedCell(
+            lines: wrapped(
+                cell, width: width, height: height, wraps: wraps ?? (alignment == .left),
+                keep: keep.map { Kept(count: $0, restToStart: cut?.restToStart ?? false) }))
+    }
+
+    /// `text` (sanitised, one line, `width` wide) cut in the middle to fit
+    /// `limit` cells, keeping its last `keep` characters, as ``fit`` cuts a
+    /// cell whose column keeps its end: `queenc…eling.com`.
+    static func middle(_ text: String, width: Int, limit: Int, keeping keep: Kept) -> String {
+        guard width > limit, limit > 0 else { return limit > 0 ? text : "" }
+        let clusters = Clusters(text, width: width, highlights: [])
+        return clusters.middle(0..<clusters.count, width: limit, keeping: keep).text
+    }
+
+    /// What a cut in the middle keeps: the last `count` characters, and
+    /// where the width left goes (see ``CutRule/restToStart``).
+    struct Kept {
+        var count: Int
+        var restToStart: Bool
     }
 
     /// A line of a cell as grapheme clusters, each with its UTF-8 bounds and width.
@@ -138,6 +162,67 @@ enum CellLayout {
             return make(range.lowerBound..<end, width: used + 1, ellipsis: true)
         }
 
+        /// The clusters in `range` cut in the middle to fit `width` when
+        /// they do not fit: the last `keep` of them always (a host's public
+        /// suffix), and of the width left, half to the start and half to
+        /// more of the end, so that more width never shows less of either.
+        /// Too narrow for the kept end and one more cell, the line is `…`
+        /// and as much of the end as fits.
+        func middle(_ range: Range<Int>, width: Int, keeping kept: Kept) -> FittedLine {
+            let keep = kept.count
+            let total = widths[range].reduce(0, +)
+            if total <= width { return make(range, width: total, ellipsis: false) }
+            let keptStart = range.upperBound - min(max(0, keep), range.count)
+            let keptWidth = widths[keptStart..<range.upperBound].reduce(0, +)
+            let rest = width - 1 - keptWidth
+            guard rest >= 1 else {
+                // Only the end: as much of it as fits after the `…`.
+                var start = range.upperBound
+                var used = 0
+                while start > range.lowerBound && used + widths[start - 1] <= width - 1 {
+                    start -= 1
+                    used += widths[start]
+                }
+                return join(range.lowerBound..<range.lowerBound, start..<range.upperBound, width: used + 1)
+            }
+            var headEnd = range.lowerBound
+            var headUsed = 0
+            let headBudget = kept.restToStart ? rest : (rest + 1) / 2
+            while headEnd < keptStart && headUsed + widths[headEnd] <= headBudget {
+                headUsed += widths[headEnd]
+                headEnd += 1
+            }
+            var tailStart = keptStart
+            var tailUsed = 0
+            while tailStart > headEnd && tailUsed + widths[tailStart - 1] <= rest - headBudget {
+                tailStart -= 1
+                tailUsed += widths[tailStart]
+            }
+            return join(
+                range.lowerBound..<headEnd, tailStart..<range.upperBound, width: headUsed + 1 + keptWidth + tailUsed)
+        }
+
+        /// The clusters of `head`, `…`, then those of `tail`, `width` wide.
+        private func join(_ head: Range<Int>, _ tail: Range<Int>, width: Int) -> FittedLine {
+            var bytes = Array(utf8[bounds[head.lowerBound]..<bounds[head.upperBound]])
+            bytes += CellLayout.ellipsis.utf8
+            bytes += utf8[bounds[tail.lowerBound]..<bounds[tail.upperBound]]
+            // The highlights of each part, where the part now sits.
+            var local: [Range<Int>] = []
+            for highlight in highlights {
+                let lower = max(highlight.lowerBound, head.lowerBound)
+                let upper = min(highlight.upperBound, head.upperBound)
+                if lower < upper { local.append((lower - head.lowerBound)..<(upper - head.lowerBound)) }
+            }
+            let shift = head.count + 1 - tail.lowerBound
+            for highlight in highlights {
+                let lower = max(highlight.lowerBound, tail.lowerBound)
+                let upper = min(highlight.upperBound, tail.upperBound)
+                if lower < upper { local.append((lower + shift)..<(upper + shift)) }
+            }
+            return FittedLine(text: String(decoding: bytes, as: UTF8.self), width: width, highlights: local)
+        }
+
         private func make(_ range: Range<Int>, width: Int, ellipsis: Bool) -> FittedLine {
             var text = String(decoding: utf8[bounds[range.lowerBound]..<bounds[range.upperBound]], as: UTF8.self)
             if ellipsis { text += CellLayout.ellipsis }
@@ -150,7 +235,16 @@ enum CellLayout {
         }
     }
 
-    private static func wrapped(_ cell: Cell, width: Int, height: Int, wraps: Bool) -> [FittedLine] {
+    /// The lines of `cell` in `height` lines of `width`; with `keep`, the
+    /// line that must be cut is cut in the middle, keeping that many
+    /// characters of the end (a cell of one line; a line of one row is cut
+    /// so, not wrapped).
+    private static func wrapped(_ cell: Cell, width: Int, height: Int, wraps: Bool, keep: Kept?) -> [FittedLine] {
+        if let keep, height == 1 || !wraps {
+            let clusters = Clusters(cell.firstLine, width: cell.firstWidth, highlights: cell.highlights)
+            let line = clusters.middle(0..<clusters.trimmedEnd, width: width, keeping: keep)
+            return [line] + Array(repeating: .blank, count: height - 1)
+        }
         var pieces: [(clusters: Clusters, range: Range<Int>)] = []
         for index in 0..<cell.lineCount {
             let clusters = Clusters(
@@ -170,7 +264,11 @@ enum CellLayout {
         var result = pieces.prefix(height - 1).map { $0.clusters.line($0.range, width: width) }
         let last = pieces[height - 1]
         let rest = last.range.lowerBound..<max(last.range.lowerBound, last.clusters.trimmedEnd)
-        result.append(last.clusters.line(rest, width: width, forceEllipsis: true))
+        if let keep {
+            result.append(last.clusters.middle(rest, width: width, keeping: keep))
+        } else {
+            result.append(last.clusters.line(rest, width: width, forceEllipsis: true))
+        }
         return result
     }
 }

@@ -21,6 +21,8 @@ public struct Column: Sendable {
     /// The percentage of the table's width the column keeps, up to the width
     /// of its widest cell, before any column ranked below it is shown.
     public var share: Int
+    /// How a value too wide for the column is cut; `nil` cuts it at the end.
+    public var cut: CutRule?
 
     /// Creates a column.
     /// - Parameters:
@@ -33,6 +35,7 @@ public struct Column: Sendable {
     ///   - isRequired: `true` to keep the column before any that is not.
     ///   - compactWidth: The narrowest width under 60 columns, if narrower than `minWidth`.
     ///   - share: The percentage of the table's width the column keeps first.
+    ///   - cut: How a value too wide for the column is cut; `nil` cuts it at the end.
     public init(
         _ header: String,
         alignment: Alignment = .left,
@@ -42,7 +45,8 @@ public struct Column: Sendable {
         keepsWhole: Bool = false,
         isRequired: Bool = false,
         compactWidth: Int? = nil,
-        share: Int = 0
+        share: Int = 0,
+        cut: CutRule? = nil
     ) {
         self.header = header
         self.alignment = alignment
@@ -54,5 +58,6 @@ public struct Column: Sendable {
         self.isRequired = isRequired
         self.compactWidth = compactWidth.map { max(1, $0) }
         self.share = min(100, max(0, share))
+        self.cut = cut
     }
 }

@@ -314,6 +314,35 @@ package struct RowBlock: Sendable {
         return stored.isWhole ? whole[stored.start].displayWidth : stored.width
     }
 
+    /// The narrowest width at which the cell at `index` in `cells`, `wanted`
+    /// cells wide, wraps into `height` lines without a cut; never less than
+    /// it needs (a bound), and at most `wanted`.
+    ///
+    /// Wrapped at spaces, hyphens and slashes, every line but the last holds
+    /// at least the width less the longest run between two such breaks (a
+    /// run too long for a line is split inside), so `height` lines hold the
+    /// text from `(wanted + (height - 1) × (run - 1)) / height` on. The run
+    /// is counted in bytes, which is at least its width.
+    func uncutWidth(ofCell index: Int, wanted: Int, height: Int) -> Int {
+        let stored = cells[index]
+        guard height > 1, !stored.isWhole else { return wanted }
+        var longest = 2
+        text.withBytes(stored.start..<(stored.start + stored.count)) { bytes in
+            var run = 0
+            for byte in bytes {
+                if byte == 0x20 {
+                    run = 0
+                    continue
+                }
+                run &+= 1
+                if run > longest { longest = run }
+                // A line may break after a hyphen or a slash inside a word.
+                if (byte == 0x2D || byte == 0x2F) && run > 1 { run = 0 }
+            }
+        }
+        return min(wanted, (wanted + (height - 1) * (longest - 1) + height - 1) / height)
+    }
+
     /// The cell at `index` in `cells`, as it was added.
     func cell(at index: Int) -> Cell {
         let stored = cells[index]
@@ -322,30 +351,6 @@ package struct RowBlock: Sendable {
             String(decoding: $0, as: UTF8.self)
         }
         return Cell(sanitizedLine: line, width: stored.width, style: stored.style, isVerbatim: stored.isVerbatim)
-    }
-
-    /// Whether the cell at `index` in `cells` shows a value: not empty, not
-    /// only spaces, and not `–`, the mark of a missing value.
-    func hasValue(at index: Int) -> Bool {
-        let stored = cells[index]
-        if stored.isWhole {
-            return whole[stored.start].lines.contains { Self.isValue($0.utf8) }
-        }
-        return text.withBytes(stored.start..<(stored.start + stored.count)) { Self.isValue($0) }
-    }
-
-    /// Whether `bytes` are more than spaces and the missing-value mark `–`.
-    private static func isValue(_ bytes: some Collection<UInt8>) -> Bool {
-        let dash: [UInt8] = [0xE2, 0x80, 0x93]
-        var rest = bytes[...]
-        while let first = rest.first, first == 0x20 { rest = rest.dropFirst() }
-        guard !rest.isEmpty else { return false }
-        if rest.starts(with: dash) {
-            rest = rest.dropFirst(3)
-            while let first = rest.first, first == 0x20 { rest = rest.dropFirst() }
-            return !rest.isEmpty
-        }
-        return true
     }
 
     /// The shared cells of row `row`, as they were added.

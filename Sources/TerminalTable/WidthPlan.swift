@@ -1,15 +1,19 @@
 /// Shares a table's width among its columns so that text gets the width, no
-/// value is cut into another meaning, and more width never shows less.
+/// value is cut into another meaning, no value is cut while the table is
+/// narrower than the width, and more width never shows less.
 ///
 /// The columns are the shared columns (KIND, NAME, ...) and the columns of
 /// each group's details region. The region is as wide as its widest group;
 /// a group narrower than the region has that room to spare for free.
 ///
 /// ## What each column asks
-/// - A column that is empty in every shown row (no text, or only `–`) is
-///   left out, its header with it; a required column never is.
-/// - Its *natural* width fits its header and its widest cell (within its
-///   maximum width).
+/// - A column of a group with no rows is left out; every other column is
+///   kept when it fits, even when no row shows a value in it.
+/// - Its *full* width fits its header and its widest cell: nothing is cut.
+///   Its *natural* width is that within its maximum width, which is a
+///   preference for a table of no width limit (through a pipe): fitting a
+///   terminal, a column cut at its maximum width would leave text cut while
+///   the table is narrower than the terminal.
 /// - Its *floor* is the narrowest it is shown at; narrower, it is dropped.
 ///   A column of whole values (numbers, money, ratings, dates, or cells of
 ///   4 cells or fewer) has its widest cell as its floor, so those values are
@@ -18,37 +22,46 @@
 ///   `…`), at most its natural width. Under 60 columns a column with a
 ///   compact width (KIND) has that as its floor instead.
 /// - A column may keep a share of the width (NAME keeps half): up to its
-///   natural width, it is that wide before any column ranked below it shows.
-///
-/// ## The ideal layout at width W
-/// Columns are ranked: required first, then by priority, then in order. The
-/// ideal layout keeps the longest run of that ranking whose floors (with the
-/// shares) fit W; a column is never shown while one ranked above it (that
-/// costs width) is dropped. A group's column that fits in room its group
-/// has spare in the region is shown for free.
+///   full width, it is never narrower than that share.
 ///
 /// ## Growing, so that more width never shows less
-/// The layout at W is not the ideal layout at W: it is grown from the layout
-/// at the narrowest width that holds the first column, one cell at a time,
-/// and each step only adds columns or widens them:
-/// 1. Columns the ideal layout at this width keeps, or keeps wider, are
-///    brought to their ideal width in rank order while the spare width pays
-///    for them. When one cannot be paid for yet (a column shows where the
-///    width before gave its cells to NAME), the spare width is held for it:
-///    it shows a few cells later, and never more than its floor and gap of
-///    width is left blank meanwhile.
-/// 2. Otherwise what spare width is left widens the kept columns, in rank order.
-/// 3. Room a group has spare in the region is always used, for its next
-///    column or for its columns' widths.
-/// Widths and kept columns never shrink from one step to the next, so a
-/// cell's visible text never shrinks as the width grows.
+/// Columns are ranked: required first, then by priority, then in order. The
+/// layout at W is grown from the narrowest width that holds the first
+/// column, one cell at a time, and each step only adds columns or widens
+/// them, so a cell's visible text never shrinks as the width grows. Each
+/// step spends the new cell and any held before it:
+/// 1. on a kept column narrower than its floor at this width (KIND at 60
+///    columns, NAME's share);
+/// 2. on the required columns not yet shown, in rank order;
+/// 3. on the kept columns whose text is cut, up to the width that cuts none
+///    (text that may wrap onto its row's lines needs less than its full
+///    width), those that abbreviate (KIND) first, then in rank order: text
+///    is cut only when the table fills the width;
+/// 4. only when no kept column is cut, on the next column in rank order, at
+///    its floor. Until it can be paid for, the width is held for it, blank
+///    (no more than its floor and gap), and given to no other column, which
+///    would have to give it back;
+/// 5. with every column shown and none cut, on text that wraps, up to its
+///    full width, so that it takes fewer lines.
+/// A group's column that fits in the room its group has spare in the region
+/// costs nothing: it is shown, and widened, whenever it fits.
 struct WidthPlan {
     /// What one column asks of the plan.
     struct Demand {
         /// The group of a details column, `nil` for a shared column.
         var group: Int?
-        /// Its width with nothing cut (header and widest cell).
+        /// Its width with nothing cut (header and widest cell), within its
+        /// maximum width.
         var natural: Int
+        /// Its width with nothing cut, past its maximum width: what it
+        /// takes of the width the table leaves when every column is natural.
+        var full: Int
+        /// Its width with nothing cut, its text wrapped onto its rows' lines
+        /// where it may (at most ``full``).
+        var uncut: Int
+        /// Whether it abbreviates (KIND, under 60 columns): widened before
+        /// the others, so that its labels are cut last.
+        var abbreviates: Bool
         /// The narrowest it is shown at, in a table of 60 columns or more.
         var floor: Int
         /// The narrowest it is shown at in a narrower table.
@@ -77,6 +90,9 @@ struct WidthPlan {
     private let ranked: [Int]
     /// Per group, its columns in rank order.
     private let groupRanked: [[Int]]
+    /// The order in which spare width widens the columns: those that
+    /// abbreviate first, then in rank order.
+    private let widening: [Int]
 
     init(demands: [Demand], groupCount: Int, border: BorderStyle, gap: Int, regionMinimum: Int) {
         var demands = demands
@@ -100,6 +116,7 @@ struct WidthPlan {
             }
         }
         self.groupRanked = groupRanked
+        widening = ranked.filter { demands[$0].abbreviates } + ranked.filter { !demands[$0].abbreviates }
     }
 
     /// The columns that are not empty, in rank order.
@@ -183,122 +200,120 @@ struct WidthPlan {
         layout.widths[column] = width
     }
 
-    // MARK: The ideal layout
+    // MARK: Growing
 
     /// The floor of `column` in a table `width` wide, its share included.
     private func floor(_ column: Int, width: Int) -> Int {
         let demand = demands[column]
         let base = width < Self.compactBelow ? demand.compactFloor : demand.floor
         guard demand.share > 0 else { return base }
-        return max(base, min(demand.natural, width * demand.share / 100))
+        return max(base, min(demand.full, width * demand.share / 100))
     }
 
-    /// The floors of the columns the ideal layout at `width` keeps (0 for the others).
-    private func ideal(_ width: Int) -> Layout {
+    /// The widest `column` is shown at: its full width, at least its floor.
+    private func full(_ column: Int) -> Int {
+        max(demands[column].full, demands[column].floor)
+    }
+
+    /// The width at which nothing of `column` is cut, at least its floor.
+    private func uncut(_ column: Int) -> Int {
+        max(demands[column].uncut, demands[column].floor)
+    }
+
+    /// Every column that is not empty, at its full width.
+    private var whole: Layout {
         var layout = Layout(columns: demands.count, groups: groupCount)
-        for column in ranked {
-            let floor = self.floor(column, width: width)
-            // The first column is kept however narrow the table; the others when they fit.
-            let isFirst = layout.sharedCount + layout.regionColumns == 0
-            guard isFirst || total(layout) + cost(column, to: floor, in: layout) <= width else { break }
-            set(column, to: floor, in: &layout)
-        }
-        addFree(to: &layout, width: width)
-        widen(&layout, spare: width - total(layout))
+        for column in ranked { set(column, to: full(column), in: &layout) }
         return layout
     }
 
-    /// Adds to each group, in its rank order, the columns that fit in the
-    /// room it has spare in the region, at their floors.
-    private func addFree(to layout: inout Layout, width: Int) {
-        guard layout.regionColumns > 0 else { return }
-        for group in groupRanked.indices {
-            for column in groupRanked[group] where layout.widths[column] == 0 {
-                let floor = self.floor(column, width: width)
-                guard cost(column, to: floor, in: layout) == 0 else { break }
-                set(column, to: floor, in: &layout)
-            }
-        }
-    }
-
-    // MARK: Growing
-
-    /// The narrowest width that holds the first column at its floor.
-    private var narrowest: Int {
-        var layout = Layout(columns: demands.count, groups: groupCount)
-        if let first = ranked.first { set(first, to: floor(first, width: 0), in: &layout) }
-        return total(layout)
-    }
-
-    /// Every column that is not empty, at its natural width.
-    private var full: Layout {
-        var layout = Layout(columns: demands.count, groups: groupCount)
-        for column in ranked {
-            set(column, to: max(demands[column].natural, demands[column].floor), in: &layout)
-        }
-        return layout
+    /// Whether every column that is not empty fits a table `width` wide with nothing cut.
+    func fitsWhole(_ width: Int) -> Bool {
+        total(whole) <= width
     }
 
     /// The widths of the columns in a table `width` wide: 0 for a column
     /// that is dropped. A table too narrow for its first column keeps it,
     /// squashed.
     func widths(for width: Int) -> [Int] {
-        let full = self.full
-        if total(full) <= width { return full.widths }
-        let start = narrowest
+        let whole = self.whole
+        if total(whole) <= width { return whole.widths }
+        guard let first = ranked.first else { return whole.widths }
+        var layout = Layout(columns: demands.count, groups: groupCount)
+        set(first, to: floor(first, width: 0), in: &layout)
+        let start = total(layout)
         guard width >= start else { return squashed(width) }
-        // A huge width starts growing from its ideal layout a good way below it.
-        var first = max(start, width - 4_096)
-        var layout = ideal(first)
-        while total(layout) > first && first < width {
-            first += 1
-            layout = ideal(first)
-        }
-        guard total(layout) <= first else { return squashed(width) }
-        if first < width {
-            for step in (first + 1)...width {
-                grow(&layout, to: step)
-            }
+        if start < width {
+            for step in (start + 1)...width { grow(&layout, to: step) }
         }
         return layout.widths
     }
 
     /// One step of growth: `layout` fits `width - 1`; widen it to fit `width`.
     private func grow(_ layout: inout Layout, to width: Int) {
-        let target = ideal(width)
         var spare = width - total(layout)
-        // Whether the spare width is held for a column it cannot pay for yet.
-        var held = false
-        for column in ranked where target.widths[column] > layout.widths[column] {
-            let cost = cost(column, to: target.widths[column], in: layout)
-            guard cost <= spare else {
-                held = true
-                break
-            }
-            set(column, to: target.widths[column], in: &layout)
+        defer { useFreeRoom(&layout, width: width) }
+        /// Sets `column` to `target` when the spare width pays for it.
+        func pay(_ column: Int, _ target: Int) -> Bool {
+            let cost = cost(column, to: target, in: layout)
+            guard cost <= spare else { return false }
+            set(column, to: target, in: &layout)
             spare -= cost
+            return true
         }
-        addFree(to: &layout, width: width)
-        widen(&layout, spare: held ? 0 : spare)
+        // 1. Kept columns under their floor at this width.
+        for column in ranked where layout.widths[column] > 0 && layout.widths[column] < floor(column, width: width) {
+            guard pay(column, floor(column, width: width)) else { return }
+        }
+        // 2. The required columns.
+        for column in ranked where demands[column].isRequired && layout.widths[column] == 0 {
+            guard pay(column, floor(column, width: width)) else { return }
+        }
+        // 3. Cut text, up to the width that cuts none.
+        var cut = false
+        for column in widening where layout.widths[column] > 0 && layout.widths[column] < uncut(column) {
+            widen(column, to: uncut(column), by: spare, in: &layout, spare: &spare)
+            cut = cut || layout.widths[column] < uncut(column)
+        }
+        guard !cut else { return }
+        // 4. The next column.
+        if let next = ranked.first(where: { layout.widths[$0] == 0 }) {
+            _ = pay(next, floor(next, width: width))
+            return
+        }
+        // 5. Every column shown, none cut: text that wraps takes fewer lines.
+        for column in widening where layout.widths[column] < full(column) {
+            widen(column, to: full(column), by: spare, in: &layout, spare: &spare)
+        }
     }
 
-    /// Widens the kept columns of `layout` towards their natural widths, in
-    /// rank order, with the room their groups have spare in the region and
-    /// `spare` cells more.
-    private func widen(_ layout: inout Layout, spare: Int) {
-        var spare = spare
-        for column in ranked where layout.widths[column] > 0 {
-            let old = layout.widths[column]
-            let natural = max(demands[column].natural, old)
-            guard natural > old else { continue }
-            var room = spare
-            if let group = demands[column].group {
-                room += regionWidth(layout) - layout.groupUsed[group]
+    /// Widens `column` of `layout` towards `target` with the room its
+    /// group has spare in the region and up to `extra` cells of `spare`.
+    private func widen(_ column: Int, to target: Int, by extra: Int, in layout: inout Layout, spare: inout Int) {
+        let old = layout.widths[column]
+        var grown = old
+        while grown < target && cost(column, to: grown + 1, in: layout) <= min(extra, spare) {
+            grown += 1
+        }
+        guard grown > old else { return }
+        spare -= cost(column, to: grown, in: layout)
+        set(column, to: grown, in: &layout)
+    }
+
+    /// Shows and widens, in each group's rank order, the columns that fit in
+    /// the room the group has spare in the region: they cost no width.
+    private func useFreeRoom(_ layout: inout Layout, width: Int) {
+        guard layout.regionColumns > 0 else { return }
+        var none = 0
+        for group in groupRanked.indices {
+            for column in groupRanked[group] {
+                if layout.widths[column] == 0 {
+                    let floor = self.floor(column, width: width)
+                    guard cost(column, to: floor, in: layout) == 0 else { break }
+                    set(column, to: floor, in: &layout)
+                }
+                widen(column, to: full(column), by: 0, in: &layout, spare: &none)
             }
-            let grown = min(natural, old + max(0, room))
-            guard grown > old else { continue }
-            spare -= cost(column, to: grown, in: layout)
-            set(column, to: grown, in: &layout)
         }
     }
 
@@ -306,7 +321,7 @@ struct WidthPlan {
     private func squashed(_ width: Int) -> [Int] {
         var widths = Array(repeating: 0, count: demands.count)
         if let first = ranked.first {
-            widths[first] = max(1, min(demands[first].natural, width - border.overhead(columns: 1)))
+            widths[first] = max(1, min(full(first), width - border.overhead(columns: 1)))
         }
         return widths
     }

@@ -166,20 +166,20 @@ import Testing
     }
 
     /// A product's row takes two lines at most, one when its cells fit
-    /// (`ktx`): the marker is still on the row that Enter prints, above
-    /// and below it.
+    /// (`ktx`, on a terminal of 100 columns): the marker is still on the
+    /// row that Enter prints, above and below it.
     @Test func theMarkedRowIsTheOneEnterPrintsWhereARowTakesFewerLinesThanItMay() throws {
         for (downs, name) in [(2, "jelastic.team"), (4, "ufoai")] {
-            let terminal = try PseudoTerminal(["-i", "--color", "never", "tea"])
-            #expect(terminal.waitFor { Self.statusLine($0).contains("13 of 2,653") })
+            let terminal = try PseudoTerminal(["-i", "--color", "never", "tea"], columns: 100)
+            #expect(terminal.waitFor(columns: 100) { Self.statusLine($0).contains("13 of 2,653") })
             // `ktx`'s row on one line.
             #expect(
-                terminal.waitFor { screen in
+                terminal.waitFor(columns: 100) { screen in
                     screen.text.contains { $0.hasPrefix("  product  ktx ") && $0.hasSuffix("eXtreme\"") }
                 })
             terminal.type(String(repeating: "\u{1B}[B", count: downs))
             #expect(
-                terminal.waitFor { screen in
+                terminal.waitFor(columns: 100) { screen in
                     screen.text.dropLast().contains { $0.hasPrefix("> ") && $0.contains(" \(name) ") }
                 }, "the marker is not on \(name)")
             terminal.type("\r")

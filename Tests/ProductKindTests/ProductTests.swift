@@ -26,10 +26,11 @@ import Testing
         #expect(cells[1] == rating)
     }
 
-    @Test func aLongDescriptionMayTakeASecondLineAndAsksForAtMost40Cells() throws {
+    @Test func aLongDescriptionMayTakeASecondLineAndAsksForItsWidth() throws {
         let long = try row(#"{"name":"Game","price":null,"description":"\#(String(repeating: "word ", count: 20))"}"#)
         #expect(long.rowHeight == 2)
-        #expect(long.cellWidths(for: long.detailCells) == [4, 1, 1, 40])  // no price: `–`
+        // No price: `–`. ABOUT's maximum width (40) is the table's to apply: the row asks for its text.
+        #expect(long.cellWidths(for: long.detailCells) == [4, 1, 1, 100])
         // Every product may take two lines; the table takes one when its text fits.
         let short = try row(#"{"name":"Game","price":null,"description":"short"}"#)
         #expect(short.rowHeight == 2)
@@ -64,7 +65,7 @@ import Testing
             model.detailCells.map { $0.lines.joined() } == [
                 "€1,234.50", "★★★★☆ 4.0", String(repeating: "x", count: 41),
             ])
-        #expect(model.cellWidths(for: model.detailCells) == [3, 9, 9, 40])
+        #expect(model.cellWidths(for: model.detailCells) == [3, 9, 9, 41])
         #expect(model.rowHeight == 2)
         model.product.price = nil
         #expect(model.price == "–")

@@ -141,6 +141,7 @@ extension MergedLayout {
         appendRegion(
             detailKept[group],
             cell: { details.indices.contains($0) ? details[$0] : Cell("") },
+            cuts: true,
             columns: groups[group].columns,
             widths: widths[group],
             height: height,
@@ -150,10 +151,12 @@ extension MergedLayout {
     }
 
     /// Appends the slots of the details region: for each kept column (by its
-    /// index in `columns`), the cell `cell` gives for it.
+    /// index in `columns`), the cell `cell` gives for it, cut as its column
+    /// cuts values when `cuts` (a row's), else at the end (a header's).
     func appendRegion(
         _ kept: [Int],
         cell: (Int) -> Cell,
+        cuts: Bool,
         columns: [Column],
         widths: [Int],
         height: Int,
@@ -170,7 +173,8 @@ extension MergedLayout {
             let alignment = columns[column].alignment
             let cell = cell(column)
             let lines = CellLayout.fit(
-                cell, width: widths[index], height: height, alignment: alignment, wraps: Self.wraps(columns[column]))
+                cell, width: widths[index], height: height, alignment: alignment, wraps: Self.wraps(columns[column]),
+                cut: cuts ? columns[column].cut : nil)
             var slot = LineDrawer.Slot(lines: lines, style: cell.style, alignment: alignment, width: widths[index])
             slot.insideRegion = index > 0
             if index == kept.count - 1 { slot.trailing = regionWidth - used }

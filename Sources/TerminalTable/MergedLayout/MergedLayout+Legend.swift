@@ -62,7 +62,8 @@ extension MergedLayout {
         let columns = groups[group].columns
         let kept = detailKept[group]
         appendRegion(
-            kept, cell: { Cell(columns[$0].header.uppercased(), style: .dim) }, columns: columns, widths: groupWidths,
+            kept, cell: { Cell(columns[$0].header.uppercased(), style: .dim) }, cuts: false, columns: columns,
+            widths: groupWidths,
             height: 1, regionWidth: regionWidth,
             to: &slots)
         return slots

@@ -21,6 +21,9 @@ extension MergedLayout.RowPlan {
         let columnSeparator: [UInt8]
         /// Whether colour is on.
         let color: Bool
+        /// How each kept column cuts a value too wide for it: the shared
+        /// columns', then the detail columns' in the flat order above.
+        let cuts: [CutRule?]
         /// The most bytes a line takes besides its cells' text: every
         /// column's width in padding, separators and the frame.
         let lineRoom: Int
@@ -53,6 +56,11 @@ extension MergedLayout.RowPlan {
             vertical = plan.drawer.vertical
             columnSeparator = plan.drawer.columnSeparator
             color = plan.drawer.color
+            var cuts = plan.sharedCuts
+            for group in plan.layout.detailKept.indices {
+                cuts += plan.layout.detailKept[group].map { plan.layout.groups[group].columns[$0].cut }
+            }
+            self.cuts = cuts
             // Padding is at most each column's width; inside the region,
             // a group's columns, gaps and padding take the region's width.
             let separators = (sharedKept.count + 1) * columnSeparator.count + 2 * ((vertical?.count ?? 0) + 1)
@@ -212,7 +220,7 @@ extension MergedLayout.RowPlan {
                 let column = sharedKept[index]
                 write(
                     block, column < sharedCount ? first + column : nil, width: sharedWidths[index],
-                    sharedAlignments[index], drawer, &line)
+                    sharedAlignments[index], cut: index, drawer, &line)
             }
             guard hasRegion else {
                 drawer.endLine(&line, into: &output)
@@ -230,20 +238,22 @@ extension MergedLayout.RowPlan {
                 let column = detailKept[flat]
                 write(
                     block, column < detailCount ? details + column : nil, width: detailWidths[flat],
-                    detailAlignments[flat], drawer, &line)
+                    detailAlignments[flat], cut: sharedKept.count + flat, drawer, &line)
             }
             if !drawer.trimsTrailingSpaces { line.appendSpaces(groupPadding[group]) }
             drawer.endLine(&line, into: &output)
         }
 
         /// Writes the cell at `index` of `block` (blank when there is
-        /// none) fitted to `width`: its bytes, padded, when it fits.
+        /// none) fitted to `width`: its bytes, padded, when it fits, else
+        /// cut as `cuts[cut]` says.
         @inline(__always)
         private func write(
             _ block: RowBlock,
             _ index: Int?,
             width: Int,
             _ alignment: Alignment,
+            cut: Int,
             _ drawer: LineDrawer,
             _ output: inout ByteBuffer
         ) {
@@ -255,7 +265,7 @@ extension MergedLayout.RowPlan {
             let cellWidth = stored.width
             guard width > 0, cellWidth <= width else {
                 let cell = block.cell(at: index)
-                let line = CellLayout.fit(cell, width: width, height: 1, alignment: alignment).first
+                let line = CellLayout.fit(cell, width: width, height: 1, alignment: alignment, cut: cuts[cut]).first
                 drawer.write(line, style: cell.style, width: width, alignment: alignment, into: &output)
                 return
             }

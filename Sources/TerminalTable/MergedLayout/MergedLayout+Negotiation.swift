@@ -1,55 +1,65 @@
 extension MergedLayout {
-    /// The widths that the rows of a block want, and which columns show a
-    /// value in some row: per shared column, and per group, per detail column.
+    /// The widths that the rows of a block want, per shared column and per
+    /// group, per detail column; the widths at which no value of a column is
+    /// cut (see ``RowBlock/uncutWidth(ofCell:wanted:height:)``); and which
+    /// groups have rows.
     struct Wanted {
         var shared: [Int]
         var details: [[Int]]
-        var sharedHasValue: [Bool]
-        var detailHasValue: [[Bool]]
+        var sharedUncut: [Int]
+        var detailUncut: [[Int]]
         var hasRows: [Bool]
 
-        init(_ block: RowBlock, groups: [DetailGroup]) {
+        init(_ block: RowBlock, shared columns: [Column], groups: [DetailGroup]) {
             let sharedCount = block.sharedColumns
             var shared = Array(repeating: 0, count: sharedCount)
             var details = groups.map { Array(repeating: 0, count: $0.columns.count) }
-            var sharedHasValue = Array(repeating: false, count: sharedCount)
-            var detailHasValue = groups.map { Array(repeating: false, count: $0.columns.count) }
+            var sharedUncut = shared
+            var detailUncut = details
             var hasRows = Array(repeating: false, count: groups.count)
+            let sharedWraps = (0..<sharedCount).map { $0 < columns.count && MergedLayout.wraps(columns[$0]) }
+            let detailWraps = groups.map { $0.columns.map(MergedLayout.wraps) }
             block.entries.withUnsafeBufferPointer { entries in
                 block.wanted.withUnsafeBufferPointer { wanted in
                     for entry in entries {
                         let first = entry.firstWanted
                         let cells = entry.firstCell
-                        let cellCount = entry.sharedCount
+                        let height = Int(entry.height)
                         for index in 0..<sharedCount {
                             let width = Int(wanted[first + index])
                             if width > shared[index] { shared[index] = width }
-                            if !sharedHasValue[index], index < cellCount, block.hasValue(at: cells + index) {
-                                sharedHasValue[index] = true
-                            }
+                            // A value that may wrap onto the row's other lines needs less than its width.
+                            guard width > sharedUncut[index] else { continue }
+                            sharedUncut[index] =
+                                height > 1 && sharedWraps[index] && index < entry.sharedCount
+                                ? max(
+                                    sharedUncut[index],
+                                    block.uncutWidth(ofCell: cells + index, wanted: width, height: height))
+                                : width
                         }
                         let group = Int(entry.group)
                         guard details.indices.contains(group) else { continue }
                         hasRows[group] = true
                         let detailsStart = first + sharedCount
-                        let detailCells = cells + cellCount
-                        let detailCount = entry.detailCount
+                        let detailCells = cells + entry.sharedCount
                         for index in details[group].indices {
                             let width = Int(wanted[detailsStart + index])
                             if width > details[group][index] { details[group][index] = width }
-                            if !detailHasValue[group][index], index < detailCount,
-                                block.hasValue(at: detailCells + index)
-                            {
-                                detailHasValue[group][index] = true
-                            }
+                            guard width > detailUncut[group][index] else { continue }
+                            detailUncut[group][index] =
+                                height > 1 && detailWraps[group][index] && index < entry.detailCount
+                                ? max(
+                                    detailUncut[group][index],
+                                    block.uncutWidth(ofCell: detailCells + index, wanted: width, height: height))
+                                : width
                         }
                     }
                 }
             }
             self.shared = shared
             self.details = details
-            self.sharedHasValue = sharedHasValue
-            self.detailHasValue = detailHasValue
+            self.sharedUncut = sharedUncut
+            self.detailUncut = detailUncut
             self.hasRows = hasRows
         }
 
@@ -57,27 +67,35 @@ extension MergedLayout {
         mutating func merge(_ other: Wanted) {
             for index in shared.indices {
                 shared[index] = max(shared[index], other.shared[index])
-                sharedHasValue[index] = sharedHasValue[index] || other.sharedHasValue[index]
+                sharedUncut[index] = max(sharedUncut[index], other.sharedUncut[index])
             }
             for group in details.indices where other.hasRows[group] {
                 hasRows[group] = true
                 for index in details[group].indices {
                     details[group][index] = max(details[group][index], other.details[group][index])
-                    detailHasValue[group][index] = detailHasValue[group][index] || other.detailHasValue[group][index]
+                    detailUncut[group][index] = max(detailUncut[group][index], other.detailUncut[group][index])
                 }
             }
         }
     }
+
     static func headerWidth(_ header: String) -> Int {
         DisplayWidth.of(TerminalText.sanitize(header.uppercased()))
     }
 
-    /// What `column` asks of the plan, given the widest cell it holds.
-    static func demand(_ column: Column, group: Int?, content: Int, hasValue: Bool, headers: Bool)
+    /// What `column` asks of the plan, given the widest cell it holds: a
+    /// column of a group with no rows is left out; every other column is
+    /// kept when it fits, even when no row shows a value in it, so that a
+    /// kind's columns stay put from one search to the next.
+    /// - Parameters:
+    ///   - content: The width of its widest cell.
+    ///   - uncut: The width at which no cell of it is cut, wrapped onto its row's lines.
+    static func demand(_ column: Column, group: Int?, content: Int, uncut: Int, hasRows: Bool, headers: Bool)
         -> WidthPlan.Demand
     {
         let header = headers ? headerWidth(column.header) : 0
-        var natural = max(header, content)
+        let full = max(header, content)
+        var natural = full
         if let maxWidth = column.maxWidth { natural = min(natural, max(maxWidth, column.minWidth)) }
         let floor: Int
         if column.keepsWhole {
@@ -90,13 +108,65 @@ extension MergedLayout {
         natural = max(natural, floor)
         let compact = column.compactWidth.map { max(1, min(floor, max($0, min(header, 4)))) } ?? floor
         return WidthPlan.Demand(
-            group: group, natural: natural, floor: floor, compactFloor: compact, share: column.share,
-            isRequired: column.isRequired, priority: column.priority, isEmpty: !hasValue && !column.isRequired)
+            group: group, natural: natural, full: max(full, natural),
+            uncut: min(max(full, natural), max(header, uncut, floor)), abbreviates: column.compactWidth != nil,
+            floor: floor, compactFloor: compact, share: column.share, isRequired: column.isRequired,
+            priority: column.priority, isEmpty: !hasRows && !column.isRequired)
+    }
+
+    /// The narrowest width from `width` up to `natural` at which the values
+    /// of shared column `column` that `rule` cuts in the middle all read
+    /// apart, or `nil` when they do at `width`.
+    ///
+    /// Two values read alike when both are cut and show the same start and
+    /// end; a value that fits is shown whole, and no cut value reads as one
+    /// shown whole (it has a `…` where the other has text). The start and
+    /// the end a cut shows only grow with the width, so values apart at a
+    /// width are apart at every wider one, and the narrowest is found by
+    /// halving.
+    static func widthKeepingApart(
+        _ column: Int, from width: Int, to natural: Int, in blocks: [RowBlock], rule: CutRule
+    ) -> Int? {
+        // The different values of the column wider than `width`, with the end each keeps.
+        var seen: Set<String> = []
+        var values: [(text: String, width: Int, keep: CellLayout.Kept)] = []
+        for block in blocks {
+            for row in 0..<block.count {
+                let entry = block.entries[row]
+                guard column < entry.sharedCount, block.width(ofCell: entry.firstCell + column) > width else {
+                    continue
+                }
+                let cell = block.cell(at: entry.firstCell + column)
+                guard cell.lineCount == 1, let keep = rule.keptEnd(cell.firstLine), keep > 0,
+                    seen.insert(cell.firstLine).inserted
+                else { continue }
+                values.append((cell.firstLine, cell.firstWidth, .init(count: keep, restToStart: rule.restToStart)))
+            }
+        }
+        func apart(at limit: Int) -> Bool {
+            var shown: Set<String> = []
+            for value in values where value.width > limit {
+                guard
+                    shown.insert(CellLayout.middle(value.text, width: value.width, limit: limit, keeping: value.keep))
+                        .inserted
+                else { return false }
+            }
+            return true
+        }
+        guard values.count > 1, !apart(at: width) else { return nil }
+        var low = width + 1
+        var high = max(low, natural)
+        while low < high {
+            let middle = (low + high) / 2
+            if apart(at: middle) { high = middle } else { low = middle + 1 }
+        }
+        return low
     }
 
     /// The widths of `--wide`, or of a table of no width limit: every
-    /// column that shows a value is kept, at its natural width, squashed
-    /// only when a limit is given and too narrow.
+    /// column of a group with rows is kept, at its natural width with no
+    /// limit, and with a limit at its full width, squashed when the limit
+    /// is too narrow.
     ///
     /// Squashing first stops at each column's floor (so words stay whole);
     /// when the floors do not fit, at one cell per column. The table is then
@@ -106,8 +176,9 @@ extension MergedLayout {
     static func wideWidths(
         _ demands: [WidthPlan.Demand], limit: Int?, regionMinimum: Int, options: RenderOptions
     ) -> [Int] {
-        let naturals = demands.map { $0.isEmpty ? 0 : $0.natural }
-        guard let limit else { return naturals }
+        // With no limit, a maximum width holds; with one, the width is used before text is cut.
+        guard let limit else { return demands.map { $0.isEmpty ? 0 : $0.natural } }
+        let naturals = demands.map { $0.isEmpty ? 0 : max($0.full, $0.floor) }
         let sharedColumns = demands.indices.filter { demands[$0].group == nil && !demands[$0].isEmpty }
         let groups = Set(demands.compactMap { $0.isEmpty ? nil : $0.group })
         let groupColumns = Dictionary(

@@ -10,6 +10,8 @@ extension MergedLayout {
         let sharedAlignments: [Alignment]
         /// Whether each kept shared column wraps.
         let sharedWraps: [Bool]
+        /// How each kept shared column cuts a value too wide for it.
+        let sharedCuts: [CutRule?]
         /// Per group, the alignment of each kept detail column.
         let detailAlignments: [[Alignment]]
         /// Per group, the width its kept columns and their gaps take.
@@ -23,6 +25,7 @@ extension MergedLayout {
             self.regionWidth = regionWidth
             sharedAlignments = layout.sharedKept.map { layout.shared[$0].alignment }
             sharedWraps = layout.sharedKept.map { MergedLayout.wraps(layout.shared[$0]) }
+            sharedCuts = layout.sharedKept.map { layout.shared[$0].cut }
             detailAlignments = layout.groups.indices.map { group in
                 layout.detailKept[group].map { layout.groups[group].columns[$0].alignment }
             }
@@ -88,7 +91,8 @@ extension MergedLayout {
                 let cell = shared.indices.contains(column) ? shared[column] : nil
                 let alignment = sharedAlignments[index]
                 let lines = CellLayout.fit(
-                    cell, width: sharedWidths[index], height: limit, alignment: alignment, wraps: sharedWraps[index])
+                    cell, width: sharedWidths[index], height: limit, alignment: alignment, wraps: sharedWraps[index],
+                    cut: sharedCuts[index])
                 slots.append(
                     .init(lines: lines, style: cell?.style ?? .plain, alignment: alignment, width: sharedWidths[index]))
             }

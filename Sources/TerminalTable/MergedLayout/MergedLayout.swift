@@ -64,9 +64,11 @@ struct MergedLayout {
         self.options = options
 
         let perBlock = ParallelBlocks.mapBlocks(blocks.count, parallel: blocks.count > 1) { index in
-            Wanted(blocks[index], groups: groups)
+            Wanted(blocks[index], shared: shared, groups: groups)
         }
-        var wanted = perBlock.first ?? Wanted(RowBlock(sharedColumns: shared.count, groupColumns: []), groups: groups)
+        var wanted =
+            perBlock.first
+            ?? Wanted(RowBlock(sharedColumns: shared.count, groupColumns: []), shared: shared, groups: groups)
         for block in perBlock.dropFirst() { wanted.merge(block) }
         activeGroups = groups.indices.filter { wanted.hasRows[$0] }
 
@@ -75,7 +77,7 @@ struct MergedLayout {
         for (index, column) in shared.enumerated() {
             demands.append(
                 Self.demand(
-                    column, group: nil, content: wanted.shared[index], hasValue: wanted.sharedHasValue[index],
+                    column, group: nil, content: wanted.shared[index], uncut: wanted.sharedUncut[index], hasRows: true,
                     headers: headers))
         }
         var detailStart: [Int] = []
@@ -85,16 +87,34 @@ struct MergedLayout {
                 demands.append(
                     Self.demand(
                         column, group: group, content: wanted.details[group][index],
-                        hasValue: wanted.hasRows[group] && wanted.detailHasValue[group][index], headers: headers))
+                        uncut: wanted.detailUncut[group][index], hasRows: wanted.hasRows[group], headers: headers))
             }
         }
         let detailsHeaderWidth = headers ? Self.headerWidth(detailsHeader) : 0
-        let plan = WidthPlan(
+        var plan = WidthPlan(
             demands: demands, groupCount: groups.count, border: options.border, gap: Self.detailGap,
             regionMinimum: min(4, detailsHeaderWidth))
-        let widths: [Int]
-        if let limit = options.maxWidth, !options.wide {
+        var widths: [Int]
+        // `--wide` keeps every column; when they all fit, as the plan keeps them.
+        if let limit = options.maxWidth, !options.wide || plan.fitsWhole(limit) {
             widths = plan.widths(for: limit)
+            // A column that keeps apart the values it cuts, and would show two alike: as wide as tells them apart.
+            for (column, rule) in shared.enumerated() where widths[column] > 0 && wanted.shared[column] > widths[column]
+            {
+                guard let rule = rule.cut, rule.keepsApart,
+                    let apart = Self.widthKeepingApart(
+                        column, from: widths[column], to: demands[column].natural, in: blocks, rule: rule)
+                else { continue }
+                demands[column].floor = max(demands[column].floor, apart)
+                demands[column].compactFloor = max(demands[column].compactFloor, apart)
+                demands[column].natural = max(demands[column].natural, apart)
+                demands[column].full = max(demands[column].full, apart)
+                demands[column].uncut = max(demands[column].uncut, apart)
+                plan = WidthPlan(
+                    demands: demands, groupCount: groups.count, border: options.border, gap: Self.detailGap,
+                    regionMinimum: min(4, detailsHeaderWidth))
+                widths = plan.widths(for: limit)
+            }
         } else {
             widths = Self.wideWidths(
                 demands, limit: options.maxWidth, regionMinimum: min(4, detailsHeaderWidth), options: options)
