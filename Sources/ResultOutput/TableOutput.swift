@@ -81,13 +81,20 @@ public struct TableOutput: Sendable {
     /// `prepare` makes it ready where it is drawn (on every core for many
     /// rows), in order; once `stop` says so (the reader went away), the rows
     /// left are not drawn.
+    /// - Returns: The columns left out to fit the width, each named with
+    ///   its kind (`nil` for MATCH, which every kind shares).
+    @discardableResult
     package func forEachPiece<Piece: Sendable>(
         _ hits: [SearchHit], prepare: @escaping @Sendable ([UInt8]) -> Piece, stop: () -> Bool = { false },
         _ body: (Piece) -> Void
-    ) {
-        guard !groupByKind else { return body(prepare(renderSections(hits))) }
+    ) -> [HiddenColumn] {
+        guard !groupByKind else {
+            let sections = renderSectionsWithHidden(hits)
+            body(prepare(sections.bytes))
+            return sections.hidden
+        }
         let merged = mergedTable(hits)
-        TableRenderer.forEachPiece(
+        return TableRenderer.forEachPiece(
             shared: merged.shared, groups: merged.groups, blocks: merged.blocks, options: options, prepare: prepare,
             stop: stop, body)
     }
@@ -231,6 +238,12 @@ public struct TableOutput: Sendable {
     }
 
     private func renderSections(_ hits: [SearchHit]) -> [UInt8] {
+        renderSectionsWithHidden(hits).bytes
+    }
+
+    /// The sections of `--group-by kind`, and the columns each left out,
+    /// named with its kind.
+    private func renderSectionsWithHidden(_ hits: [SearchHit]) -> (bytes: [UInt8], hidden: [HiddenColumn]) {
         var order: [String] = []
         var byKind: [String: [SearchHit]] = [:]
         for hit in hits {
@@ -238,7 +251,7 @@ public struct TableOutput: Sendable {
             byKind[hit.kind.name, default: []].append(hit)
         }
         let explain = explain
-        let sections = order.compactMap { name -> Section? in
+        let sections = order.compactMap { name -> (kind: String, section: Section)? in
             guard let hits = byKind[name], let kind = hits.first?.kind else { return nil }
             let rows = ParallelBlocks.mapEach(count: hits.count) { index in
                 let presented = PresentedRow(hits[index], explain: explain)
@@ -253,9 +266,13 @@ public struct TableOutput: Sendable {
             }
             let title = "\(kind.plural.uppercased()) (\(hits.count))"
             let columns = [Self.nameColumn] + (explain ? [Self.matchColumn] : []) + kind.columns.map(\.tableColumn)
-            return Section(title: title, columns: columns, rows: rows)
+            return (kind.name, Section(title: title, columns: columns, rows: rows))
         }
-        return TableRenderer.renderUTF8(sections, options: options)
+        let drawn = TableRenderer.renderSections(sections.map(\.section), options: options)
+        let hidden = zip(sections, drawn.hidden).flatMap { section, hidden in
+            hidden.map { HiddenColumn(group: $0.header == "MATCH" ? nil : section.kind, header: $0.header) }
+        }
+        return (drawn.bytes, hidden)
     }
 
     /// What a hit's row gives the table: asked once each.

@@ -35,6 +35,18 @@ public enum SearchCommand {
         let status = execute(
             arguments: arguments, environment: environment, console: console, kinds: kinds,
             readsFilesInPlace: readsFilesInPlace, output: &output)
+        _ = output.finishResults(trailer: [])
+        if let pager = output.closePager() {
+            // The shell's status for a command it cannot find or run.
+            if pager == 127 || pager == 126 {
+                output.error(
+                    "error: the pager ($RESULTKIT_PAGER, else $PAGER, else less) could not run; --no-pager prints "
+                        + "without one\n")
+                return .failure
+            }
+            // The reader quit the pager before the end, as they may: no broken pipe.
+            if output.readerGone { return status }
+        }
         if output.readerGone { return .brokenPipe }
         if let failure = output.failure {
             output.error("error: cannot write to standard output: \(failure)\n")
@@ -95,6 +107,9 @@ public enum SearchCommand {
         if arguments.interactive {
             return pick(arguments, registry: registry, environment: environment, console: console, output: &output)
         }
+        for (given, option) in [(arguments.preview, "--preview"), (arguments.layoutGiven, "--layout")] where given {
+            output.error("warning: \(option) applies to --interactive (-i) only; ignored\n")
+        }
         let query: Query
         do {
             query = try QueryParser().parse(arguments.query)
@@ -123,6 +138,8 @@ public enum SearchCommand {
                 options: searchOptions(arguments, diagnosticCap: cap.limit),
                 registry: registry
             ) { diagnostic in
+                // Records of unknown kinds are named once, after, if they are shown.
+                guard diagnostic.group != Diagnostic.unknownKindGroup else { return }
                 if cap.admit(diagnostic) { messages.diagnostic(diagnostic) }
             }
         } catch {
@@ -131,13 +148,24 @@ public enum SearchCommand {
         }
         summarize(cap, output: output)
         let render = renderOptions(arguments, environment: environment, console: console)
+        // Results taller than the terminal go through a pager, laid out at its width.
+        if console.outputIsTerminal, let lines = console.terminalLines,
+            let pager = Pager.command(environment: environment, disabled: arguments.noPager)
+        {
+            output.pageWhenTaller(
+                command: pager, environment: Pager.environment(environment), lines: lines,
+                columns: console.terminalColumns ?? 80)
+        }
+        var hidden: [HiddenColumn] = []
         if let status = printResults(
             result.hits, matched: result.statistics.matched, arguments: arguments, registry: registry, render: render,
-            output: &output)
+            hidden: &hidden, output: &output)
         {
             return status
         }
-        let status = conclude(result, cap: cap, arguments: arguments, output: output)
+        let status = conclude(
+            result, cap: cap, arguments: arguments, registry: registry, hidden: hidden, width: render.maxWidth,
+            output: &output)
         // The output is written: free the results, many small objects each,
         // on a background thread rather than before the process may exit.
         BackgroundRelease.release(consume result)
@@ -150,26 +178,39 @@ public enum SearchCommand {
         for line in cap.summary { output.error(TerminalText.sanitize(line) + "\n") }
         let skipped = cap.skippedRecords
         if skipped > 0 {
-            output.error("warning: \(skipped) record\(skipped == 1 ? "" : "s") skipped; see the warnings above\n")
+            output.error(
+                "warning: \(DiagnosticCap.grouped(skipped)) record\(skipped == 1 ? "" : "s") skipped; see the warnings "
+                    + "above\n")
         }
     }
 
-    /// After the results are printed: `--stats`, the exit status (2 after an
-    /// error, or after any warning under `--strict`; else 0 with results, 1
-    /// without), and the feedback on stderr.
-    private static func conclude(_ result: SearchResult, cap: DiagnosticCap, arguments: SearchArguments, output: Output)
-        -> ExitStatus
-    {
-        if arguments.stats { output.error(statistics(result, cap: cap)) }
+    /// After the results are printed: the exit status (2 after an error, or
+    /// after any warning under `--strict`; else 0 with results, 1 without),
+    /// and what is said about them: the warning naming the unknown kinds
+    /// shown (unless `--quiet`), the feedback (when standard output is a
+    /// terminal, unless `--quiet`) and `--stats`, last in the pager when the
+    /// results went through one, else on standard error.
+    private static func conclude(
+        _ result: SearchResult, cap: DiagnosticCap, arguments: SearchArguments, registry: KindRegistry,
+        hidden: [HiddenColumn], width: Int?, output: inout Output
+    ) -> ExitStatus {
+        let unknown = Feedback.unknownKinds(result.hits, registry: registry)
         let status: ExitStatus =
-            if cap.errors > 0 || (arguments.strict && cap.warnings > 0) {
+            if cap.errors > 0 || (arguments.strict && (cap.warnings > 0 || unknown != nil)) {
                 .failure
             } else {
                 result.hits.isEmpty ? .noResults : .success
             }
-        if status != .failure {
-            Feedback.report(
-                result, query: arguments.query, offset: arguments.offset, quiet: arguments.quiet, output: output)
+        var said: [String] = []
+        if !arguments.quiet, let unknown { said.append(unknown) }
+        if status != .failure, !arguments.quiet, output.console.outputIsTerminal {
+            said += Feedback.lines(
+                for: result, query: arguments.query, offset: arguments.offset, limit: arguments.limit,
+                hidden: hidden, width: width)
+        }
+        if arguments.stats { said.append(statistics(result, cap: cap)) }
+        if !output.finishResults(trailer: said) {
+            for line in said { output.error(line) }
         }
         return status
     }
@@ -197,10 +238,11 @@ public enum SearchCommand {
     private static func statistics(_ result: SearchResult, cap: DiagnosticCap) -> String {
         let counts = result.statistics
         let skipped = cap.skippedRecords
-        return "stats: read \(counts.read + skipped - counts.skipped), matched \(counts.matched), "
-            + "shown \(result.hits.count), filtered out \(counts.filteredOut), skipped \(skipped) "
-            + "(malformed \(skipped - counts.skipped), rejected by their kind \(counts.skipped)), "
-            + "other warnings \(cap.warnings - skipped)\n"
+        let number = DiagnosticCap.grouped
+        return "stats: read \(number(counts.read + skipped - counts.skipped)), matched \(number(counts.matched)), "
+            + "shown \(number(result.hits.count)), filtered out \(number(counts.filteredOut)), skipped \(number(skipped)) "
+            + "(malformed \(number(skipped - counts.skipped)), rejected by their kind \(number(counts.skipped))), "
+            + "other warnings \(number(cap.warnings - skipped))\n"
     }
 
     /// How tables are drawn: the width, the border, colour.
@@ -319,13 +361,15 @@ public enum SearchCommand {
         }
     }
 
-    /// Prints the results, of `matched` in all; returns a status only when printing failed.
+    /// Prints the results, of `matched` in all; returns a status only when
+    /// printing failed. `hidden` gets the columns the table left out to fit.
     static func printResults(
         _ hits: [SearchHit],
         matched: Int,
         arguments: SearchArguments,
         registry: KindRegistry,
         render: RenderOptions,
+        hidden: inout [HiddenColumn],
         output: inout Output
     ) -> ExitStatus? {
         // A column's header names its field here too, as in filters and --sort.
@@ -350,7 +394,7 @@ public enum SearchCommand {
                 let table = TableOutput(options: render, groupByKind: arguments.groupByKind, explain: arguments.explain)
                 // Written as drawn, a few blocks at a time, never all drawn first.
                 // Each piece is checked where it is drawn, on every core; written in order here.
-                table.forEachPiece(hits, prepare: output.check, stop: { output.stopped }, { output.print($0) })
+                hidden = table.forEachPiece(hits, prepare: output.check, stop: { output.stopped }, { output.print($0) })
             }
         case .markdown:
             if !hits.isEmpty {
@@ -374,8 +418,8 @@ public enum SearchCommand {
                 columns = union.columns
                 if union.total > columns.count {
                     output.error(
-                        "warning: the results have \(union.total) different fields; --format "
-                            + "\(arguments.format.rawValue) shows the first \(columns.count) met (kind and name "
+                        "warning: the results have \(DiagnosticCap.grouped(union.total)) different fields; --format "
+                            + "\(arguments.format.rawValue) shows the first \(DiagnosticCap.grouped(columns.count)) met (kind and name "
                             + "first); choose the fields with --fields\n")
                 }
             }
@@ -459,8 +503,10 @@ public enum SearchCommand {
                 arguments.width ?? (console.outputIsTerminal ? console.terminalColumns : nil)
                 ?? environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 >= 10 ? $0 : nil }
             output.allowsColor = plain.color
+            var hidden: [HiddenColumn] = []
             if let status = printResults(
-                hits, matched: hits.count, arguments: arguments, registry: registry, render: plain, output: &output)
+                hits, matched: hits.count, arguments: arguments, registry: registry, render: plain, hidden: &hidden,
+                output: &output)
             {
                 return status
             }

@@ -77,6 +77,8 @@ public enum TableRenderer {
     /// wait for the pieces before it, such as checking its bytes. `stop` is
     /// asked before each window of pieces is drawn: once it says so (the
     /// reader went away), the rows left are not drawn.
+    /// - Returns: The columns left out to fit the width.
+    @discardableResult
     package static func forEachPiece<Piece: Sendable>(
         shared: [Column],
         detailsHeader: String = "DETAILS",
@@ -86,9 +88,11 @@ public enum TableRenderer {
         prepare: @escaping @Sendable ([UInt8]) -> Piece,
         stop: () -> Bool = { false },
         _ body: (Piece) -> Void
-    ) {
-        MergedLayout(shared: shared, detailsHeader: detailsHeader, groups: groups, blocks: blocks, options: options)
-            .forEachPiece(after: [], prepare: prepare, stop: stop, body)
+    ) -> [HiddenColumn] {
+        let layout = MergedLayout(
+            shared: shared, detailsHeader: detailsHeader, groups: groups, blocks: blocks, options: options)
+        layout.forEachPiece(after: [], prepare: prepare, stop: stop, body)
+        return layout.hiddenColumns
     }
 
     /// What each row of `table` shows in each of its columns, shared then
@@ -137,7 +141,16 @@ public enum TableRenderer {
     /// Renders sections as `render(_:options:)` does, as
     /// UTF-8 bytes, for a caller that writes them out as they are.
     package static func renderUTF8(_ sections: [Section], options: RenderOptions) -> [UInt8] {
+        renderSections(sections, options: options).bytes
+    }
+
+    /// Renders sections as ``renderUTF8(_:options:)-([Section],_)`` does,
+    /// with the columns each section left out to fit the width.
+    package static func renderSections(_ sections: [Section], options: RenderOptions) -> (
+        bytes: [UInt8], hidden: [[HiddenColumn]]
+    ) {
         var output: [UInt8] = []
+        var hidden: [[HiddenColumn]] = []
         for (index, section) in sections.enumerated() {
             if index > 0 { output.append(0x0A) }
             if let title = section.title {
@@ -152,8 +165,10 @@ public enum TableRenderer {
                 groups: [],
                 rows: section.rows.map { MergedRow(group: -1, shared: $0.cells, details: [], size: $0.size) }
             )
-            MergedLayout(table, options: options).write(into: &output)
+            let layout = MergedLayout(table, options: options)
+            layout.write(into: &output)
+            hidden.append(layout.hiddenColumns)
         }
-        return output
+        return (output, hidden)
     }
 }

@@ -21,6 +21,16 @@ public enum Terminal {
         return Int(size.ws_col)
     }
 
+    /// The height in lines of the terminal behind `fd` (TIOCGWINSZ).
+    /// - Parameter fd: A file descriptor, such as `STDOUT_FILENO`.
+    /// - Returns: The number of lines, or `nil` when `fd` is not a terminal or
+    ///   reports no size.
+    public static func lines(ofFileDescriptor fd: Int32) -> Int? {
+        var size = winsize()
+        guard ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 else { return nil }
+        return Int(size.ws_row)
+    }
+
     /// Whether `fd` is a terminal.
     /// - Parameter fd: A file descriptor, such as `STDOUT_FILENO`.
     public static func isTerminal(_ fd: Int32) -> Bool {

@@ -18,7 +18,7 @@ import Testing
         #expect(run.status == 0)
         #expect(
             run.stderr
-                == "warning: the results have 1203 different fields; --format \(format) shows the first 1000 met "
+                == "warning: the results have 1,203 different fields; --format \(format) shows the first 1,000 met "
                 + "(kind and name first); choose the fields with --fields\n")
         // CSV's line end is CRLF, one Character.
         let lines = run.text.split { $0 == "\n" || $0 == "\r\n" }

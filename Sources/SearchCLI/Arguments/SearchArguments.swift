@@ -36,6 +36,10 @@ struct SearchArguments {
     var reverseLayout = false
     /// The picker's pane showing the selected record.
     var preview = false
+    /// Whether `--layout` was given: it needs `--interactive`.
+    var layoutGiven = false
+    /// `--no-pager`: results taller than the terminal are written to it all the same.
+    var noPager = false
     var fields: [String]?
     var sort: FieldSort?
     var fuzzy = false
@@ -84,6 +88,7 @@ struct SearchArguments {
             maxDocumentBytes = try Self.size(text, option: "--max-document-bytes")
         }
         wide = parsed.flags.contains("wide")
+        noPager = parsed.flags.contains("no-pager")
         headers = !parsed.flags.contains("no-headers")
         csvSafe = parsed.flags.contains("csv-safe")
         query = parsed.positionals.joined(separator: " ")
@@ -129,6 +134,7 @@ struct SearchArguments {
                 throw .invalidValue("--layout", text, reason: Self.choices(["default", "reverse"]))
             }
             reverseLayout = value == "reverse"
+            layoutGiven = true
         }
         if let text = parsed.last("offset") { offset = try Self.count(text, option: "--offset") }
         if let text = parsed.last("format") {

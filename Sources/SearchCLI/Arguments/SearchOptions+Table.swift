@@ -101,6 +101,10 @@ enum SearchOptionTable {
                     help: "Fit the table to N columns, at least 10 (default: the terminal's width, else no limit); "
                         + "other formats ignore it."),
                 OptionSpec("wide", help: "Show every column, even when the terminal is narrow."),
+                OptionSpec(
+                    "no-pager",
+                    help: "On a terminal, print results taller than it straight to it rather than through "
+                        + "$RESULTKIT_PAGER, $PAGER or less -FRX (PAGER=cat does the same)."),
                 OptionSpec("no-headers", help: "Do not print the header row."),
                 OptionSpec(
                     "csv-safe",

@@ -28,6 +28,14 @@ public struct Console: Sendable {
     public var errorIsTerminal: Bool
     /// The terminal's width in columns, when standard output is one.
     public var terminalColumns: Int?
+    /// The terminal's height in lines, when standard output is one.
+    public var terminalLines: Int?
+    /// Starts a pager (a command run by `/bin/sh -c`, in an environment)
+    /// that standard output goes to from then on; `false` when none starts.
+    public var startPager: @Sendable (_ command: String, _ environment: [String: String]) -> Bool
+    /// Ends standard output into the pager and waits for it to quit: its
+    /// exit status, or `nil` when none was started.
+    public var finishPager: @Sendable () -> Int32?
     /// Whether standard input holds data to read: a pipe, a file or a
     /// socket, not a terminal and not `/dev/null`.
     public var inputHasData: Bool
@@ -42,7 +50,10 @@ public struct Console: Sendable {
     ///   - outputIsTerminal: Whether standard output is a terminal.
     ///   - errorIsTerminal: Whether standard error is a terminal.
     ///   - terminalColumns: The terminal's width, when there is one.
+    ///   - terminalLines: The terminal's height, when there is one.
     ///   - inputHasData: Whether standard input holds data to read.
+    ///   - startPager: Starts a pager for standard output; by default, none starts.
+    ///   - finishPager: Waits for the pager started; by default, there is none.
     public init(
         writeOutput: @escaping @Sendable (String) -> WriteOutcome,
         writeOutputBytes: (@Sendable ([UInt8]) -> WriteOutcome)? = nil,
@@ -50,7 +61,11 @@ public struct Console: Sendable {
         outputIsTerminal: Bool = false,
         errorIsTerminal: Bool = false,
         terminalColumns: Int? = nil,
-        inputHasData: Bool = false
+        terminalLines: Int? = nil,
+        inputHasData: Bool = false,
+        startPager: @escaping @Sendable (_ command: String, _ environment: [String: String]) -> Bool = { _, _ in false
+        },
+        finishPager: @escaping @Sendable () -> Int32? = { nil }
     ) {
         self.writeOutput = writeOutput
         self.writeOutputBytes = writeOutputBytes ?? { writeOutput(String(decoding: $0, as: UTF8.self)) }
@@ -58,7 +73,10 @@ public struct Console: Sendable {
         self.outputIsTerminal = outputIsTerminal
         self.errorIsTerminal = errorIsTerminal
         self.terminalColumns = terminalColumns
+        self.terminalLines = terminalLines
         self.inputHasData = inputHasData
+        self.startPager = startPager
+        self.finishPager = finishPager
     }
 
     /// The process's standard streams. Ignores SIGPIPE so that a closed pipe
@@ -78,6 +96,7 @@ public struct Console: Sendable {
         } else {
             inputHasData = false
         }
+        let pager = PagerProcess()
         return Console(
             writeOutput: { writeAll(1, $0) },
             writeOutputBytes: { bytes in bytes.withUnsafeBufferPointer { writeAll(1, $0) } },
@@ -85,7 +104,10 @@ public struct Console: Sendable {
             outputIsTerminal: Terminal.isTerminal(1),
             errorIsTerminal: Terminal.isTerminal(2),
             terminalColumns: Terminal.columns(ofFileDescriptor: 1),
-            inputHasData: inputHasData
+            terminalLines: Terminal.lines(ofFileDescriptor: 1),
+            inputHasData: inputHasData,
+            startPager: { pager.start($0, environment: $1) },
+            finishPager: { pager.finish() }
         )
     }
 

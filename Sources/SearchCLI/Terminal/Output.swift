@@ -28,6 +28,10 @@ struct Output {
     private(set) var readerGone = false
     /// Why writing standard output failed, other than a reader gone.
     private(set) var failure: String?
+    /// Results held back until they are known to fit the terminal, or not.
+    private var held: HeldResults?
+    /// Whether standard output goes to a pager.
+    private(set) var paging = false
 
     init(console: Console) {
         self.console = console
@@ -41,7 +45,9 @@ struct Output {
         guard !stopped else { return }
         var text = text
         let safe = text.withUTF8 { OutputFilter.safeBytes($0, policy: policy) }
-        if let safe {
+        if held != nil {
+            hold(safe ?? Array(text.utf8))
+        } else if let safe {
             note(console.writeOutputBytes(safe))
         } else {
             note(console.writeOutput(text))
@@ -70,7 +76,85 @@ struct Output {
     /// Writes results that passed ``check`` to standard output.
     mutating func print(_ checked: Checked) {
         guard !stopped else { return }
+        if held != nil { return hold(checked.bytes) }
         note(console.writeOutputBytes(checked.bytes))
+    }
+
+    // MARK: Paging
+
+    /// Results held back while they may yet fit the terminal: the bytes,
+    /// and the lines they take on it.
+    private struct HeldResults {
+        let command: String
+        let environment: [String: String]
+        /// The terminal's size.
+        let lines: Int
+        let columns: Int
+        var bytes: [UInt8] = []
+        /// The lines the held bytes end, each as many as it wraps onto.
+        var taken = 0
+        /// The characters (scalars) on the line not yet ended.
+        var column = 0
+
+        mutating func add(_ more: [UInt8]) {
+            bytes += more
+            for byte in more where taken < lines {
+                if byte == 0x0A {
+                    taken += 1 + max(0, column - 1) / max(1, columns)
+                    column = 0
+                } else if byte & 0xC0 != 0x80 {
+                    column += 1
+                }
+            }
+        }
+    }
+
+    /// From now on, holds the results back until they take as many lines
+    /// as the terminal has, then sends them, and the rest, through the
+    /// pager `command`; results that fit are written when ``finishResults(trailer:)``
+    /// says they are all written.
+    mutating func pageWhenTaller(command: String, environment: [String: String], lines: Int, columns: Int) {
+        held = HeldResults(command: command, environment: environment, lines: lines, columns: columns)
+    }
+
+    private mutating func hold(_ bytes: [UInt8]) {
+        guard var results = held else { return }
+        held = nil
+        results.add(bytes)
+        if results.taken >= results.lines {
+            startPager(results)
+        } else {
+            held = results
+        }
+    }
+
+    private mutating func startPager(_ results: HeldResults) {
+        paging = console.startPager(results.command, results.environment)
+        note(console.writeOutputBytes(results.bytes))
+    }
+
+    /// The results are all written: writes those held back, through the
+    /// pager when they and the `trailer` lines (what is said about them)
+    /// are taller than the terminal. Returns whether the trailer went into
+    /// the pager, last, in which case it is not to be said elsewhere.
+    mutating func finishResults(trailer: [String]) -> Bool {
+        if let results = held {
+            held = nil
+            guard results.taken + trailer.count >= results.lines else {
+                if !results.bytes.isEmpty, !stopped { note(console.writeOutputBytes(results.bytes)) }
+                return false
+            }
+            startPager(results)
+        }
+        guard paging else { return false }
+        for line in trailer { print(line) }
+        return true
+    }
+
+    /// Waits for the pager to quit, after the last results: its exit
+    /// status, or `nil` when none ran.
+    func closePager() -> Int32? {
+        paging ? console.finishPager() : nil
     }
 
     /// Writes a message (an error, a warning, statistics) to standard error,

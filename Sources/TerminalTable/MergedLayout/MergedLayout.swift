@@ -27,6 +27,9 @@ struct MergedLayout {
     let detailWidths: [[Int]]
     /// The width of the details region, 0 when it is not drawn.
     let regionWidth: Int
+    /// The columns left out to fit the width: shared ones, then each
+    /// group's with rows, in order.
+    let hiddenColumns: [HiddenColumn]
 
     /// Whether `column`'s text wraps onto a row's spare lines: labels that
     /// abbreviate (KIND) and whole values are cut or kept on one line.
@@ -140,6 +143,16 @@ struct MergedLayout {
                 - options.border.overhead(columns: sharedKept.count + 1)
             region = max(region, min(detailsHeaderWidth, region + min(max(0, spare), detailsHeaderWidth)))
         }
+        var hidden = shared.indices.filter { widths[$0] == 0 }.map {
+            HiddenColumn(group: nil, header: shared[$0].header.uppercased())
+        }
+        for group in activeGroups {
+            for column in groups[group].columns.indices where widths[detailStart[group] + column] == 0 {
+                hidden.append(
+                    HiddenColumn(group: groups[group].title, header: groups[group].columns[column].header.uppercased()))
+            }
+        }
+        hiddenColumns = hidden
         self.sharedKept = sharedKept
         self.sharedWidths = sharedWidths
         self.detailKept = detailKept
