@@ -23,10 +23,15 @@ extension RecordOutput {
     /// written as they are made, never held whole as one string.
     /// `stop` is asked between windows: once it says so (the reader went
     /// away), no more pieces are made.
+    /// - Parameter person: For a terminal: the document indented as jq
+    ///   prints it (each result of JSON lines stays on its line), coloured
+    ///   when `color`, as ``PrettyJSON`` writes it; else compact, for a program.
     package static func forEachJSONPiece<Piece: Sendable>(
         _ hits: [SearchHit],
         shape: JSONShape,
         fields: [String]?,
+        person: Bool = false,
+        color: Bool = false,
         prepare: @escaping @Sendable ([UInt8]) -> Piece,
         stop: () -> Bool = { false },
         _ body: (Piece) -> Void
@@ -35,6 +40,14 @@ extension RecordOutput {
         // cut where the empty array is (`results` is its last member).
         let (head, tail, separator): ([UInt8], [UInt8], [UInt8])
         switch shape {
+        case .document(let query, let total) where person:
+            var empty: [UInt8] = []
+            PrettyJSON.write(
+                document([], query: query, total: total, fields: fields), indent: 0, color: color, into: &empty)
+            let cut = empty.count - "[]\n}".utf8.count
+            (head, tail, separator) = (
+                Array(empty[..<cut]) + Array("[\n    ".utf8), Array("\n  ]\n}\n".utf8), Array(",\n    ".utf8)
+            )
         case .document(let query, let total):
             let empty = Array(json([], query: query, total: total, fields: fields).utf8)
             let cut = empty.count - "]}\n".utf8.count
@@ -51,7 +64,12 @@ extension RecordOutput {
             for index in blocks[block] {
                 // A document's results are joined by commas; each line ends with its own line feed.
                 if isDocument, index > 0 { bytes += separator }
-                JSONWriter.write(result(hits[index], fields: fields), into: &bytes)
+                if person {
+                    PrettyJSON.write(
+                        result(hits[index], fields: fields), indent: isDocument ? 4 : nil, color: color, into: &bytes)
+                } else {
+                    JSONWriter.write(result(hits[index], fields: fields), into: &bytes)
+                }
                 if !isDocument { bytes += separator }
             }
             return prepare(bytes)
@@ -59,7 +77,11 @@ extension RecordOutput {
         ParallelBlocks.forEachInWindows(
             blocks.count, parallel: hits.count >= ParallelBlocks.minimumParallelCount, stop: stop, make: make, body)
         if isDocument {
-            if blocks.isEmpty { body(prepare(head)) }
+            if blocks.isEmpty {
+                // No result: the array empty, on the line of its key.
+                body(prepare(person ? Array(head.dropLast("[\n    ".utf8.count)) + Array("[]\n}\n".utf8) : head))
+                if person { return }
+            }
             body(prepare(tail))
         }
     }

@@ -19,7 +19,12 @@ public enum RecordOutput {
     ///   - fields: When given, each `record` keeps only these fields, in this
     ///     order (`kind` and `name` as shown; a missing field is null).
     public static func json(_ hits: [SearchHit], query: String, total: Int, fields: [String]? = nil) -> String {
-        let document = JSONValue.object(
+        JSONWriter.string(document(hits, query: query, total: total, fields: fields)) + "\n"
+    }
+
+    /// The JSON document of ``json(_:query:total:fields:)``, as a value.
+    static func document(_ hits: [SearchHit], query: String, total: Int, fields: [String]?) -> JSONValue {
+        .object(
             JSONObject([
                 "version": .number("1"),
                 "query": .string(query),
@@ -27,7 +32,6 @@ public enum RecordOutput {
                 "results": .array(hits.map { result($0, fields: fields) }),
             ])
         )
-        return JSONWriter.string(document) + "\n"
     }
 
     /// One result object per line, as in ``json(_:query:total:fields:)``.
@@ -79,11 +83,30 @@ public enum RecordOutput {
         hit.kind.searchFields.first { $0.name == field }?.text(hit.record.object)
     }
 
-    /// A plain table of exactly `fields`, for `--fields` with the table format.
+    /// A plain table of exactly `fields`, for `--fields` with the table
+    /// format. A field that is a number in every record that has it is
+    /// right-aligned, as numbers are in the merged table.
     public static func fieldTable(_ hits: [SearchHit], fields: [String], options: RenderOptions) -> String {
-        let columns = fields.map { Column($0.uppercased()) }
-        let picker = FieldPicker(fields)
-        let rows = hits.map { hit in Row(picker.texts(of: hit).map { Cell($0) }) }
+        var picker = FieldPicker(fields)
+        var numeric = fields.map { $0 != "kind" && $0 != "name" }
+        var seen = Array(repeating: false, count: fields.count)
+        var rows: [Row] = []
+        rows.reserveCapacity(hits.count)
+        for hit in hits {
+            picker.fill(from: hit.record.object)
+            for index in fields.indices where numeric[index] {
+                switch picker.values[picker.slots[index]] {
+                case .number?: seen[index] = true
+                case nil, .null?: break
+                default: numeric[index] = false
+                }
+            }
+            rows.append(Row(fields.indices.map { Cell(picker.text(at: $0, of: hit)) }))
+            picker.clear()
+        }
+        let columns = fields.indices.map { index in
+            Column(fields[index].uppercased(), alignment: numeric[index] && seen[index] ? .right : .left)
+        }
         return TableRenderer.render([Section(title: nil, columns: columns, rows: rows)], options: options)
     }
 
@@ -150,12 +173,24 @@ public enum RecordOutput {
         /// with `=`, `+`, `-`, `@`, a tab or a carriage return, unless it is
         /// a plain number) gets a leading `'`, as OWASP recommends.
         public var formulaSafe: Bool
+        /// Whether controls, escape sequences and bidi controls in the data
+        /// are made visible (`ESC` as `^[` in CSV, `\x1B` in TSV), for a
+        /// terminal, which would run them. Otherwise (through a pipe, to a
+        /// file) every character is written as it is: CSV as RFC 4180 says,
+        /// TSV with only tab, line feed, carriage return and backslash
+        /// escaped, so that a field reads back as the JSON output has it.
+        public var visibleControls: Bool
 
-        /// Options for the delimited formats; by default, RFC 4180 with headers.
-        public init(headers: Bool = true, visibleLineBreaks: Bool = false, formulaSafe: Bool = false) {
+        /// Options for the delimited formats; by default, RFC 4180 with
+        /// headers, every character as it is.
+        public init(
+            headers: Bool = true, visibleLineBreaks: Bool = false, formulaSafe: Bool = false,
+            visibleControls: Bool = false
+        ) {
             self.headers = headers
             self.visibleLineBreaks = visibleLineBreaks
             self.formulaSafe = formulaSafe
+            self.visibleControls = visibleControls
         }
     }
 
@@ -169,22 +204,25 @@ public enum RecordOutput {
     /// columns plus the records' fields, whatever the number of columns.
     public static func csv(_ hits: [SearchHit], columns: [String], options: DelimitedOptions) -> String {
         delimited(hits, columns: columns, options: options, separator: UInt8(ascii: ","), lineEnd: "\r\n") { text in
-            csvField(text, visibleLineBreaks: options.visibleLineBreaks, formulaSafe: options.formulaSafe)
+            csvField(
+                text, visibleLineBreaks: options.visibleLineBreaks, formulaSafe: options.formulaSafe,
+                visibleControls: options.visibleControls)
         }
     }
 
     /// Tab-separated values: tab, newline, carriage return and backslash
-    /// escaped as `\t`, `\n`, `\r` and `\\`; other controls as `\xHH`, and
-    /// bidi controls as `\u{HHHH}`.
+    /// escaped as `\t`, `\n`, `\r` and `\\`, every other character as it is.
     public static func tsv(_ hits: [SearchHit], columns: [String], headers: Bool = true) -> String {
         tsv(hits, columns: columns, options: DelimitedOptions(headers: headers))
     }
 
-    /// Tab-separated values, escaped as ``tsv(_:columns:headers:)`` says;
-    /// line breaks are always escaped, so `visibleLineBreaks` changes nothing.
+    /// Tab-separated values, escaped as ``tsv(_:columns:headers:)`` says,
+    /// and with `visibleControls` other controls as `\xHH` and bidi controls
+    /// as `\u{HHHH}`; line breaks are always escaped, so `visibleLineBreaks`
+    /// changes nothing.
     public static func tsv(_ hits: [SearchHit], columns: [String], options: DelimitedOptions) -> String {
         delimited(hits, columns: columns, options: options, separator: UInt8(ascii: "\t"), lineEnd: "\n") { text in
-            let field = tsvField(text)
+            let field = tsvField(text, visibleControls: options.visibleControls)
             return options.formulaSafe && startsFormula(field) ? "'" + field : field
         }
     }
@@ -289,28 +327,43 @@ public enum RecordOutput {
         text.hasSuffix("\n") ? text : text + "\n"
     }
 
-    /// CSV has no escapes, so controls, escape sequences and bidi controls
-    /// in data are made visible (`ESC` as `^[`), as in the table: output that
-    /// reaches a terminal never carries a raw escape sequence. Tabs stay, and
-    /// line breaks stay inside quotes unless `visibleLineBreaks`, which shows
+    /// A CSV field: the text as it is, quoted when it holds a comma, a
+    /// quote or a line break (RFC 4180). CSV has no escapes, so with
+    /// `visibleControls` (for a terminal) controls, escape sequences and
+    /// bidi controls are made visible (`ESC` as `^[`), as in the table, tabs
+    /// staying and line breaks too unless `visibleLineBreaks`, which shows
     /// them as `^M` and `^J`.
-    static func csvField(_ raw: String, visibleLineBreaks: Bool = false, formulaSafe: Bool = false) -> String {
+    static func csvField(
+        _ raw: String, visibleLineBreaks: Bool = false, formulaSafe: Bool = false, visibleControls: Bool = false
+    ) -> String {
         var text = ""
-        var run = String.UnicodeScalarView()
-        func flush() {
-            if !run.isEmpty { text += TerminalText.sanitize(String(run)) }
-            run.removeAll()
-        }
         if formulaSafe && startsFormula(raw) { text = "'" }
-        for scalar in raw.unicodeScalars {
-            if scalar == "\t" || (!visibleLineBreaks && (scalar == "\n" || scalar == "\r")) {
-                flush()
-                text.unicodeScalars.append(scalar)
-            } else {
-                run.append(scalar)
+        if visibleControls {
+            var run = String.UnicodeScalarView()
+            func flush() {
+                if !run.isEmpty { text += TerminalText.sanitize(String(run)) }
+                run.removeAll()
             }
+            for scalar in raw.unicodeScalars {
+                if scalar == "\t" || (!visibleLineBreaks && (scalar == "\n" || scalar == "\r")) {
+                    flush()
+                    text.unicodeScalars.append(scalar)
+                } else {
+                    run.append(scalar)
+                }
+            }
+            flush()
+        } else if visibleLineBreaks {
+            for scalar in raw.unicodeScalars {
+                if scalar == "\n" || scalar == "\r" {
+                    text += TerminalText.sanitize(String(scalar))
+                } else {
+                    text.unicodeScalars.append(scalar)
+                }
+            }
+        } else {
+            text += raw
         }
-        flush()
         // Scalars, not Characters: "\r\n" is one Character but needs quoting too.
         guard text.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else {
             return text
@@ -361,7 +414,11 @@ public enum RecordOutput {
         return bytes.isEmpty
     }
 
-    static func tsvField(_ text: String) -> String {
+    /// A TSV field: tab, line feed, carriage return and backslash escaped
+    /// (`\t`, `\n`, `\r`, `\\`, the common convention); with
+    /// `visibleControls` (for a terminal), other controls as `\xHH` and bidi
+    /// controls as `\u{HHHH}` too.
+    static func tsvField(_ text: String, visibleControls: Bool = false) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -370,6 +427,10 @@ public enum RecordOutput {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             default:
+                guard visibleControls else {
+                    out.unicodeScalars.append(scalar)
+                    continue
+                }
                 // Other controls as \xHH or \u{HHHH}, so output that reaches a
                 // terminal never carries a raw escape sequence.
                 if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {

@@ -406,9 +406,10 @@ public enum SearchCommand {
             // stops the making within a window of pieces.
             let shape: RecordOutput.JSONShape =
                 arguments.format == .json ? .document(query: arguments.query, total: matched) : .lines
+            // For a person at a terminal, indented and coloured, as jq and gh print it.
             RecordOutput.forEachJSONPiece(
-                hits, shape: shape, fields: fields, prepare: output.check, stop: { output.stopped },
-                { output.print($0) })
+                hits, shape: shape, fields: fields, person: output.console.outputIsTerminal, color: render.color,
+                prepare: output.check, stop: { output.stopped }, { output.print($0) })
         case .csv, .tsv:
             let columns: [String]
             if let fields {
@@ -426,7 +427,8 @@ public enum SearchCommand {
             let options = RecordOutput.DelimitedOptions(
                 headers: arguments.headers,
                 visibleLineBreaks: output.console.outputIsTerminal,
-                formulaSafe: arguments.csvSafe
+                formulaSafe: arguments.csvSafe,
+                visibleControls: output.console.outputIsTerminal
             )
             output.print(
                 arguments.format == .csv
@@ -460,7 +462,7 @@ public enum SearchCommand {
             case .never: false
             case .auto: (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
             }
-        let policy = OutputFilter.Policy(allowsColor: render.color, rawCarriageReturns: false)
+        let policy = OutputFilter.Policy(allowsColor: render.color, rawControls: false)
         var configuration = InteractiveSearch.Configuration(
             sources: sources(for: arguments, registry: registry, console: console, queryKinds: initialKinds),
             reader: RecordReader(

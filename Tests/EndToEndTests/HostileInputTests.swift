@@ -50,13 +50,28 @@ import Testing
 
     /// Regression (found here, fixed in 6babd4e): CSV and TSV wrote fields raw,
     /// so `search -o csv` in a terminal ran the escape sequences of the data.
+    /// On a terminal they are shown; through a pipe they are the data (see
+    /// `ExportFidelityTests`).
     @Test(arguments: ["csv", "tsv"])
-    func delimitedFormatsKeepControlsOutOfStdout(format: String) throws {
-        let result = try Hostile.run(["evil", "--data", "-", "--format", format], stdin: Self.attackRecords)
-        #expect(result.status == 0, "\(result.stderr)")
-        // The delimiters may stay: TSV's tab, and the CR of CSV's CRLF line ends.
-        // Invisible format characters are text to a spreadsheet; only the table must show them.
-        try result.expectClean(allowingTabs: format == "tsv", allowingCR: format == "csv", allowingInvisible: true)
+    func onATerminalDelimitedFormatsShowControls(format: String) throws {
+        let data = try ShellCommand.temporaryFile(named: "evil.jsonl", Self.attackRecords)
+        let terminal = try PseudoTerminal(
+            ["evil", "--data", data.path, "--format", format, "--no-pager"], lines: 60,
+            executable: BinaryRunner.binary.path)
+        #expect(terminal.finish() == 0)
+        // What the terminal was given: its own CR LF line ends, the fields' tabs (TSV escapes them), no other control.
+        let drawn = String(decoding: terminal.screenBytes, as: UTF8.self)
+        #expect(drawn.contains("evil 0"), "\(drawn)")
+        let control = drawn.unicodeScalars.first { scalar in
+            switch scalar.value {
+            case 0x0A, 0x0D: false
+            case 0x09: format != "tsv"
+            case 0x00...0x1F, 0x7F...0x9F: true
+            case 0x202A...0x202E, 0x2066...0x2069: true
+            default: false
+            }
+        }
+        #expect(control == nil, "U+\(String(control?.value ?? 0, radix: 16, uppercase: true)) on the terminal")
     }
 
     @Test func colourIsTheOnlyEscapeSequenceWhenColourIsOn() throws {

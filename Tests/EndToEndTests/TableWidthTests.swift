@@ -140,6 +140,19 @@ import Testing
         #expect(json.stdout.contains(#""price":null"#) && json.stdout.contains(#""price":0}"#))
     }
 
+    /// Numbers in a table of chosen fields are right-aligned, as in the
+    /// merged table: their last digits line up under the header's end.
+    @Test func numbersInAFieldsTableAreRightAligned() throws {
+        let result = try BinaryRunner.run([
+            "", "--fields", "name,price", "--sort", "-price", "-n", "8", "--width", "80",
+        ])
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 9, "\(result.stdout)")
+        let ends = Set(lines.map(\.count))
+        #expect(ends.count == 1, "\(result.stdout)")
+        #expect(lines.first?.hasSuffix("PRICE") == true && lines.last?.hasSuffix(" 295000") == true, "\(result.stdout)")
+    }
+
     /// Debian main holds only free software: the bundled games cost 0, and read "free".
     @Test func theBundledFreeGamesAreFree() throws {
         let result = try BinaryRunner.run(["0ad", "--kind", "product", "--format", "jsonl", "--limit", "1"])

@@ -17,10 +17,10 @@ import Testing
             switch byte {
             case 0x20..<0x7F, 0x0A, 0x09:
                 index += 1
+            case 0x00...0x1F where policy.rawControls, 0x7F where policy.rawControls:
+                index += 1
             case 0x0D:
-                guard policy.rawCarriageReturns || (index + 1 < bytes.count && bytes[index + 1] == 0x0A) else {
-                    return index
-                }
+                guard index + 1 < bytes.count && bytes[index + 1] == 0x0A else { return index }
                 index += 1
             case 0x1B:
                 guard policy.allowsColor else { return index }
@@ -28,7 +28,8 @@ import Testing
                 guard length > 0 else { return index }
                 index += length
             case 0xC2:
-                guard index + 1 < bytes.count, (0xA0...0xBF).contains(bytes[index + 1]) else { return index }
+                let lowest: UInt8 = policy.rawControls ? 0x80 : 0xA0
+                guard index + 1 < bytes.count, (lowest...0xBF).contains(bytes[index + 1]) else { return index }
                 index += 2
             case 0xC3...0xF4:
                 let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
@@ -52,8 +53,9 @@ import Testing
             [0x80], [0xC2, 0x85], [0xC2, 0xA0], Array("é★🦊".utf8), [0xE2, 0x98], [0xFF], [0x1F], [0x20], [0x7E],
         ]
         for policy in [
-            OutputFilter.Policy(allowsColor: false, rawCarriageReturns: false),
-            OutputFilter.Policy(allowsColor: true, rawCarriageReturns: true),
+            OutputFilter.Policy(allowsColor: false, rawControls: false),
+            OutputFilter.Policy(allowsColor: true, rawControls: true),
+            OutputFilter.Policy(allowsColor: true, rawControls: false),
         ] {
             for _ in 0..<400 {
                 var bytes: [UInt8] = []

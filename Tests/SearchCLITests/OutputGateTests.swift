@@ -45,11 +45,15 @@ import Testing
         #expect(capture.out == "a\tb\r\nc^Md^[[31me^?\\u{85}é\n")
     }
 
-    @Test func aPipeGetsTheCarriageReturnsOfCSVFields() {
+    /// A program reads what goes through a pipe: CSV fields carry every
+    /// character as it is; only invalid UTF-8 is repaired.
+    @Test func aPipeGetsEveryControlAsItIs() {
         let capture = Capture()
         var output = Output(console: capture.console(terminal: false))
-        output.print("\"a\rb\"\r\n\u{1B}]0;t\u{07}\n")
-        #expect(capture.out == "\"a\rb\"\r\n^[]0;t^G\n")
+        output.print("\"a\rb\"\r\n\u{1B}]0;t\u{07}\u{0}\u{7F}\u{85}\n")
+        #expect(capture.out == "\"a\rb\"\r\n\u{1B}]0;t\u{07}\u{0}\u{7F}\u{85}\n")
+        output.print(utf8: [0x61, 0xFF, 0x1B, 0x62, 0x0A])
+        #expect(capture.out.hasSuffix("a\u{FFFD}\u{1B}b\n"))
     }
 
     @Test func onlySGRColourPassesAndOnlyWhileColourIsOn() {

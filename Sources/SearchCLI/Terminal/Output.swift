@@ -13,13 +13,15 @@ import TerminalTable
 /// name) still cannot drive the terminal:
 /// - Standard error carries messages: every control but the line feed is
 ///   made visible as ``TerminalText/sanitize(_:)`` does (`ESC` as `^[`).
-/// - Standard output carries results: the line feed and the tab pass, a
-///   carriage return passes only before a line feed (a CRLF line end) or when
-///   the output is not a terminal (CSV fields may hold one, RFC 4180), an
-///   escape passes only as an SGR colour sequence and only while colour is on,
-///   and invalid UTF-8 becomes U+FFFD. Every other C0 or C1 control, and DEL,
-///   is made visible. Bidi controls pass: JSON keeps them as text, and the
-///   table shows them visibly itself.
+/// - Standard output carries results. To a terminal, the line feed and the
+///   tab pass, a carriage return passes only before a line feed (a CRLF line
+///   end), an escape passes only as an SGR colour sequence and only while
+///   colour is on, and every other C0 or C1 control, and DEL, is made
+///   visible. To anything else (a pipe, a file), a program reads the
+///   results: every control passes, so that CSV and TSV carry the data
+///   exactly (an RFC 4180 field may hold any character). Either way invalid
+///   UTF-8 becomes U+FFFD. Bidi controls pass: JSON keeps them as text, and
+///   the table shows them visibly itself.
 struct Output {
     let console: Console
     /// Whether SGR colour sequences may reach standard output.
@@ -181,7 +183,7 @@ struct Output {
     }
 
     private var policy: OutputFilter.Policy {
-        OutputFilter.Policy(allowsColor: allowsColor, rawCarriageReturns: !console.outputIsTerminal)
+        OutputFilter.Policy(allowsColor: allowsColor, rawControls: !console.outputIsTerminal)
     }
 
     private mutating func note(_ outcome: WriteOutcome) {
@@ -197,7 +199,8 @@ struct Output {
 enum OutputFilter {
     struct Policy: Sendable {
         var allowsColor: Bool
-        var rawCarriageReturns: Bool
+        /// Whether every control passes as it is: output that is not a terminal.
+        var rawControls: Bool
     }
 
     /// The longest SGR parameter list let through (`ESC [ 1;38;5;208 m` and the like).
@@ -218,7 +221,9 @@ enum OutputFilter {
             switch scalar.value {
             case 0x0A, 0x09:
                 out.append(UInt8(scalar.value))
-            case 0x0D where policy.rawCarriageReturns || (index + 1 < rest.count && rest[index + 1] == "\n"):
+            case 0x00...0x1F where policy.rawControls, 0x7F...0x9F where policy.rawControls:
+                out.append(contentsOf: String(scalar).utf8)
+            case 0x0D where policy.rawControls || (index + 1 < rest.count && rest[index + 1] == "\n"):
                 out.append(0x0D)
             case 0x1B where policy.allowsColor:
                 let length = sgrLength(rest[index...].lazy.map { $0.value < 0x80 ? UInt8($0.value) : 0xFF })
@@ -264,7 +269,9 @@ enum OutputFilter {
             case 0x0A, 0x09:
                 index += 1
             case 0x0D:
-                guard policy.rawCarriageReturns || (index + 1 < count && bytes[index + 1] == 0x0A) else { return index }
+                guard policy.rawControls || (index + 1 < count && bytes[index + 1] == 0x0A) else { return index }
+                index += 1
+            case 0x1B where policy.rawControls:
                 index += 1
             case 0x1B:
                 guard policy.allowsColor else { return index }
@@ -273,7 +280,8 @@ enum OutputFilter {
                 index += length
             case 0xC2:
                 // U+0080–U+009F (C1 controls) are C2 80–C2 9F.
-                guard index + 1 < count, (0xA0...0xBF).contains(bytes[index + 1]) else { return index }
+                let lowest: UInt8 = policy.rawControls ? 0x80 : 0xA0
+                guard index + 1 < count, (lowest...0xBF).contains(bytes[index + 1]) else { return index }
                 index += 2
             case 0xE1...0xEC, 0xEE, 0xEF:
                 // Three bytes (★, –, most CJK): after these leads any two
@@ -287,6 +295,8 @@ enum OutputFilter {
                 guard let base = bytes.baseAddress, let length = UTF8Sequence.length(in: base, at: index, count: count)
                 else { return index }
                 index += length
+            case 0x00...0x1F where policy.rawControls, 0x7F where policy.rawControls:
+                index += 1
             default:
                 // Other C0 controls, DEL, stray continuation bytes, C0, C1 and F5–FF.
                 return index
