@@ -55,8 +55,9 @@ public struct TableOutput: Sendable {
 
     /// `details` with every cell that shows nothing drawn as ``missingCell``.
     static func shown(_ details: [Cell]) -> [Cell] {
-        guard details.contains(where: { $0.displayWidth == 0 }) else { return details }
-        return details.map { $0.displayWidth == 0 ? missingCell : $0 }
+        var shown = details
+        for index in details.indices where details[index].isBlank { shown[index] = missingCell }
+        return shown
     }
 
     /// Renders `hits` as text ending in a newline (empty when there are none).

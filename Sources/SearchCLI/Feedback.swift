@@ -65,9 +65,20 @@ enum Feedback {
         var names: [String] = []
         var seen: Set<String> = []
         var records = 0
-        for hit in hits where registry.kind(named: hit.kind.name) == nil {
-            records += 1
-            if seen.insert(hit.kind.name).inserted { names.append(hit.kind.name) }
+        // The registry is asked once per kind, which each hit names by identity.
+        var unknownOfKind: [ObjectIdentifier: Bool] = [:]
+        for index in hits.indices {
+            let kind = SearchHit.identityRowAndMatch(in: hits, at: index).kind
+            let unknown: Bool
+            if let known = unknownOfKind[kind] {
+                unknown = known
+            } else {
+                let name = hits[index].kind.name
+                unknown = registry.kind(named: name) == nil
+                unknownOfKind[kind] = unknown
+                if unknown, seen.insert(name).inserted { names.append(name) }
+            }
+            if unknown { records += 1 }
         }
         guard !names.isEmpty else { return nil }
         // The first ten by name, and how many more: one line however many there are.

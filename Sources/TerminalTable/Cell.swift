@@ -112,6 +112,9 @@ public struct Cell: Sendable, ExpressibleByStringLiteral {
     /// The number of lines, at least 1.
     var lineCount: Int { 1 + (extra?.moreLines.count ?? 0) }
 
+    /// Whether the cell shows nothing: one line, of no width.
+    package var isBlank: Bool { firstWidth == 0 && extra?.moreLines.isEmpty != false }
+
     /// Line `index` (0-based) of ``lines``.
     func line(_ index: Int) -> String {
         guard index > 0, let extra else { return firstLine }

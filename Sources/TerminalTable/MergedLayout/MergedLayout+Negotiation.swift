@@ -10,15 +10,20 @@ extension MergedLayout {
         var detailUncut: [[Int]]
         var hasRows: [Bool]
 
-        init(_ block: RowBlock, shared columns: [Column], groups: [DetailGroup]) {
+        /// - Parameter measuresUncut: Whether the widths at which no value
+        ///   is cut are measured (a table fitted to a width); else they are
+        ///   the widths wanted.
+        init(_ block: RowBlock, shared columns: [Column], groups: [DetailGroup], measuresUncut: Bool = true) {
             let sharedCount = block.sharedColumns
             var shared = Array(repeating: 0, count: sharedCount)
             var details = groups.map { Array(repeating: 0, count: $0.columns.count) }
             var sharedUncut = shared
             var detailUncut = details
             var hasRows = Array(repeating: false, count: groups.count)
-            let sharedWraps = (0..<sharedCount).map { $0 < columns.count && MergedLayout.wraps(columns[$0]) }
-            let detailWraps = groups.map { $0.columns.map(MergedLayout.wraps) }
+            let sharedWraps = (0..<sharedCount).map {
+                measuresUncut && $0 < columns.count && MergedLayout.wraps(columns[$0])
+            }
+            let detailWraps = groups.map { $0.columns.map { measuresUncut && MergedLayout.wraps($0) } }
             block.entries.withUnsafeBufferPointer { entries in
                 block.wanted.withUnsafeBufferPointer { wanted in
                     for entry in entries {

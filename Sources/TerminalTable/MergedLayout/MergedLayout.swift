@@ -67,7 +67,7 @@ struct MergedLayout {
         self.options = options
 
         let perBlock = ParallelBlocks.mapBlocks(blocks.count, parallel: blocks.count > 1) { index in
-            Wanted(blocks[index], shared: shared, groups: groups)
+            Wanted(blocks[index], shared: shared, groups: groups, measuresUncut: options.maxWidth != nil)
         }
         var wanted =
             perBlock.first
