@@ -222,8 +222,9 @@ public struct TableOutput: Sendable {
         let reason = reason.map { Cell($0, style: .dim) }
         if let reason { rows.add(reason) }
         rows.beginDetails()
-        let details = shown(row.detailCells)
-        rows.add(contentsOf: details)
+        // An empty cell shows the missing value's mark; the width it wants is the kind's to say.
+        let details = row.detailCells
+        rows.add(contentsOf: details, blank: missingCell)
         // KIND's width, then the row's own with MATCH's after NAME's.
         let widths = row.cellWidths(for: details)
         rows.addWidth(kindCell.displayWidth)

@@ -65,17 +65,18 @@ enum Feedback {
         var names: [String] = []
         var seen: Set<String> = []
         var records = 0
-        // The registry is asked once per kind, which each hit names by identity.
-        var unknownOfKind: [ObjectIdentifier: Bool] = [:]
+        // The registry is asked once per kind, which each hit names by
+        // identity; a search meets few kinds, looked through in a list.
+        var kinds: [(identity: ObjectIdentifier, unknown: Bool)] = []
         for index in hits.indices {
-            let kind = SearchHit.identityRowAndMatch(in: hits, at: index).kind
+            let identity = SearchHit.kindIdentity(in: hits, at: index)
             let unknown: Bool
-            if let known = unknownOfKind[kind] {
-                unknown = known
+            if let known = kinds.first(where: { $0.identity == identity }) {
+                unknown = known.unknown
             } else {
                 let name = hits[index].kind.name
                 unknown = registry.kind(named: name) == nil
-                unknownOfKind[kind] = unknown
+                kinds.append((identity, unknown))
                 if unknown, seen.insert(name).inserted { names.append(name) }
             }
             if unknown { records += 1 }

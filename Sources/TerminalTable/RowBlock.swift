@@ -250,6 +250,14 @@ package struct RowBlock: Sendable {
         }
     }
 
+    /// Adds every cell of `cells` to the row, as ``add(_:)`` does, `blank`
+    /// in place of each that shows nothing (a missing value's mark).
+    package mutating func add(contentsOf cells: [Cell], blank: Cell) {
+        cells.withUnsafeBufferPointer { cells in
+            for index in cells.indices { add(cells[index].isBlank ? blank : cells[index]) }
+        }
+    }
+
     /// Ends the row's shared cells: the cells added next are its details.
     package mutating func beginDetails() {
         rowSharedCount = cells.count - entries[entries.count - 1].firstCell

@@ -143,6 +143,12 @@ public struct SearchHit: Sendable {
         return (storage.kind.identity, storage.row, storage.match)
     }
 
+    /// The ``kindIdentity`` of `hits[index]`, read where it is, as
+    /// ``identityRowAndMatch(in:at:)`` reads it, and nothing else.
+    package static func kindIdentity(in hits: [SearchHit], at index: Int) -> ObjectIdentifier {
+        hits[index].storage.kind.identity
+    }
+
     /// The kind that decoded and renders the record.
     public var kind: ResultKind {
         get { storage.kind }

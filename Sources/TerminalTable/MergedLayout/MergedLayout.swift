@@ -66,37 +66,58 @@ struct MergedLayout {
         self.blocks = blocks
         self.options = options
 
-        let perBlock = ParallelBlocks.mapBlocks(blocks.count, parallel: blocks.count > 1) { index in
-            Wanted(blocks[index], shared: shared, groups: groups, measuresUncut: options.maxWidth != nil)
+        /// What the rows want; with `uncut`, the widths at which no value is cut too.
+        func measure(uncut: Bool) -> Wanted {
+            let perBlock = ParallelBlocks.mapBlocks(blocks.count, parallel: blocks.count > 1) { index in
+                Wanted(blocks[index], shared: shared, groups: groups, measuresUncut: uncut)
+            }
+            var wanted =
+                perBlock.first
+                ?? Wanted(RowBlock(sharedColumns: shared.count, groupColumns: []), shared: shared, groups: groups)
+            for block in perBlock.dropFirst() { wanted.merge(block) }
+            return wanted
         }
-        var wanted =
-            perBlock.first
-            ?? Wanted(RowBlock(sharedColumns: shared.count, groupColumns: []), shared: shared, groups: groups)
-        for block in perBlock.dropFirst() { wanted.merge(block) }
-        activeGroups = groups.indices.filter { wanted.hasRows[$0] }
-
         let headers = options.showHeaders
-        var demands: [WidthPlan.Demand] = []
-        for (index, column) in shared.enumerated() {
-            demands.append(
-                Self.demand(
-                    column, group: nil, content: wanted.shared[index], uncut: wanted.sharedUncut[index], hasRows: true,
-                    headers: headers))
-        }
+        let detailsHeaderWidth = headers ? Self.headerWidth(detailsHeader) : 0
         var detailStart: [Int] = []
-        for group in groups.indices {
-            detailStart.append(demands.count)
-            for (index, column) in groups[group].columns.enumerated() {
+        /// What each column asks of the plan: the shared ones, then each group's.
+        func demandsOf(_ wanted: Wanted) -> [WidthPlan.Demand] {
+            var demands: [WidthPlan.Demand] = []
+            detailStart = []
+            for (index, column) in shared.enumerated() {
                 demands.append(
                     Self.demand(
-                        column, group: group, content: wanted.details[group][index],
-                        uncut: wanted.detailUncut[group][index], hasRows: wanted.hasRows[group], headers: headers))
+                        column, group: nil, content: wanted.shared[index], uncut: wanted.sharedUncut[index],
+                        hasRows: true, headers: headers))
             }
+            for group in groups.indices {
+                detailStart.append(demands.count)
+                for (index, column) in groups[group].columns.enumerated() {
+                    demands.append(
+                        Self.demand(
+                            column, group: group, content: wanted.details[group][index],
+                            uncut: wanted.detailUncut[group][index], hasRows: wanted.hasRows[group], headers: headers))
+                }
+            }
+            return demands
         }
-        let detailsHeaderWidth = headers ? Self.headerWidth(detailsHeader) : 0
-        var plan = WidthPlan(
-            demands: demands, groupCount: groups.count, border: options.border, gap: Self.detailGap,
-            regionMinimum: min(4, detailsHeaderWidth))
+        func planOf(_ demands: [WidthPlan.Demand]) -> WidthPlan {
+            WidthPlan(
+                demands: demands, groupCount: groups.count, border: options.border, gap: Self.detailGap,
+                regionMinimum: min(4, detailsHeaderWidth))
+        }
+        var wanted = measure(uncut: false)
+        activeGroups = groups.indices.filter { wanted.hasRows[$0] }
+        var demands = demandsOf(wanted)
+        var plan = planOf(demands)
+        // Text that wraps onto its row's lines needs less than its width
+        // not to be cut: measured (the cells read again) only when the
+        // table cannot show every value whole.
+        if let limit = options.maxWidth, !plan.fitsWhole(limit) {
+            wanted = measure(uncut: true)
+            demands = demandsOf(wanted)
+            plan = planOf(demands)
+        }
         var widths: [Int]
         // `--wide` keeps every column; when they all fit, as the plan keeps them.
         if let limit = options.maxWidth, !options.wide || plan.fitsWhole(limit) {
@@ -113,9 +134,7 @@ struct MergedLayout {
                 demands[column].natural = max(demands[column].natural, apart)
                 demands[column].full = max(demands[column].full, apart)
                 demands[column].uncut = max(demands[column].uncut, apart)
-                plan = WidthPlan(
-                    demands: demands, groupCount: groups.count, border: options.border, gap: Self.detailGap,
-                    regionMinimum: min(4, detailsHeaderWidth))
+                plan = planOf(demands)
                 widths = plan.widths(for: limit)
             }
         } else {
