@@ -84,6 +84,17 @@ package enum FieldCheck {
             + "Available fields: \(TerminalText.sanitize(list(listed.names)))"
     }
 
+    /// The message (without `error: `, safe to print) for a field named by
+    /// the query or the sort that a record holds as an object or an array.
+    static func unorderedField(_ unordered: UnorderedField, sort: FieldSort?) -> String {
+        let field = TerminalText.sanitize(unordered.field)
+        let use = sort?.field == unordered.field ? "cannot sort by '\(field)'" : "cannot filter on '\(field)'"
+        return "\(use): it is \(unordered.typeName) in records of kind \(TerminalText.sanitize(unordered.kind)) "
+            + "(\(TerminalText.sanitize(unordered.file))); sorting and filters compare text, numbers and dates\n"
+            + "hint: name a value inside it, such as a kind spec column "
+            + "{\"header\": \"Author\", \"path\": \"/\(field)/name\"}, then use its header"
+    }
+
     /// `names` joined, at most ``maxListed`` of them.
     static func list(_ names: [String]) -> String {
         let shown = names.prefix(maxListed).joined(separator: ", ")

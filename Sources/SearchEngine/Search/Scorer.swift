@@ -256,12 +256,13 @@ struct Scorer: Sendable {
     }
 
     /// A field's value for filters and sorting: a search field by name, else
-    /// a top-level record field. `nil` when absent or null.
+    /// the field as the kind names it (a top-level record field unless the
+    /// kind declares it). `nil` when absent or null.
     private func value(of field: String, in object: JSONObject, kind: ResultKind, texts: FieldTexts) -> FieldValue? {
         if let index = kind.searchFields.firstIndex(where: { $0.name == field }), let text = texts[index] {
             return FieldValue(text: text, number: object[field]?.doubleValue ?? Double(text))
         }
-        return FieldValue(object[field])
+        return FieldValue(kind.value(ofField: field, in: object))
     }
 }
 
