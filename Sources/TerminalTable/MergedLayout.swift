@@ -22,9 +22,10 @@ struct MergedLayout {
     private let regionWidth: Int
 
     /// Whether `column`'s text wraps onto a row's spare lines: labels that
-    /// abbreviate (KIND) and whole values are cut or kept on one line.
+    /// abbreviate (KIND), whole values and columns that say so are cut or
+    /// kept on one line.
     static func wraps(_ column: Column) -> Bool {
-        column.alignment == .left && !column.keepsWhole && column.compactWidth == nil
+        column.wraps && column.alignment == .left && !column.keepsWhole && column.compactWidth == nil
     }
 
     /// The widths that the rows of a block want, and which columns show a
