@@ -18,8 +18,13 @@ struct KindSpecLoaderTests {
 
     @Test func aSpecKindListsItsColumnAndSearchFieldsForFilters() throws {
         let country = try #require(try SpecFixtures.exampleSpecs().first).kind
-        #expect(country.fields == ["name", "alpha_2", "alpha_3", "common_name", "official_name", "numeric", "flag"])
-        #expect(country.columns.map(\.field) == ["alpha_2", "alpha_3", "numeric", "flag", "official_name"])
+        #expect(
+            country.fields == [
+                "name", "alpha_2", "alpha_3", "common_name", "official_name", "numeric", "code", "alpha-3", "flag",
+            ])
+        #expect(country.columns.map(\.field) == ["code", "alpha-3", "numeric", "flag", "official_name"])
+        #expect(country.namedFields.map(\.name) == ["code", "alpha-3"])
+        #expect(country.namedFields.map(\.source) == ["/alpha_2", "/alpha_3"])
         #expect(country.searchFields.map(\.weight) == [100, 90, 80, 60, 40, 20])
     }
 
@@ -37,10 +42,12 @@ struct KindSpecLoaderTests {
 
     @Test func everyErrorOfEveryFileIsListedAndValidSpecsStillLoad() throws {
         try SpecFixtures.withTemporaryDirectory { directory in
-            try SpecFixtures.write(Self.valid, to: "b-note.kind.json", in: directory)
+            try SpecFixtures.write(Self.valid, to: "note.kind.json", in: directory)
             try SpecFixtures.write(
                 #"{"name": "x", "plural": "xs", "search": [], "rowHeight": -1}"#, to: "a.kind.json", in: directory)
             try SpecFixtures.write("{\n\"name\": }", to: "c.kind.json", in: directory)
+            try SpecFixtures.write(
+                Self.valid.replacingOccurrences(of: "\"note\"", with: "\"memo\""), to: "d.kind.json", in: directory)
             try SpecFixtures.write("not a spec", to: "notes.json", in: directory)
             try SpecFixtures.write(Self.valid, to: ".hidden.kind.json", in: directory)
             let loaded = KindSpecLoader.load(directories: [directory.path])
@@ -52,6 +59,8 @@ struct KindSpecLoaderTests {
                     prefix
                         + #"a.kind.json: search: at least one search field is needed, such as {"path": "/name", "weight": 100}"#,
                     prefix + "c.kind.json:2:9: malformed JSON: expected a value, found '}'",
+                    prefix + #"d.kind.json: name: "memo" is not the file's name: rename the file memo.kind.json, "#
+                        + #"or the kind "d""#,
                 ]
             )
         }
