@@ -143,7 +143,18 @@ enum SearchOptionTable {
             help: "The largest JSON array or CSV file read whole (K, M, G suffixes).",
             default: "512M"
         ),
-        OptionSpec("list-kinds", help: "List the registered kinds: columns, search fields and origin."),
+        OptionSpec(
+            "list-kinds",
+            help: "List the registered kinds: search fields and origin, then each column with the field that "
+                + "filters, --sort and --fields know it by, where its value comes from and its type (-o json for all)."
+        ),
+        OptionSpec("kind-schema", help: "Print the JSON Schema of kind spec files (*.kind.json)."),
+        OptionSpec(
+            "new-kind-spec",
+            value: .some("NAME"),
+            help: "Write a starter kind spec NAME.kind.json into the first --kinds DIR (else the current folder), "
+                + "with the JSON Schema beside it for editors; never overwrites a spec."
+        ),
         OptionSpec(
             "generate-completion-script",
             value: .choice("SHELL", CompletionShell.allCases.map(\.rawValue)),
