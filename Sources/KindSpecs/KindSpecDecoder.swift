@@ -409,10 +409,16 @@ struct KindSpecDecoder {
                 }
             if !same {
                 let given = fields.value("name") != nil ? "is named" : "takes the name"
+                let reads =
+                    switch source {
+                    case .path(let pointer): pointer.description
+                    case .template(let template): template.description
+                    }
                 fail(
                     fields.place("name"),
-                    "this search field \(given) \"\(name)\", which the header of \(place) gives "
-                        + "\(column.sourceDescription); give the search field another \"name\"")
+                    "this search field \(given) \"\(name)\" and reads \(reads), but the header of \(place) "
+                        + "(\"\(column.header)\") names \(column.sourceDescription) so; make them read the same value, "
+                        + "or give the search field another \"name\"")
                 return nil
             }
         }

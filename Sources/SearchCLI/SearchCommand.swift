@@ -136,12 +136,15 @@ public enum SearchCommand {
             output.error(message(for: error, arguments: arguments, query: query, registry: registry))
             return .failure
         }
-        // A column whose path no record held most likely has a mistake in it.
+        // A column whose path no record held most likely has a mistake in
+        // it. Only records that match are read whole: with a query, the
+        // warning says so.
+        let checked = query.isEmpty ? "matched no record" : "matched none of the records the query found"
         for spec in specs {
             for column in spec.columnsMatchingNoRecord {
                 let warning = Diagnostic(
                     .warning,
-                    "\(spec.file): column \(column.header) (\(column.sourceDescription)) matched no record"
+                    "\(spec.file): column \(column.header) (\(column.sourceDescription)) \(checked)"
                         + Self.pointerHint(column),
                     onceKey: "unmatched-column")
                 if cap.admit(warning) { messages.diagnostic(warning) }
