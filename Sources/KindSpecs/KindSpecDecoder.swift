@@ -27,9 +27,22 @@ struct KindSpecDecoder {
     /// Each column field name, with its column and place, to check the
     /// search fields' names against.
     private var columnPlaces: [String: (place: String, column: KindSpec.Column)] = [:]
+    /// The place of each header (upper-cased) met so far.
+    private var headerPlaces: [String: String] = [:]
 
-    init(file: String) {
+    /// Whether the file must be named after the kind (`book.kind.json`).
+    let checksFileName: Bool
+
+    init(file: String, checksFileName: Bool = false) {
         self.file = file
+        self.checksFileName = checksFileName
+    }
+
+    /// `book` for `…/book.kind.json`; `nil` for another name.
+    static func fileStem(_ file: String) -> String? {
+        let base = file.split(separator: "/").last.map(String.init) ?? file
+        guard base.hasSuffix(KindSpecLoader.fileSuffix) else { return nil }
+        return String(base.dropLast(KindSpecLoader.fileSuffix.count))
     }
 
     /// The spec, or `nil` when it has mistakes (then listed in ``errors``).
@@ -41,6 +54,11 @@ struct KindSpecDecoder {
         let root = Fields(object, at: nil)
         check(root, allowed: Self.topLevelKeys)
         let name = kindName(root, "name", required: true)
+        if checksFileName, let name, let stem = Self.fileStem(file), stem != name {
+            fail(
+                root.place("name"),
+                "\"\(name)\" is not the file's name: rename the file \(name)\(KindSpecLoader.fileSuffix), or the kind \"\(stem)\"")
+        }
         let plural = kindName(root, "plural", required: true)
         let replaces = kindName(root, "replaces", required: false)
         var template: NameTemplate?
@@ -91,6 +109,16 @@ struct KindSpecDecoder {
                 failed = true
                 continue
             }
+            // One header per column, checked before the rest of the column.
+            if case .string(let header)? = object["header"] {
+                let key = header.uppercased()
+                if let first = headerPlaces[key] {
+                    fail(place + ".header", "\"\(header)\" is already the header of \(first); each column needs its own")
+                    failed = true
+                } else {
+                    headerPlaces[key] = place
+                }
+            }
             if let column = column(Fields(object, at: place)) {
                 columns.append(column)
                 places.append(place)
@@ -102,22 +130,12 @@ struct KindSpecDecoder {
         return failed ? nil : columns
     }
 
-    /// Reports two columns with one header (`PRICE PRICE`), and two whose
-    /// headers give one field name for different values.
+    /// Reports two columns whose headers give one field name for different
+    /// values (one header twice is reported as the columns are read).
     private mutating func checkNames(of columns: [KindSpec.Column], at places: [String]) -> Bool {
-        var headers: [String: Int] = [:]
         var names: [String: Int] = [:]
         var valid = true
         for (index, column) in columns.enumerated() {
-            let header = column.header.uppercased()
-            if let first = headers[header] {
-                fail(
-                    places[index] + ".header",
-                    "\"\(column.header)\" is already the header of \(places[first]); each column needs its own")
-                valid = false
-                continue
-            }
-            headers[header] = index
             guard let name = column.fieldName else { continue }
             if let first = names[name], columns[first].sourceDescription != column.sourceDescription {
                 fail(

@@ -95,13 +95,8 @@ public enum KindSpecLoader {
             for file in files {
                 switch read(file) {
                 case .success(let bytes):
-                    switch parse(bytes, file: file, referenceTime: now) {
-                    case .success(let spec):
-                        if let mismatch = fileNameMismatch(spec) {
-                            problems.append(mismatch)
-                        } else {
-                            layer.append(spec)
-                        }
+                    switch parse(bytes, file: file, referenceTime: now, checksFileName: true) {
+                    case .success(let spec): layer.append(spec)
                     case .failure(let failure): problems += failure.errors
                     }
                 case .failure(let error):
@@ -114,19 +109,6 @@ public enum KindSpecLoader {
             result.addLayer(layer)
         }
         return result
-    }
-
-    /// A spec's file must be called after its kind: `book.kind.json` holds
-    /// `"name": "book"`, so that the folder lists its kinds.
-    static func fileNameMismatch(_ spec: KindSpec) -> KindSpecError? {
-        let base = spec.file.split(separator: "/").last.map(String.init) ?? spec.file
-        guard base.hasSuffix(fileSuffix) else { return nil }
-        let stem = String(base.dropLast(fileSuffix.count))
-        guard stem != spec.name else { return nil }
-        return KindSpecError(
-            file: spec.file, field: "name",
-            "\"\(spec.name)\" is not the file's name: rename the file \(spec.name)\(fileSuffix), or the kind \"\(stem)\""
-        )
     }
 
     /// The specs of one folder, less each whose name or plural an earlier
@@ -174,7 +156,7 @@ public enum KindSpecLoader {
         return merged
     }
 
-    /// Parses and validates one spec.
+    /// Parses and validates one spec; its file need not be named after it.
     /// - Parameters:
     ///   - bytes: The file's content, UTF-8 JSON.
     ///   - file: The file name used in errors and as the kind's origin.
@@ -184,6 +166,17 @@ public enum KindSpecLoader {
         _ bytes: [UInt8],
         file: String,
         referenceTime: Int64 = 0
+    ) -> Result<KindSpec, KindSpecErrors> {
+        parse(bytes, file: file, referenceTime: referenceTime, checksFileName: false)
+    }
+
+    /// ``parse(_:file:referenceTime:)``; `checksFileName` as when reading a
+    /// folder, where a spec's file is named after its kind.
+    static func parse(
+        _ bytes: [UInt8],
+        file: String,
+        referenceTime: Int64,
+        checksFileName: Bool
     ) -> Result<KindSpec, KindSpecErrors> {
         guard bytes.count <= maxFileBytes else {
             return .failure(
@@ -203,7 +196,7 @@ public enum KindSpecLoader {
                 ])
             )
         }
-        var decoder = KindSpecDecoder(file: file)
+        var decoder = KindSpecDecoder(file: file, checksFileName: checksFileName)
         guard let spec = decoder.decode(value, referenceTime: referenceTime) else {
             return .failure(KindSpecErrors(decoder.errors))
         }

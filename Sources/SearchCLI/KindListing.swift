@@ -12,8 +12,8 @@ enum KindListing {
         let kinds = Section(
             title: nil,
             columns: [
-                Column("KIND", priority: 100),
-                Column("PLURAL", priority: 20),
+                Column("KIND", priority: 100, keepsWhole: true),
+                Column("PLURAL", priority: 20, keepsWhole: true),
                 Column("SEARCH FIELDS (WEIGHT)", minWidth: 12, priority: 50),
                 Column("ORIGIN", minWidth: 12, priority: 60),
             ],
