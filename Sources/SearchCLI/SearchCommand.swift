@@ -266,12 +266,15 @@ public enum SearchCommand {
         }
         output.allowsColor = colorEnabled(arguments.color, environment: environment, console: console)
         if arguments.listKinds {
+            // `--kind` lists those kinds only.
+            let named = arguments.kinds.compactMap { registry.kind(named: $0) }
+            let listed = named.isEmpty ? registry : ((try? KindRegistry(named)) ?? registry)
             if arguments.format == .json || arguments.format == .jsonl {
-                output.print(KindListing.json(registry))
+                output.print(KindListing.json(listed))
             } else {
                 output.print(
                     KindListing.render(
-                        registry, options: renderOptions(arguments, environment: environment, console: console)))
+                        listed, options: renderOptions(arguments, environment: environment, console: console)))
             }
             return .success
         }
