@@ -61,7 +61,10 @@ extension KindSpec {
             },
             fields: fields,
             namedFields: columns.compactMap { column in
-                guard let name = column.fieldName, column.path?.topLevelKey != name else { return nil }
+                // Declared even when the name is the path's own key: the
+                // value is then read as the column reads it (blank is
+                // missing, an array of scalars is its joined text).
+                guard let name = column.fieldName else { return nil }
                 return KindField(name, source: column.sourceDescription, reads: column.readKeys) { object in
                     SpecRow.value(of: column, in: object).map(SpecValue.fieldValue)
                 }

@@ -137,7 +137,9 @@ struct KindSpecDecoder {
         var valid = true
         for (index, column) in columns.enumerated() {
             guard let name = column.fieldName else { continue }
-            if let first = names[name], columns[first].sourceDescription != column.sourceDescription {
+            if let first = names[name], columns[first].sourceDescription != column.sourceDescription,
+                columns[first].header.uppercased() != column.header.uppercased()
+            {
                 fail(
                     places[index] + ".header",
                     "\"\(column.header)\" names the field \"\(name)\", as the header of \(places[first]) does "

@@ -10,10 +10,10 @@ struct KindSpecLoaderTests {
 
     @Test func theShippedExamplesLoadSortedByFileWithTheirFileAsOrigin() throws {
         let specs = try SpecFixtures.exampleSpecs()
-        #expect(specs.map(\.name) == ["country", "timezone"])
-        #expect(specs.map(\.plural) == ["countries", "timezones"])
+        #expect(specs.map(\.name) == ["country", "package", "timezone", "user"])
+        #expect(specs.map(\.plural) == ["countries", "packages", "timezones", "users"])
         #expect(specs[0].kind.origin == SpecFixtures.examples + "/country.kind.json")
-        #expect(specs[1].rowHeight == 2)
+        #expect(specs[2].rowHeight == 2)
     }
 
     @Test func aSpecKindListsItsColumnAndSearchFieldsForFilters() throws {
@@ -23,8 +23,8 @@ struct KindSpecLoaderTests {
                 "name", "alpha_2", "alpha_3", "common_name", "official_name", "numeric", "code", "alpha-3", "flag",
             ])
         #expect(country.columns.map(\.field) == ["code", "alpha-3", "numeric", "flag", "official_name"])
-        #expect(country.namedFields.map(\.name) == ["code", "alpha-3"])
-        #expect(country.namedFields.map(\.source) == ["/alpha_2", "/alpha_3"])
+        #expect(country.namedFields.map(\.name) == ["code", "alpha-3", "numeric", "flag", "official_name"])
+        #expect(country.namedFields.map(\.source) == ["/alpha_2", "/alpha_3", "/numeric", "/flag", "/official_name"])
         #expect(country.searchFields.map(\.weight) == [100, 90, 80, 60, 40, 20])
     }
 
@@ -55,6 +55,7 @@ struct KindSpecLoaderTests {
             #expect(loaded.specs.map(\.name) == ["note"])
             #expect(
                 loaded.errors.map(\.description) == [
+                    prefix + #"a.kind.json: name: "x" is not the file's name: rename the file x.kind.json, or the kind "a""#,
                     prefix + "a.kind.json: rowHeight: -1 is out of range 1...20",
                     prefix
                         + #"a.kind.json: search: at least one search field is needed, such as {"path": "/name", "weight": 100}"#,
@@ -108,7 +109,7 @@ struct KindSpecLoaderTests {
                 defaultDirectory: directory.path
             )
             #expect(loaded.errors.map(\.description) == [])
-            #expect(loaded.specs.map(\.name) == ["country", "timezone", "note"])
+            #expect(loaded.specs.map(\.name) == ["country", "package", "timezone", "user", "note"])
         }
     }
 

@@ -50,7 +50,7 @@ struct SpecKindSearchTests {
     }
 
     @Test func aRecordMissingARequiredFieldIsSkippedWithItsNameAndAnOddValueIsKept() throws {
-        let spec = try #require(try SpecFixtures.exampleSpecs().last)
+        let spec = try #require(try SpecFixtures.exampleSpecs().first { $0.name == "timezone" })
         let registry = try KindRegistry([spec.kind])
         let records = try SpecFixtures.records(
             ndjson: #"""
