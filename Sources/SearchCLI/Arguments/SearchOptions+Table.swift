@@ -153,7 +153,7 @@ enum SearchOptionTable {
             "new-kind-spec",
             value: .some("NAME"),
             help: "Write a starter kind spec NAME.kind.json into the first --kinds DIR (else the current folder), "
-                + "with the JSON Schema beside it for editors; never overwrites a spec."
+                + "and the JSON Schema next to it for editors; never overwrites a spec."
         ),
         OptionSpec(
             "generate-completion-script",
