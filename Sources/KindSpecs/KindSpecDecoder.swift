@@ -57,7 +57,8 @@ struct KindSpecDecoder {
         if checksFileName, let name, let stem = Self.fileStem(file), stem != name {
             fail(
                 root.place("name"),
-                "\"\(name)\" is not the file's name: rename the file \(name)\(KindSpecLoader.fileSuffix), or the kind \"\(stem)\"")
+                "\"\(name)\" is not the file's name: rename the file \(name)\(KindSpecLoader.fileSuffix), or the kind \"\(stem)\""
+            )
         }
         let plural = kindName(root, "plural", required: true)
         let replaces = kindName(root, "replaces", required: false)
@@ -113,7 +114,8 @@ struct KindSpecDecoder {
             if case .string(let header)? = object["header"] {
                 let key = header.uppercased()
                 if let first = headerPlaces[key] {
-                    fail(place + ".header", "\"\(header)\" is already the header of \(first); each column needs its own")
+                    fail(
+                        place + ".header", "\"\(header)\" is already the header of \(first); each column needs its own")
                     failed = true
                 } else {
                     headerPlaces[key] = place

@@ -55,7 +55,8 @@ struct KindSpecLoaderTests {
             #expect(loaded.specs.map(\.name) == ["note"])
             #expect(
                 loaded.errors.map(\.description) == [
-                    prefix + #"a.kind.json: name: "x" is not the file's name: rename the file x.kind.json, or the kind "a""#,
+                    prefix
+                        + #"a.kind.json: name: "x" is not the file's name: rename the file x.kind.json, or the kind "a""#,
                     prefix + "a.kind.json: rowHeight: -1 is out of range 1...20",
                     prefix
                         + #"a.kind.json: search: at least one search field is needed, such as {"path": "/name", "weight": 100}"#,
