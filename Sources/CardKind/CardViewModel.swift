@@ -1,5 +1,4 @@
 public import ResultKit
-public import TerminalTable
 
 /// How a card looks in the table: its derived name, symbol and colour.
 public struct CardViewModel: CellRepresentable {

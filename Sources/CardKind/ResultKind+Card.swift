@@ -1,5 +1,4 @@
 public import ResultKit
-import StreamingJSON
 
 extension ResultKind {
     /// Playing cards. NAME (`Queen of Hearts`), symbol and colour are derived

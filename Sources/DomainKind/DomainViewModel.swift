@@ -1,5 +1,4 @@
 public import ResultKit
-public import TerminalTable
 
 /// How a domain looks in the table: its name, and its status in colour.
 public struct DomainViewModel: CellRepresentable {

@@ -1,5 +1,4 @@
 public import ResultKit
-public import TerminalTable
 
 /// How a product looks in the table: price, stars, and a short description
 /// that may take a second line.

@@ -1,5 +1,4 @@
 public import ResultKit
-import TerminalTable
 
 extension ResultKind {
     /// Products with a price (or free) and a rating.

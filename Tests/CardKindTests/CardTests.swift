@@ -1,8 +1,6 @@
 import CardKind
 import ResultKit
 import SearchEngine
-import StreamingJSON
-import TerminalTable
 import TestSupport
 import Testing
 

@@ -1,8 +1,6 @@
 import DomainKind
 import ResultKit
 import SearchEngine
-import StreamingJSON
-import TerminalTable
 import Testing
 
 @Suite struct DomainTests {

@@ -1,7 +1,5 @@
 import ProductKind
 import ResultKit
-import StreamingJSON
-import TerminalTable
 import Testing
 
 @Suite struct ProductTests {
