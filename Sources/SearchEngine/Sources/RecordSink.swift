@@ -62,6 +62,15 @@ public struct RecordSink {
     /// learns from ``SearchStatistics/matched`` which of them matched.
     package var statistics: SearchStatistics { session.statistics }
 
+    /// Notes that the source holds records with these fields, and of these
+    /// kinds (as the records name them), that it does not hand over: a
+    /// filter or a kind filter that names them is then no mistake, as it
+    /// would not be over a file holding those records.
+    package mutating func noteHeld(fields: some Sequence<String>, kinds: some Sequence<String>) {
+        session.notedFields.formUnion(fields)
+        session.notedKindNames.formUnion(kinds.map { $0.lowercased() })
+    }
+
     /// Reports a problem with the source or one of its records.
     public func diagnose(_ diagnostic: Diagnostic) {
         report(diagnostic)
