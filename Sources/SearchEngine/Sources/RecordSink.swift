@@ -26,6 +26,12 @@ public struct RecordSink {
     /// The kinds the search knows.
     public var registry: KindRegistry { session.registry }
 
+    /// The query and options as the engine runs them (a column's header in
+    /// a filter or `--sort` made the field it shows): what a source that
+    /// finds candidates itself must look for.
+    package var query: Query { session.query }
+    package var options: SearchOptions { session.options }
+
     /// Scores a whole record and keeps it when it ranks high enough.
     public mutating func consider(_ record: Record) {
         session.consider(record, diagnose: report)
