@@ -22,23 +22,39 @@ package struct WordStructure: Sendable {
         case insideWord
     }
 
+    /// What a unit is, as word boundaries read it.
+    package enum Unit: UInt8, Sendable {
+        /// A letter, a digit or a mark: part of a word.
+        case word
+        /// Whitespace or a control character.
+        case space
+        /// Punctuation such as `-._/@`.
+        case delimiter
+        /// A symbol or emoji.
+        case symbol
+    }
+
     /// The text folded, one scalar value a unit (see ``TextNormalizer``).
     package let units: [UInt32]
-    /// For each unit, whether it is part of a word (a letter, a digit, a mark).
-    package let isWordUnit: [Bool]
+    /// For each unit, what it is.
+    package let kinds: [Unit]
     /// For each unit, the start of a word there, if one starts.
     package let starts: [Start]
 
     /// The structure of `text`.
     package init(_ text: String) {
         var units: [UInt32] = []
-        var isWordUnit: [Bool] = []
+        var kinds: [Unit] = []
         var starts: [Start] = []
         UnicodeSubject.withSubject(text) { subject in
             units.reserveCapacity(subject.count)
             for index in 0..<subject.count {
                 units.append(subject.unit(at: index))
-                isWordUnit.append(subject.characterClass(at: index).isWord)
+                let characterClass = subject.characterClass(at: index)
+                kinds.append(
+                    characterClass.isWord
+                        ? .word
+                        : characterClass == .whitespace ? .space : characterClass == .delimiter ? .delimiter : .symbol)
                 let start: Start =
                     switch subject.boundaryBonus(at: index) {
                     case MatchScoring.bonusAfterWhitespace: .afterWhitespace
@@ -51,7 +67,7 @@ package struct WordStructure: Sendable {
             }
         }
         self.units = units
-        self.isWordUnit = isWordUnit
+        self.kinds = kinds
         self.starts = starts
     }
 
@@ -61,6 +77,6 @@ package struct WordStructure: Sendable {
     /// Whether a match ending just before `end` ends a word, as the tiers
     /// read it (a host name's hyphen aside, which only makes fewer such ends).
     package func endsWord(at end: Int) -> Bool {
-        end >= units.count || !isWordUnit[end] || starts[end] != .none
+        end >= units.count || kinds[end] != .word || starts[end] != .none
     }
 }
