@@ -258,10 +258,7 @@ struct Scorer: Sendable {
     /// A field's value for filters and sorting: a search field by name, else
     /// a top-level record field. `nil` when absent or null.
     private func value(of field: String, in object: JSONObject, kind: ResultKind, texts: FieldTexts) -> FieldValue? {
-        if let index = kind.searchFields.firstIndex(where: { $0.name == field }), let text = texts[index] {
-            return FieldValue(text: text, number: object[field]?.doubleValue ?? Double(text))
-        }
-        return FieldValue(object[field])
+        FieldValue(field: field, in: object, kind: kind, texts: texts)
     }
 }
 

@@ -46,6 +46,12 @@ public struct SearchSession: Sendable {
     /// The fields seen in records of unknown kinds, which filters may name.
     public var fallbackFields: Set<String> { kinds.fallbackFields }
 
+    /// Fields and kinds that a source holds records of without handing
+    /// them over (a remote index's records that do not match): filters and
+    /// kind filters may name them as if those records had been read.
+    package var notedFields: Set<String> = []
+    package var notedKindNames: Set<String> = []
+
     /// The names of the kinds whose records were matched against the query.
     var seenKindNames: Set<String> { kinds.seenKindNames }
 
