@@ -259,10 +259,7 @@ struct Scorer: Sendable {
     /// the field as the kind names it (a top-level record field unless the
     /// kind declares it). `nil` when absent or null.
     private func value(of field: String, in object: JSONObject, kind: ResultKind, texts: FieldTexts) -> FieldValue? {
-        if let index = kind.searchFields.firstIndex(where: { $0.name == field }), let text = texts[index] {
-            return FieldValue(text: text, number: object[field]?.doubleValue ?? Double(text))
-        }
-        return FieldValue(kind.value(ofField: field, in: object))
+        FieldValue(field: field, in: object, kind: kind, texts: texts)
     }
 }
 

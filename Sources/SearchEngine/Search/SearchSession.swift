@@ -52,6 +52,12 @@ public struct SearchSession: Sendable {
     /// an object or an array.
     var unorderedField: UnorderedField? { kinds.unorderedField }
 
+    /// Fields and kinds that a source holds records of without handing
+    /// them over (a remote index's records that do not match): filters and
+    /// kind filters may name them as if those records had been read.
+    package var notedFields: Set<String> = []
+    package var notedKindNames: Set<String> = []
+
     /// The names of the kinds whose records were matched against the query.
     var seenKindNames: Set<String> { kinds.seenKindNames }
 
