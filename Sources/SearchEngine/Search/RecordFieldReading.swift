@@ -24,7 +24,7 @@ package enum RecordFieldReading {
     package static func filterValue(of field: String, in object: JSONObject, kind: ResultKind)
         -> (text: String, number: Double?)?
     {
-        FieldValue(field: field, in: object, kind: kind, texts: FieldTexts(object: object, fields: kind.searchFields))
+        JSONScoredRecord(object: object, fields: kind.searchFields, declared: kind.namedFields).value(of: field)
             .map { ($0.text, $0.number) }
     }
 
@@ -35,16 +35,5 @@ package enum RecordFieldReading {
         case .text?: .text
         case nil: .missing
         }
-    }
-}
-
-extension FieldValue {
-    /// The value a filter reads of `field`: see ``RecordFieldReading/filterValue(of:in:kind:)``.
-    init?(field: String, in object: JSONObject, kind: ResultKind, texts: FieldTexts) {
-        if let index = kind.searchFields.firstIndex(where: { $0.name == field }), let text = texts[index] {
-            self.init(text: text, number: object[field]?.doubleValue ?? Double(text))
-            return
-        }
-        self.init(kind.value(ofField: field, in: object))
     }
 }
