@@ -22,9 +22,12 @@ extension TextMatcher {
     ///
     /// `king` in "Kingsville King" is a prefix of a longer word at the start, but a whole word
     /// later, and the whole word is what ranks.
+    /// - Parameter plural: Whether a plural ending may follow; a number's other form (`ii` for
+    ///   `2`) is a word in itself.
     static func wholeWordMatch<Subject: MatchSubject>(
         _ pattern: UnsafeBufferPointer<UInt32>,
-        in subject: Subject
+        in subject: Subject,
+        plural: Bool = true
     ) -> TextMatch? {
         let length = pattern.count
         let count = subject.count
@@ -36,7 +39,8 @@ extension TextMatcher {
             let atStart = start == contentStart
             guard atStart || subject.boundaryBonus(at: start) > 0 else { continue }
             let endsWord = subject.endsWord(at: start + length)
-            guard endsWord || pluralEnding(in: subject, at: start + length, after: pattern[length - 1]) else {
+            guard endsWord || (plural && pluralEnding(in: subject, at: start + length, after: pattern[length - 1]))
+            else {
                 continue
             }
             var matched = 0
