@@ -1,3 +1,5 @@
+import TextMatching
+
 /// When the records that matched one query hold every record that can
 /// match the next, so that the next search may read only those.
 ///
@@ -14,7 +16,9 @@
 /// - plain words, every one of them ended by a space in the new query: each
 ///   is then a word of the new query too, matched as before, and a record
 ///   must match every word, whatever follows (another word, `-word`, a
-///   filter, `kind:`).
+///   filter, `kind:`); unless one of them is a word that other words change
+///   (a connector, a number: ``WordForms/dependsOnOtherWords(_:)``): `and`
+///   followed by a word matches `&` too, `ii` with another word matches `2`.
 ///
 /// A narrowed search that finds nothing is not shown as it is: a full search
 /// shows fuzzy stand-ins from every record (``LiveSearch`` runs it).
@@ -24,7 +28,9 @@ package enum NarrowingRule {
     package static func mayReuse(matchesOf old: String, for new: String) -> Bool {
         guard !old.isEmpty, new.count > old.count, new.hasPrefix(old) else { return false }
         let isPlainWords = old.contains { $0 != " " } && old.allSatisfy { $0 == " " || $0.isLetter || $0.isNumber }
-        if isPlainWords, old.last == " " || new.dropFirst(old.count).first == " " { return true }
+        if isPlainWords, old.last == " " || new.dropFirst(old.count).first == " " {
+            return !old.split(separator: " ").contains { WordForms.dependsOnOtherWords(String($0)) }
+        }
         guard new.allSatisfy({ $0.isLetter || $0.isNumber }) else { return false }
         return new.count < 3 || old.count > maximumTypoLength
     }
