@@ -76,10 +76,12 @@ let package = Package(
         .library(name: "SearchEngine", targets: ["SearchEngine"]),
         .library(name: "ResultOutput", targets: ["ResultOutput"]),
         .library(name: "TerminalTable", targets: ["TerminalTable"]),
-        // For the fuzz package beside this one, which drives the option parser.
+        // A team's own `search` (README, "In your own package"): the command, every kind module, the plugin that
+        // registers the kinds an executable depends on, and the one that scaffolds a kind.
         .library(name: "SearchCLI", targets: ["SearchCLI"]),
+        .plugin(name: "RegisterKinds", targets: ["RegisterKinds"]),
         .plugin(name: "NewKind", targets: ["NewKind"]),
-    ],
+    ] + kindModules.map { .library(name: $0, targets: [$0]) },
     dependencies: [],
     targets: [
         // MARK: Libraries that know nothing of kinds

@@ -20,6 +20,6 @@ extension ResultKind {
         fields: ["rank", "suit", "name", "symbol", "color"],
         sample: BundledSample(fileName: "cards.jsonl", text: sampleNDJSON),
         decode: Card.init(record:),
-        present: CardViewModel.init(card:)
+        present: CardViewModel.init(model:)
     )
 }

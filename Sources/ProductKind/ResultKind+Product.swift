@@ -19,6 +19,6 @@ extension ResultKind {
         fields: ["name", "price", "rating", "currency"],
         sample: BundledSample(fileName: "products.jsonl", text: sampleNDJSON),
         decode: Product.init(record:),
-        present: ProductViewModel.init(product:)
+        present: ProductViewModel.init(model:)
     )
 }
