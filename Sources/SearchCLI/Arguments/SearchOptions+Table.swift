@@ -178,7 +178,19 @@ enum SearchOptionTable {
         (
             .other,
             [
-                OptionSpec("list-kinds", help: "List the registered kinds: columns, search fields and origin."),
+                OptionSpec(
+                    "list-kinds",
+                    help: "List the registered kinds: search fields and origin, then each column with the field that "
+                        + "filters, --sort and --fields know it by, where its value comes from and its type "
+                        + "(-o json for all)."
+                ),
+                OptionSpec("kind-schema", help: "Print the JSON Schema of kind spec files (*.kind.json)."),
+                OptionSpec(
+                    "new-kind-spec",
+                    value: .some("NAME"),
+                    help: "Write a starter kind spec NAME.kind.json into the first --kinds DIR (else the current "
+                        + "folder), and the JSON Schema next to it for editors; never overwrites a spec."
+                ),
                 OptionSpec(
                     "generate-completion-script",
                     value: .choice("SHELL", CompletionShell.allCases.map(\.rawValue)),
