@@ -73,7 +73,8 @@ package enum WordForms {
         else { return [] }
         let numerator = Int(String(String.UnicodeScalarView(word[..<slash].compactMap(Unicode.Scalar.init))))
         let denominator = Int(String(String.UnicodeScalarView(word[(slash + 1)...].compactMap(Unicode.Scalar.init))))
-        guard let fraction = vulgarFractions.first(where: { $0.numerator == numerator && $0.denominator == denominator })
+        guard
+            let fraction = vulgarFractions.first(where: { $0.numerator == numerator && $0.denominator == denominator })
         else { return [] }
         return [String(fraction.scalar)]
     }

@@ -21,7 +21,9 @@ import Testing
         let run = try GuardedRun.run(query + ["--data", "-", "--format", "jsonl", "--fields", "name"], stdin: records)
         #expect(run.status == 0 || run.status == 1, "\(run.stderr)")
         return run.text.split(separator: "\n").compactMap { line in
-            (try? JSONSerialization.jsonObject(with: Data(line.utf8))).flatMap { ($0 as? [String: Any])?["name"] as? String }
+            (try? JSONSerialization.jsonObject(with: Data(line.utf8))).flatMap {
+                ($0 as? [String: Any])?["name"] as? String
+            }
         }
     }
 

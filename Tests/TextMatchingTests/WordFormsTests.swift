@@ -101,8 +101,12 @@ import Testing
 
     /// `ii` alone is the letters, not a number.
     @Test func aNumeralAloneIsItsLetters() {
-        #expect(matcher.match(MatchPattern("ii").withForms(betweenWords: false, withOtherWords: false), in: "Leprechaun 2") == nil)
-        #expect(matcher.match(MatchPattern("2").withForms(betweenWords: false, withOtherWords: false), in: "Bad Boys II") == nil)
+        #expect(
+            matcher.match(MatchPattern("ii").withForms(betweenWords: false, withOtherWords: false), in: "Leprechaun 2")
+                == nil)
+        #expect(
+            matcher.match(MatchPattern("2").withForms(betweenWords: false, withOtherWords: false), in: "Bad Boys II")
+                == nil)
         #expect(WordForms.numeralForm(of: MatchPattern("i").units) == nil)
         #expect(WordForms.numeralForm(of: MatchPattern("1").units) == nil)
     }
@@ -129,7 +133,8 @@ import Testing
     }
 
     @Test(arguments: [
-        ("8 1/2", "8½", MatchTier.exact), ("8 1/2", "8 ½", .exact), ("naked gun 33 1/3", "Naked Gun 33⅓: The Final Insult", .prefix),
+        ("8 1/2", "8½", MatchTier.exact), ("8 1/2", "8 ½", .exact),
+        ("naked gun 33 1/3", "Naked Gun 33⅓: The Final Insult", .prefix),
         ("1 1/2", "1½", .exact),
     ])
     func aPhraseMatchesWithEitherFraction(phrase: String, text: String, tier: MatchTier) throws {
@@ -152,7 +157,8 @@ import Testing
         }
         #expect(Set(WordForms.vulgarFractions.map(\.scalar.value)) == named)
         for fraction in WordForms.vulgarFractions {
-            #expect(fraction.scalar.properties.numericValue == Double(fraction.numerator) / Double(fraction.denominator))
+            #expect(
+                fraction.scalar.properties.numericValue == Double(fraction.numerator) / Double(fraction.denominator))
         }
     }
 
@@ -165,7 +171,9 @@ import Testing
     func everyTextAFormMatchesHoldsAFragment(seed: UInt64) {
         var random = SplitMix64(state: seed)
         func below(_ bound: Int) -> Int { Int(random.next() % UInt64(bound)) }
-        let pieces = ["and", "&", "+", "'n'", "n", "ii", "2", "xii", "12", "1/2", "½", "tea", "cup", "8", "8½", "-", "r&b"]
+        let pieces = [
+            "and", "&", "+", "'n'", "n", "ii", "2", "xii", "12", "1/2", "½", "tea", "cup", "8", "8½", "-", "r&b",
+        ]
         var matched = 0
         for _ in 0..<20_000 {
             let words = (0..<(1 + below(3))).map { _ in pieces[below(pieces.count)] }
