@@ -24,6 +24,12 @@ import Testing
         // Typos across the cuts of a word (swaps, a letter missing or added), a word typed in
         // capitals, one digit, one non-ASCII letter.
         "qeuen", "kign", "rsoe", "caord", "queeen", "QUEEN", "7", "é",
+        // The forms people type (issue #42): connectors between words, numbers among words,
+        // fractions, a lost or changed first letter, an excluded kind or field.
+        // Typed a key at a time, `rose and ` and `ii ` are no narrowing for what follows: `and`
+        // between words matches `&` too, `ii` with another word matches `2`.
+        "rose and queen", "rose & queen", "rose 'n' queen", "2 rose", "ii rose", "½", "1/2 rose", "ueen rose",
+        "xqueen", "ardqueen", "queen -kind:card", "-kind:note queen", "queen -name:rose",
     ]
 
     /// A file of notes, memos, a kind no registry knows, a record its kind
@@ -53,6 +59,9 @@ import Testing
             // A name that is not plain ASCII beside plain ASCII texts that match; a name in capitals.
             case 37: lines.append(#"{"kind":"note","name":"Ünïcode \#(name)","body":"queen rose kingcard \#(index)"}"#)
             case 53: lines.append(#"{"kind":"memo","name":"QUEEN OF HEARTS \#(name)","body":"KINGCARD ROSE"}"#)
+            // Connectors, numbers and fractions as people type them.
+            case 17: lines.append(#"{"kind":"note","name":"Queen & Rose \#(name)","body":"½ rose II"}"#)
+            case 19: lines.append(#"{"kind":"memo","name":"Queen 2 \#(name)","body":"rose + 1/2 queen"}"#)
             // The letters and pairs of `queen` and `rose`, but in no one text.
             case 89: lines.append(#"{"kind":"note","name":"que ros","body":"een ose \#(index)"}"#)
             // Capitalised words: letters inside them are fragments, but for a last part.

@@ -35,7 +35,7 @@ public struct SearchSession: Sendable {
         let plan = FieldScanPlan(
             registry: registry, query: query, sort: options.sort, fuzzy: options.fuzzy, knownFields: known)
         self.kinds = KindResolver(
-            registry: registry, plan: plan, kinds: options.kinds + query.kinds,
+            registry: registry, plan: plan, kinds: options.kinds + query.kinds, excludedKinds: query.excludedKinds,
             namedFields: query.referencedFields + (options.sort.map { [$0.field] } ?? []))
         self.scorer = Scorer(query: query, fuzzy: options.fuzzy, rule: options.ranking)
         self.hits = HitCollector(options: options, hasRankingTerms: !query.rankingTerms.isEmpty)
