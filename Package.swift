@@ -224,7 +224,9 @@ let package = Package(
         .testTarget(name: "KindCodegenTests", dependencies: ["KindCodegen"], swiftSettings: swiftSettings),
         .testTarget(
             name: "SearchCLITests",
-            dependencies: ["SearchCLI", "ResultKit", "KindSpecs", "SearchEngine", "ResultOutput", "TestSupport"]
+            dependencies: [
+                "SearchCLI", "ResultKit", "KindSpecs", "SearchEngine", "ResultOutput", "InteractiveSearch", "TestSupport",
+            ]
                 + kindModules.map { .target(name: $0) },
             exclude: snapshotExcludes("SearchCLITests"),
             swiftSettings: swiftSettings

@@ -433,6 +433,10 @@ public enum SearchCommand {
             filter: { bytes in bytes.withUnsafeBufferPointer { OutputFilter.safeBytes($0, policy: policy) } ?? bytes }
         )
         configuration.preview = arguments.preview
+        configuration.height = arguments.height
+        configuration.selectOne = arguments.selectOne
+        configuration.exitZero = arguments.exitZero
+        configuration.mouse = arguments.mouse
         let messages = output
         let outcome = InteractiveSearch.run(configuration) { diagnostic in
             if cap.admit(diagnostic) { messages.diagnostic(diagnostic) }

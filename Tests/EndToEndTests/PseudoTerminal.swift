@@ -294,9 +294,9 @@ struct VirtualScreen {
                 }
             case "\r\n":
                 column = 0
-                row = min(lines - 1, row + 1)
+                lineFeed()
             case "\r": column = 0
-            case "\n": row = min(lines - 1, row + 1)
+            case "\n": lineFeed()
             default:
                 if column < columns {
                     cells[row][column] = character
@@ -306,14 +306,35 @@ struct VirtualScreen {
         }
     }
 
+    /// Where the cursor is: its line and cell, from 0.
+    var cursor: (line: Int, column: Int) { (row, column) }
+
+    /// A line feed: the next line, or, on the last, the screen scrolls up.
+    private mutating func lineFeed() {
+        if row == lines - 1 {
+            cells.removeFirst()
+            cells.append(Array(repeating: " ", count: columns))
+        } else {
+            row += 1
+        }
+    }
+
     private mutating func control(_ final: Character, _ parameters: String) {
         let numbers = parameters.split(separator: ";").map { Int($0) ?? 1 }
+        let count = max(1, numbers.first ?? 1)
         switch final {
         case "H":
             row = min(lines - 1, max(0, (numbers.first ?? 1) - 1))
             column = min(columns - 1, max(0, (numbers.count > 1 ? numbers[1] : 1) - 1))
+        case "A" where !parameters.hasPrefix("?"): row = max(0, row - count)
+        case "B" where !parameters.hasPrefix("?"): row = min(lines - 1, row + count)
+        case "C" where !parameters.hasPrefix("?"): column = min(columns - 1, column + count)
+        case "D" where !parameters.hasPrefix("?"): column = max(0, column - count)
         case "J" where parameters == "2":
             cells = Array(repeating: Array(repeating: " ", count: columns), count: lines)
+        case "J" where parameters.isEmpty || parameters == "0":
+            for erased in column..<columns { cells[row][erased] = " " }
+            for below in (row + 1)..<lines { cells[below] = Array(repeating: " ", count: columns) }
         case "K":
             for erased in column..<columns { cells[row][erased] = " " }
         default:

@@ -1,4 +1,5 @@
 import Foundation
+import InteractiveSearch
 import TestSupport
 import Testing
 
@@ -17,23 +18,39 @@ import Testing
         }
     }
 
+    /// The key table's rows, from `KeyTable.bindings`.
+    static var keyRows: [String] {
+        KeyTable.bindings.map { binding in
+            "| " + binding.keys.map { "`\($0.rawValue)`" }.joined(separator: ", ") + " | "
+                + binding.action.summary + " |"
+        }
+    }
+
     @Test func theReferenceListsEveryOptionAsTheHelpDoes() throws {
+        try Self.check(table: "| Option | What it does |", rows: Self.rows)
+    }
+
+    @Test func theReferenceListsEveryKeyAsTheHelpDoes() throws {
+        try Self.check(table: "| Keys | What they do |", rows: Self.keyRows)
+    }
+
+    /// Checks the table of docs/options.md under `header` against `rows`,
+    /// or rewrites it with `RECORD_SNAPSHOTS=1`.
+    static func check(table header: String, rows: [String]) throws {
         let url = BinaryRunner.packageRoot.appendingPathComponent("docs/options.md")
         let text = try String(contentsOf: url, encoding: .utf8)
         var lines = text.components(separatedBy: "\n")
-        let header = try #require(
-            lines.firstIndex(of: "| Option | What it does |"), "no options table in docs/options.md")
-        let first = header + 2
+        let headerLine = try #require(lines.firstIndex(of: header), "no table \(header) in docs/options.md")
+        let first = headerLine + 2
         let end = lines[first...].firstIndex { !$0.hasPrefix("| `") } ?? lines.endIndex
         let current = Array(lines[first..<end])
-        if current != Self.rows && ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1" {
-            lines.replaceSubrange(first..<end, with: Self.rows)
+        if current != rows && ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1" {
+            lines.replaceSubrange(first..<end, with: rows)
             try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
-            Issue.record("docs/options.md was rewritten from the option table; run the tests again")
+            Issue.record("docs/options.md was rewritten from the option and key tables; run the tests again")
             return
         }
         #expect(
-            current == Self.rows,
-            "docs/options.md is stale: RECORD_SNAPSHOTS=1 swift test --filter OptionsReferenceTests")
+            current == rows, "docs/options.md is stale: RECORD_SNAPSHOTS=1 swift test --filter OptionsReferenceTests")
     }
 }
