@@ -225,7 +225,8 @@ let package = Package(
         .testTarget(
             name: "SearchCLITests",
             dependencies: [
-                "SearchCLI", "ResultKit", "KindSpecs", "SearchEngine", "ResultOutput", "InteractiveSearch", "TestSupport",
+                "SearchCLI", "ResultKit", "KindSpecs", "SearchEngine", "ResultOutput", "InteractiveSearch",
+                "TestSupport",
             ]
                 + kindModules.map { .target(name: $0) },
             exclude: snapshotExcludes("SearchCLITests"),
