@@ -96,6 +96,9 @@ package enum InteractiveSearch {
         if failed && records.count == 0 && !records.readsFiles { return .unreadable }
         var session = PickerSession(configuration: configuration, records: records, device: device)
         let (outcome, warnings) = session.run()
+        // Standard input's own problems (it could not be read, a document's
+        // malformed records), then the search's.
+        for problem in records.spool?.diagnostics ?? [] { diagnose(problem) }
         for warning in warnings { diagnose(warning) }
         return outcome
     }

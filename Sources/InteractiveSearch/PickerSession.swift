@@ -41,11 +41,21 @@ struct PickerSession {
     private var frame: Frame?
     /// The row last clicked and when, for a double click.
     private var lastClick: (row: Int, at: ContinuousClock.Instant)?
+    /// Whether the search of the query as typed is under way.
+    private var searching = false
+    /// What standard input had brought when that search started.
+    private var searchedInput: InputSpool.Snapshot?
+    /// When it started.
+    private var lastStart: ContinuousClock.Instant?
+    /// When to search again for what standard input has brought since.
+    private var refreshAt: ContinuousClock.Instant?
 
     /// How long a lone Esc waits for the rest of an escape sequence.
     static let escapeTimeoutMilliseconds: Int32 = 25
     /// Two clicks on a row within this time are a double click.
     static let doubleClickTime = Duration.milliseconds(500)
+    /// While standard input comes, the rows are searched again at most this often.
+    static let refreshInterval = Duration.milliseconds(200)
 
     init(configuration: InteractiveSearch.Configuration, records: LoadedRecords, device: TerminalDevice) {
         self.configuration = configuration
@@ -66,77 +76,95 @@ struct PickerSession {
             device.leave()
             TerminalRestore.uninstall()
         }
-        live.start(editor.text)
-        if configuration.selectOne || configuration.exitZero, let outcome = outcomeBeforeShowing() {
-            return (outcome, warnings ?? [])
+        search()
+        // With --select-1 or --exit-0, the picker shows only when the
+        // results of the starting query over every record do not settle it.
+        let decidesFirst = configuration.selectOne || configuration.exitZero
+        if !decidesFirst {
+            device.enter()
+            draw()
         }
-        device.enter()
-        draw()
         while true {
-            var fds = [
-                pollfd(fd: device.descriptor, events: Int16(POLLIN), revents: 0),
-                pollfd(fd: signals.readEnd, events: Int16(POLLIN), revents: 0),
-                pollfd(fd: searchDone.readEnd, events: Int16(POLLIN), revents: 0),
-            ]
-            let timeout = decoder.hasPending ? Self.escapeTimeoutMilliseconds : -1
-            let ready = poll(&fds, nfds_t(fds.count), timeout)
-            if ready < 0 {
-                if errno == EINTR { continue }
-                return (.cancelled, warnings ?? [])
-            }
-            var keys: [Key] = []
-            if ready == 0 { keys += decoder.flushPending() }
-            if fds[1].revents != 0 {
-                for signal in signals.drain() {
-                    if let outcome = handle(signal: Int32(signal)) { return (outcome, warnings ?? []) }
+            if let outcome = step(readsKeys: device.isEntered) { return (outcome, warnings ?? []) }
+            if decidesFirst, !device.isEntered {
+                guard let shown, shown.query == editor.text, searchedInput?.finished ?? true, !searching else {
+                    continue
                 }
-            }
-            if fds[2].revents != 0 {
-                _ = searchDone.drain()
-                takeResults()
-            }
-            if fds[0].revents != 0 {
-                // Everything the terminal has sent: a paste comes as one text.
-                let bytes = device.readAvailable()
-                // The terminal went away (a hang-up): leave as for SIGHUP.
-                if bytes.isEmpty { return (.cancelled, warnings ?? []) }
-                keys += decoder.decode(bytes)
-            }
-            for key in keys {
-                if let outcome = handle(key) { return (outcome, warnings ?? []) }
+                if shown.valid, configuration.exitZero, state.count == 0 { return (.nothingChosen, warnings ?? []) }
+                if shown.valid, configuration.selectOne, state.count == 1 {
+                    return (.chosen(state.chosen), warnings ?? [])
+                }
+                device.enter()
             }
             if acceptWhenShown, let outcome = acceptIfShown() { return (outcome, warnings ?? []) }
-            draw()
+            if device.isEntered { draw() }
         }
     }
 
-    /// With `--select-1` or `--exit-0`: waits, the picker not shown, for
-    /// the results of the starting query over every record; the outcome
-    /// when they settle it (one row, or none), else `nil` to show the picker.
-    private mutating func outcomeBeforeShowing() -> InteractiveSearch.Outcome? {
-        while true {
-            var fds = [
-                pollfd(fd: signals.readEnd, events: Int16(POLLIN), revents: 0),
-                pollfd(fd: searchDone.readEnd, events: Int16(POLLIN), revents: 0),
-            ]
-            if poll(&fds, nfds_t(fds.count), -1) < 0 {
-                if errno == EINTR { continue }
-                return .cancelled
+    /// Waits for something to happen (a key, a signal, a finished search,
+    /// more standard input) and acts on it; an outcome when it ends the picker.
+    private mutating func step(readsKeys: Bool) -> InteractiveSearch.Outcome? {
+        var fds = [
+            pollfd(fd: readsKeys ? device.descriptor : -1, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: signals.readEnd, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: searchDone.readEnd, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: records.spool?.progress.readEnd ?? -1, events: Int16(POLLIN), revents: 0),
+        ]
+        var timeout: Int32 = decoder.hasPending ? Self.escapeTimeoutMilliseconds : -1
+        if let refreshAt {
+            let wait = Int32(max(0, (refreshAt - ContinuousClock.now) / .milliseconds(1)).rounded(.up))
+            timeout = timeout < 0 ? wait : min(timeout, wait)
+        }
+        let ready = poll(&fds, nfds_t(fds.count), timeout)
+        if ready < 0 {
+            return errno == EINTR ? nil : .cancelled
+        }
+        var keys: [Key] = []
+        if ready == 0, decoder.hasPending { keys += decoder.flushPending() }
+        if fds[1].revents != 0 {
+            for signal in signals.drain() {
+                if let outcome = handle(signal: Int32(signal)) { return outcome }
             }
-            if fds[0].revents != 0 {
-                for signal in signals.drain() where signal != UInt8(SIGWINCH) {
-                    if let outcome = handle(signal: Int32(signal)) { return outcome }
-                }
-            }
-            guard fds[1].revents != 0 else { continue }
+        }
+        if fds[2].revents != 0 {
             _ = searchDone.drain()
             takeResults()
-            guard let shown, shown.query == editor.text else { continue }
-            guard shown.valid else { return nil }
-            if configuration.exitZero, state.count == 0 { return .nothingChosen }
-            if configuration.selectOne, state.count == 1 { return .chosen(state.chosen) }
-            return nil
         }
+        if fds[3].revents != 0 {
+            _ = records.spool?.progress.drain()
+            inputGrew()
+        }
+        if let refreshAt, ContinuousClock.now >= refreshAt {
+            self.refreshAt = nil
+            if !searching { search() }
+        }
+        if fds[0].revents != 0 {
+            // Everything the terminal has sent: a paste comes as one text.
+            let bytes = device.readAvailable()
+            // The terminal went away (a hang-up): leave as for SIGHUP.
+            if bytes.isEmpty { return .cancelled }
+            keys += decoder.decode(bytes)
+        }
+        for key in keys {
+            if let outcome = handle(key) { return outcome }
+        }
+        return nil
+    }
+
+    /// Starts the search of the query as typed, over what has come so far.
+    private mutating func search() {
+        searchedInput = records.spool?.snapshot
+        searching = true
+        lastStart = .now
+        live.start(editor.text)
+    }
+
+    /// More of standard input has come, or all of it: the rows shown are
+    /// searched again once the search under way is done, and not more
+    /// often than ``refreshInterval``.
+    private mutating func inputGrew() {
+        guard !searching, refreshAt == nil, let spool = records.spool, spool.snapshot != searchedInput else { return }
+        refreshAt = max(ContinuousClock.now, (lastStart ?? .now) + Self.refreshInterval)
     }
 
     /// Acts on a key; an outcome when it ends the picker.
@@ -145,7 +173,7 @@ struct PickerSession {
         case .text(let text):
             // Once Enter waits for the query's results, the query stays as it was.
             guard !acceptWhenShown else { return nil }
-            if editor.insert(text) { live.start(editor.text) }
+            if editor.insert(text) { search() }
         case .named(let name):
             guard let action = KeyTable.action(for: name) else { return nil }
             return perform(action)
@@ -188,7 +216,7 @@ struct PickerSession {
             return .cancelled
         default:
             guard !acceptWhenShown else { return nil }
-            if editor.apply(action) { live.start(editor.text) }
+            if editor.apply(action) { search() }
         }
         return nil
     }
@@ -277,10 +305,16 @@ struct PickerSession {
     /// Shows the newest finished search, when it is of the query as typed.
     private mutating func takeResults() {
         guard let outcome = live.take(), outcome.query == editor.text else { return }
+        searching = false
+        // Searched again as more input came: the selection stays where it was.
+        let again = shown?.query == outcome.query
+        // More came while it ran: once more.
+        inputGrew()
         switch outcome.result {
         case .success(let hits):
-            if warnings == nil, !outcome.narrowed { warnings = outcome.diagnostics }
-            state.show(hits, count: outcome.kept, more: outcome.more)
+            // The input's warnings, once, from a search that read all of it.
+            if warnings == nil, !outcome.narrowed, searchedInput?.finished ?? true { warnings = outcome.diagnostics }
+            state.show(hits, count: outcome.kept, more: outcome.more, keepingSelection: again)
             let milliseconds =
                 Double(outcome.elapsed.components.seconds) * 1000
                 + Double(outcome.elapsed.components.attoseconds) / 1e15
@@ -304,12 +338,16 @@ struct PickerSession {
             width: size.columns, height: device.height, reverse: configuration.reverse,
             table: configuration.table)
         screen.preview = configuration.preview
+        // While standard input comes, the total is of the records come so far.
+        let input = records.spool?.snapshot
+        let reading = input.map { !$0.finished } ?? false
         let statusText =
             counts.map {
                 StatusLine.text(
-                    matched: $0.matched, total: $0.total, kinds: $0.kinds, kept: $0.ofAll ? $0.matched : state.count,
-                    marked: state.markOrder.count, milliseconds: $0.milliseconds, width: size.columns - 2)
-            } ?? status
+                    matched: $0.matched, total: searchedInput?.finished ?? true ? $0.total : input?.records ?? 0,
+                    kinds: $0.kinds, kept: $0.ofAll ? $0.matched : state.count, marked: state.markOrder.count,
+                    milliseconds: $0.milliseconds, reading: reading, width: size.columns - 2)
+            } ?? (reading && shown == nil ? "\(StatusLine.grouped(input?.records ?? 0)) read · searching…" : status)
         let frame = screen.frame(&state, query: editor, status: statusText)
         self.frame = frame
         let highlight = Array((configuration.table.options.color ? "\u{1B}[1;48;5;236m" : "\u{1B}[1;7m").utf8)

@@ -140,7 +140,7 @@ import Testing
             let bytes = Array(String(repeating: "queen of hearts ", count: count / 16).utf8)
             let clock = ContinuousClock()
             var best = Duration.seconds(1000)
-            for _ in 0..<3 {
+            for _ in 0..<5 {
                 let start = clock.now
                 var decoder = KeyDecoder()
                 let keys = decoder.decode(bytes)
@@ -151,7 +151,7 @@ import Testing
         }
         let small = time(100_000)
         let large = time(400_000)
-        #expect(large < small * 6 + .milliseconds(5), "\(small) then \(large)")
+        #expect(large < small * 6 + .milliseconds(20), "\(small) then \(large)")
     }
 }
 
@@ -271,7 +271,7 @@ import Testing
             let text = String(repeating: "queen of hearts ", count: count / 16)
             let clock = ContinuousClock()
             var best = Duration.seconds(1000)
-            for _ in 0..<3 {
+            for _ in 0..<5 {
                 let start = clock.now
                 var editor = LineEditor()
                 editor.insert(text)
@@ -284,7 +284,7 @@ import Testing
         }
         let small = time(100_000)
         let large = time(400_000)
-        #expect(large < small * 6 + .milliseconds(5), "\(small) then \(large)")
+        #expect(large < small * 6 + .milliseconds(20), "\(small) then \(large)")
     }
 }
 

@@ -148,7 +148,9 @@ import Testing
                 let picked = try #require(live.searchNow(typed))
                 let parsed: Query
                 do {
-                    parsed = try QueryParser().parse(typed)
+                    // A phrase being typed reads as closed at the end.
+                    let closed = (try? QueryParser().parse(typed)) == nil ? typed + "\"" : typed
+                    parsed = try QueryParser().parse((try? QueryParser().parse(closed)) != nil ? closed : typed)
                 } catch {
                     guard case .failure = picked.result else {
                         Issue.record("\(typed): the picker ran a query one-shot search refuses")

@@ -34,18 +34,29 @@ package struct PickerState: Sendable {
 
     package init() {}
 
-    /// Shows the results of a new search: the selection goes back to the best row.
+    /// Shows the results of a new search: the selection goes back to the
+    /// best row, or stays at its place for the same query searched again.
     /// - Parameters:
     ///   - hits: The rows built, best first.
     ///   - count: How many rows there are, when more than `hits`.
     ///   - more: Builds the rest, as they are shown.
-    package mutating func show(_ hits: [SearchHit], count: Int? = nil, more: LiveSearch.MoreHits? = nil) {
+    ///   - keepingSelection: Whether the selection and the scroll stay.
+    package mutating func show(
+        _ hits: [SearchHit], count: Int? = nil, more: LiveSearch.MoreHits? = nil, keepingSelection: Bool = false
+    ) {
+        let selected = self.hits.indices.contains(cursor) ? self.hits[cursor].record.location : nil
         self.hits = hits
         self.count = more == nil ? hits.count : max(hits.count, count ?? hits.count)
         self.more = more
-        cursor = 0
-        scroll = 0
-        previewScroll = 0
+        if keepingSelection {
+            cursor = min(cursor, max(0, self.count - 1))
+            build(through: cursor + 1)
+            if self.hits.indices.contains(cursor), self.hits[cursor].record.location != selected { previewScroll = 0 }
+        } else {
+            cursor = 0
+            scroll = 0
+            previewScroll = 0
+        }
         drawnPage = nil
         previewLines = nil
     }

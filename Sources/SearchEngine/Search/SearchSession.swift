@@ -206,7 +206,7 @@ public struct SearchSession: Sendable {
                 reject(kind: kind, error: error, isFuzzyStandIn: isFuzzyStandIn, at: location, diagnose: diagnose)
                 return
             }
-            hits.countMatched(isFuzzyStandIn: isFuzzyStandIn)
+            hits.countMatched(isFuzzyStandIn: isFuzzyStandIn, kind: kind)
             return
         }
         let row: any CellRepresentable
