@@ -178,7 +178,8 @@ struct PickerSession {
             guard let action = KeyTable.action(for: name) else { return nil }
             return perform(action)
         case .mouse(let event):
-            return handle(event)
+            // With --no-mouse, the terminal was not asked for reports.
+            return configuration.mouse ? handle(event) : nil
         case .cursorPosition(let line, _):
             device.noteCursorPosition(line: line)
         }

@@ -31,10 +31,14 @@ final class PseudoTerminal: @unchecked Sendable {
     ///   - controllingTerminal: false to start it with no terminal at all.
     ///   - executable: Another program than `search`, such as a shell;
     ///     its standard streams are all the terminal.
+    ///   - repeatsStdin: Whether `stdin` is written again and again, an
+    ///     endless pipe (as `yes` makes), until the program stops reading.
     init(
-        _ arguments: [String], stdin: [UInt8]? = nil, columns: Int = 80, lines: Int = 24,
+        _ arguments: [String], stdin: [UInt8]? = nil, repeatsStdin: Bool = false, columns: Int = 80, lines: Int = 24,
         environment: [String: String] = [:], controllingTerminal: Bool = true, executable: String? = nil
     ) throws {
+        // A pipe the program stopped reading fails the write, not the tests.
+        signal(SIGPIPE, SIG_IGN)
         // posix_openpt, unlockpt and ptsname as their ioctls (Linux's
         // TIOCSPTLCK and TIOCGPTN): Glibc's module hides the functions.
         master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
@@ -110,15 +114,17 @@ final class PseudoTerminal: @unchecked Sendable {
         if let stdin {
             let writeEnd = inPipe[1]
             Thread.detachNewThread {
+                defer { close(writeEnd) }
                 stdin.withUnsafeBytes { bytes in
-                    var offset = 0
-                    while offset < bytes.count {
-                        let count = Glibc.write(writeEnd, bytes.baseAddress! + offset, bytes.count - offset)
-                        if count <= 0 { break }
-                        offset += count
-                    }
+                    repeat {
+                        var offset = 0
+                        while offset < bytes.count {
+                            let count = Glibc.write(writeEnd, bytes.baseAddress! + offset, bytes.count - offset)
+                            if count <= 0 { return }
+                            offset += count
+                        }
+                    } while repeatsStdin
                 }
-                close(writeEnd)
             }
         } else {
             close(inPipe[1])
