@@ -238,9 +238,33 @@ import Testing
         #expect(terminal.stdout == "long one\n")
     }
 
-    /// Every key `search --help` lists is typed by a test here (or, for
-    /// Ctrl-Z, by InteractiveTests' job-control test).
-    @Test func everyKeyTheHelpListsIsTyped() throws {
+    /// The README's `search -i` section names every key the help lists,
+    /// and the picker's options.
+    @Test func theReadmeNamesEveryKeyAndOption() throws {
+        let readme = try String(
+            contentsOf: BinaryRunner.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let section = try #require(
+            readme.components(separatedBy: "## Interactive search").dropFirst().first?
+                .components(separatedBy: "\n## ").first
+        ).replacingOccurrences(of: "\n", with: " ")
+        let spelled: [String: String] = [
+            "btab": "Shift-Tab", "bspace": "Backspace", "del": "Delete", "pgup": "PgUp", "pgdn": "PgDn",
+            "alt-bs": "Alt-Backspace", "left-click": "a click", "double-click": "a double click",
+            "scroll-up": "the wheel", "scroll-down": "the wheel",
+        ]
+        for name in try Self.helpKeys() {
+            let words = spelled[name] ?? name.split(separator: "-").map(\.capitalized).joined(separator: "-")
+            let named = section.contains(words)
+            #expect(named, "the README does not name \(name) (\(words))")
+        }
+        for option in ["--query", "--select-1", "--exit-0", "--height", "--layout", "--preview", "--no-mouse"] {
+            let named = section.contains(option)
+            #expect(named, "the README does not name \(option)")
+        }
+    }
+
+    /// The key names `search --help` lists under KEYS.
+    static func helpKeys() throws -> Set<String> {
         let help = try BinaryRunner.run(["--help"], environment: ["COLUMNS": "200"]).stdout
         let section = try #require(help.components(separatedBy: "\nKEYS (").dropFirst().first)
         var listed: Set<String> = []
@@ -251,6 +275,13 @@ import Testing
             let names = line.dropFirst(2).components(separatedBy: "  ").first ?? ""
             for name in names.components(separatedBy: ", ") { listed.insert(name) }
         }
+        return listed
+    }
+
+    /// Every key `search --help` lists is typed by a test here (or, for
+    /// Ctrl-Z, by InteractiveTests' job-control test).
+    @Test func everyKeyTheHelpListsIsTyped() throws {
+        let listed = try Self.helpKeys()
         #expect(listed.count >= 40, "\(listed)")
         var typed = Set(Self.moves.flatMap(\.keys) + Self.edits.flatMap(\.keys))
         typed.formUnion(["esc", "ctrl-c", "ctrl-g", "ctrl-q", "ctrl-d", "left-click", "double-click"])
