@@ -95,6 +95,9 @@ public enum SearchCommand {
         if arguments.interactive {
             return pick(arguments, registry: registry, environment: environment, console: console, output: &output)
         }
+        for option in arguments.pickerOptionsGiven {
+            output.error("warning: \(option) applies to --interactive only; ignored\n")
+        }
         let query: Query
         do {
             query = try QueryParser().parse(arguments.query)

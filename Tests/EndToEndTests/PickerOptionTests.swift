@@ -38,6 +38,17 @@ import Testing
         #expect(misspelt.stderr.contains("Did you mean '--query'?"), "\(misspelt.stderr)")
     }
 
+    /// The picker's options do nothing to a one-shot search, and say so.
+    @Test(arguments: [["--height", "5"], ["-1"], ["-0"], ["--no-mouse"], ["--preview"], ["--layout", "reverse"]])
+    func thePickersOptionsWarnWithoutInteractive(option: [String]) throws {
+        let run = try BinaryRunner.run(["queen"] + option)
+        let plain = try BinaryRunner.run(["queen"])
+        #expect(run.status == 0)
+        #expect(run.stdout == plain.stdout)
+        let long = ["-1": "--select-1", "-0": "--exit-0"][option[0]] ?? option[0]
+        #expect(run.stderr == "warning: \(long) applies to --interactive only; ignored\n")
+    }
+
     // MARK: -1 and -0
 
     /// One row for the query: it is printed and the picker never shows

@@ -44,6 +44,8 @@ struct SearchArguments {
     var exitZero = false
     /// `--no-mouse`.
     var mouse = true
+    /// The options given that only the picker reads, as typed (`--height`).
+    var pickerOptionsGiven: [String] = []
     var fields: [String]?
     var sort: FieldSort?
     var fuzzy = false
@@ -132,6 +134,9 @@ struct SearchArguments {
                 clusters.isEmpty ? "--push" : "--source", url, reason: "a cluster cannot be searched with -i")
         }
         preview = parsed.flags.contains("preview")
+        pickerOptionsGiven = ["layout", "preview", "select-1", "exit-0", "height", "no-mouse"].filter {
+            parsed.flags.contains($0) || parsed.values[$0] != nil
+        }.map { "--" + $0 }
         selectOne = parsed.flags.contains("select-1")
         exitZero = parsed.flags.contains("exit-0")
         mouse = !parsed.flags.contains("no-mouse")
