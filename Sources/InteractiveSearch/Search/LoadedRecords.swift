@@ -57,10 +57,17 @@ package final class LoadedRecords: Sendable {
     /// Whether every record has come: standard input may still be coming.
     package var isComplete: Bool { spool?.snapshot.finished ?? true }
 
+    /// The bytes of standard input's whole lines come so far, when it is a source.
+    package var standardInputBytes: Int? { spool?.snapshot.bytes }
+
     /// Reads every record of `sources` with `reader`; problems that stop a
     /// source (a file that cannot be read) go to `diagnose`. Malformed
     /// lines are reported by the searches, as a one-shot search reports them.
-    package init(sources: [DataSource], reader: RecordReader, diagnose: (Diagnostic) -> Void) {
+    /// - Parameter standardInput: Where standard input is read from (tests
+    ///   pass a file or a pipe of their own).
+    package init(
+        sources: [DataSource], reader: RecordReader, standardInput: Int32 = 0, diagnose: (Diagnostic) -> Void
+    ) {
         var arena: [UInt8] = []
         var items: [Item] = []
         var records: [Record] = []
@@ -74,7 +81,7 @@ package final class LoadedRecords: Sendable {
             }
             // Copied as it comes; held as the other sources are only when
             // there is no temporary file to copy it to.
-            if case .standardInput = source, let spool = InputSpool(reader: reader) {
+            if case .standardInput = source, let spool = InputSpool(reader: reader, input: standardInput) {
                 parts.append(.standardInput(spool))
                 spool.start()
                 continue
