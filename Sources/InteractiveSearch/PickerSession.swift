@@ -276,8 +276,9 @@ struct PickerSession {
             suspend()
         case SIGCONT:
             // Continued after a stop the picker did not see (SIGSTOP): the
-            // shell may have set its own modes meanwhile.
-            device.enter()
+            // shell may have set its own modes meanwhile. (Not shown yet,
+            // with --select-1 or --exit-0, it stays so.)
+            if device.isEntered { device.enterAgain() }
             needsClear = true
         case SIGINT:
             return .cancelled
@@ -294,12 +295,13 @@ struct PickerSession {
 
     /// Stops as a shell job (Ctrl-Z), the terminal given back meanwhile.
     private mutating func suspend() {
+        let shown = device.isEntered
         device.leave()
         signal(SIGTSTP, SIG_DFL)
         raise(SIGTSTP)
         // Here again after SIGCONT.
         TerminalRestore.install(pipe: signals.writeEnd)
-        device.enter()
+        if shown { device.enter() }
         needsClear = true
     }
 

@@ -170,6 +170,14 @@ final class TerminalDevice {
         enter()
     }
 
+    /// The picker's modes and screen again, after a stop (the shell may
+    /// have set modes of its own meanwhile): inline, the lines taken are
+    /// given back first, so that they are not taken twice.
+    func enterAgain() {
+        if isEntered, placement != .fullScreen { leave() }
+        enter()
+    }
+
     /// The terminal said where its cursor is: inline, after ``enter()``
     /// asked, that is the first line taken.
     func noteCursorPosition(line: Int) {
