@@ -35,6 +35,9 @@ public struct SearchOptions: Sendable {
     /// (``SearchResult/matchedByKind``), for a caller that keeps fewer rows
     /// than match and still says how many of each kind there are.
     package var countsMatchesByKind = false
+    /// How words' matches rank: the standard order, or in tests another,
+    /// which every part of a search then follows (see ``RankingRule``).
+    package var ranking = RankingRule.standard
 
     public init(
         limit: Int = 20,
