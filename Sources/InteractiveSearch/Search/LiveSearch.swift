@@ -44,7 +44,8 @@ package final class LiveSearch: Sendable {
         /// ``more`` builds.
         package var kept = 0
         /// The kinds of every record that matched with their counts, most
-        /// first, when they are known without the rows (through the index).
+        /// first (counted by the index, or by the engine), not only those of
+        /// the kept rows; `nil` when only fuzzy stand-ins matched.
         package var kinds: [(name: String, count: Int)]?
         /// Builds the kept hits past those of ``result``.
         package var more: MoreHits?
