@@ -102,6 +102,9 @@ public enum SearchCommand {
         if arguments.interactive {
             return pick(arguments, registry: registry, environment: environment, console: console, output: &output)
         }
+        for option in arguments.pickerOptionsGiven {
+            output.error("warning: \(option) applies to --interactive only; ignored\n")
+        }
         let query: Query
         do {
             query = try QueryParser().parse(arguments.query)
@@ -501,6 +504,10 @@ public enum SearchCommand {
             filter: { bytes in bytes.withUnsafeBufferPointer { OutputFilter.safeBytes($0, policy: policy) } ?? bytes }
         )
         configuration.preview = arguments.preview
+        configuration.height = arguments.height
+        configuration.selectOne = arguments.selectOne
+        configuration.exitZero = arguments.exitZero
+        configuration.mouse = arguments.mouse
         let messages = output
         let outcome = InteractiveSearch.run(configuration) { diagnostic in
             if cap.admit(diagnostic) { messages.diagnostic(diagnostic) }

@@ -97,6 +97,9 @@ import Testing
         case fileAndHeld
         /// The large file alone: its matching lines are read again alone.
         case file
+        /// The large file piped to standard input: copied as it comes, then
+        /// searched in place as the large file is.
+        case standardInput
     }
 
     /// Whether the picker has an index of search texts, and when it ranks through it.
@@ -153,10 +156,23 @@ import Testing
             try? FileManager.default.removeItem(at: big)
             try? FileManager.default.removeItem(at: small)
         }
-        let sources: [DataSource] = layout == .file ? [.path(big.path)] : [.path(big.path), .path(small.path)]
+        let sources: [DataSource] =
+            layout == .file || layout == .standardInput ? [.path(big.path)] : [.path(big.path), .path(small.path)]
         #expect(sources[0].isSearchedInBlocks == (layout != .held))
-        let records = LoadedRecords(sources: sources, reader: RecordReader(registry: registry), diagnose: { _ in })
+        let input = open(big.path, O_RDONLY)
+        defer { close(input) }
+        let records = LoadedRecords(
+            sources: layout == .standardInput ? [.standardInput] : sources, reader: RecordReader(registry: registry),
+            standardInput: input, diagnose: { _ in })
         #expect(records.readsFiles == (layout != .held))
+        // Standard input searched once all of it has come.
+        let deadline = Date().addingTimeInterval(60)
+        while !records.isComplete, Date() < deadline { usleep(10_000) }
+        #expect(records.isComplete)
+        // Its records are named <stdin>, where the one-shot search's are named by the file.
+        let named = { (lines: [String]) in
+            layout == .standardInput ? lines.map { $0.replacingOccurrences(of: big.path, with: "<stdin>") } : lines
+        }
         var options = SearchOptions(limit: 40, keepsRecords: false)
         options.ranking = ordering.rule
         // Through the index whenever it can serve the query, rather than
@@ -190,7 +206,9 @@ import Testing
                 let picked = try #require(live.searchNow(typed))
                 let parsed: Query
                 do {
-                    parsed = try QueryParser().parse(typed)
+                    // A phrase being typed reads as closed at the end.
+                    let closed = (try? QueryParser().parse(typed)) == nil ? typed + "\"" : typed
+                    parsed = try QueryParser().parse((try? QueryParser().parse(closed)) != nil ? closed : typed)
                 } catch {
                     guard case .failure = picked.result else {
                         Issue.record("\(typed): the picker ran a query one-shot search refuses")
@@ -232,7 +250,7 @@ import Testing
                 if picked.narrowed { narrowed += 1 }
                 if picked.indexed { throughIndex += 1 }
                 if picked.indexed, parsed.conditions.count > 1 { wordsThroughIndex += 1 }
-                #expect(Self.describe(hits) == Self.describe(oneShot.hits), "\(typed)")
+                #expect(Self.describe(hits) == named(Self.describe(oneShot.hits)), "\(typed)")
                 if ordering != .standard {
                     var standard = options
                     standard.ranking = .standard
@@ -262,6 +280,74 @@ import Testing
             #expect(throughIndex == 0)
             #expect(builtLater == 0)
         }
+    }
+
+    /// While standard input comes, each search finds what a one-shot search
+    /// finds in the lines come so far; once it has all come, what it finds
+    /// in all of them.
+    @Test func whileStandardInputComesThePickerFindsWhatHasCome() throws {
+        let registry = try KindRegistry([noteKind(), noteKind("memo")])
+        let file = try Self.mixedFile(records: 4000, padding: 40, seed: 11)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let lines = try Data(contentsOf: file).split(separator: 0x0A, omittingEmptySubsequences: false)
+        let firstHalf = Data(lines.prefix(2000).joined(separator: [0x0A])) + [0x0A]
+        // A line come without its line break yet: a record, were it read.
+        let cut = Data(#"{"kind":"note","name":"queen rose partial"}"#.utf8)
+        let text = firstHalf + cut + [0x0A] + Data(lines.dropFirst(2000).joined(separator: [0x0A]))
+        try text.write(to: file)
+        let half = file.appendingPathExtension("half.jsonl")
+        try firstHalf.write(to: half)
+        defer { try? FileManager.default.removeItem(at: half) }
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)
+        defer { close(ends[0]) }
+        let writeEnd = ends[1]
+        let write: @Sendable (Data) -> Void = { data in
+            data.withUnsafeBytes { bytes in
+                var offset = 0
+                while offset < bytes.count {
+                    let count = Glibc.write(writeEnd, bytes.baseAddress! + offset, bytes.count - offset)
+                    guard count > 0 else { return }
+                    offset += count
+                }
+            }
+        }
+        let writer = Thread { write(firstHalf + cut) }
+        writer.start()
+        let records = LoadedRecords(
+            sources: [.standardInput], reader: RecordReader(registry: registry), standardInput: ends[0],
+            diagnose: { _ in })
+        let options = SearchOptions(limit: 40, keepsRecords: false)
+        let live = LiveSearch(records: records, registry: registry, options: options, wake: {})
+        func compare(with source: URL, _ stage: String) throws {
+            for query in ["queen", "rose", "qeen", "\"of hearts\"", "queen -card", "price<50 rose", "zzzzq", ""] {
+                let picked = try #require(live.searchNow(query))
+                let oneShot = try SearchEngine.search(
+                    sources: [DataSource.path(source.path)], query: QueryParser().parse(query), options: options,
+                    registry: registry, diagnose: { _ in })
+                // Nothing is said of the line still coming: it is not read.
+                let lastLine = source == half ? 2000 : 4001
+                let past = picked.diagnostics.filter { ($0.location?.line ?? 0) > lastLine }
+                #expect(past.isEmpty, "\(stage): \(query): \(past)")
+                let expected = Self.describe(oneShot.hits).map {
+                    $0.replacingOccurrences(of: source.path, with: "<stdin>")
+                }
+                #expect(Self.describe(try picked.result.get()) == expected, "\(stage): \(query)")
+                #expect(picked.matched == oneShot.statistics.matched, "\(stage): \(query)")
+                #expect(picked.total == oneShot.statistics.read, "\(stage): \(query)")
+            }
+        }
+        var deadline = Date().addingTimeInterval(30)
+        while records.standardInputBytes != firstHalf.count, Date() < deadline { usleep(10_000) }
+        #expect(records.standardInputBytes == firstHalf.count)
+        #expect(!records.isComplete)
+        try compare(with: half, "half come")
+        write(text.dropFirst(firstHalf.count + cut.count))
+        close(writeEnd)
+        deadline = Date().addingTimeInterval(30)
+        while !records.isComplete, Date() < deadline { usleep(10_000) }
+        #expect(records.isComplete)
+        try compare(with: file, "all come")
     }
 
     /// Lines found in a file are read again only while the file is

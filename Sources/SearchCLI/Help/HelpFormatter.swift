@@ -1,3 +1,4 @@
+import InteractiveSearch
 import TextMatching
 
 /// Renders `search --help` for a given screen width, from the option table.
@@ -43,6 +44,10 @@ enum HelpFormatter {
                 if let value = option.defaultValue { help += " (default: \(value))" }
                 out += entry(option.synopsis, help, width: width)
             }
+        }
+        out += "\nKEYS (with --interactive, fzf's):\n"
+        for binding in KeyTable.bindings {
+            out += entry(binding.keys.map(\.rawValue).joined(separator: ", "), binding.action.summary, width: width)
         }
         out +=
             "\n"

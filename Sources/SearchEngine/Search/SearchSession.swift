@@ -222,7 +222,7 @@ public struct SearchSession: Sendable {
                 return
             }
             if !notes.isEmpty { report(notes, kind: kind, at: location, diagnose: diagnose) }
-            hits.countMatched(isFuzzyStandIn: isFuzzyStandIn)
+            hits.countMatched(isFuzzyStandIn: isFuzzyStandIn, kind: kind)
             return
         }
         let row: any CellRepresentable
