@@ -23,6 +23,9 @@ public struct Column: Sendable {
     public var share: Int
     /// How a value too wide for the column is cut; `nil` cuts it at the end.
     public var cut: CutRule?
+    /// Whether text too wide for the column may wrap onto a row's spare
+    /// lines; when `false` it is cut with `…` on its first line.
+    public var wraps: Bool
 
     /// Creates a column.
     /// - Parameters:
@@ -36,6 +39,7 @@ public struct Column: Sendable {
     ///   - compactWidth: The narrowest width under 60 columns, if narrower than `minWidth`.
     ///   - share: The percentage of the table's width the column keeps first.
     ///   - cut: How a value too wide for the column is cut; `nil` cuts it at the end.
+    ///   - wraps: `false` to cut text too wide with `…` rather than wrap it.
     public init(
         _ header: String,
         alignment: Alignment = .left,
@@ -46,7 +50,8 @@ public struct Column: Sendable {
         isRequired: Bool = false,
         compactWidth: Int? = nil,
         share: Int = 0,
-        cut: CutRule? = nil
+        cut: CutRule? = nil,
+        wraps: Bool = true
     ) {
         self.header = header
         self.alignment = alignment
@@ -59,5 +64,6 @@ public struct Column: Sendable {
         self.compactWidth = compactWidth.map { max(1, $0) }
         self.share = min(100, max(0, share))
         self.cut = cut
+        self.wraps = wraps
     }
 }

@@ -2,11 +2,11 @@ extension TextMatcher {
     /// The pattern lengths, in folded units, that may match a whole word with one short-word typo:
     /// an adjacent transposition (`teh`, `kign`) or, in four letters, one substitution (`kong` for
     /// `king`). Longer patterns have the edit budget of ``typoBudget(forLength:)``.
-    static let shortTypoLengths = 3...4
+    package static let shortTypoLengths = 3...4
 
     /// Whether `units`, a whole folded pattern, may match with a short-word typo: three or four
     /// letters (a number such as `1940` never matches `1904`).
-    static func allowsShortTypo(_ units: some Collection<UInt32>) -> Bool {
+    package static func allowsShortTypo(_ units: some Collection<UInt32>) -> Bool {
         shortTypoLengths.contains(units.count) && units.allSatisfy(isLetterUnit)
     }
 
@@ -18,7 +18,8 @@ extension TextMatcher {
 
     /// The best ``MatchTier/typo`` match of a short pattern: a whole word of the text of the same
     /// length that differs by one adjacent transposition, or (for four letters) one substitution.
-    /// The first letter never takes part: an edit there costs two, as for longer words. Only whole
+    /// The first letter never takes part: in so short a word it is most of what tells it from
+    /// others (`ing` is not "King"). Only whole
     /// words match, so that `kign` finds "King" but not "kingdom" or "talking now".
     static func shortTypoMatch<Subject: MatchSubject>(
         _ pattern: UnsafeBufferPointer<UInt32>,

@@ -2,10 +2,11 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The docs cannot lie: every command of README.md, docs/ and schemas/ that
-/// reads the bundled sample or Examples/ is run, and every capture of what
-/// one prints is compared with what it prints today, on a real
-/// pseudo-terminal of the capture's size.
+/// The docs cannot lie: every command of README.md and docs/ that reads the
+/// bundled sample or Examples/ is run, and every capture of what one prints
+/// is compared with what it prints today, on a real pseudo-terminal of the
+/// capture's size. (schemas/README.md's examples show what a pipe gets, and
+/// `SpecDocumentationTests` runs them so.)
 ///
 /// A capture is a fenced block either
 /// - whose lines start with `$ COMMAND`, each followed by what it prints, or
@@ -21,7 +22,7 @@ import Testing
 /// documents' captures.
 @Suite(.serialized) struct DocumentedCommandTests {
     static let documents =
-        ["README.md", "schemas/README.md"]
+        ["README.md"]
         + (try! FileManager.default.contentsOfDirectory(
             atPath: BinaryRunner.packageRoot.appendingPathComponent("docs").path)).filter { $0.hasSuffix(".md") }
         .sorted().map { "docs/\($0)" }
@@ -202,7 +203,7 @@ import Testing
 
     @Test func theDocumentsHoldCaptures() throws {
         let captures = try Self.captures().filter { Self.readsTheSample($0.command) }
-        #expect(captures.count >= 5, "\(captures)")
+        #expect(captures.count >= 3, "\(captures)")
         #expect(captures.contains { $0.file == "README.md" && !$0.keys.isEmpty }, "no capture of the picker")
     }
 
@@ -263,7 +264,7 @@ import Testing
                 }
             }
         }
-        #expect(ran >= 4)
+        #expect(ran >= 3)
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
     }
 

@@ -153,6 +153,19 @@ import Testing
         #expect(lines.first?.hasSuffix("PRICE") == true && lines.last?.hasSuffix(" 295000") == true, "\(result.stdout)")
     }
 
+    /// A field a kind spec declares deeper in the record (`size` is
+    /// `/installed_size`) is a number too, and is right-aligned.
+    @Test func aDeclaredNumberFieldIsRightAligned() throws {
+        let result = try BinaryRunner.run([
+            "size>1000", "--kinds", "Examples/kinds", "--data", "Examples/kinds/packages.json", "--sort", "-size",
+            "--fields", "name,size", "--width", "80",
+        ])
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count > 3, "\(result.stdout)")
+        #expect(Set(lines.map(\.count)).count == 1, "\(result.stdout)")
+        #expect(lines.first?.hasSuffix(" SIZE") == true && lines.last?.hasSuffix(" 1245") == true, "\(result.stdout)")
+    }
+
     /// Debian main holds only free software: the bundled games cost 0, and read "free".
     @Test func theBundledFreeGamesAreFree() throws {
         let result = try BinaryRunner.run(["0ad", "--kind", "product", "--format", "jsonl", "--limit", "1"])

@@ -58,7 +58,9 @@ struct ArgumentParser {
                 }
                 try take(
                     option, spelled: "--\(name)", inline: inline, arguments: arguments, index: &index, into: &parsed)
-            } else if argument.hasPrefix("-") && argument.count > 1 && !Self.isNumber(argument) {
+            } else if argument.hasPrefix("-") && argument.count > 1
+                && (!Self.isNumber(argument) || isShortOption(argument))
+            {
                 var characters = argument.dropFirst()[...]
                 while let short = characters.popFirst() {
                     guard let option = options.first(where: { $0.short == short }) else {
@@ -120,6 +122,12 @@ struct ArgumentParser {
         return "--\(best.0)"
     }
 
+    /// Whether `argument` is a short option named by a digit (`-1`), which
+    /// is that option, not the number.
+    private func isShortOption(_ argument: String) -> Bool {
+        argument.count == 2 && options.contains { $0.short == argument.last }
+    }
+
     static func isNumber(_ text: String) -> Bool {
         Double(text) != nil
     }
@@ -130,10 +138,14 @@ enum UsageError: Error, Equatable {
     case unknownOption(String, suggestion: String?)
     case missingValue(String)
     case invalidValue(String, String, reason: String)
+    /// A value that must not be repeated back (it holds a password).
+    case refusedValue(String, reason: String)
 
     /// The message, with what the user typed made safe to print.
     var message: String {
         switch self {
+        case .refusedValue(let option, let reason):
+            "The value given for '\(TerminalText.sanitize(option))' is refused: \(reason)"
         case .unknownOption(let option, _): "Unknown option '\(TerminalText.sanitize(option))'"
         case .missingValue(let synopsis): "Missing value for '\(synopsis)'"
         case .invalidValue(let option, let value, let reason):

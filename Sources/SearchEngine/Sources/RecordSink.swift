@@ -26,6 +26,12 @@ public struct RecordSink {
     /// The kinds the search knows.
     public var registry: KindRegistry { session.registry }
 
+    /// The query and options as the engine runs them (a column's header in
+    /// a filter or `--sort` made the field it shows): what a source that
+    /// finds candidates itself must look for.
+    package var query: Query { session.query }
+    package var options: SearchOptions { session.options }
+
     /// Scores a whole record and keeps it when it ranks high enough.
     public mutating func consider(_ record: Record) {
         session.consider(record, diagnose: report)
@@ -62,9 +68,31 @@ public struct RecordSink {
     /// learns from ``SearchStatistics/matched`` which of them matched.
     package var statistics: SearchStatistics { session.statistics }
 
+    /// Notes that the source holds records with these fields, and of these
+    /// kinds (as the records name them), that it does not hand over: a
+    /// filter or a kind filter that names them is then no mistake, as it
+    /// would not be over a file holding those records.
+    package mutating func noteHeld(fields: some Sequence<String>, kinds: some Sequence<String>) {
+        session.notedFields.formUnion(fields)
+        session.notedKindNames.formUnion(kinds.map { $0.lowercased() })
+    }
+
     /// Reports a problem with the source or one of its records.
     public func diagnose(_ diagnostic: Diagnostic) {
         report(diagnostic)
+    }
+
+    /// Searches the first `length` bytes of a regular NDJSON file that
+    /// holds a stream as it comes, ending on a line break, in blocks on
+    /// every core, as standard input read line by line would be: its
+    /// records are of the default kind, and messages and locations name it
+    /// `displayName`. For a caller that copies standard input to a file and
+    /// searches it again and again (the picker).
+    package mutating func searchInBlocks(copyOf displayName: String, path: String, length: Int) {
+        session.searchNDJSONFile(
+            path: path, hint: reader.defaultKind, sourceIndex: sourceIndex, maxLineBytes: reader.maxLineBytes,
+            diagnosticCap: session.options.diagnosticCap, reading: .copied, displayName: displayName, length: length,
+            diagnose: report)
     }
 
     /// Searches a regular NDJSON file in blocks on every core, with the same
