@@ -25,7 +25,7 @@ public enum Terminal {
     /// - Parameter fd: A file descriptor, such as `STDOUT_FILENO`.
     /// - Returns: The number of lines, or `nil` when `fd` is not a terminal or
     ///   reports no size.
-    public static func lines(ofFileDescriptor fd: Int32) -> Int? {
+    package static func lines(ofFileDescriptor fd: Int32) -> Int? {
         var size = winsize()
         guard ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 else { return nil }
         return Int(size.ws_row)

@@ -11,7 +11,7 @@
 /// exception to a `*` rule (`!www.ck`, under which `www.ck` is registrable);
 /// the longest rule that matches wins, an exception over all, and a host no
 /// rule matches has its last label as its suffix (the list's `*` rule).
-public enum PublicSuffixList {
+package enum PublicSuffixList {
     /// The rules by kind, read from ``rules`` the first time they are needed.
     private struct Rules: Sendable {
         var suffixes: Set<String> = []
@@ -46,7 +46,7 @@ public enum PublicSuffixList {
     /// they spell), with no empty label: `fltk1.1-games` and `Mr. Smith` are
     /// not hosts.
     /// - Parameter host: A name as a table shows it, such as `queencreek.com`.
-    public static func suffixLabelCount(ofHost host: String) -> Int? {
+    package static func suffixLabelCount(ofHost host: String) -> Int? {
         guard host.utf8.count <= 253, host.utf8.contains(UInt8(ascii: ".")) else { return nil }
         var lowered = host.lowercased()
         if lowered.contains("xn--"), let unicode = IDNA.toUnicode(lowered) { lowered = unicode }
@@ -76,7 +76,7 @@ public enum PublicSuffixList {
     /// the dot before it (`.com` is 4, `.co.uk` 6), or `nil` when `host` is
     /// not a host name (see ``suffixLabelCount(ofHost:)``) or is all suffix.
     /// - Parameter host: A name as a table shows it.
-    public static func suffixLength(ofHost host: String) -> Int? {
+    package static func suffixLength(ofHost host: String) -> Int? {
         guard let count = suffixLabelCount(ofHost: host) else { return nil }
         let labels = host.split(separator: ".", omittingEmptySubsequences: false)
         guard count < labels.count else { return nil }
