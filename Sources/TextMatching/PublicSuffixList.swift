@@ -42,8 +42,8 @@ package enum PublicSuffixList {
     /// is a top-level domain the list names.
     ///
     /// A host name here is dot-separated labels of letters, digits and
-    /// hyphens (letters of any script; `xn--` labels are read as the Unicode
-    /// they spell), with no empty label: `fltk1.1-games` and `Mr. Smith` are
+    /// hyphens (letters of any script, and emoji; `xn--` labels are read as
+    /// the Unicode they spell), with no empty label: `fltk1.1-games` and `Mr. Smith` are
     /// not hosts.
     /// - Parameter host: A name as a table shows it, such as `queencreek.com`.
     package static func suffixLabelCount(ofHost host: String) -> Int? {
@@ -53,8 +53,7 @@ package enum PublicSuffixList {
         let labels = lowered.split(separator: ".", omittingEmptySubsequences: false)
         guard labels.count >= 2 else { return nil }
         for label in labels {
-            guard !label.isEmpty, label.first != "-", label.last != "-",
-                label.allSatisfy({ $0 == "-" || $0.isLetter || $0.isNumber })
+            guard !label.isEmpty, label.first != "-", label.last != "-", label.allSatisfy(Self.mayStandInALabel)
             else { return nil }
         }
         let rules = parsed
@@ -70,6 +69,14 @@ package enum PublicSuffixList {
             }
         }
         return 1
+    }
+
+    /// Whether `character` may stand in a label: a hyphen, a letter or digit
+    /// of any script, or any other character outside ASCII that is no space
+    /// (registries such as `.ws` take emoji: `🦊🐾.ws`).
+    private static func mayStandInALabel(_ character: Character) -> Bool {
+        character == "-" || character.isLetter || character.isNumber
+            || (!character.isASCII && !character.isWhitespace && !character.isPunctuation)
     }
 
     /// How many characters at the end of `host` are its public suffix with

@@ -18,7 +18,8 @@ import Testing
 
     /// The names `search QUERY` prints, in order, one per line.
     static func names(_ query: [String]) throws -> [String] {
-        let run = try GuardedRun.run(query + ["--data", "-", "--format", "jsonl", "--fields", "name"], stdin: records)
+        // The options first: after `--`, every word is the query's.
+        let run = try GuardedRun.run(["--data", "-", "--format", "jsonl", "--fields", "name"] + query, stdin: records)
         #expect(run.status == 0 || run.status == 1, "\(run.stderr)")
         return run.text.split(separator: "\n").compactMap { line in
             (try? JSONSerialization.jsonObject(with: Data(line.utf8))).flatMap {

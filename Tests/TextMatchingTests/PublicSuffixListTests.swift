@@ -22,6 +22,8 @@ import TextMatching
         ("例え.jp", 1, 3),
         ("xn--r8jz45g.jp", 1, 3),  // 例え.jp in Punycode
         ("shop.公司.cn", 2, 6),  // a rule in Unicode
+        ("🦊🐾.ws", 1, 3),  // emoji, as .ws registers them
+        ("queen👨‍👩‍👧club.github.io", 2, 10),
     ])
     func aHostHasTheSuffixTheLongestRuleGives(host: String, labels: Int, characters: Int) {
         #expect(PublicSuffixList.suffixLabelCount(ofHost: host) == labels, "\(host)")
