@@ -7,7 +7,9 @@ extension RecordOutput {
     /// ``json(_:query:total:fields:)``, or the lines of
     /// ``jsonLine(_:fields:)``.
     package enum JSONShape: Sendable {
-        case document(query: String, total: Int)
+        /// The document; `failedShards`, when a cluster answered without
+        /// some of its shards, marks it `"partial": true` and names them.
+        case document(query: String, total: Int, failedShards: [String]? = nil)
         case lines
     }
 
@@ -35,8 +37,8 @@ extension RecordOutput {
         // cut where the empty array is (`results` is its last member).
         let (head, tail, separator): ([UInt8], [UInt8], [UInt8])
         switch shape {
-        case .document(let query, let total):
-            let empty = Array(json([], query: query, total: total, fields: fields).utf8)
+        case .document(let query, let total, let failedShards):
+            let empty = Array(json([], query: query, total: total, fields: fields, failedShards: failedShards).utf8)
             let cut = empty.count - "]}\n".utf8.count
             (head, tail, separator) = (Array(empty[..<cut]), Array(empty[cut...]), Array(",".utf8))
         case .lines:

@@ -18,16 +18,23 @@ public enum RecordOutput {
     ///   - total: How many records matched, shown or not.
     ///   - fields: When given, each `record` keeps only these fields, in this
     ///     order (`kind` and `name` as shown; a missing field is null).
-    public static func json(_ hits: [SearchHit], query: String, total: Int, fields: [String]? = nil) -> String {
-        let document = JSONValue.object(
-            JSONObject([
-                "version": .number("1"),
-                "query": .string(query),
-                "total": .number(String(total)),
-                "results": .array(hits.map { result($0, fields: fields) }),
-            ])
-        )
-        return JSONWriter.string(document) + "\n"
+    ///   - failedShards: When a cluster searched answered without some of
+    ///     its shards: those it named. The document then says
+    ///     `"partial":true` and lists them in `"failed_shards"`.
+    public static func json(
+        _ hits: [SearchHit], query: String, total: Int, fields: [String]? = nil, failedShards: [String]? = nil
+    ) -> String {
+        var members: [JSONObject.Member] = [
+            .init(key: "version", value: .number("1")),
+            .init(key: "query", value: .string(query)),
+            .init(key: "total", value: .number(String(total))),
+        ]
+        if let failedShards {
+            members.append(.init(key: "partial", value: .bool(true)))
+            members.append(.init(key: "failed_shards", value: .array(failedShards.map { .string($0) })))
+        }
+        members.append(.init(key: "results", value: .array(hits.map { result($0, fields: fields) })))
+        return JSONWriter.string(.object(JSONObject(members))) + "\n"
     }
 
     /// One result object per line, as in ``json(_:query:total:fields:)``.

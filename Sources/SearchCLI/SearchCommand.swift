@@ -113,8 +113,8 @@ public enum SearchCommand {
         var cap = DiagnosticCap()
         let messages = output
         let result: SearchResult
-        let clusters = ClusterCommands.sources(
-            arguments, query: query, options: searchOptions(arguments, diagnosticCap: cap.limit), output: output)
+        let reports = ClusterReports()
+        let clusters = ClusterCommands.sources(arguments, reports: reports)
         do throws(SearchError) {
             result = try SearchEngine.search(
                 sources: clusters
@@ -130,10 +130,11 @@ public enum SearchCommand {
             return .failure
         }
         summarize(cap, output: output)
+        ClusterCommands.explain(reports, arguments: arguments, output: output)
         let render = renderOptions(arguments, environment: environment, console: console)
         if let status = printResults(
-            result.hits, matched: result.statistics.matched, arguments: arguments, registry: registry, render: render,
-            output: &output)
+            result.hits, matched: result.statistics.matched, failedShards: reports.failedShards, arguments: arguments,
+            registry: registry, render: render, output: &output)
         {
             return status
         }
@@ -323,6 +324,7 @@ public enum SearchCommand {
     static func printResults(
         _ hits: [SearchHit],
         matched: Int,
+        failedShards: [String]? = nil,
         arguments: SearchArguments,
         registry: KindRegistry,
         render: RenderOptions,
@@ -361,7 +363,8 @@ public enum SearchCommand {
             // core; each piece is checked where it is made. A closed pipe
             // stops the making within a window of pieces.
             let shape: RecordOutput.JSONShape =
-                arguments.format == .json ? .document(query: arguments.query, total: matched) : .lines
+                arguments.format == .json
+                ? .document(query: arguments.query, total: matched, failedShards: failedShards) : .lines
             RecordOutput.forEachJSONPiece(
                 hits, shape: shape, fields: fields, prepare: output.check, stop: { output.stopped },
                 { output.print($0) })
