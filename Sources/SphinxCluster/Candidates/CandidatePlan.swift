@@ -69,7 +69,9 @@ struct CandidatePlan: Sendable {
     ///   - kinds: The kind names to keep, as stored (lower case); empty for all.
     ///   - slots: How many search fields the kinds in play have (at most
     ///     ``ClusterLayout/slotCount``).
-    init(query: Query, options: SearchOptions, kinds: [String], slots: Int) {
+    ///   - fieldSlots: For each search field's name, the slots it is in for
+    ///     some kind (a `field:value` on it looks there).
+    init(query: Query, options: SearchOptions, kinds: [String], slots: Int, fieldSlots: [String: Set<Int>] = [:]) {
         let slots = max(1, min(slots, ClusterLayout.slotCount))
         var terms: [Term] = []
         for condition in query.conditions where !condition.negated {
@@ -77,7 +79,10 @@ struct CandidatePlan: Sendable {
             case .text(let pattern, _):
                 terms.append(.text(([pattern] + pattern.alternatives).map(PatternTokens.init)))
             case .fieldText(let field, let pattern, let raw):
-                terms.append(.field(code: ClusterLayout.fieldCode(field), PatternTokens(pattern), Query.number(raw)))
+                terms.append(
+                    .field(
+                        field, code: ClusterLayout.fieldCode(field), PatternTokens(pattern), Query.number(raw),
+                        slots: fieldSlots[field].map { $0.sorted() } ?? []))
             case .compare(let field, let op, let number):
                 let key = ClusterLayout.filterKey(field)
                 guard let value = SortableNumber.key(number) else { continue }
@@ -89,7 +94,7 @@ struct CandidatePlan: Sendable {
                 if let lower, let value = SortableNumber.key(lower) { conditions.append("attrs.\(key) >= \(value)") }
                 if let upper, let value = SortableNumber.key(upper) { conditions.append("attrs.\(key) <= \(value)") }
             case .exists(let field):
-                required.append("@\(ClusterLayout.namedField) =\(ClusterLayout.fieldCode(field))_p")
+                conditions.append("attrs.\(ClusterLayout.presenceKey(field)) IS NOT NULL")
             }
         }
         if !kinds.isEmpty {
@@ -110,16 +115,16 @@ struct CandidatePlan: Sendable {
         }
         if terms.count == 1, case .text(let spellings) = terms[0], spellings.allSatisfy(\.isOneWord) {
             for spelling in spellings { addFine(spelling, slots: slots) }
-        } else if terms.count == 1, case .field(let code, let tokens, let number?) = terms[0] {
+        } else if terms.count == 1, case .field(let field, let code, let tokens, let number?, let slots) = terms[0] {
             // A field whose number equals the value passes as a filter does,
             // ranking by load order alone; one without a number, by its text.
             if let key = SortableNumber.key(number) {
+                let attribute = "attrs.\(ClusterLayout.filterKey(field))"
                 streams.append(
                     listing(
-                        "equal to \(number)",
-                        match: "@\(ClusterLayout.namedField) =" + RecordRow.numberToken(code: code, key: key)))
+                        "equal to \(number)", match: nil, extra: ["\(attribute) IS NOT NULL", "\(attribute) = \(key)"]))
             }
-            let byText = Term.field(code: code, tokens, nil)
+            let byText = Term.field(field, code: code, tokens, nil, slots: slots)
             for type in Class.allCases where type < .typo {
                 streams.append(coarse(type, terms: [byText], phrase: nil))
             }
@@ -138,9 +143,10 @@ struct CandidatePlan: Sendable {
     private enum Term {
         /// A word or phrase in every search field, in each of its spellings.
         case text([PatternTokens])
-        /// `field:value`: the field's code, the value's tokens, and the
-        /// number the value spells (which a field holding a number must equal).
-        case field(code: String, PatternTokens, Double?)
+        /// `field:value`: the field, its code, the value's tokens, the
+        /// number the value spells (which a field holding a number must
+        /// equal), and the slots where kinds hold it as a search field.
+        case field(String, code: String, PatternTokens, Double?, slots: [Int])
     }
 
     /// The search fields' full-text fields.
@@ -152,14 +158,17 @@ struct CandidatePlan: Sendable {
         switch term {
         case .text(let spellings):
             return any(spellings.map { expression($0, type, prefix: "", fields: allSlots) })
-        case .field(let code, let tokens, let number):
-            // A number equal to the value matches whatever its text; a field
-            // matches by text only up to substrings.
-            let byNumber = number.flatMap(SortableNumber.key).map {
-                "@\(ClusterLayout.namedField) =" + RecordRow.numberToken(code: code, key: $0)
-            }
-            let byText = expression(tokens, min(type, .substring), prefix: code, fields: ClusterLayout.namedField)
-            return any(number == nil ? [byText] : [byNumber, byText])
+        case .field(_, let code, let tokens, let number, let slots):
+            // A number equal to the value matches whatever its text: an
+            // attribute, which a full-text expression cannot ask for.
+            guard number == nil else { return nil }
+            // A field matches by text only up to substrings: in its own
+            // tokens, or in the slots where kinds search it.
+            let type = min(type, .substring)
+            let named = expression(tokens, type, prefix: code, fields: ClusterLayout.namedField)
+            guard !slots.isEmpty else { return named }
+            let fields = "(" + slots.map(ClusterLayout.slotField).joined(separator: ",") + ")"
+            return any([named, expression(tokens, type, prefix: "", fields: fields)])
         }
     }
 
@@ -243,9 +252,9 @@ struct CandidatePlan: Sendable {
 
     /// A stream of records that rank by their load order alone (filters,
     /// a field equal to a number): the bound after a row is the next place.
-    private func listing(_ label: String, match: String?) -> CandidateStream {
+    private func listing(_ label: String, match: String?, extra: [String] = []) -> CandidateStream {
         CandidateStream(
-            label: label, match: withRequired(match), conditions: conditions,
+            label: label, match: withRequired(match), conditions: conditions + extra,
             order: [CandidateStream.OrderKey(expression: "seq", descending: false)],
             initialBound: KeyBound(rank: CandidateStream.bestRank),
             bound: { values in

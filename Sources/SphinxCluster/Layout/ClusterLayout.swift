@@ -5,15 +5,17 @@
 ///   fields, strongest first (a kind with more than eight puts the rest in
 ///   `f7`), holding ``FieldTokens``;
 /// - `ty0` … `ty7`: the typo tokens of each;
-/// - `nf`: every field a filter can name (`currency:usd`, `price:*`), each
-///   token after the field's code (``fieldCode(_:)``);
+/// - `nf`: the text of every field a filter can name (`currency:usd`) that
+///   no slot holds and that is not a plain number, each token after the
+///   field's code (``fieldCode(_:)``);
 /// - `seq`: the record's place in the order it was loaded in: the load's
 ///   number (32 bits), then its place in the load;
 /// - `src`, `line`: where it was loaded from;
 /// - `kind_name`: its kind, lower case, empty when it named none;
 /// - `record`: the record as JSON, as it is returned;
-/// - `attrs`: the numbers filters and `--sort` read, as ordered integers
-///   (``SortableNumber``), keyed by field code;
+/// - `attrs`: which fields a record has, and the numbers filters and
+///   `--sort` read, as ordered integers (``SortableNumber``), keyed by a
+///   hash of the field's name;
 /// - `wt0` … `wt7`, `len0` … `len7`, `ib0` … `ib7`: each search field's
 ///   weight, length in characters, and inner word starts
 ///   (``FieldTokens/innerStarts``), which order the candidates.
@@ -57,6 +59,11 @@ package enum ClusterLayout {
     /// whole hash, so that two fields never share a value.
     package static func filterKey(_ field: String) -> String {
         "f" + TokenSpelling.hash(field.unicodeScalars.map(\.value))
+    }
+
+    /// The key in `attrs` that says the record has `field` (`field:*`).
+    package static func presenceKey(_ field: String) -> String {
+        "p" + TokenSpelling.hash(field.unicodeScalars.map(\.value))
     }
 
     /// The key in `attrs` of the number `--sort field` reads.

@@ -154,11 +154,12 @@ struct FieldTokens {
     /// of the units after it, hashed.
     static func typoToken(_ marker: TokenSpelling.Marker, first: UInt32, _ variant: [UInt32]) -> String {
         TokenSpelling.Marker.typo.rawValue
-            + TokenSpelling.hash([marker == .afterSpace ? 1 : 2, first, 0xFFFF_FFFF] + variant)
+            + TokenSpelling.tokenHash([marker == .afterSpace ? 1 : 2, first, 0xFFFF_FFFF] + variant)
     }
 
     /// A short-typo token: where the word starts, and the word less one letter, hashed.
     static func shortTypoToken(_ marker: TokenSpelling.Marker, _ variant: [UInt32]) -> String {
-        TokenSpelling.Marker.shortTypo.rawValue + TokenSpelling.hash([marker == .afterSpace ? 1 : 2] + variant)
+        TokenSpelling.Marker.shortTypo.rawValue
+            + TokenSpelling.tokenHash([marker == .afterSpace ? 1 : 2] + variant)
     }
 }

@@ -48,18 +48,23 @@ package struct RecordRow {
         var numbers: [JSONObject.Member] = []
         var fieldNames: [String] = []
         var seen: Set<String> = []
+        let searchFields = Set(kind.searchFields.map(\.name))
         for name in object.members.map(\.key) + kind.searchFields.map(\.name) where seen.insert(name).inserted {
             fieldNames.append(name)
         }
-        for name in fieldNames {
-            let code = ClusterLayout.fieldCode(name)
+        // `kind:` names kinds, never a field's text.
+        for name in fieldNames where name != "kind" {
             if let value = RecordFieldReading.filterValue(of: name, in: object, kind: kind) {
-                named.append(code + TokenSpelling.Marker.present.rawValue)
+                numbers.append(.init(key: ClusterLayout.presenceKey(name), value: .number("1")))
                 if let number = value.number, let key = SortableNumber.key(number) {
-                    named.append(Self.numberToken(code: code, key: key))
                     numbers.append(.init(key: ClusterLayout.filterKey(name), value: .number(String(key))))
                 }
-                named += FieldTokens(value.text, prefix: code, typos: false).words
+                // A search field's text is in its slot already; a number
+                // written plainly is only ever compared as a number (no text
+                // that is not one is a part of it that starts a word).
+                if !searchFields.contains(name) && !Self.isPlainNumber(value) {
+                    named += FieldTokens(value.text, prefix: ClusterLayout.fieldCode(name), typos: false).words
+                }
             }
             switch RecordFieldReading.sortPlace(of: name, in: object) {
             case .number(let number):
@@ -86,11 +91,13 @@ package struct RecordRow {
         self.values = "(" + values.joined(separator: ",") + ")"
     }
 
-    /// The token of a number a field holds, for `field:5` (equal to 5).
-    static func numberToken(code: String, key: Int64) -> String {
-        let bits = UInt64(bitPattern: key)
-        return code + TokenSpelling.Marker.number.rawValue
-            + TokenSpelling.hash([UInt32(truncatingIfNeeded: bits >> 32), UInt32(truncatingIfNeeded: bits)])
+    /// Whether a field's value is a number written with digits, a point
+    /// and signs only: `field:VALUE` compares it as a number whenever the
+    /// value is a number, and a value that is not one (`e5`, `4.9.`) is
+    /// never a part of such a text that holds a word.
+    static func isPlainNumber(_ value: (text: String, number: Double?)) -> Bool {
+        value.number != nil
+            && value.text.utf8.allSatisfy { (0x30...0x39).contains($0) || $0 == 0x2E || $0 == 0x2B || $0 == 0x2D }
     }
 
     /// `kind`'s search fields, strongest first (equal weights in declared order).

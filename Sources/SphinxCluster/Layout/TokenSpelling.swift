@@ -37,10 +37,6 @@ enum TokenSpelling {
         case typo = "_y"
         /// A four-letter word with one of its last three letters left out, hashed: short typos.
         case shortTypo = "_z"
-        /// A number a field holds, hashed: `price:5`.
-        case number = "_n"
-        /// The field is present: `price:*`.
-        case present = "_p"
         /// A token too long to spell, hashed.
         case hashed = "_g"
     }
@@ -85,7 +81,14 @@ enum TokenSpelling {
     static func whole(_ prefix: String, _ units: some Collection<UInt32>) -> String {
         let spelled = spell(units)
         if prefix.utf8.count + spelled.utf8.count <= maxTokenBytes { return prefix + spelled }
-        return prefix + Marker.hashed.rawValue + hash(units)
+        return prefix + Marker.hashed.rawValue + tokenHash(units)
+    }
+
+    /// ``hash(_:)`` cut to eight letters and digits, for a token: one in
+    /// about 2.8 × 10¹² tokens shares it (a candidate too many, never too
+    /// few), and `searchd` indexes the parts of shorter words faster.
+    static func tokenHash(_ units: some Sequence<UInt32>) -> String {
+        String(hash(units).prefix(8))
     }
 
     /// A hash of `units`, in base 36 (13 letters and digits): 64 bits of

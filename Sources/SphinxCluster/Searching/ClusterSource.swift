@@ -67,7 +67,8 @@ public struct ClusterSource: SearchSource {
             plan: CandidatePlan(
                 query: query, options: options,
                 kinds: Self.storedKinds(options.kinds + query.kinds, registry: registry),
-                slots: Self.slots(registry: registry, options: options, query: query)),
+                slots: Self.slots(registry: registry, options: options, query: query),
+                fieldSlots: Self.fieldSlots(registry: registry)),
             index: url.index, query: query, options: options, registry: registry, source: url.description)
         let outcome = search.run { () throws(MySQLError) -> MySQLConnection in
             try MySQLConnection(
@@ -99,14 +100,17 @@ public struct ClusterSource: SearchSource {
         query: Query, options: SearchOptions, registry: KindRegistry, on connection: MySQLConnection,
         sink: inout RecordSink
     ) -> String? {
-        let fields = Array(Set(query.referencedFields + (options.sort.map { [$0.field] } ?? []))).sorted()
+        // Only fields no kind declares can be unknown.
+        var declared: Set<String> = ["kind", "name"]
+        for kind in registry.kinds { declared.formUnion(kind.fields + kind.searchFields.map(\.name)) }
+        let fields = Array(Set(query.referencedFields + (options.sort.map { [$0.field] } ?? [])))
+            .filter { !declared.contains($0) }.sorted()
         let kinds = (options.kinds + query.kinds).filter { registry.kind(named: $0) == nil }
         guard !fields.isEmpty || !kinds.isEmpty else { return nil }
         var statements: [String] = []
         for field in fields {
-            let token = ClusterLayout.fieldCode(field) + TokenSpelling.Marker.present.rawValue
             statements.append(
-                "SELECT id FROM \(url.index) WHERE MATCH('@\(ClusterLayout.namedField) =\(token)') LIMIT 1 "
+                "SELECT id FROM \(url.index) WHERE attrs.\(ClusterLayout.presenceKey(field)) IS NOT NULL LIMIT 1 "
                     + "OPTION max_matches=1")
         }
         for kind in kinds {
@@ -151,6 +155,18 @@ public struct ClusterSource: SearchSource {
         let named = Set((options.kinds + query.kinds).compactMap { registry.kind(named: $0)?.name })
         let kinds = registry.kinds.filter { named.isEmpty || named.contains($0.name) }
         return min(ClusterLayout.slotCount, kinds.map(\.searchFields.count).reduce(2, max))
+    }
+
+    /// For each search field's name, the slots it is loaded into for some
+    /// kind (an unknown kind's too), as ``RecordRow`` orders them.
+    static func fieldSlots(registry: KindRegistry) -> [String: Set<Int>] {
+        var slots: [String: Set<Int>] = [:]
+        for kind in registry.kinds + [ResultKind.fallback(named: "unknown")] {
+            for (index, field) in RecordRow.orderedFields(of: kind).enumerated() {
+                slots[field.name, default: []].insert(min(index, ClusterLayout.slotCount - 1))
+            }
+        }
+        return slots
     }
 
     /// How many shards the aggregator has: `DESCRIBE` lists its agents, and
