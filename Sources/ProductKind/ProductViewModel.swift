@@ -1,5 +1,4 @@
 public import ResultKit
-public import TerminalTable
 
 /// How a product looks in the table: price, stars, and a short description
 /// that may take a second line.
@@ -9,24 +8,24 @@ public struct ProductViewModel: CellRepresentable {
     static let aboutWidth = 40
 
     /// The product shown.
-    public var product: Product
+    public var model: Product
 
-    public init(product: Product) {
-        self.product = product
+    public init(model: Product) {
+        self.model = model
     }
 
-    public var name: String { product.name }
+    public var name: String { model.name }
 
     /// `$4.99`, `$156,000`, `€3.50`, `CHF 12.00`, `free` for a price of 0,
     /// or `–` when the price is unknown (no price is not a price of nothing).
     public var price: String {
-        guard let amount = product.price else { return "–" }
-        return amount == 0 ? "free" : PriceFormatter.format(amount, currency: product.currency)
+        guard let amount = model.price else { return "–" }
+        return amount == 0 ? "free" : PriceFormatter.format(amount, currency: model.currency)
     }
 
     /// `★★☆☆☆ 2.0`, or `–` when unrated.
     public var rating: String {
-        guard let rating = product.rating else { return "–" }
+        guard let rating = model.rating else { return "–" }
         let value = min(5, max(0, rating))
         let stars = Int(value.rounded())
         let tenths = Int((value * 10).rounded())
@@ -48,9 +47,9 @@ public struct ProductViewModel: CellRepresentable {
 
     public var detailCells: [Cell] {
         [
-            Cell(price, style: product.price == 0 ? .green : product.price == nil ? .dim : .plain),
-            Cell(rating, style: product.rating == nil ? .dim : .yellow),
-            Cell(product.about ?? "", style: .dim),
+            Cell(price, style: model.price == 0 ? .green : model.price == nil ? .dim : .plain),
+            Cell(rating, style: model.rating == nil ? .dim : .yellow),
+            Cell(model.about ?? "", style: .dim),
         ]
     }
 

@@ -1,5 +1,4 @@
 public import ResultKit
-import TerminalTable
 
 extension ResultKind {
     /// Products with a price (or free) and a rating.
@@ -20,6 +19,6 @@ extension ResultKind {
         fields: ["name", "price", "rating", "currency"],
         sample: BundledSample(fileName: "products.jsonl", text: sampleNDJSON),
         decode: Product.init(record:),
-        present: ProductViewModel.init(product:)
+        present: ProductViewModel.init(model:)
     )
 }

@@ -1,7 +1,5 @@
 import ProductKind
 import ResultKit
-import StreamingJSON
-import TerminalTable
 import Testing
 
 @Suite struct ProductTests {
@@ -47,29 +45,29 @@ import Testing
             let spelled =
                 String(repeating: "★", count: stars) + String(repeating: "☆", count: 5 - stars)
                 + " \(tenths / 10).\(tenths % 10)"
-            let model = ProductViewModel(product: Product(name: "x", price: nil, rating: rating))
-            #expect(model.rating == spelled, "\(rating)")
+            let row = ProductViewModel(model: Product(name: "x", price: nil, rating: rating))
+            #expect(row.rating == spelled, "\(rating)")
         }
-        #expect(ProductViewModel(product: Product(name: "x", price: nil, rating: 2.45)).rating == "★★☆☆☆ 2.5")
+        #expect(ProductViewModel(model: Product(name: "x", price: nil, rating: 2.45)).rating == "★★☆☆☆ 2.5")
     }
 
     @Test func changingTheProductChangesEveryText() {
-        var model = ProductViewModel(product: Product(name: "Kettle", price: 20, rating: 1, about: "short"))
-        model.product = Product(
+        var row = ProductViewModel(model: Product(name: "Kettle", price: 20, rating: 1, about: "short"))
+        row.model = Product(
             name: "Urn", price: 1234.5, rating: 4, currency: "EUR", about: String(repeating: "x", count: 41))
-        #expect(model.name == "Urn")
-        #expect(model.price == "€1,234.50")
-        #expect(model.rating == "★★★★☆ 4.0")
+        #expect(row.name == "Urn")
+        #expect(row.price == "€1,234.50")
+        #expect(row.rating == "★★★★☆ 4.0")
         #expect(
-            model.detailCells.map { $0.lines.joined() } == [
+            row.detailCells.map { $0.lines.joined() } == [
                 "€1,234.50", "★★★★☆ 4.0", String(repeating: "x", count: 41),
             ])
-        #expect(model.cellWidths(for: model.detailCells) == [3, 9, 9, 40])
-        #expect(model.rowHeight == 2)
-        model.product.price = nil
-        #expect(model.price == "–")
-        model.product.price = 0
-        #expect(model.price == "free")
+        #expect(row.cellWidths(for: row.detailCells) == [3, 9, 9, 40])
+        #expect(row.rowHeight == 2)
+        row.model.price = nil
+        #expect(row.price == "–")
+        row.model.price = 0
+        #expect(row.price == "free")
     }
 
     @Test(arguments: [

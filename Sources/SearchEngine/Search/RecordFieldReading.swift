@@ -4,8 +4,8 @@ package import StreamingJSON
 /// What a search reads of a record's fields for its filters and for
 /// `--sort`, for a source that must rule records out or order them before
 /// they reach the search (a remote index stores these values when it is
-/// loaded). The scorer and the sort read fields through these same
-/// functions, so the two cannot drift apart.
+/// loaded). It asks the scorer's own reading (``ScoredRecord/value(of:)``)
+/// and the sort's, so they cannot drift apart.
 package enum RecordFieldReading {
     /// Where a record stands under `--sort FIELD`: its value is a number,
     /// some text, or missing (absent or null).
@@ -23,8 +23,7 @@ package enum RecordFieldReading {
     package static func filterValue(of field: String, in object: JSONObject, kind: ResultKind)
         -> (text: String, number: Double?)?
     {
-        FieldValue(field: field, in: object, kind: kind, texts: FieldTexts(object: object, fields: kind.searchFields))
-            .map { ($0.text, $0.number) }
+        JSONScoredRecord(object: object, fields: kind.searchFields).value(of: field).map { ($0.text, $0.number) }
     }
 
     /// Where a record stands under `--sort field`.
@@ -34,16 +33,5 @@ package enum RecordFieldReading {
         case .text?: .text
         case nil: .missing
         }
-    }
-}
-
-extension FieldValue {
-    /// The value a filter reads of `field`: see ``RecordFieldReading/filterValue(of:in:kind:)``.
-    init?(field: String, in object: JSONObject, kind: ResultKind, texts: FieldTexts) {
-        if let index = kind.searchFields.firstIndex(where: { $0.name == field }), let text = texts[index] {
-            self.init(text: text, number: object[field]?.doubleValue ?? Double(text))
-            return
-        }
-        self.init(object[field])
     }
 }

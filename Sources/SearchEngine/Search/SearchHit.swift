@@ -239,6 +239,12 @@ public struct Rank: Sendable, Comparable {
 
     public static func == (a: Rank, b: Rank) -> Bool { !(a < b) && !(b < a) }
 
+    /// Whether `other` ranks as this does but for the order records are met in.
+    package func ranksAs(_ other: Rank) -> Bool {
+        strength == other.strength && tier == other.tier && weight == other.weight && quality == other.quality
+            && fieldLength == other.fieldLength
+    }
+
     /// Whether the rank is a listing's: no words, no weight, quality or
     /// field length, only the order.
     var isOrderOnly: Bool { tier == nil && strength == nil && weight == 0 && quality == 0 && fieldLength == 0 }

@@ -35,7 +35,7 @@ public struct SearchSession: Sendable {
         self.kinds = KindResolver(
             registry: registry, plan: plan, kinds: options.kinds + query.kinds,
             namedFields: query.referencedFields + (options.sort.map { [$0.field] } ?? []))
-        self.scorer = Scorer(query: query, fuzzy: options.fuzzy)
+        self.scorer = Scorer(query: query, fuzzy: options.fuzzy, rule: options.ranking)
         self.hits = HitCollector(options: options, hasRankingTerms: !query.rankingTerms.isEmpty)
         self.lines = LinePath(plan: plan, matchesEveryRecord: query.conditions.isEmpty && kinds.keepsEveryKind)
     }

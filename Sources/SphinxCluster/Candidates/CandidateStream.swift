@@ -1,4 +1,4 @@
-package import SearchEngine
+import SearchEngine
 
 /// One statement's worth of candidates, read page by page in an order that
 /// the search's own order can only follow: every record of the stream's
