@@ -9,7 +9,9 @@ extension RecordOutput {
     package enum JSONShape: Sendable {
         /// The document; `failedShards`, when a cluster answered without
         /// some of its shards, marks it `"partial": true` and names them.
-        case document(query: String, total: Int, failedShards: [String]? = nil)
+        /// `totalIsLowerBound` says more may match than `total` (a cluster
+        /// read only what the page needed).
+        case document(query: String, total: Int, failedShards: [String]? = nil, totalIsLowerBound: Bool = false)
         case lines
     }
 
@@ -37,8 +39,12 @@ extension RecordOutput {
         // cut where the empty array is (`results` is its last member).
         let (head, tail, separator): ([UInt8], [UInt8], [UInt8])
         switch shape {
-        case .document(let query, let total, let failedShards):
-            let empty = Array(json([], query: query, total: total, fields: fields, failedShards: failedShards).utf8)
+        case .document(let query, let total, let failedShards, let totalIsLowerBound):
+            let empty = Array(
+                json(
+                    [], query: query, total: total, fields: fields, failedShards: failedShards,
+                    totalIsLowerBound: totalIsLowerBound
+                ).utf8)
             let cut = empty.count - "]}\n".utf8.count
             (head, tail, separator) = (Array(empty[..<cut]), Array(empty[cut...]), Array(",".utf8))
         case .lines:

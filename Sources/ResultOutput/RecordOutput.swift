@@ -21,14 +21,18 @@ public enum RecordOutput {
     ///   - failedShards: When a cluster searched answered without some of
     ///     its shards: those it named. The document then says
     ///     `"partial":true` and lists them in `"failed_shards"`.
+    ///   - totalIsLowerBound: Whether more may match than `total`; the
+    ///     document then says `"total_is_lower_bound":true`.
     public static func json(
-        _ hits: [SearchHit], query: String, total: Int, fields: [String]? = nil, failedShards: [String]? = nil
+        _ hits: [SearchHit], query: String, total: Int, fields: [String]? = nil, failedShards: [String]? = nil,
+        totalIsLowerBound: Bool = false
     ) -> String {
         var members: [JSONObject.Member] = [
             .init(key: "version", value: .number("1")),
             .init(key: "query", value: .string(query)),
             .init(key: "total", value: .number(String(total))),
         ]
+        if totalIsLowerBound { members.append(.init(key: "total_is_lower_bound", value: .bool(true))) }
         if let failedShards {
             members.append(.init(key: "partial", value: .bool(true)))
             members.append(.init(key: "failed_shards", value: .array(failedShards.map { .string($0) })))

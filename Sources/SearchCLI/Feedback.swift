@@ -30,7 +30,8 @@ enum Feedback {
         let matched = result.statistics.matched
         if matched > offset + shown {
             let range = offset > 0 ? "\(offset + 1)–\(offset + shown)" : "\(shown)"
-            lines.append("showing \(range) of \(matched) (--limit to see more)\n")
+            let total = result.statistics.matchedIsLowerBound ? "at least \(matched)" : "\(matched)"
+            lines.append("showing \(range) of \(total) (--limit to see more)\n")
         }
         return lines
     }

@@ -133,7 +133,9 @@ public enum SearchCommand {
         ClusterCommands.explain(reports, arguments: arguments, output: output)
         let render = renderOptions(arguments, environment: environment, console: console)
         if let status = printResults(
-            result.hits, matched: result.statistics.matched, failedShards: reports.failedShards, arguments: arguments,
+            result.hits, matched: result.statistics.matched,
+            matchedIsLowerBound: result.statistics.matchedIsLowerBound, failedShards: reports.failedShards,
+            arguments: arguments,
             registry: registry, render: render, output: &output)
         {
             return status
@@ -324,6 +326,7 @@ public enum SearchCommand {
     static func printResults(
         _ hits: [SearchHit],
         matched: Int,
+        matchedIsLowerBound: Bool = false,
         failedShards: [String]? = nil,
         arguments: SearchArguments,
         registry: KindRegistry,
@@ -364,7 +367,9 @@ public enum SearchCommand {
             // stops the making within a window of pieces.
             let shape: RecordOutput.JSONShape =
                 arguments.format == .json
-                ? .document(query: arguments.query, total: matched, failedShards: failedShards) : .lines
+                ? .document(
+                    query: arguments.query, total: matched, failedShards: failedShards,
+                    totalIsLowerBound: matchedIsLowerBound) : .lines
             RecordOutput.forEachJSONPiece(
                 hits, shape: shape, fields: fields, prepare: output.check, stop: { output.stopped },
                 { output.print($0) })

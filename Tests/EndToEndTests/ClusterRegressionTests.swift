@@ -84,7 +84,8 @@ struct ClusterRegressionTests {
         defer { cluster.stop() }
         let queries: [[String]] = [
             // Typos, and no fuzzy match where a typo matches.
-            ["brokebak mountain"], ["hindenberg"], ["unfrogiven"], ["king kong"], ["haven"], ["demons"], ["nforgiven"],
+            ["brokebak mountain"], ["hindenberg"], ["unfrogiven"], ["king kong"], ["haven"], ["demons"],
+            ["nforgiven"], ["nforgiven", "--fuzzy"],
             // Scripts.
             ["عربية"], ["עברית"], ["ไทย"], ["शब्दकोश"], ["사전"], ["辞書"], ["人民"], ["タワー"], ["λεξικό"], ["словарь"],
             ["♠"], ["zurich"],
@@ -100,10 +101,31 @@ struct ClusterRegressionTests {
             #expect(remote.status == local.status, "\(arguments): \(remote.stderr)")
             #expect(!Self.ranking(local.stdout).isEmpty, "\(arguments): the file finds nothing")
             #expect(Self.ranking(remote.stdout) == Self.ranking(local.stdout), "\(arguments)")
-            // `nforgiven` is no typo of "Unforgiven" (a first letter left out
-            // needs the second where the word's first or second is): the file
-            // too shows fuzzy stand-ins for it, as nothing else matches.
-            if arguments != ["nforgiven"] { #expect(!remote.stdout.contains(#""tier":"fuzzy""#), "\(arguments)") }
+            // `nforgiven` is no typo of "Unforgiven" (leaving out a first
+            // letter needs the pattern's second where the word's first or
+            // second is): nothing else matches, and the file shows fuzzy
+            // stand-ins for it, as the cluster does.
+            if arguments.first != "nforgiven" {
+                #expect(!remote.stdout.contains(#""tier":"fuzzy""#), "\(arguments)")
+            }
+        }
+    }
+
+    /// Fuzzy matches with `--fuzzy`, and as stand-ins when nothing else
+    /// matches, as a file gives them; found among the records that hold the
+    /// pattern's telling letters, not by reading every record.
+    @Test func fuzzyMatchesAsAFileGivesThem() throws {
+        let (cluster, file) = try Self.loaded()
+        defer { cluster.stop() }
+        for arguments in [["nforgiven"], ["nforgiven", "--fuzzy"], ["hdnbrg"], ["kngkng", "--fuzzy"], ["zzqxj"]] {
+            let (remote, local) = try Self.both(arguments + ["--explain"], cluster: cluster, file: file)
+            #expect(remote.status == local.status, "\(arguments): \(remote.stderr)")
+            #expect(Self.ranking(remote.stdout) == Self.ranking(local.stdout), "\(arguments)")
+            // Not every record: the telling letters narrow.
+            let read = remote.stderr.split(separator: " ").firstIndex(of: "rows").map { index in
+                Int(remote.stderr.split(separator: " ")[index - 1]) ?? 0
+            }
+            #expect((read ?? 0) < Self.records.count, "\(arguments): \(remote.stderr)")
         }
     }
 

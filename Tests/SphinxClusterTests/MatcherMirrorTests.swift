@@ -128,11 +128,29 @@ import TextMatching
         return patterns
     }
 
+    /// Every fuzzy match is in a record holding the pattern's telling units.
+    @Test(arguments: texts)
+    func everyFuzzyMatchIsFoundByTheClustersExpression(text: String) {
+        var random = SplitMix64(state: UInt64(text.unicodeScalars.reduce(11) { $0 &* 31 &+ UInt64($1.value) }))
+        let tokens = FieldTokens(text)
+        let fields = ["fz": Array(tokens.fuzzy)]
+        let matcher = TextMatcher(allowFuzzy: true)
+        for patternText in Self.patterns(of: text, random: &random) + ["cfe", "kngkng", "hdnbrg", "tkyo"] {
+            let pattern = MatchPattern(patternText)
+            guard let match = matcher.match(pattern, in: text), match.tier == .fuzzy else { continue }
+            let expression = PatternTokens(pattern).fuzzy()
+            #expect(expression != PatternTokens.never, "'\(patternText)' in '\(text)'")
+            if let expression {
+                #expect(Expression.holds(expression, in: fields), "'\(patternText)' in '\(text)': fuzzy not found")
+            }
+        }
+    }
+
     @Test(arguments: texts)
     func everyMatchIsFoundByTheClustersExpression(text: String) {
         var random = SplitMix64(state: UInt64(text.unicodeScalars.reduce(7) { $0 &* 31 &+ UInt64($1.value) }))
         let tokens = FieldTokens(text)
-        let fields = ["f0": tokens.words, "ty0": tokens.typos]
+        let fields = ["f0": tokens.words, "ty0": tokens.typos, "fz": Array(tokens.fuzzy)]
         let matcher = TextMatcher()
         for patternText in Self.patterns(of: text, random: &random) + ["king", "kign", "coffee", "cofee"] {
             let pattern = MatchPattern(patternText)

@@ -19,8 +19,8 @@ import TextMatching
 /// - `--sort` by a field: its numbers in their order, its texts, then the
 ///   records without it.
 /// - Fuzzy matches, with `--fuzzy` or when nothing else matched (the
-///   stand-ins a file gives), cannot be narrowed: every record that passes
-///   the filters is read.
+///   stand-ins a file gives): records that hold every telling unit of the
+///   pattern, in load order.
 struct CandidatePlan: Sendable {
     /// The streams read first.
     var streams: [CandidateStream] = []
@@ -133,8 +133,8 @@ struct CandidatePlan: Sendable {
                 streams.append(coarse(type, terms: terms, phrase: phrase))
             }
         }
-        let fuzzyStream = coarse(.fuzzy, terms: terms, phrase: phrase)
-        if options.fuzzy { streams.append(fuzzyStream) } else { standIns = [fuzzyStream] }
+        let fuzzy = coarse(.fuzzy, terms: terms, phrase: phrase)
+        if options.fuzzy { streams.append(fuzzy) } else { standIns = [fuzzy] }
     }
 
     // MARK: Terms
@@ -202,7 +202,11 @@ struct CandidatePlan: Sendable {
             }
             return any(["@\(fields) \(anywhere)"] + typos)
         case .fuzzy:
-            return nil
+            guard let fuzzy = tokens.fuzzy(), let typo = expression(tokens, .typo, prefix: prefix, fields: fields)
+            else {
+                return nil
+            }
+            return fuzzy == PatternTokens.never ? typo : any([typo, fuzzy])
         }
         return "@\(fields) " + (parts.count == 1 ? parts[0] : "(" + parts.joined(separator: " | ") + ")")
     }

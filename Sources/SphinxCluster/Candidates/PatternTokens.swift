@@ -76,6 +76,21 @@ struct PatternTokens {
         return parts.count == 1 ? parts[0] : "(" + parts.joined(separator: " ") + ")"
     }
 
+    // MARK: Fuzzy matches
+
+    /// Where a fuzzy match may be: a record whose search fields hold every
+    /// telling unit of the pattern (``FieldTokens/tellingUnits(_:)``);
+    /// ``never`` for a pattern too short or too long to match fuzzily, `nil`
+    /// when it has no telling unit.
+    func fuzzy() -> String? {
+        guard units.count >= 2, units.count <= TextMatcher.maximumFuzzyPatternLength else { return Self.never }
+        let telling = FieldTokens.tellingUnits(units).sorted()
+        guard !telling.isEmpty else { return nil }
+        let tokens = telling.map { "=" + FieldTokens.fuzzyToken($0) }
+        return "@\(ClusterLayout.fuzzyField) "
+            + (tokens.count == 1 ? tokens[0] : "(" + tokens.joined(separator: " ") + ")")
+    }
+
     // MARK: Typos
 
     /// Where a typo match that starts where `marker` says (after

@@ -5,6 +5,7 @@
 ///   fields, strongest first (a kind with more than eight puts the rest in
 ///   `f7`), holding ``FieldTokens``;
 /// - `ty0` … `ty7`: the typo tokens of each;
+/// - `fz`: the telling units of all of them, for fuzzy matches;
 /// - `nf`: the text of every field a filter can name (`currency:usd`) that
 ///   no slot holds and that is not a plain number, each token after the
 ///   field's code (``fieldCode(_:)``);
@@ -27,8 +28,9 @@ package enum ClusterLayout {
     package static let slotFields = (0..<slotCount).map(slotField)
     package static func typoField(_ slot: Int) -> String { "ty\(slot)" }
     package static let typoFields = (0..<slotCount).map(typoField)
+    package static let fuzzyField = "fz"
     package static let namedField = "nf"
-    package static let fullTextFields = slotFields + typoFields + [namedField]
+    package static let fullTextFields = slotFields + typoFields + [fuzzyField, namedField]
 
     /// The attributes and their `rt_attr_…` types, in the order `REPLACE` names them.
     package static let attributes: [(name: String, type: String)] =

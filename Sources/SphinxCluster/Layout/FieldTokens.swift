@@ -15,6 +15,9 @@ struct FieldTokens {
     private(set) var words: [String] = []
     /// Tokens of typos: each word start's variants, hashed.
     private(set) var typos: [String] = []
+    /// Tokens of fuzzy matches: each telling unit the text holds, once
+    /// (see ``tellingUnits(_:)``).
+    private(set) var fuzzy: Set<String> = []
     /// How many words start inside another (`CoffeeHouse`, `b42`): a match
     /// that runs across such a start scores more than one that does not.
     private(set) var innerStarts = 0
@@ -55,6 +58,11 @@ struct FieldTokens {
             runStart = runEnd
         }
         guard withTypos else { return }
+        // A fuzzy match holds every unit of its pattern; a text too long
+        // for one holds none.
+        if units.count <= TextMatcher.maximumFuzzyTextLength {
+            for unit in Self.tellingUnits(units) { fuzzy.insert(Self.fuzzyToken(unit)) }
+        }
         for start in contentStart..<contentEnd where text.kinds[start] == .word && text.starts[start] != .none {
             let marker = Self.typoMarker(text.starts[start])
             addTypos(units, at: start, marker: marker)
@@ -148,6 +156,25 @@ struct FieldTokens {
             if !variants.contains(variant) { variants.append(variant) }
         }
         return variants
+    }
+
+    /// The units a fuzzy search looks for: those of `units` that are not a
+    /// space, punctuation or one of the ten most common letters of English
+    /// (which nearly every text holds, and which would cost a token each).
+    static func tellingUnits(_ units: some Sequence<UInt32>) -> Set<UInt32> {
+        Set(
+            units.filter { unit in
+                unit > 0x7F || (0x30...0x39).contains(unit)
+                    || ((0x61...0x7A).contains(unit) && !commonLetters.contains(unit))
+            })
+    }
+
+    /// `e t a o i n s r h l`.
+    private static let commonLetters: Set<UInt32> = Set("etaoinsrhl".unicodeScalars.map(\.value))
+
+    /// The token of a telling unit: `_f` and its spelling.
+    static func fuzzyToken(_ unit: UInt32) -> String {
+        TokenSpelling.Marker.fuzzy.rawValue + TokenSpelling.spell([unit])
     }
 
     /// A typo token: where the word starts, its first unit, and a variant

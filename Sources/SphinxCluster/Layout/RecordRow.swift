@@ -24,6 +24,7 @@ package struct RecordRow {
     ) {
         var slots = [[String]](repeating: [], count: ClusterLayout.slotCount)
         var typos = [[String]](repeating: [], count: ClusterLayout.slotCount)
+        var fuzzy: Set<String> = []
         var weights = [UInt32](repeating: 0, count: ClusterLayout.slotCount)
         var lengths = [UInt32](repeating: 0, count: ClusterLayout.slotCount)
         var innerStarts = [UInt32](repeating: 0, count: ClusterLayout.slotCount)
@@ -34,6 +35,7 @@ package struct RecordRow {
             let tokens = FieldTokens(text)
             slots[slot] += tokens.words
             typos[slot] += tokens.typos
+            fuzzy.formUnion(tokens.fuzzy)
             // A slot that holds several fields stands for the best of them:
             // the heaviest weight, the shortest text, the most inner starts.
             let weight = UInt32(clamping: max(field.weight, 0))
@@ -80,6 +82,7 @@ package struct RecordRow {
         var values = ["\(id)"]
         values += slots.map { "'" + Self.joined($0) + "'" }
         values += typos.map { "'" + Self.joined($0) + "'" }
+        values.append("'" + Self.joined(fuzzy.sorted()) + "'")
         values.append("'" + Self.joined(named) + "'")
         values.append("\(seq)")
         values.append("\(UInt32(clamping: location.line))")

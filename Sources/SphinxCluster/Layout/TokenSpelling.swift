@@ -39,6 +39,8 @@ enum TokenSpelling {
         case shortTypo = "_z"
         /// A token too long to spell, hashed.
         case hashed = "_g"
+        /// A unit a record's search fields hold: fuzzy matches.
+        case fuzzy = "_f"
     }
 
     /// The markers of word starts, by where the word starts.

@@ -23,11 +23,23 @@ final class ShardWriter: @unchecked Sendable {
     /// Why ``compact()`` failed.
     private var compactionFailure: String?
 
+    private let host: String
+    private let port: Int
+    private let timeouts: ClusterTimeouts
+
+    /// How many times a batch is sent before its shard counts as failed: a
+    /// shard busy writing a chunk to disk may not answer within the timeout,
+    /// and a `REPLACE` sent again changes nothing it already did.
+    static let attempts = 3
+
     /// A writer for the shard at `host:port`; a shard that cannot be
     /// reached fails at once, and takes no records.
     init(host: String, port: Int, index: String, timeouts: ClusterTimeouts) {
         address = "\(host):\(port)"
+        self.host = host
+        self.port = port
         self.index = index
+        self.timeouts = timeouts
         queue = DispatchQueue(label: "shard \(host):\(port)")
         do {
             connection = try MySQLConnection(
@@ -68,17 +80,29 @@ final class ShardWriter: @unchecked Sendable {
         slots.wait()
         queue.async { [self] in
             defer { slots.signal() }
-            guard failure == nil, let connection else {
+            guard failure == nil, var connection else {
                 notLoaded += locations
                 return
             }
-            do throws(MySQLError) {
-                let replies = try connection.query(statement, limits: .init(maxBytes: 64 << 10, maxRows: 0))
-                for case .failed(let error) in replies {
-                    failure = ClusterSource.quoted(error)
+            for attempt in 1...Self.attempts {
+                do throws(MySQLError) {
+                    let replies = try connection.query(statement, limits: .init(maxBytes: 64 << 10, maxRows: 0))
+                    for case .failed(let error) in replies {
+                        failure = ClusterSource.quoted(error)
+                    }
+                    break
+                } catch {
+                    failure = error.description
+                    // A server error is final; a wait or a lost connection is tried again.
+                    if case .server = error { break }
+                    guard attempt < Self.attempts,
+                        let again = try? MySQLConnection(
+                            host: host, port: port, connectTimeout: timeouts.connect, queryTimeout: timeouts.query)
+                    else { break }
+                    connection = again
+                    self.connection = again
+                    failure = nil
                 }
-            } catch {
-                failure = error.description
             }
             if failure != nil {
                 self.connection = nil

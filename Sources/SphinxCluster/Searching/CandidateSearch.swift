@@ -28,6 +28,11 @@ struct CandidateSearch {
         var roundTrips = 0
         var statements = 0
         var rowsRead = 0
+        /// How many candidates matched, handed over or not.
+        var matched = 0
+        /// Whether every stream was read to its end: then `matched` is
+        /// every match, else more may match.
+        var readEverything = false
     }
 
     /// The most results past which a cluster's page is refused.
@@ -94,6 +99,8 @@ struct CandidateSearch {
                     continue
                 }
                 outcome.records = hits.map(\.record)
+                outcome.matched = session.statistics.matched
+                outcome.readEverything = states.allSatisfy(\.done)
                 return outcome
             }
             // The best placed of the blocking streams: those of the first stage.

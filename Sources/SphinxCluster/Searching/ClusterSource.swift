@@ -90,6 +90,9 @@ public struct ClusterSource: SearchSource {
         for record in outcome.records {
             sink.consider(record)
         }
+        // The matches kept back still count, as a file's would.
+        sink.noteHeld(
+            matches: max(0, outcome.matched - outcome.records.count), atLeast: !outcome.readEverything)
     }
 
     /// Tells the sink which fields the query and `--sort` name, and which
