@@ -3,10 +3,6 @@ public import ResultKit
 /// How a product looks in the table: price, stars, and a short description
 /// that may take a second line.
 public struct ProductViewModel: CellRepresentable {
-    /// The widest the description asks to be: longer text wraps onto the
-    /// row's second line instead of widening the table.
-    static let aboutWidth = 40
-
     /// The product shown.
     public var model: Product
 
@@ -50,16 +46,6 @@ public struct ProductViewModel: CellRepresentable {
             Cell(price, style: model.price == 0 ? .green : model.price == nil ? .dim : .plain),
             Cell(rating, style: model.rating == nil ? .dim : .yellow),
             Cell(model.about ?? "", style: .dim),
-        ]
-    }
-
-    /// As measured, except that the description asks for at most ``aboutWidth`` cells.
-    public func cellWidths(for details: [Cell]) -> [Int] {
-        guard details.count == 3 else { return [Self.widestLine(of: name)] + details.map(\.displayWidth) }
-        // NAME, PRICE, RATING, then ABOUT.
-        return [
-            Self.widestLine(of: name), details[0].displayWidth, details[1].displayWidth,
-            min(details[2].displayWidth, Self.aboutWidth),
         ]
     }
 }

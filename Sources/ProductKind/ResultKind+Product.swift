@@ -8,6 +8,7 @@ extension ResultKind {
         columns: [
             KindColumn("PRICE", field: "price", alignment: .right, priority: 60, minWidth: 6),
             KindColumn("RATING", field: "rating", priority: 40, minWidth: 6, keepsWhole: true),
+            // A longer description wraps onto the row's second line rather than widening the table.
             KindColumn("ABOUT", field: "description", priority: 10, minWidth: 12, maxWidth: 40),
         ],
         searchFields: [

@@ -251,6 +251,48 @@ struct ClusterRegressionTests {
         #expect(cluster.pids.values.allSatisfy(ClusterFixture.isAlive))
     }
 
+    /// A field a kind spec declares deeper in a record (`/author/born`) is
+    /// no attribute the cluster stores: its filters and `--sort` are left
+    /// to the local scorer, which finds what a file does, and nothing is
+    /// ruled out for lacking it.
+    @Test func fieldsAKindDeclaresAreFilteredAndSortedHere() throws {
+        let cluster = try ClusterFixture()
+        defer { cluster.stop() }
+        let kinds = cluster.folder.appendingPathComponent("kinds")
+        try FileManager.default.createDirectory(at: kinds, withIntermediateDirectories: true)
+        try #"""
+            {"name": "book", "plural": "books",
+             "columns": [{ "header": "Author", "path": "/author/name" },
+                         { "header": "Born", "path": "/author/born", "type": "integer" }],
+             "search": [{ "path": "/name", "weight": 100 }]}
+            """#.write(to: kinds.appendingPathComponent("book.kind.json"), atomically: true, encoding: .utf8)
+        let authors: [(String, Int)] = [
+            ("Charles Dickens", 1812), ("Jane Austen", 1775), ("Leo Tolstoy", 1828), ("Toni Morrison", 1931),
+            ("Mary Shelley", 1797), ("Chinua Achebe", 1930),
+        ]
+        var lines: [String] = []
+        for index in 0..<60 {
+            let (author, born) = authors[index % authors.count]
+            lines.append(
+                #"{"kind":"book","name":"Tale \#(index)","author":{"name":"\#(author)","born":\#(born)}}"#)
+        }
+        lines.append(#"{"kind":"book","name":"Tale without an author"}"#)
+        let file = try ClusterTests.write(lines, to: cluster.folder, name: "books.jsonl")
+        let pushed = try BinaryRunner.run(["--push", cluster.url, "--data", file, "--kinds", kinds.path])
+        #expect(pushed.status == 0, "\(pushed.stderr)")
+        for arguments in [
+            ["born>1850"], ["born:1812"], ["born:*"], ["born:1790..1830"], ["tale", "born<1800"], ["author:dickens"],
+            ["tale", "author:austen"], ["--sort", "born"], ["--sort", "-born"], ["tale", "--sort", "-born"],
+            ["tale", "1", "--sort", "born"], ["--sort", "author", "-n", "5"], ["born>1850", "--offset", "10"],
+        ] {
+            let common = arguments + ["--kinds", kinds.path, "-n", "20"]
+            let (remote, local) = try Self.both(common, cluster: cluster, file: file)
+            #expect(remote.status == local.status, "\(arguments): \(remote.stderr)")
+            #expect(!Self.ranking(local.stdout).isEmpty, "\(arguments): the file finds nothing")
+            #expect(Self.ranking(remote.stdout) == Self.ranking(local.stdout), "\(arguments)")
+        }
+    }
+
     /// `--format json` marks a search that a shard did not answer.
     @Test func aPartialAnswerIsMarkedInJSON() throws {
         let (cluster, _) = try Self.loaded()

@@ -14,6 +14,8 @@ struct ModuleGraph {
         /// The project modules its Swift sources import; for an executable that applies the RegisterKinds plugin,
         /// with those its generated registry imports.
         var imported: Set<String>
+        /// The other modules its sources import: the system's and the toolchain's.
+        var systemImports: Set<String> = []
     }
 
     var targets: [String: Target]
@@ -47,14 +49,32 @@ struct ModuleGraph {
             targets.map { target in
                 var target = target
                 target.declared.formIntersection(project)
+                target.systemImports = target.imported.subtracting(project)
                 target.imported.formIntersection(project)
                 return target
             })
     }
 
+    /// The modules the executable `name` links: its dependencies, theirs, and so on.
+    func linked(by name: String) -> Set<String> {
+        var seen: Set<String> = []
+        var next = [name]
+        while let module = next.popLast() {
+            for other in targets[module]?.declared ?? [] where seen.insert(other).inserted { next.append(other) }
+        }
+        return seen
+    }
+
     /// Every rule broken, one sentence each, sorted.
     func violations() -> [String] {
         var found: [String] = []
+        let shipped = linked(by: ModuleRules.registeringExecutable)
+        for name in shipped.sorted() {
+            for module in (targets[name]?.systemImports ?? []).intersection(ModuleRules.notInTheBinary.modules).sorted()
+            {
+                found.append("\(name) imports \(module): \(ModuleRules.notInTheBinary.because)")
+            }
+        }
         for target in targets.values where target.type != "plugin" {
             let isTest = target.type == "test"
             if !isTest, ModuleRules.allowance(for: target.name) == nil {

@@ -14,6 +14,7 @@ import Testing
         #expect(graph.targets["SearchEngine"]?.declared.contains("ResultKit") == true, "the manifest was not read")
         #expect(graph.targets["SearchCLITests"]?.imported.contains("CardKind") == true, "the tests were not read")
         #expect(graph.targets["search"]?.imported.contains("ProductKind") == true, "the registry was not read")
+        #expect(graph.linked(by: "search").isSuperset(of: ["SearchCLI", "SearchEngine", "StreamingJSON", "ByteScan"]))
         #expect(graph.violations() == [])
     }
 
@@ -100,6 +101,26 @@ import Testing
                 "ResultKit declares StreamingJSON in Package.swift but never imports it",
                 "ResultKit declares TextMatching in Package.swift but never imports it",
                 "ResultKit uses TextMatching: the plug-in API stands only on the leaf libraries whose types it re-exports to kinds",
+            ])
+    }
+
+    @Test func nothingTheExecutableLinksImportsFoundation() {
+        var engine = ModuleGraph.Target(
+            name: "SearchEngine", type: "regular", declared: ["ResultKit"], imported: ["ResultKit"])
+        engine.systemImports = ["Glibc", "FoundationEssentials"]
+        var tool = ModuleGraph.Target(
+            name: "scaffold-kind", type: "executable", declared: ["KindCodegen"], imported: ["KindCodegen"])
+        tool.systemImports = ["Foundation"]
+        let graph = ModuleGraph([
+            ModuleGraph.Target(
+                name: "search", type: "executable", declared: ["SearchEngine"], imported: ["SearchEngine"]),
+            ModuleGraph.Target(name: "ResultKit", type: "regular", declared: [], imported: []),
+            engine, tool, ModuleGraph.Target(name: "KindCodegen", type: "regular", declared: [], imported: []),
+        ])
+        #expect(
+            graph.violations() == [
+                "SearchEngine imports FoundationEssentials: search links no Foundation (CONTRIBUTING.md, \"Why there is no Foundation\")",
+                "search uses SearchEngine: the executable is the command and the kinds it registers",
             ])
     }
 

@@ -75,6 +75,12 @@ enum ModuleRules {
     /// The tests of the command, which run it in-process with the built-in kinds, as the executable does.
     static let commandTests = "SearchCLITests"
 
+    /// Modules that nothing the `search` executable links may import; the build tools and the tests may.
+    static let notInTheBinary = (
+        modules: Set(["Foundation", "FoundationEssentials", "FoundationInternationalization", "FoundationNetworking"]),
+        because: "search links no Foundation (CONTRIBUTING.md, \"Why there is no Foundation\")"
+    )
+
     /// Whether `module` is a kind module by its name.
     static func isKindModule(_ module: String) -> Bool { RegistrySource.isKindModule(module) }
 

@@ -71,10 +71,21 @@ struct CandidatePlan: Sendable {
     ///     ``ClusterLayout/slotCount``).
     ///   - fieldSlots: For each search field's name, the slots it is in for
     ///     some kind (a `field:value` on it looks there).
-    init(query: Query, options: SearchOptions, kinds: [String], slots: Int, fieldSlots: [String: Set<Int>] = [:]) {
+    ///   - localFields: The fields some kind declares deeper in a record
+    ///     (a spec column's `/author/born`): the cluster stores no value of
+    ///     theirs, so their filters and sort are left to the local scorer.
+    init(
+        query: Query, options: SearchOptions, kinds: [String], slots: Int, fieldSlots: [String: Set<Int>] = [:],
+        localFields: Set<String> = []
+    ) {
         let slots = max(1, min(slots, ClusterLayout.slotCount))
         var terms: [Term] = []
         for condition in query.conditions where !condition.negated {
+            if let field = Self.field(of: condition.clause), localFields.contains(field) {
+                // Any record may hold it: a candidate whatever it holds.
+                if case .fieldText = condition.clause { terms.append(.local) }
+                continue
+            }
             switch condition.clause {
             case .text(let pattern, _):
                 terms.append(.text(([pattern] + pattern.alternatives).map(PatternTokens.init)))
@@ -102,6 +113,14 @@ struct CandidatePlan: Sendable {
                 "kind_name IN (" + kinds.map { "'\(SphinxQLText.sqlString($0))'" }.joined(separator: ",") + ")")
         }
         let phrase = Self.phrase(of: query)
+        if let sort = options.sort, localFields.contains(sort.field) {
+            // No order the cluster knows: every candidate, read to the end.
+            streams = [everyMatch(options.fuzzy ? .fuzzy : .typo, terms: terms, phrase: phrase, sort: sort)]
+            if !options.fuzzy && !terms.isEmpty {
+                standIns = [everyMatch(.fuzzy, terms: terms, phrase: phrase, sort: sort)]
+            }
+            return
+        }
         if let sort = options.sort {
             streams = sorted(by: sort, terms: terms, phrase: phrase, fuzzy: options.fuzzy)
             if !options.fuzzy && !terms.isEmpty {
@@ -128,6 +147,13 @@ struct CandidatePlan: Sendable {
             for type in Class.allCases where type < .typo {
                 streams.append(coarse(type, terms: [byText], phrase: nil))
             }
+        } else if terms.allSatisfy({ if case .local = $0 { true } else { false } }) {
+            // Only fields the cluster does not store rank: every record, read to the end.
+            streams.append(
+                inLoadOrder(
+                    "every record (\(query.referencedFields.joined(separator: ", ")) read here)", match: nil,
+                    bound: KeyBound(rank: CandidateStream.bestRank), stage: 100))
+            return
         } else {
             for type in Class.allCases where type < .fuzzy {
                 streams.append(coarse(type, terms: terms, phrase: phrase))
@@ -147,6 +173,16 @@ struct CandidatePlan: Sendable {
         /// number the value spells (which a field holding a number must
         /// equal), and the slots where kinds hold it as a search field.
         case field(String, code: String, PatternTokens, Double?, slots: [Int])
+        /// `field:value` on a field the cluster stores no value of.
+        case local
+    }
+
+    /// The field a clause names, if any.
+    private static func field(of clause: Query.Clause) -> String? {
+        switch clause {
+        case .text: nil
+        case .fieldText(let field, _, _), .compare(let field, _, _), .range(let field, _, _), .exists(let field): field
+        }
     }
 
     /// The search fields' full-text fields.
@@ -158,6 +194,8 @@ struct CandidatePlan: Sendable {
         switch term {
         case .text(let spellings):
             return any(spellings.map { expression($0, type, prefix: "", fields: allSlots) })
+        case .local:
+            return nil
         case .field(_, let code, let tokens, let number, let slots):
             // A number equal to the value matches whatever its text: an
             // attribute, which a full-text expression cannot ask for.
@@ -375,6 +413,18 @@ struct CandidatePlan: Sendable {
                         quality: values[1] > 0 ? Int.max : quality, fieldLength: Int(values[2]),
                         order: Int(values[3]) + 1))
             }, stage: type.strength(weight: Int.max).band)
+    }
+
+    /// The stream of every record any term matches in `type` or better,
+    /// for a sort the cluster cannot follow: read to its end, then sorted here.
+    private func everyMatch(_ type: Class, terms: [Term], phrase: PatternTokens?, sort: FieldSort) -> CandidateStream {
+        var match = Self.all(terms.map { Self.expression($0, type) })
+        if let phrase, let byPhrase = Self.expression(phrase, type, prefix: "", fields: Self.allSlots) {
+            match = match.map { "(\($0)) | (\(byPhrase))" }
+        }
+        return inLoadOrder(
+            "every \(type == .fuzzy ? "fuzzy " : "")match, by \(sort.field) here", match: match,
+            bound: KeyBound(rank: CandidateStream.bestRank), stage: 0)
     }
 
     /// The streams of a search sorted by a field: its numbers in their

@@ -68,7 +68,7 @@ package struct RecordRow {
                     named += FieldTokens(value.text, prefix: ClusterLayout.fieldCode(name), typos: false).words
                 }
             }
-            switch RecordFieldReading.sortPlace(of: name, in: object) {
+            switch RecordFieldReading.sortPlace(of: name, in: object, kind: kind) {
             case .number(let number):
                 if let key = SortableNumber.key(number) {
                     numbers.append(.init(key: ClusterLayout.sortKey(name), value: .number(String(key))))

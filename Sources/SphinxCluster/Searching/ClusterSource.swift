@@ -68,7 +68,8 @@ public struct ClusterSource: SearchSource {
                 query: query, options: options,
                 kinds: Self.storedKinds(options.kinds + query.kinds, registry: registry),
                 slots: Self.slots(registry: registry, options: options, query: query),
-                fieldSlots: Self.fieldSlots(registry: registry)),
+                fieldSlots: Self.fieldSlots(registry: registry),
+                localFields: Set(registry.kinds.flatMap { $0.namedFields.map(\.name) })),
             index: url.index, query: query, options: options, registry: registry, source: url.description)
         let outcome = search.run { () throws(MySQLError) -> MySQLConnection in
             try MySQLConnection(
