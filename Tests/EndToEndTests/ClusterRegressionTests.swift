@@ -261,11 +261,11 @@ struct ClusterRegressionTests {
         let kinds = cluster.folder.appendingPathComponent("kinds")
         try FileManager.default.createDirectory(at: kinds, withIntermediateDirectories: true)
         try #"""
-            {"name": "book", "plural": "books",
-             "columns": [{ "header": "Author", "path": "/author/name" },
-                         { "header": "Born", "path": "/author/born", "type": "integer" }],
-             "search": [{ "path": "/name", "weight": 100 }]}
-            """#.write(to: kinds.appendingPathComponent("book.kind.json"), atomically: true, encoding: .utf8)
+        {"name": "book", "plural": "books",
+         "columns": [{ "header": "Author", "path": "/author/name" },
+                     { "header": "Born", "path": "/author/born", "type": "integer" }],
+         "search": [{ "path": "/name", "weight": 100 }]}
+        """#.write(to: kinds.appendingPathComponent("book.kind.json"), atomically: true, encoding: .utf8)
         let authors: [(String, Int)] = [
             ("Charles Dickens", 1812), ("Jane Austen", 1775), ("Leo Tolstoy", 1828), ("Toni Morrison", 1931),
             ("Mary Shelley", 1797), ("Chinua Achebe", 1930),

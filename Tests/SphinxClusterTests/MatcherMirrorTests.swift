@@ -207,4 +207,57 @@ import TextMatching
             }
         }
     }
+    /// The other forms a query word is typed in (``WordForms``): a
+    /// connector between two words finds any connector, a number among
+    /// other words its Roman numeral, a fraction its other spelling, a
+    /// phrase its other spellings. Whenever the matcher matches a word with
+    /// its forms, the expression the cluster asks for that class of match,
+    /// for some spelling, holds.
+    @Test func everyFormOfAWordIsFoundByTheClustersExpression() {
+        let texts = [
+            "Rock 'n' Roll", "R&B Classics", "Salt + Pepper", "Love & Basketball", "Pete \u{2019}n\u{2019} Tillie",
+            "Rocky II", "Bad Boys 2", "½ cup sugar", "33⅓ rpm", "8½", "Tom and Jerry", "GTK+ GUI", "Leprechaun 2",
+            "Mr. & Mrs. Smith", "Tom n Jerry",
+        ]
+        var patterns: [MatchPattern] = []
+        for word in ["and", "&", "+", "n", "'n'", "\u{2019}n\u{2019}"] {
+            patterns.append(MatchPattern(word).withForms(betweenWords: true, withOtherWords: true))
+        }
+        for word in ["2", "ii", "3", "xx", "20"] {
+            patterns.append(MatchPattern(word).withForms(betweenWords: false, withOtherWords: true))
+        }
+        for phrase in [
+            "1/2", "½", "1/3", "rock and roll", "r and b", "love and basketball", "bad boys ii", "rocky 2", "33 1/3",
+            "8 1/2", "salt and pepper", "pete and tillie", "mr and mrs smith", "tom & jerry",
+        ] {
+            patterns.append(MatchPattern(phrase))
+        }
+        let matcher = TextMatcher()
+        for text in texts {
+            let tokens = FieldTokens(text)
+            let fields = [
+                ClusterLayout.slotField(0): tokens.words, ClusterLayout.typoField(0): tokens.typos,
+                ClusterLayout.fuzzyField: Array(tokens.fuzzy),
+            ]
+            for pattern in patterns {
+                guard let match = matcher.match(pattern, in: text) else { continue }
+                let type: CandidatePlan.Class =
+                    switch match.tier {
+                    case .exact: .exact
+                    case .prefix: match.wholeWord ? .wholeAtStart : .atStart
+                    case .wordPrefix: match.wholeWord ? .wholeWord : .wordStart
+                    case .substring: .substring
+                    case .typo: .typo
+                    case .fuzzy: .fuzzy
+                    }
+                let found = ([pattern] + pattern.alternatives).contains { spelling in
+                    let expression = CandidatePlan.expression(
+                        PatternTokens(spelling), type, prefix: "", fields: CandidatePlan.allSlots)
+                    guard let expression else { return true }
+                    return Expression.holds(expression, in: fields)
+                }
+                #expect(found, "'\(pattern.term)' matches '\(text)' (\(match.tier)) but the cluster would not find it")
+            }
+        }
+    }
 }

@@ -186,7 +186,7 @@ struct CandidatePlan: Sendable {
     }
 
     /// The search fields' full-text fields.
-    private static let allSlots = "(" + ClusterLayout.slotFields.joined(separator: ",") + ")"
+    static let allSlots = "(" + ClusterLayout.slotFields.joined(separator: ",") + ")"
 
     /// What a record holds when `term` matches it in `type` or better;
     /// `nil` when the cluster cannot narrow it.
@@ -211,7 +211,17 @@ struct CandidatePlan: Sendable {
     }
 
     /// What a text holds when `tokens` matches it in `type` or better, in `fields`.
-    private static func expression(_ tokens: PatternTokens, _ type: Class, prefix: String, fields: String) -> String? {
+    static func expression(_ tokens: PatternTokens, _ type: Class, prefix: String, fields: String) -> String? {
+        switch tokens.rule {
+        case .anyTier:
+            break
+        case .connector:
+            // Any connector matches as the whole word `and` after a space would.
+            return type < .wholeWord ? PatternTokens.never : "@\(fields) \(tokens.connector(prefix: prefix))"
+        case .contiguous, .wholeWord:
+            // Another form of a word never matches as a typo or fuzzily.
+            if type > .substring { return expression(tokens, .substring, prefix: prefix, fields: fields) }
+        }
         let exact = tokens.exact(prefix: prefix)
         var parts = [exact]
         switch type {

@@ -15,12 +15,17 @@ struct PatternTokens {
     let isOneWord: Bool
     /// The pattern's runs of word units, as ranges of ``units``.
     let runs: [Range<Int>]
+    /// How the spelling matches (``MatchPattern/Rule``): a form of a word
+    /// other than a host's spelling matches by fewer tiers, a connector
+    /// as any connector.
+    let rule: MatchPattern.Rule
 
     /// An expression no text satisfies, for a way the pattern cannot match.
     static let never = "=_never"
 
     init(_ pattern: MatchPattern) {
         units = pattern.units
+        rule = pattern.rule
         // The pattern's own text, as MatchPattern reads it: whitespace runs
         // are one space.
         let structure = WordStructure(
@@ -76,6 +81,12 @@ struct PatternTokens {
         return parts.count == 1 ? parts[0] : "(" + parts.joined(separator: " ") + ")"
     }
 
+    /// A connector between two words, which a connector of the query
+    /// matches whatever its spelling (``TextMatcher/holdsConnector(_:)``).
+    func connector(prefix: String = "") -> String {
+        "=" + prefix + TokenSpelling.Marker.connector.rawValue
+    }
+
     // MARK: Fuzzy matches
 
     /// Where a fuzzy match may be: a record whose search fields hold every
@@ -98,15 +109,14 @@ struct PatternTokens {
     /// in slot `slot`: ``never`` when the pattern allows no typo, `nil`
     /// when the cluster cannot narrow it.
     ///
-    /// - Up to one edit past a matching first letter (five to eight units,
-    ///   or an edit of at most one in the first five of longer ones): the
-    ///   pattern's first unit and its next four, less at most one, equal a
-    ///   word start's typo token (``FieldTokens``: both sides leave out at
-    ///   most one unit of four to agree).
-    /// - Two edits (nine units or more), both within the first five, or one
-    ///   on the first letter (which costs two): the units from the seventh
-    ///   on are in the text as they are. Found with the matches after
-    ///   whitespace, whose quality is the highest.
+    /// - Up to one edit among the pattern's first five units, its first
+    ///   letter included (five to eight units, or longer ones whose other
+    ///   edit is past those): the five, less at most one, equal a word
+    ///   start's typo token (``FieldTokens``: both sides leave out at most
+    ///   one unit of five to agree).
+    /// - Two edits among the first five (nine units or more): the units
+    ///   from the seventh on are in the text as they are. Found with the
+    ///   matches after whitespace, whose quality is the highest.
     /// - A short typo (three or four letters): a whole word with one swap
     ///   past the first letter, or for four letters one changed letter,
     ///   which a four-letter word's short-typo tokens give.
@@ -117,10 +127,8 @@ struct PatternTokens {
         let length = units.count
         let budget = TextMatcher.typoBudget(forLength: length)
         if budget >= 1 {
-            let window = Array(units[1..<(1 + FieldTokens.typoWindow)])
-            let tokens = FieldTokens.variants(of: window).map {
-                "=" + FieldTokens.typoToken(marker, first: units[0], $0)
-            }
+            let window = Array(units[0..<FieldTokens.typoWindow])
+            let tokens = FieldTokens.variants(of: window).map { "=" + FieldTokens.typoToken(marker, $0) }
             alternatives.append("@\(typoField) (" + tokens.joined(separator: " | ") + ")")
         }
         if budget >= 2 && marker == .afterSpace {

@@ -26,6 +26,7 @@ struct FieldTokens {
     /// named fields of ``RecordRow``), with or without typo tokens.
     init(_ text: String, prefix: String = "", typos withTypos: Bool = true) {
         add(WordStructure(text), prefix: prefix, typos: withTypos)
+        if TextMatcher.holdsConnector(text) { words.append(prefix + TokenSpelling.Marker.connector.rawValue) }
         if text.unicodeScalars.contains(where: { !$0.isASCII }), let spelled = EmojiNames.spelledOut(text) {
             add(WordStructure(spelled.text), prefix: prefix, typos: withTypos)
         }
@@ -121,15 +122,14 @@ struct FieldTokens {
         }
     }
 
-    /// The typo tokens of the word starting at `start`: its first unit with
-    /// each variant of the four units after it (the four, and the four less
-    /// one). A pattern that matches there within one edit past its first
-    /// letter shares one (see ``PatternTokens/typo``).
+    /// The typo tokens of the word starting at `start`: each variant of
+    /// its first five units (the five, and the five less one). A pattern
+    /// that matches there within one edit among its first five units, the
+    /// first letter included, shares one (see ``PatternTokens/typo``).
     private mutating func addTypos(_ units: [UInt32], at start: Int, marker: TokenSpelling.Marker) {
-        let window = Array(units[(start + 1)..<min(start + 1 + Self.typoWindow, units.count)])
-        guard !window.isEmpty else { return }
+        let window = Array(units[start..<min(start + Self.typoWindow, units.count)])
         for variant in Self.variants(of: window) {
-            typos.append(Self.typoToken(marker, first: units[start], variant))
+            typos.append(Self.typoToken(marker, variant))
         }
     }
 
@@ -143,9 +143,9 @@ struct FieldTokens {
         }
     }
 
-    /// How many units after a word's first make its typo tokens: a typo
+    /// How many units from a word's start make its typo tokens: a typo
     /// pattern has at least five.
-    static let typoWindow = 4
+    static let typoWindow = 5
 
     /// `units` and each of it with one unit left out, without repeats.
     static func variants(of units: [UInt32]) -> [[UInt32]] {
@@ -177,11 +177,11 @@ struct FieldTokens {
         TokenSpelling.Marker.fuzzy.rawValue + TokenSpelling.spell([unit])
     }
 
-    /// A typo token: where the word starts, its first unit, and a variant
-    /// of the units after it, hashed.
-    static func typoToken(_ marker: TokenSpelling.Marker, first: UInt32, _ variant: [UInt32]) -> String {
+    /// A typo token: where the word starts, and a variant of its first
+    /// units, hashed.
+    static func typoToken(_ marker: TokenSpelling.Marker, _ variant: [UInt32]) -> String {
         TokenSpelling.Marker.typo.rawValue
-            + TokenSpelling.tokenHash([marker == .afterSpace ? 1 : 2, first, 0xFFFF_FFFF] + variant)
+            + TokenSpelling.tokenHash([marker == .afterSpace ? 1 : 2, 0xFFFF_FFFF] + variant)
     }
 
     /// A short-typo token: where the word starts, and the word less one letter, hashed.

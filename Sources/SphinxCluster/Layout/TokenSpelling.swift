@@ -41,6 +41,9 @@ enum TokenSpelling {
         case hashed = "_g"
         /// A unit a record's search fields hold: fuzzy matches.
         case fuzzy = "_f"
+        /// A connector between two words of the field (`&`, `+`, `'n'`,
+        /// `and`): a query's connector matches any.
+        case connector = "_j"
     }
 
     /// The markers of word starts, by where the word starts.
