@@ -72,6 +72,9 @@ struct ClusterAgreementTests {
         ["--fuzzy", "cfe"],
         ["--kind", "product", "coffee"],
         ["--kind", "country", "island"],
+        // The forms people type words in, and typos of a first letter.
+        ["antigua & barbuda"], ["bosnia + herzegovina"], ["serbia n montenegro"], ["\"trinidad & tobago\""],
+        ["han and bopomofo"], ["nited kingdom"], ["ustralia"], ["xermany"], ["eswitzerland"],
     ]
 
     /// The queries whose top 20 differ, and why.
