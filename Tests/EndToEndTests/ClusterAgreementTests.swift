@@ -119,6 +119,7 @@ struct ClusterAgreementTests {
                 differing.append(arguments.joined(separator: " "))
             }
         }
+        print("cluster agreement: \(agreed) of \(Self.queries.count) queries agree; differ: \(differing)")
         #expect(Self.queries.count >= 200)
         #expect(Double(agreed) >= 0.95 * Double(Self.queries.count), "\(agreed) of \(Self.queries.count)")
         let unexplained = differing.filter { Self.knownDifferences[$0] == nil }
