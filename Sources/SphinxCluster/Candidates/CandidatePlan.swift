@@ -74,9 +74,10 @@ struct CandidatePlan: Sendable {
     ///   - localFields: The fields some kind declares deeper in a record
     ///     (a spec column's `/author/born`): the cluster stores no value of
     ///     theirs, so their filters and sort are left to the local scorer.
+    ///   - excludedKinds: The kind names `-kind:` leaves out, as stored.
     init(
         query: Query, options: SearchOptions, kinds: [String], slots: Int, fieldSlots: [String: Set<Int>] = [:],
-        localFields: Set<String> = []
+        localFields: Set<String> = [], excludedKinds: [String] = []
     ) {
         let slots = max(1, min(slots, ClusterLayout.slotCount))
         var terms: [Term] = []
@@ -112,6 +113,9 @@ struct CandidatePlan: Sendable {
             conditions.append(
                 "kind_name IN (" + kinds.map { "'\(SphinxQLText.sqlString($0))'" }.joined(separator: ",") + ")")
         }
+        // A record stored under a kind's own name is of that kind; one
+        // that names it otherwise stays a candidate, and the scorer decides.
+        for kind in excludedKinds { conditions.append("kind_name != '\(SphinxQLText.sqlString(kind))'") }
         let phrase = Self.phrase(of: query)
         if let sort = options.sort, localFields.contains(sort.field) {
             // No order the cluster knows: every candidate, read to the end.

@@ -69,7 +69,11 @@ public struct ClusterSource: SearchSource {
                 kinds: Self.storedKinds(options.kinds + query.kinds, registry: registry),
                 slots: Self.slots(registry: registry, options: options, query: query),
                 fieldSlots: Self.fieldSlots(registry: registry),
-                localFields: Set(registry.kinds.flatMap { $0.namedFields.map(\.name) })),
+                localFields: Set(registry.kinds.flatMap { $0.namedFields.map(\.name) }),
+                excludedKinds: query.excludedKinds.map {
+                    registry.kind(named: $0)?.name.lowercased() ?? $0.lowercased()
+                }
+            ),
             index: url.index, query: query, options: options, registry: registry, source: url.description)
         let outcome = search.run { () throws(MySQLError) -> MySQLConnection in
             try MySQLConnection(
