@@ -221,6 +221,38 @@ struct ClusterRegressionTests {
         #expect(Self.ranking(remote.stdout).count == 30)
     }
 
+    /// A record's id is its `id` field (or `--id-field NAME`), else a hash
+    /// of its content: a record loaded again replaces itself, one with the
+    /// same id replaces the other, and distinct records never collapse.
+    @Test func idsComeFromTheIdFieldElseTheContent() throws {
+        let cluster = try ClusterFixture()
+        defer { cluster.stop() }
+        let first = try ClusterTests.write(
+            [
+                #"{"kind":"product","name":"mug","sku":"A1","price":1}"#,
+                #"{"kind":"product","name":"mug","sku":"A2","price":2}"#,
+                #"{"kind":"product","name":"mug","sku":"A2","price":2}"#,
+            ], to: cluster.folder, name: "first.jsonl")
+        let second = try ClusterTests.write(
+            [#"{"kind":"product","name":"mug large","sku":"A1","price":3}"#], to: cluster.folder, name: "second.jsonl")
+        let loaded = try BinaryRunner.run(["--push", cluster.url, "--data", first, "--id-field", "sku"])
+        #expect(loaded.stderr.contains("2 added, 1 replaced"), "\(loaded.stderr)")
+        let replaced = try BinaryRunner.run(["--push", cluster.url, "--data", second, "--id-field", "sku"])
+        #expect(replaced.stderr.contains("0 added, 1 replaced"), "\(replaced.stderr)")
+        let found = try BinaryRunner.run(["mug", "--source", cluster.url, "--format", "jsonl"])
+        #expect(Self.ranking(found.stdout) == ["product/mug@\(first):3", "product/mug large@\(second):1"])
+        // Without an id field: the content. The same records again stay
+        // as many; two that differ in any field are two.
+        let other = try ClusterFixture()
+        defer { other.stop() }
+        for _ in 0..<2 {
+            let again = try BinaryRunner.run(["--push", other.url, "--data", first])
+            #expect(again.status == 0, "\(again.stderr)")
+        }
+        let held = try BinaryRunner.run(["mug", "--source", other.url, "--format", "jsonl"])
+        #expect(Self.ranking(held.stdout).count == 2, "\(held.stdout)")
+    }
+
     /// `--push` reads piped records when no `--data` is given.
     @Test func aLoadReadsPipedRecords() throws {
         let cluster = try ClusterFixture()
