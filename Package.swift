@@ -196,7 +196,7 @@ let package = Package(
         .testTarget(name: "MySQLWireTests", dependencies: ["MySQLWire", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(
             name: "SphinxClusterTests",
-            dependencies: ["SphinxCluster", "SearchEngine"],
+            dependencies: ["SphinxCluster", "SearchEngine", "StreamingJSON", "TextMatching", "TestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "ProcessMemoryTests", dependencies: ["ProcessMemory"], swiftSettings: swiftSettings),

@@ -7,7 +7,11 @@ extension RecordOutput {
     /// ``json(_:query:total:fields:)``, or the lines of
     /// ``jsonLine(_:fields:)``.
     package enum JSONShape: Sendable {
-        case document(query: String, total: Int)
+        /// The document; `failedShards`, when a cluster answered without
+        /// some of its shards, marks it `"partial": true` and names them.
+        /// `totalIsLowerBound` says more may match than `total` (a cluster
+        /// read only what the page needed).
+        case document(query: String, total: Int, failedShards: [String]? = nil, totalIsLowerBound: Bool = false)
         case lines
     }
 
@@ -40,16 +44,22 @@ extension RecordOutput {
         // cut where the empty array is (`results` is its last member).
         let (head, tail, separator): ([UInt8], [UInt8], [UInt8])
         switch shape {
-        case .document(let query, let total) where person:
+        case .document(let query, let total, let failedShards, let totalIsLowerBound) where person:
             var empty: [UInt8] = []
-            PrettyJSON.write(
-                document([], query: query, total: total, fields: fields), indent: 0, color: color, into: &empty)
+            let document = document(
+                [], query: query, total: total, fields: fields, failedShards: failedShards,
+                totalIsLowerBound: totalIsLowerBound)
+            PrettyJSON.write(document, indent: 0, color: color, into: &empty)
             let cut = empty.count - "[]\n}".utf8.count
             (head, tail, separator) = (
                 Array(empty[..<cut]) + Array("[\n    ".utf8), Array("\n  ]\n}\n".utf8), Array(",\n    ".utf8)
             )
-        case .document(let query, let total):
-            let empty = Array(json([], query: query, total: total, fields: fields).utf8)
+        case .document(let query, let total, let failedShards, let totalIsLowerBound):
+            let empty = Array(
+                json(
+                    [], query: query, total: total, fields: fields, failedShards: failedShards,
+                    totalIsLowerBound: totalIsLowerBound
+                ).utf8)
             let cut = empty.count - "]}\n".utf8.count
             (head, tail, separator) = (Array(empty[..<cut]), Array(empty[cut...]), Array(",".utf8))
         case .lines:

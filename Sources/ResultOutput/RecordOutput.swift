@@ -18,20 +18,38 @@ public enum RecordOutput {
     ///   - total: How many records matched, shown or not.
     ///   - fields: When given, each `record` keeps only these fields, in this
     ///     order (`kind` and `name` as shown; a missing field is null).
-    public static func json(_ hits: [SearchHit], query: String, total: Int, fields: [String]? = nil) -> String {
-        JSONWriter.string(document(hits, query: query, total: total, fields: fields)) + "\n"
+    ///   - failedShards: When a cluster searched answered without some of
+    ///     its shards: those it named. The document then says
+    ///     `"partial":true` and lists them in `"failed_shards"`.
+    ///   - totalIsLowerBound: Whether more may match than `total`; the
+    ///     document then says `"total_is_lower_bound":true`.
+    public static func json(
+        _ hits: [SearchHit], query: String, total: Int, fields: [String]? = nil, failedShards: [String]? = nil,
+        totalIsLowerBound: Bool = false
+    ) -> String {
+        let document = document(
+            hits, query: query, total: total, fields: fields, failedShards: failedShards,
+            totalIsLowerBound: totalIsLowerBound)
+        return JSONWriter.string(document) + "\n"
     }
 
-    /// The JSON document of ``json(_:query:total:fields:)``, as a value.
-    static func document(_ hits: [SearchHit], query: String, total: Int, fields: [String]?) -> JSONValue {
-        .object(
-            JSONObject([
-                "version": .number("1"),
-                "query": .string(query),
-                "total": .number(String(total)),
-                "results": .array(hits.map { result($0, fields: fields) }),
-            ])
-        )
+    /// The JSON document of ``json(_:query:total:fields:failedShards:totalIsLowerBound:)``, as a value.
+    static func document(
+        _ hits: [SearchHit], query: String, total: Int, fields: [String]?, failedShards: [String]? = nil,
+        totalIsLowerBound: Bool = false
+    ) -> JSONValue {
+        var members: [JSONObject.Member] = [
+            .init(key: "version", value: .number("1")),
+            .init(key: "query", value: .string(query)),
+            .init(key: "total", value: .number(String(total))),
+        ]
+        if totalIsLowerBound { members.append(.init(key: "total_is_lower_bound", value: .bool(true))) }
+        if let failedShards {
+            members.append(.init(key: "partial", value: .bool(true)))
+            members.append(.init(key: "failed_shards", value: .array(failedShards.map { .string($0) })))
+        }
+        members.append(.init(key: "results", value: .array(hits.map { result($0, fields: fields) })))
+        return .object(JSONObject(members))
     }
 
     /// One result object per line, as in ``json(_:query:total:fields:)``.

@@ -48,7 +48,10 @@ enum Feedback {
                 offset > 0
                 ? "\(DiagnosticCap.grouped(offset + 1))–\(DiagnosticCap.grouped(offset + shown))"
                 : DiagnosticCap.grouped(shown)
-            lines.append("showing \(range) of \(DiagnosticCap.grouped(matched)) (--limit to see more)\n")
+            let total =
+                result.statistics.matchedIsLowerBound
+                ? "at least \(DiagnosticCap.grouped(matched))" : DiagnosticCap.grouped(matched)
+            lines.append("showing \(range) of \(total) (--limit to see more)\n")
         }
         if !hidden.isEmpty {
             let fit = width.map { " to fit \(DiagnosticCap.grouped($0)) columns" } ?? ""

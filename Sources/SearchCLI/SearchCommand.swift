@@ -135,8 +135,8 @@ public enum SearchCommand {
         var cap = DiagnosticCap()
         let messages = output
         let result: SearchResult
-        let clusters = ClusterCommands.sources(
-            arguments, query: query, options: searchOptions(arguments, diagnosticCap: cap.limit), output: output)
+        let reports = ClusterReports()
+        let clusters = ClusterCommands.sources(arguments, reports: reports)
         do throws(SearchError) {
             result = try SearchEngine.search(
                 sources: clusters
@@ -170,6 +170,7 @@ public enum SearchCommand {
             }
         }
         summarize(cap, output: output)
+        ClusterCommands.explain(reports, arguments: arguments, output: output)
         let render = renderOptions(arguments, environment: environment, console: console)
         // Results taller than the terminal go through a pager, laid out at its width.
         if console.outputIsTerminal, let lines = console.terminalLines,
@@ -181,8 +182,9 @@ public enum SearchCommand {
         }
         var hidden: [HiddenColumn] = []
         if let status = printResults(
-            result.hits, matched: result.statistics.matched, arguments: arguments, registry: registry, render: render,
-            hidden: &hidden, output: &output)
+            result.hits, matched: result.statistics.matched,
+            matchedIsLowerBound: result.statistics.matchedIsLowerBound, failedShards: reports.failedShards,
+            arguments: arguments, registry: registry, render: render, hidden: &hidden, output: &output)
         {
             return status
         }
@@ -433,6 +435,8 @@ public enum SearchCommand {
     static func printResults(
         _ hits: [SearchHit],
         matched: Int,
+        matchedIsLowerBound: Bool = false,
+        failedShards: [String]? = nil,
         arguments: SearchArguments,
         registry: KindRegistry,
         render: RenderOptions,
@@ -472,7 +476,10 @@ public enum SearchCommand {
             // core; each piece is checked where it is made. A closed pipe
             // stops the making within a window of pieces.
             let shape: RecordOutput.JSONShape =
-                arguments.format == .json ? .document(query: arguments.query, total: matched) : .lines
+                arguments.format == .json
+                ? .document(
+                    query: arguments.query, total: matched, failedShards: failedShards,
+                    totalIsLowerBound: matchedIsLowerBound) : .lines
             // For a person at a terminal, indented and coloured, as jq and gh print it.
             RecordOutput.forEachJSONPiece(
                 hits, shape: shape, fields: fields, person: output.console.outputIsTerminal, color: render.color,

@@ -2,9 +2,9 @@ extension TextMatcher {
     /// The most characters that may be skipped between two matched characters of a fuzzy match.
     static let maximumFuzzyGap = 3
     /// The longest text, in folded units, that fuzzy matching considers.
-    static let maximumFuzzyTextLength = 4096
+    package static let maximumFuzzyTextLength = 4096
     /// The longest pattern, in folded units, that may match fuzzily.
-    static let maximumFuzzyPatternLength = 64
+    package static let maximumFuzzyPatternLength = 64
 
     /// The least quality a fuzzy match of `length` pattern characters must have: as much as matching
     /// every character with no bonus, plus one word start. Letters picked out of the middle of

@@ -3,10 +3,19 @@ import Glibc
 
 // Loads generated records into a local Sphinx cluster (2 shards and an
 // aggregator, started with scripts/cluster.sh) with `search --push`, then
-// times queries through the aggregator next to the same queries over the
-// local file. Figures on stdout, progress on stderr.
+// times queries of five classes through the aggregator next to the same
+// queries over the local files. Figures on stdout, progress on stderr.
+//
+// The records are the benchmarks' mix (domains, products, cards, recipes),
+// and one in fifty more of many scripts (CJK, Thai, Devanagari), so that a
+// CJK word has something to find.
 //
 //     swift run -c release cluster-bench [--records N] [--runs R] [--seed S] [--search PATH] [--data-dir DIR]
+//                                        [--cluster DIR] [--skip-file]
+//
+// --cluster DIR keeps the cluster in DIR and reuses it when it already holds
+// the records (a load of 10,000,000 takes a while); --skip-file leaves out
+// the timing of the local file (a 10,000,000-record file takes seconds a query).
 
 struct Options {
     var records = 1_000_000
@@ -14,6 +23,8 @@ struct Options {
     var seed: UInt64 = 1
     var search = "../.build/release/search"
     var dataDirectory = String(cString: getenv("TMPDIR") ?? strdup("/tmp"))
+    var clusterDirectory: String?
+    var skipFile = false
 
     init(_ arguments: [String]) throws(BenchmarkError) {
         var index = 0
@@ -29,8 +40,12 @@ struct Options {
             case "--seed": seed = UInt64(try value()) ?? seed
             case "--search": search = try value()
             case "--data-dir": dataDirectory = try value()
+            case "--cluster": clusterDirectory = try value()
+            case "--skip-file": skipFile = true
             case "--help":
-                print("usage: cluster-bench [--records N] [--runs R] [--seed S] [--search PATH] [--data-dir DIR]")
+                print(
+                    "usage: cluster-bench [--records N] [--runs R] [--seed S] [--search PATH] [--data-dir DIR] "
+                        + "[--cluster DIR] [--skip-file]")
                 exit(0)
             default: throw BenchmarkError("unknown argument \(arguments[index])")
             }
@@ -55,6 +70,32 @@ func milliseconds(_ seconds: Double) -> String {
     Format.fixed(seconds * 1000, places: 0) + " ms"
 }
 
+/// Records of many scripts: translations of place names, one in fifty of
+/// the benchmark's records, written to their own file.
+func writeMultilingual(records: Int, seed: UInt64, in directory: String) throws(BenchmarkError) -> String {
+    let path = "\(directory)/resultkit-cluster-bench-multilingual-seed\(seed)-\(records).jsonl"
+    if DataFile.fileSize(path) != nil { return path }
+    let words = [
+        "東京", "大阪", "京都", "北京", "上海", "中国", "日本", "台湾", "香港", "人民", "共和国", "大学", "銀行", "電気",
+        "自動車", "図書館", "博物館", "公園", "駅", "空港", "ประเทศไทย", "กรุงเทพ", "ภาษา", "भारत", "नेपाल", "दिल्ली",
+        "한국", "서울", "대학교", "Ελλάδα", "Αθήνα", "Москва", "Россия",
+    ]
+    var random = SplitMix64(seed: seed ^ 0x5EED)
+    var text = ""
+    for index in 0..<records {
+        let name = (0..<(2 + random.below(2))).map { _ in random.pick(words) }.joined()
+        text +=
+            #"{"kind":"translation","name":"\#(name)","language":"\#(random.pick(["zh", "ja", "th", "hi", "ko"]))","#
+            + #""english":"place \#(index)"}"# + "\n"
+    }
+    let partial = "\(path).partial-\(getpid())"
+    guard let file = fopen(partial, "w") else { throw BenchmarkError("cannot create \(partial)") }
+    fputs(text, file)
+    fclose(file)
+    guard rename(partial, path) == 0 else { throw BenchmarkError("cannot rename \(partial)") }
+    return path
+}
+
 func run() throws(BenchmarkError) {
     let options = try Options(Array(CommandLine.arguments.dropFirst()))
     guard access(options.search, X_OK) == 0 else {
@@ -66,9 +107,13 @@ func run() throws(BenchmarkError) {
     let scratch = try Bench.makeScratch(in: options.dataDirectory)
     progress("generating \(Format.count(options.records)) records (seed \(options.seed))")
     let data = try DataFile.prepare(records: options.records, seed: options.seed, in: options.dataDirectory)
+    let multilingual = try writeMultilingual(
+        records: options.records / 50, seed: options.seed, in: options.dataDirectory)
+    let files = [data.path, multilingual]
+    let total = options.records + options.records / 50
 
-    progress("starting 2 shards and an aggregator")
-    let clusterFolder = scratch + "/cluster"
+    let clusterFolder = options.clusterDirectory ?? scratch + "/cluster"
+    progress("starting 2 shards and an aggregator in \(clusterFolder)")
     let started = try ProcessRunner.run(
         [script, "start", clusterFolder, "--shards", "2"], stdoutPath: scratch + "/url",
         stderrPath: scratch + "/start.err")
@@ -79,52 +124,67 @@ func run() throws(BenchmarkError) {
     defer {
         _ = try? ProcessRunner.run(
             [script, "stop", clusterFolder], stdoutPath: "/dev/null", stderrPath: scratch + "/stop.err")
-        // The scratch folder holds the cluster's data and logs too: all of it goes.
+        // The scratch folder holds the cluster's data and logs unless --cluster keeps them elsewhere.
         _ = try? ProcessRunner.run(["/bin/rm", "-rf", scratch], stdoutPath: "/dev/null", stderrPath: "/dev/null")
     }
+    _ = try ProcessRunner.run(
+        [script, "status", clusterFolder], stdoutPath: scratch + "/status.out", stderrPath: "/dev/null")
+    let held =
+        Bench.readPrefix(scratch + "/status.out").split(separator: "\n")
+        .first { $0.hasPrefix("total: ") }.flatMap { Int($0.split(separator: " ")[1]) } ?? 0
 
-    progress("loading \(data.path) into \(url)")
-    let push = try ProcessRunner.run(
-        [options.search, "--push", url, "--data", data.path, "-q"], stdoutPath: scratch + "/push.out",
-        stderrPath: scratch + "/push.err")
-    let pushMessage = Bench.readPrefix(scratch + "/push.err")
-    let loadedLine =
-        pushMessage.split(separator: "\n").first { $0.hasPrefix("loaded ") }.map(String.init) ?? pushMessage
-    let loaded = Int(loadedLine.split(separator: " ").dropFirst().first ?? "") ?? 0
+    var pushLine = ""
+    if held == total {
+        pushLine = "Push: reused a cluster holding \(Format.count(held)) records"
+    } else {
+        progress("loading \(files.joined(separator: " and ")) into \(url)")
+        let push = try ProcessRunner.run(
+            [options.search, "--push", url, "--mirror", "-q"] + files.flatMap { ["--data", $0] },
+            stdoutPath: scratch + "/push.out", stderrPath: scratch + "/push.err")
+        let pushMessage = Bench.readPrefix(scratch + "/push.err")
+        let loadedLine =
+            pushMessage.split(separator: "\n").first { $0.hasPrefix("loaded ") }.map(String.init) ?? pushMessage
+        let loaded = Int(loadedLine.split(separator: " ").dropFirst().first ?? "") ?? 0
+        pushLine =
+            "Push: \(Format.count(loaded)) records in \(Format.seconds(push.seconds)) = "
+            + "\(Format.count(Int(Double(loaded) / max(push.seconds, 0.001)))) records/s (exit \(push.exitStatus))"
+    }
 
     let queries: [(String, [String])] = [
         ("word", ["coffee"]),
-        ("prefix", ["cof"]),
-        ("substring", ["offe"]),
-        ("filter", ["coffee", "price<5"]),
+        ("typo", ["cofee"]),
+        ("CJK word", ["東京"]),
+        ("filter", ["price:10..20"]),
         ("sort", ["coffee", "--sort", "-price"]),
     ]
     var commands: [TimedCommand] = []
     for (label, words) in queries {
         let common = words + ["-n", "20", "--format", "jsonl", "-q"]
         commands.append(
-            TimedCommand(label: "\(label) cluster", arguments: [options.search] + common + ["--source", url]))
-        commands.append(
-            TimedCommand(label: "\(label) file", arguments: [options.search] + common + ["--data", data.path]))
+            TimedCommand(label: "\(label)|cluster", arguments: [options.search] + common + ["--source", url]))
+        if !options.skipFile {
+            commands.append(
+                TimedCommand(
+                    label: "\(label)|file", arguments: [options.search] + common + files.flatMap { ["--data", $0] }))
+        }
     }
     let measured = try Bench.measure(commands, runs: options.runs, scratch: scratch, progress: progress)
 
-    print("# Cluster benchmark: \(Format.count(options.records)) records, 2 shards + aggregator on 127.0.0.1")
+    print(
+        "# Cluster benchmark: \(Format.count(total)) records, 2 shards + aggregator on 127.0.0.1")
     print()
     print("Machine: \(Machine.description()); load \(Machine.loadAverage()); \(Machine.now())")
     print()
-    print(
-        "Push: \(Format.count(loaded)) records in \(Format.seconds(push.seconds)) = "
-            + "\(Format.count(Int(Double(loaded) / max(push.seconds, 0.001)))) records/s (exit \(push.exitStatus))")
+    print(pushLine)
     print()
-    print("| query | where | p50 | p95 | results |")
-    print("|---|---|---|---|---|")
+    print("| class | query | where | p50 | p95 | results |")
+    print("|---|---|---|---|---|---|")
     for measurement in measured {
         let seconds = measurement.samples.map(\.seconds)
-        let parts = measurement.command.label.split(separator: " ")
+        let parts = measurement.command.label.split(separator: "|")
         let words = queries.first { $0.0 == parts[0] }?.1.joined(separator: " ") ?? ""
         print(
-            "| `\(words)` | \(parts[1]) | \(milliseconds(percentile(seconds, 50))) | "
+            "| \(parts[0]) | `\(words)` | \(parts[1]) | \(milliseconds(percentile(seconds, 50))) | "
                 + "\(milliseconds(percentile(seconds, 95))) | \(measurement.stdoutLines) |")
     }
     print()

@@ -16,7 +16,12 @@ struct SearchArguments {
     /// `--push`: the cluster to load `--data` into.
     var push: String?
     var connectTimeout = 1.0
-    var queryTimeout = 5.0
+    /// `--query-timeout`, when given (a search and a push wait differently without it).
+    var queryTimeout: Double?
+    /// `--id-field`: the field that holds a record's id, for `--push`.
+    var idField = "id"
+    /// `--mirror`: the cluster holds exactly what `--push` loads.
+    var mirror = false
     var kinds: [String] = []
     /// The `--kind` values glued to `-k` (`-kong`), each with the argument as
     /// typed: a word the user may have meant to exclude.
@@ -116,8 +121,13 @@ struct SearchArguments {
                 throw .invalidValue(option, url, reason: "expected sphinxql://HOST:PORT/INDEX")
             }
         }
-        if push != nil && data.isEmpty {
-            throw .invalidValue("--push", push ?? "", reason: "name the files to load with --data")
+        if let text = parsed.last("id-field") {
+            guard !text.isEmpty else { throw .invalidValue("--id-field", text, reason: "name a field") }
+            idField = text
+        }
+        mirror = parsed.flags.contains("mirror")
+        if push == nil, mirror || parsed.last("id-field") != nil {
+            throw .refusedValue(mirror ? "--mirror" : "--id-field", reason: "it goes with --push URL")
         }
         if let text = parsed.last("connect-timeout") {
             connectTimeout = try Self.seconds(text, option: "--connect-timeout")

@@ -30,7 +30,7 @@ enum SearchOptionTable {
                     "explain",
                     help:
                         "Say why each result matched: its tier and field (a MATCH column in tables); with --source, "
-                        + "also what a cluster cannot find, even with --quiet."),
+                        + "also what each cluster was asked, even with --quiet."),
             ]
         ),
         (
@@ -198,15 +198,26 @@ enum SearchOptionTable {
                 OptionSpec(
                     "push",
                     value: .some("URL"),
-                    help: "Load the records of --data into the cluster at URL (its aggregator, as scripts/cluster.sh "
-                        + "prints it) instead of searching; loading again replaces them."
+                    help: "Load the records of --data (or piped stdin) into the cluster at URL (its aggregator, as "
+                        + "scripts/cluster.sh prints it) instead of searching, checked as a search checks them; a "
+                        + "record with the id of one loaded before replaces it."
                 ),
+                OptionSpec(
+                    "id-field", value: .some("NAME"),
+                    help: "With --push: the field that holds a record's id; a record without one is known by its "
+                        + "content.",
+                    default: "id"),
+                OptionSpec(
+                    "mirror",
+                    help: "With --push: afterwards the cluster holds exactly the records loaded (the others are "
+                        + "deleted)."),
                 OptionSpec(
                     "connect-timeout", value: .some("SECONDS"), help: "How long to wait to connect to a cluster.",
                     default: "1"),
                 OptionSpec(
-                    "query-timeout", value: .some("SECONDS"), help: "How long to wait for a cluster's answer.",
-                    default: "5"),
+                    "query-timeout", value: .some("SECONDS"),
+                    help: "How long to wait for each answer of a cluster: 5 s by default for a search, 30 s for each "
+                        + "statement of a --push."),
             ]
         ),
         (

@@ -27,7 +27,7 @@ extension SearchHit {
     /// without it last, and the rank within equal values.
     package func comesBefore(_ bound: KeyBound, sort: FieldSort?) -> Bool {
         guard let sort, let place = bound.sort else { return rank < bound.rank }
-        let mine = SortValue(record.object[sort.field])
+        let mine = SortValue(kind.value(ofField: sort.field, in: record.object))
         switch place {
         case .missing:
             return mine != nil || rank < bound.rank

@@ -4,8 +4,8 @@ package import StreamingJSON
 /// What a search reads of a record's fields for its filters and for
 /// `--sort`, for a source that must rule records out or order them before
 /// they reach the search (a remote index stores these values when it is
-/// loaded). The scorer and the sort read fields through these same
-/// functions, so the two cannot drift apart.
+/// loaded). It asks the scorer's own reading (``ScoredRecord/value(of:)``)
+/// and the sort's, so they cannot drift apart.
 package enum RecordFieldReading {
     /// Where a record stands under `--sort FIELD`: its value is a number,
     /// some text, or missing (absent or null).

@@ -8,6 +8,9 @@ public struct SearchStatistics: Sendable, Equatable {
     public var filteredOut = 0
     /// Records whose kind rejected them (each reported with its location).
     public var skipped = 0
+    /// Whether more records may match than ``matched`` counts: a remote
+    /// source read only the candidates it needed for the page asked for.
+    public var matchedIsLowerBound = false
 
     public init(read: Int = 0, matched: Int = 0, filteredOut: Int = 0, skipped: Int = 0) {
         self.read = read

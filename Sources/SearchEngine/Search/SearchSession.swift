@@ -267,8 +267,19 @@ public struct SearchSession: Sendable {
     /// When nothing matched, fuzzy subsequence matches stand in, as if
     /// `--fuzzy` had been given.
     public func finish() -> SearchResult {
-        hits.finish()
+        var result = hits.finish()
+        if heldMatches > 0 || heldMatchesAreALowerBound {
+            result.statistics.read += heldMatches
+            result.statistics.matched += heldMatches
+            result.statistics.matchedIsLowerBound = heldMatchesAreALowerBound
+        }
+        return result
     }
+
+    /// Matches a source counted and did not hand over (see
+    /// ``RecordSink/noteHeld(matches:atLeast:)``), and whether more may match.
+    package var heldMatches = 0
+    package var heldMatchesAreALowerBound = false
 
     /// Lets go of what ``finish()`` gave and the keys that ranked it (see
     /// ``HitCollector/releaseKept()``); the session keeps its counts.

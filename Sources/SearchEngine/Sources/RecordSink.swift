@@ -77,6 +77,14 @@ public struct RecordSink {
         session.notedKindNames.formUnion(kinds.map { $0.lowercased() })
     }
 
+    /// Notes that the source found `matches` more records that match and
+    /// kept them back (they cannot rank in the page); `atLeast` when it
+    /// did not read every record that may match, so that more may.
+    package mutating func noteHeld(matches: Int, atLeast: Bool) {
+        session.heldMatches += max(0, matches)
+        session.heldMatchesAreALowerBound = session.heldMatchesAreALowerBound || atLeast
+    }
+
     /// Reports a problem with the source or one of its records.
     public func diagnose(_ diagnostic: Diagnostic) {
         report(diagnostic)

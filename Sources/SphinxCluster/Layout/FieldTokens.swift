@@ -1,0 +1,192 @@
+import TextMatching
+
+/// The tokens a field's text is indexed by: for every rule of the matcher
+/// (see ``MatchRule``), what a text holds when a pattern can match it by
+/// that rule. ``PatternTokens`` asks for the same tokens from the pattern's
+/// side; the two are the cluster's copy of the matcher, and nothing else.
+///
+/// Word boundaries, folding and the typo budget are the matcher's own
+/// (``WordStructure``, ``TextMatcher``): no tokenizer of `searchd` splits
+/// the text. A text that spells emoji (`🦊🐾.ws`) is indexed spelled out
+/// too, as the matcher reads it when nothing else matches.
+struct FieldTokens {
+    /// Tokens of the contiguous tiers: words, word starts, parts of long
+    /// words, and the whole field.
+    private(set) var words: [String] = []
+    /// Tokens of typos: each word start's variants, hashed.
+    private(set) var typos: [String] = []
+    /// Tokens of fuzzy matches: each telling unit the text holds, once
+    /// (see ``tellingUnits(_:)``).
+    private(set) var fuzzy: Set<String> = []
+    /// How many words start inside another (`CoffeeHouse`, `b42`): a match
+    /// that runs across such a start scores more than one that does not.
+    private(set) var innerStarts = 0
+
+    /// The tokens of `text`, each after `prefix` (a field's code, for the
+    /// named fields of ``RecordRow``), with or without typo tokens.
+    init(_ text: String, prefix: String = "", typos withTypos: Bool = true) {
+        add(WordStructure(text), prefix: prefix, typos: withTypos)
+        if TextMatcher.holdsConnector(text) { words.append(prefix + TokenSpelling.Marker.connector.rawValue) }
+        if text.unicodeScalars.contains(where: { !$0.isASCII }), let spelled = EmojiNames.spelledOut(text) {
+            add(WordStructure(spelled.text), prefix: prefix, typos: withTypos)
+        }
+    }
+
+    private mutating func add(_ text: WordStructure, prefix: String, typos withTypos: Bool) {
+        let units = text.units
+        var contentStart = 0
+        while contentStart < units.count && text.kinds[contentStart] == .space { contentStart += 1 }
+        var contentEnd = units.count
+        while contentEnd > contentStart && text.kinds[contentEnd - 1] == .space { contentEnd -= 1 }
+        guard contentStart < contentEnd else { return }
+        words.append(
+            TokenSpelling.whole(prefix + TokenSpelling.Marker.wholeField.rawValue, units[contentStart..<contentEnd]))
+
+        var runStart = contentStart
+        while runStart < contentEnd {
+            guard text.kinds[runStart] == .word else {
+                runStart += 1
+                continue
+            }
+            var runEnd = runStart
+            var starts: [Int] = []
+            while runEnd < contentEnd && text.kinds[runEnd] == .word {
+                if runEnd == runStart || text.starts[runEnd] != .none { starts.append(runEnd) }
+                runEnd += 1
+            }
+            innerStarts += starts.count - 1
+            addRun(text, starts: starts, end: runEnd, contentStart: contentStart, prefix: prefix)
+            runStart = runEnd
+        }
+        guard withTypos else { return }
+        // A fuzzy match holds every unit of its pattern; a text too long
+        // for one holds none.
+        if units.count <= TextMatcher.maximumFuzzyTextLength {
+            for unit in Self.tellingUnits(units) { fuzzy.insert(Self.fuzzyToken(unit)) }
+        }
+        for start in contentStart..<contentEnd where text.kinds[start] == .word && text.starts[start] != .none {
+            let marker = Self.typoMarker(text.starts[start])
+            addTypos(units, at: start, marker: marker)
+            let end = start + 4
+            if end <= contentEnd, text.endsWord(at: end), (start + 1..<end).allSatisfy({ text.starts[$0] == .none }),
+                TextMatcher.allowsShortTypo(units[start..<end])
+            {
+                addShortTypos(Array(units[start..<end]), marker: marker)
+            }
+        }
+    }
+
+    /// The marker of a typo match's start: after whitespace (or at the
+    /// field's start, which scores the same), or after anything else.
+    static func typoMarker(_ start: WordStructure.Start) -> TokenSpelling.Marker {
+        start == .afterWhitespace ? .afterSpace : .afterOther
+    }
+
+    /// A run of word units from `starts[0]` to `end`, whose words start at
+    /// `starts`: each word start as a prefix (`m` + the rest of the run)
+    /// and as whole words (`m` + up to each later word start and the run's
+    /// end), `m` the marker of where it starts; and, past the first token's
+    /// reach, later parts for substrings.
+    private mutating func addRun(_ text: WordStructure, starts: [Int], end: Int, contentStart: Int, prefix: String) {
+        let units = text.units
+        for (index, start) in starts.enumerated() {
+            let marker: TokenSpelling.Marker =
+                start == contentStart ? .fieldStart : text.starts[start] == .afterWhitespace ? .afterSpace : .afterOther
+            let head = prefix + marker.rawValue
+            words.append(TokenSpelling.cut(head, units[start..<end]))
+            for wordEnd in starts[(index + 1)...] + [end] {
+                words.append(TokenSpelling.whole(head, units[start..<wordEnd]))
+            }
+        }
+        // Parts of a long word: a token from every `stride` bytes of its
+        // spelling on, until one reaches its end. A piece of at most
+        // `pieceBytes` bytes starts less than `stride` bytes after the start
+        // of one of them, and the token holds the rest of it.
+        let run = units[starts[0]..<end]
+        let reach = TokenSpelling.maxTokenBytes - prefix.utf8.count - 2
+        let stride = reach - TokenSpelling.pieceBytes - (TokenSpelling.maxUnitBytes - 1)
+        let total = run.reduce(0) { $0 + TokenSpelling.width($1) }
+        var covered =
+            TokenSpelling.cut(prefix + TokenSpelling.Marker.fieldStart.rawValue, run).utf8.count
+            - prefix.utf8.count - 2
+        var offset = 0
+        var nextPart = stride
+        for index in run.indices where covered < total {
+            if offset >= nextPart {
+                let part = TokenSpelling.cut(prefix + TokenSpelling.Marker.laterPart.rawValue, run[index...])
+                words.append(part)
+                covered = offset + part.utf8.count - prefix.utf8.count - 2
+                while nextPart <= offset { nextPart += stride }
+            }
+            offset += TokenSpelling.width(run[index])
+        }
+    }
+
+    /// The typo tokens of the word starting at `start`: each variant of
+    /// its first five units (the five, and the five less one). A pattern
+    /// that matches there within one edit among its first five units, the
+    /// first letter included, shares one (see ``PatternTokens/typo``).
+    private mutating func addTypos(_ units: [UInt32], at start: Int, marker: TokenSpelling.Marker) {
+        let window = Array(units[start..<min(start + Self.typoWindow, units.count)])
+        for variant in Self.variants(of: window) {
+            typos.append(Self.typoToken(marker, variant))
+        }
+    }
+
+    /// A four-letter whole word's short-typo tokens: its first letter and
+    /// the word less one of its last three letters.
+    private mutating func addShortTypos(_ word: [UInt32], marker: TokenSpelling.Marker) {
+        for left in 1..<word.count {
+            var variant = word
+            variant.remove(at: left)
+            typos.append(Self.shortTypoToken(marker, variant))
+        }
+    }
+
+    /// How many units from a word's start make its typo tokens: a typo
+    /// pattern has at least five.
+    static let typoWindow = 5
+
+    /// `units` and each of it with one unit left out, without repeats.
+    static func variants(of units: [UInt32]) -> [[UInt32]] {
+        var variants = [units]
+        for index in units.indices {
+            var variant = units
+            variant.remove(at: index)
+            if !variants.contains(variant) { variants.append(variant) }
+        }
+        return variants
+    }
+
+    /// The units a fuzzy search looks for: those of `units` that are not a
+    /// space, punctuation or one of the ten most common letters of English
+    /// (which nearly every text holds, and which would cost a token each).
+    static func tellingUnits(_ units: some Sequence<UInt32>) -> Set<UInt32> {
+        Set(
+            units.filter { unit in
+                unit > 0x7F || (0x30...0x39).contains(unit)
+                    || ((0x61...0x7A).contains(unit) && !commonLetters.contains(unit))
+            })
+    }
+
+    /// `e t a o i n s r h l`.
+    private static let commonLetters: Set<UInt32> = Set("etaoinsrhl".unicodeScalars.map(\.value))
+
+    /// The token of a telling unit: `_f` and its spelling.
+    static func fuzzyToken(_ unit: UInt32) -> String {
+        TokenSpelling.Marker.fuzzy.rawValue + TokenSpelling.spell([unit])
+    }
+
+    /// A typo token: where the word starts, and a variant of its first
+    /// units, hashed.
+    static func typoToken(_ marker: TokenSpelling.Marker, _ variant: [UInt32]) -> String {
+        TokenSpelling.Marker.typo.rawValue
+            + TokenSpelling.tokenHash([marker == .afterSpace ? 1 : 2, 0xFFFF_FFFF] + variant)
+    }
+
+    /// A short-typo token: where the word starts, and the word less one letter, hashed.
+    static func shortTypoToken(_ marker: TokenSpelling.Marker, _ variant: [UInt32]) -> String {
+        TokenSpelling.Marker.shortTypo.rawValue
+            + TokenSpelling.tokenHash([marker == .afterSpace ? 1 : 2] + variant)
+    }
+}

@@ -1,0 +1,141 @@
+/// How the cluster writes the matcher's folded units as full-text tokens.
+///
+/// The cluster never splits or folds text by rules of its own: every token
+/// is made here from units that ``TextMatching`` folded and split, and
+/// written in the letters `a`–`z`, the digits and `_` only, so that the
+/// index's `charset_table` is those 37 characters and every script the
+/// matcher folds is searched alike.
+///
+/// - A unit that is a lower-case ASCII letter or a digit is itself; any
+///   other unit is `_`, its scalar value in lower-case hexadecimal, `_`
+///   (`尼` is `_5c3c_`). The code is uniquely decodable and each unit's
+///   spelling is a fixed word, so a text that holds a sequence of units
+///   holds its spelling, and a token that starts with a word's spelling
+///   starts with the word.
+/// - A token starts with a unit's spelling or with a marker: `_` and a
+///   letter past `f`, which no spelling starts with.
+/// - `searchd` cuts words at ``maxTokenBytes``: a token that would be longer
+///   is cut at a unit (for a word start, whose prefix is what is searched)
+///   or replaced by a hash (for a token only ever compared whole).
+enum TokenSpelling {
+    /// The longest word `searchd` 2.2 keeps (`SPH_MAX_WORD_LEN`); it cuts longer ones.
+    static let maxTokenBytes = 42
+
+    /// The markers that start tokens, each `_` and a letter no spelling starts with.
+    enum Marker: String, CaseIterable {
+        /// A word at the field's start: a match there is exact or a prefix.
+        case fieldStart = "_s"
+        /// A word after whitespace.
+        case afterSpace = "_w"
+        /// A word after punctuation, a symbol, or inside a word (`CoffeeHouse`'s `house`).
+        case afterOther = "_o"
+        /// The whole field's text, hashed: an exact match.
+        case wholeField = "_v"
+        /// Part of a long word past its first token, for substrings.
+        case laterPart = "_k"
+        /// A word's first unit and a variant of the four after it, hashed: typos.
+        case typo = "_y"
+        /// A four-letter word with one of its last three letters left out, hashed: short typos.
+        case shortTypo = "_z"
+        /// A token too long to spell, hashed.
+        case hashed = "_g"
+        /// A unit a record's search fields hold: fuzzy matches.
+        case fuzzy = "_f"
+        /// A connector between two words of the field (`&`, `+`, `'n'`,
+        /// `and`): a query's connector matches any.
+        case connector = "_j"
+    }
+
+    /// The markers of word starts, by where the word starts.
+    static let wordStartMarkers: [Marker] = [.fieldStart, .afterSpace, .afterOther]
+
+    /// Appends the spelling of one unit.
+    static func append(_ unit: UInt32, to output: inout String) {
+        if (0x61...0x7A).contains(unit) || (0x30...0x39).contains(unit) {
+            output.unicodeScalars.append(Unicode.Scalar(UInt8(unit)))
+        } else {
+            output += "_" + String(unit, radix: 16) + "_"
+        }
+    }
+
+    /// The spelling of `units`.
+    static func spell(_ units: some Sequence<UInt32>) -> String {
+        var output = ""
+        for unit in units { append(unit, to: &output) }
+        return output
+    }
+
+    /// The number of bytes one unit's spelling takes.
+    static func width(_ unit: UInt32) -> Int {
+        (0x61...0x7A).contains(unit) || (0x30...0x39).contains(unit) ? 1 : String(unit, radix: 16).utf8.count + 2
+    }
+
+    /// `prefix` and as many of `units` as fit in a token: a word start whose
+    /// prefixes are searched.
+    static func cut(_ prefix: String, _ units: some Collection<UInt32>) -> String {
+        var output = prefix
+        for unit in units {
+            guard output.utf8.count + width(unit) <= maxTokenBytes else { break }
+            append(unit, to: &output)
+        }
+        return output
+    }
+
+    /// `prefix` and `units` spelled, or hashed when that is too long: a
+    /// token only ever compared whole.
+    static func whole(_ prefix: String, _ units: some Collection<UInt32>) -> String {
+        let spelled = spell(units)
+        if prefix.utf8.count + spelled.utf8.count <= maxTokenBytes { return prefix + spelled }
+        return prefix + Marker.hashed.rawValue + tokenHash(units)
+    }
+
+    /// ``hash(_:)`` cut to eight letters and digits, for a token: one in
+    /// about 2.8 × 10¹² tokens shares it (a candidate too many, never too
+    /// few), and `searchd` indexes the parts of shorter words faster.
+    static func tokenHash(_ units: some Sequence<UInt32>) -> String {
+        String(hash(units).prefix(8))
+    }
+
+    /// A hash of `units`, in base 36 (13 letters and digits): 64 bits of
+    /// FNV-1a, mixed. Two texts that hash alike make a candidate too many,
+    /// never one too few.
+    static func hash(_ units: some Sequence<UInt32>) -> String {
+        var value: UInt64 = 0xcbf2_9ce4_8422_2325
+        for unit in units {
+            for shift in stride(from: 0, to: 32, by: 8) {
+                value ^= UInt64((unit >> UInt32(shift)) & 0xFF)
+                value = value &* 0x100_0000_01b3
+            }
+        }
+        // A finalizer, so that texts that differ in their last unit differ in every digit.
+        value ^= value >> 33
+        value = value &* 0xff51_afd7_ed55_8ccd
+        value ^= value >> 33
+        return String(value, radix: 36)
+    }
+
+    /// The pieces of `units`' spelling that a text holding `units` holds
+    /// whole in one of its tokens (see ``FieldTokens``'s long words): spans
+    /// of at most ``pieceBytes`` bytes, cut at units, each at least two
+    /// bytes long (`searchd` looks for no shorter part of a word).
+    static func pieces(_ units: some Collection<UInt32>) -> [String] {
+        var pieces: [String] = []
+        var current = ""
+        for unit in units {
+            if current.utf8.count + width(unit) > pieceBytes {
+                pieces.append(current)
+                current = ""
+            }
+            append(unit, to: &current)
+        }
+        pieces.append(current)
+        return pieces.filter { $0.utf8.count >= 2 }
+    }
+
+    /// The longest piece of a word that is whole in one token of every word
+    /// holding it (see ``FieldTokens``: a long word's tokens start close
+    /// enough together for that).
+    static let pieceBytes = 13
+    /// The most bytes one unit's spelling takes (`_10ffff_`).
+    static let maxUnitBytes = 8
+}
