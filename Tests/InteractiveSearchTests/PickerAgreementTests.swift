@@ -114,7 +114,7 @@ import Testing
             try? FileManager.default.removeItem(at: small)
         }
         let sources: [DataSource] = layout == .file ? [.path(big.path)] : [.path(big.path), .path(small.path)]
-        #expect(sources[0].isSearchedInBlocks == (layout != .held))
+        #expect(sources[0].isSearchedInBlocks(by: RecordReader(registry: registry)) == (layout != .held))
         let records = LoadedRecords(sources: sources, reader: RecordReader(registry: registry), diagnose: { _ in })
         #expect(records.readsFiles == (layout != .held))
         let options = SearchOptions(limit: 40, keepsRecords: false)

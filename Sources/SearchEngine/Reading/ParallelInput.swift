@@ -11,12 +11,23 @@ enum ParallelInput {
     /// cores; smaller files, pipes, JSON and CSV are read in one pass.
     static let threshold = 8 << 20
 
-    static func shouldSearchInParallel(_ path: String) -> Bool {
-        guard DataFormat.forFile(path) == .ndjson else { return false }
+    /// Whether `path` is a large regular NDJSON file, not compressed, that
+    /// `reader` reads line by line (its records' kinds named by `kind`).
+    static func shouldSearchInParallel(_ path: String, reading reader: RecordReader) -> Bool {
+        let options = reader.options
+        guard (options.format ?? DataFormat.forFile(path)) == .ndjson, options.records == nil,
+            !options.namesKindsElsewhere
+        else { return false }
+        let fd = FilePathBytes.withCPath(path) { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
         var info = stat()
-        guard FilePathBytes.withCPath(path, { stat($0, &info) }) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) >= threshold else {
             return false
         }
-        return Int(info.st_size) >= threshold
+        // Compressed content is read as it is inflated, in one pass.
+        var magic = [UInt8](repeating: 0, count: Compression.magicLength)
+        let count = magic.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, 0) }
+        return count < Compression.magicLength || Compression.detect(magic) == nil
     }
 }

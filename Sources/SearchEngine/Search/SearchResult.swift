@@ -22,6 +22,8 @@ public struct SearchResult: Sendable {
     /// The results shown, best first.
     public var hits: [SearchHit]
     public var statistics: SearchStatistics
+    /// What each local source was read as, and how many records it gave.
+    public var readings: [SourceReading] = []
     /// The finished search, held so that what it still references is freed
     /// with the result, after the results are printed, not before.
     var searched: SearchSession?

@@ -35,7 +35,11 @@ public struct RecordSink {
     /// classified (as ``RecordReader`` hands them over), extracting only what
     /// the search needs from its bytes; a malformed line is reported.
     public mutating func consider(_ line: NDJSONLine) {
-        session.consider(line, diagnose: report)
+        guard line.isPlacedWithinLine else { return session.consider(line, diagnose: report) }
+        // An array's element: a mistake inside it is placed in the file.
+        let report = report
+        let start = SourceLocation(file: line.file, line: line.number, column: line.column)
+        session.consider(line) { report(ElementPlacement.relocate($0, in: line.bytes, startingAt: start)) }
     }
 
     /// Classifies one raw NDJSON line with ``NDJSONLineRule``, as the
@@ -65,6 +69,16 @@ public struct RecordSink {
     /// Reports a problem with the source or one of its records.
     public func diagnose(_ diagnostic: Diagnostic) {
         report(diagnostic)
+    }
+
+    /// What the local sources searched so far were read as, in order, with
+    /// how many records each gave.
+    public internal(set) var readings: [SourceReading] = []
+
+    /// Notes what a local source (a file, a folder, stdin) was read as:
+    /// for `--stats`, and to say when a source held no records.
+    public mutating func note(_ reading: SourceReading) {
+        readings.append(reading)
     }
 
     /// Searches a regular NDJSON file in blocks on every core, with the same
