@@ -161,13 +161,26 @@ public enum SearchCommand {
         -> ExitStatus
     {
         if arguments.stats { output.error(statistics(result, cap: cap)) }
+        // Reading nothing is not finding nothing: each source that gave no
+        // record says what it was expected to hold.
+        let readNothing =
+            arguments.clusters.isEmpty && !result.readings.isEmpty && result.readings.allSatisfy { $0.recordCount == 0 }
+        var emptySources = 0
+        if readNothing {
+            for reading in result.readings where !reading.failed {
+                emptySources += 1
+                output.error(
+                    TerminalText.sanitize("warning: read no records from \(reading.source): \(reading.emptiness)")
+                        + "\n")
+            }
+        }
         let status: ExitStatus =
-            if cap.errors > 0 || (arguments.strict && cap.warnings > 0) {
+            if cap.errors > 0 || (arguments.strict && cap.warnings + emptySources > 0) {
                 .failure
             } else {
                 result.hits.isEmpty ? .noResults : .success
             }
-        if status != .failure {
+        if status != .failure, !readNothing {
             Feedback.report(
                 result, query: arguments.query, offset: arguments.offset, quiet: arguments.quiet, output: output)
         }
@@ -193,15 +206,28 @@ public enum SearchCommand {
         return "error: \(error)\n"
     }
 
-    /// The `--stats` line: every record read, accounted for.
+    /// The `--stats` lines: every record read, accounted for; then what
+    /// each source was read as, and how many records it gave.
     private static func statistics(_ result: SearchResult, cap: DiagnosticCap) -> String {
         let counts = result.statistics
         let skipped = cap.skippedRecords
-        return "stats: read \(counts.read + skipped - counts.skipped), matched \(counts.matched), "
+        var text =
+            "stats: read \(counts.read + skipped - counts.skipped), matched \(counts.matched), "
             + "shown \(result.hits.count), filtered out \(counts.filteredOut), skipped \(skipped) "
             + "(malformed \(skipped - counts.skipped), rejected by their kind \(counts.skipped)), "
             + "other warnings \(cap.warnings - skipped)\n"
+        for reading in result.readings.prefix(statisticsSources) {
+            let records = "\(reading.recordCount) record\(reading.recordCount == 1 ? "" : "s")"
+            text += TerminalText.sanitize("stats: \(reading.source): \(reading.summary), \(records)") + "\n"
+        }
+        if result.readings.count > statisticsSources {
+            text += "stats: … and \(result.readings.count - statisticsSources) more sources\n"
+        }
+        return text
     }
+
+    /// How many sources `--stats` describes one by one.
+    static let statisticsSources = 20
 
     /// How tables are drawn: the width, the border, colour.
     private static func renderOptions(_ arguments: SearchArguments, environment: [String: String], console: Console)
@@ -255,7 +281,7 @@ public enum SearchCommand {
 
     /// What the engine is asked for besides the query.
     private static func searchOptions(_ arguments: SearchArguments, diagnosticCap: Int) -> SearchOptions {
-        SearchOptions(
+        var options = SearchOptions(
             limit: arguments.limit,
             offset: arguments.offset,
             kinds: arguments.kinds,
@@ -267,6 +293,8 @@ public enum SearchCommand {
             maxDocumentBytes: arguments.maxDocumentBytes,
             diagnosticCap: diagnosticCap
         )
+        options.reading = arguments.reading
+        return options
     }
 
     /// The kinds built into this binary joined by those of the spec files;
@@ -285,7 +313,9 @@ public enum SearchCommand {
             defaultDirectory: KindSpecLoader.defaultDirectory(environment: environment)
         )
         for problem in loaded.warnings { output.error("warning: \(TerminalText.sanitize(problem.description))\n") }
-        let merged = KindSpecLoader.merge(modules: kinds, specs: loaded.specs)
+        // Lines of text are records of kind `line`, unless a module names its own.
+        let modules = kinds.contains { $0.name == ResultKind.line.name } ? kinds : kinds + [.line]
+        let merged = KindSpecLoader.merge(modules: modules, specs: loaded.specs)
         let label = lenient ? "warning" : "error"
         let specErrors = loaded.errors + merged.errors
         for problem in specErrors { output.error("\(label): \(TerminalText.sanitize(problem.description))\n") }
@@ -295,7 +325,7 @@ public enum SearchCommand {
         } catch {
             output.error("\(label): \(TerminalText.sanitize("\(error)"))\n")
             guard lenient else { return nil }
-            return try? KindRegistry(kinds)
+            return try? KindRegistry(modules)
         }
     }
 
@@ -423,7 +453,8 @@ public enum SearchCommand {
                 registry: registry,
                 defaultKind: arguments.kinds.count == 1 ? arguments.kinds[0] : nil,
                 maxLineBytes: arguments.maxLineBytes,
-                maxDocumentBytes: arguments.maxDocumentBytes
+                maxDocumentBytes: arguments.maxDocumentBytes,
+                options: arguments.reading
             ),
             registry: registry,
             options: options,
