@@ -18,13 +18,15 @@ enum ParallelInput {
         guard (options.format ?? DataFormat.forFile(path)) == .ndjson, options.records == nil,
             !options.namesKindsElsewhere
         else { return false }
-        let fd = FilePathBytes.withCPath(path) { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
+        // Only a regular file is opened here: opening a FIFO would let its
+        // writer write to a reader that is about to go.
+        var info = stat()
+        guard FilePathBytes.withCPath(path, { stat($0, &info) }) == 0, (info.st_mode & S_IFMT) == S_IFREG,
+            Int(info.st_size) >= threshold
+        else { return false }
+        let fd = FilePathBytes.withCPath(path) { open($0, O_RDONLY | O_CLOEXEC) }
         guard fd >= 0 else { return false }
         defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) >= threshold else {
-            return false
-        }
         // Compressed content is read as it is inflated, in one pass.
         var magic = [UInt8](repeating: 0, count: Compression.magicLength)
         let count = magic.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, 0) }
