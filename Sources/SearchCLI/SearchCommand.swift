@@ -65,7 +65,7 @@ public enum SearchCommand {
         readsFilesInPlace: Bool,
         output: inout Output
     ) -> ExitStatus {
-        let arguments: SearchArguments
+        var arguments: SearchArguments
         do throws(UsageError) {
             arguments = try SearchArguments(parsing: commandLine)
         } catch {
@@ -80,9 +80,13 @@ public enum SearchCommand {
         // hold: their problems are warnings there, errors for a search.
         let informational = arguments.help || arguments.completionShell != nil || arguments.generateManPage
         guard
-            let registry = loadKinds(
+            let (registry, kindFields) = loadKinds(
                 arguments, environment: environment, builtIn: kinds, lenient: informational, output: output)
         else { return .failure }
+        // Fields that kind specs name kinds by, after those --kind-field names.
+        for field in kindFields where !arguments.reading.kindFields.contains(field) {
+            arguments.reading.kindFields.append(field)
+        }
         if let status = answerWithoutSearching(
             arguments, registry: registry, environment: environment, console: console, output: &output)
         {
@@ -297,8 +301,9 @@ public enum SearchCommand {
         return options
     }
 
-    /// The kinds built into this binary joined by those of the spec files;
-    /// `nil` after printing the errors. When `lenient`, errors are printed as
+    /// The kinds built into this binary joined by those of the spec files,
+    /// and the fields those specs say records name their kind in; `nil`
+    /// after printing the errors. When `lenient`, errors are printed as
     /// warnings and the kinds that loaded are used (the built-in ones alone
     /// when even those clash).
     private static func loadKinds(
@@ -307,7 +312,7 @@ public enum SearchCommand {
         builtIn kinds: [ResultKind],
         lenient: Bool,
         output: Output
-    ) -> KindRegistry? {
+    ) -> (KindRegistry, kindFields: [String])? {
         let loaded = KindSpecLoader.load(
             directories: arguments.kindDirectories,
             defaultDirectory: KindSpecLoader.defaultDirectory(environment: environment)
@@ -320,12 +325,13 @@ public enum SearchCommand {
         let specErrors = loaded.errors + merged.errors
         for problem in specErrors { output.error("\(label): \(TerminalText.sanitize(problem.description))\n") }
         guard specErrors.isEmpty || lenient else { return nil }
+        let kindFields = loaded.specs.compactMap(\.kindField)
         do {
-            return try KindRegistry(merged.kinds)
+            return (try KindRegistry(merged.kinds), kindFields)
         } catch {
             output.error("\(label): \(TerminalText.sanitize("\(error)"))\n")
-            guard lenient else { return nil }
-            return try? KindRegistry(modules)
+            guard lenient, let registry = try? KindRegistry(modules) else { return nil }
+            return (registry, [])
         }
     }
 
