@@ -380,7 +380,13 @@ public enum SearchCommand {
         switch arguments.format {
         case .table:
             guard !hits.isEmpty else { break }
-            if let fields {
+            if fields == nil, !arguments.explain, !arguments.groupByKind,
+                hits.allSatisfy({ $0.kind.name == ResultKind.line.name })
+            {
+                // Lines of text alone print as they were read, best first,
+                // as `grep` and `fzf --filter` print them: no table around them.
+                output.print(hits.map { $0.row.name + "\n" }.joined())
+            } else if let fields {
                 output.print(RecordOutput.fieldTable(hits, fields: fields, options: render))
             } else {
                 let table = TableOutput(options: render, groupByKind: arguments.groupByKind, explain: arguments.explain)
