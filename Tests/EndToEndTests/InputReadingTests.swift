@@ -74,7 +74,8 @@ import Testing
         let result = try Hostile.run(["x", "--data", path], timeout: 60)
         try result.expectClean()
         #expect(result.status == 2)
-        #expect(result.stderr.hasPrefix("error: \(path): binary data (control byte 0x0 at offset 0)"), "\(result.stderr)")
+        #expect(
+            result.stderr.hasPrefix("error: \(path): binary data (control byte 0x0 at offset 0)"), "\(result.stderr)")
     }
 
     /// Regression: a stray `"` on row 12 of a 100,011-row file swallowed the

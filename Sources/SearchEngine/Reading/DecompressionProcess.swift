@@ -138,14 +138,15 @@ final class DecompressionProcess {
         }
     }
 
-    /// The command's message without its own name in front (`zstd: `, `xz: (stdin): `).
+    /// The command's message without its own name and the name it gives
+    /// its input in front (`zstd: /*stdin*\ : `, `xz: (stdin): `).
     private static func tidy(_ message: String) -> String {
         var text = Substring(message)
-        for prefix in ["zstd: ", "xz: ", "bzip2: ", "(stdin): ", "/*stdin*\\: ", "stdin: "] where text.hasPrefix(prefix)
-        {
+        for prefix in ["zstd: ", "xz: ", "bzip2: "] where text.hasPrefix(prefix) { text = text.dropFirst(prefix.count) }
+        for prefix in ["/*stdin*\\ : ", "/*stdin*\\: ", "(stdin): ", "stdin: "] where text.hasPrefix(prefix) {
             text = text.dropFirst(prefix.count)
         }
-        return String(text)
+        return String(text.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
     }
 
     private static func makePipe() throws(ReadError) -> (read: Int32, write: Int32) {
