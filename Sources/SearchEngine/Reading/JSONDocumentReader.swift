@@ -37,22 +37,22 @@ final class JSONDocumentReader {
     typealias ElementHandler = (UnsafeRawBufferPointer, SourceLocation, Bool) -> Void
 
     private let input: ByteReader?
-    private var buffer: ReadBuffer
+    var buffer: ReadBuffer
     /// The offset in the input of the buffer's first byte.
-    private var base = 0
+    private(set) var base = 0
     private var inputEnded = false
     /// Why reading the input failed, if it did.
     private(set) var failure: ReadError?
 
     /// The input's line at offset ``counted``, and where that line starts.
-    private var line = 1
-    private var lineStart = 0
+    var line = 1
+    var lineStart = 0
     /// How far newlines are counted.
-    private var counted = 0
+    var counted = 0
 
-    private let file: String
+    let file: String
     private let pointer: RecordsPointer?
-    private let maxElementBytes: Int
+    let maxElementBytes: Int
     private let maxDocumentBytes: Int
 
     /// The members that make an object a record rather than a wrapper of
@@ -67,7 +67,7 @@ final class JSONDocumentReader {
     /// Where the records were found, the first time (`""` for a top-level array).
     private(set) var recordsPath: RecordsPointer?
     /// Whether any record was handed over or reported as skipped.
-    private(set) var readAny = false
+    var readAny = false
     /// Whether the pointer named nothing in some document.
     private(set) var pointerMissed = false
 
@@ -120,12 +120,12 @@ final class JSONDocumentReader {
         }
     }
 
-    private struct Handlers {
+    struct Handlers {
         let element: ElementHandler
         let record: (JSONObject, SourceLocation) -> Void
         let diagnose: (Diagnostic) -> Void
     }
-    private var handlers: Handlers?
+    var handlers: Handlers?
 
     private func diagnose(_ diagnostic: Diagnostic) {
         if diagnostic.skipsRecord { readAny = true }
@@ -342,6 +342,12 @@ final class JSONDocumentReader {
         var position = start + 1
         var first = true
         while true {
+            // The elements already read whole, in one sweep; what it cannot
+            // finish (the end of the bytes read, a mistake) is taken up below.
+            let swept = sweepElements(from: position, first: first)
+            if let end = swept.arrayEnd { return end }
+            position = swept.position
+            first = swept.first
             var next = try expectContent(from: position, inside: "an array")
             if try byte(at: next) == UInt8(ascii: "]") { return next + 1 }
             if !first {
@@ -694,7 +700,7 @@ final class JSONDocumentReader {
     }
 
     /// Drops the bytes before `offset`, counting their lines.
-    private func consume(upTo offset: Int) {
+    func consume(upTo offset: Int) {
         guard offset > base else { return }
         countLines(upTo: offset)
         buffer.consume(offset - base)
