@@ -39,6 +39,8 @@ struct ParallelFileReader {
     var diagnosticCap: Int
     /// Whether the file is read in place through a mapping or copied.
     var reading = BlockReading.automatic
+    /// What wraps each line's record: nothing, or a JSON array's punctuation.
+    var framing = LineFraming.ndjson
 
     /// Searches the file into `session`.
     /// - Parameter diagnose: Called, in input order, with the first
@@ -73,7 +75,8 @@ struct ParallelFileReader {
                 fd: fd, size: size, isRegularFile: info.st_mode & S_IFMT == S_IFREG, path: path,
                 unguarded: reading == .mapped)
         defer { mapping?.unmap() }
-        let file = BlockFile(fd: fd, size: size, blockSize: blockSize, maxLineBytes: maxLineBytes, mapping: mapping)
+        let file = BlockFile(
+            fd: fd, size: size, blockSize: blockSize, maxLineBytes: maxLineBytes, mapping: mapping, framing: framing)
         // Binary data is refused at once, as the reader refuses it.
         if let refusal = RecordReader.binaryData(in: file.sample(maxBytes: 4096), file: path) {
             diagnose(refusal)
@@ -383,11 +386,12 @@ extension SearchSession {
         blockSize: Int? = nil,
         diagnosticCap: Int = DiagnosticCap().limit,
         reading: BlockReading,
+        framing: LineFraming = .ndjson,
         diagnose: (Diagnostic) -> Void
     ) {
         let reader = ParallelFileReader(
             path: path, hint: hint, sourceIndex: sourceIndex, maxLineBytes: maxLineBytes, workers: workers,
-            blockSize: blockSize, diagnosticCap: diagnosticCap, reading: reading)
+            blockSize: blockSize, diagnosticCap: diagnosticCap, reading: reading, framing: framing)
         reader.search(into: &self, diagnose: diagnose)
     }
 }
