@@ -77,6 +77,13 @@ extension JSONDocumentReader {
         return (stop, first, arrayEnd)
     }
 
+    /// Whether `bytes` are exactly one JSON value whose brackets match (an
+    /// object, as the array of a line per element holds), nothing after it.
+    static func objectSpans(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let start = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return false }
+        return valueEnd(start, from: 0, count: bytes.count) == bytes.count
+    }
+
     /// The first offset from `index` that is not JSON white space, or `count`.
     @inline(__always)
     private static func skipSpace(_ bytes: UnsafePointer<UInt8>, from index: Int, count: Int) -> Int {

@@ -3,9 +3,13 @@ extension DataSource: SearchSource {
     /// file in blocks on every core, anything else in one pass, records or
     /// lines handed to the sink as they are read.
     public func search(into sink: inout RecordSink) {
-        if case .path(let path) = self, ParallelInput.shouldSearchInParallel(path, reading: sink.reader) {
-            sink.searchInBlocks(path: path)
-            sink.note(SourceReading(source: displayName, format: .ndjson, sniffed: sink.reader.options.format == nil))
+        if case .path(let path) = self, let framing = ParallelInput.framing(of: path, reading: sink.reader) {
+            sink.searchInBlocks(path: path, framing: framing)
+            let isArray = framing == .arrayElementPerLine
+            sink.note(
+                SourceReading(
+                    source: displayName, format: isArray ? .json : .ndjson, sniffed: sink.reader.options.format == nil,
+                    records: isArray ? .document : nil))
             return
         }
         let reader = sink.reader
@@ -28,6 +32,6 @@ extension DataSource {
     /// searches it again and again need not hold its records.
     package func isSearchedInBlocks(by reader: RecordReader) -> Bool {
         guard case .path(let path) = self else { return false }
-        return ParallelInput.shouldSearchInParallel(path, reading: reader)
+        return ParallelInput.framing(of: path, reading: reader) != nil
     }
 }

@@ -99,15 +99,18 @@ public struct RecordSink {
         readings.append(reading)
     }
 
-    /// Searches a regular NDJSON file in blocks on every core, with the same
-    /// results and messages as reading it line by line.
-    mutating func searchInBlocks(path: String) {
+    /// Searches a regular file of NDJSON (or a JSON array with one element
+    /// per line) in blocks on every core, with the same results and
+    /// messages as reading it line by line.
+    mutating func searchInBlocks(path: String, framing: LineFraming) {
         session.searchNDJSONFile(
             path: path,
             hint: registry.kindName(forFile: path) ?? reader.defaultKind,
             sourceIndex: sourceIndex,
             maxLineBytes: reader.maxLineBytes,
             diagnosticCap: session.options.diagnosticCap,
+            reading: .automatic,
+            framing: framing,
             diagnose: report
         )
     }
