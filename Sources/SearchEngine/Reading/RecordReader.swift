@@ -298,23 +298,11 @@ public struct RecordReader: Sendable {
             // Sniffed input that starts with an object over several lines
             // (pretty-printed JSON) is one document; its first line decides.
             // An object that wraps its records (an API's response) is read
-            // as the documents it is, one per line or not.
-            do {
-                while true {
-                    if let runsOn = buffer.withUnsafeBytes({ DataFormat.objectRunsPastFirstLine($0) }) {
-                        if runsOn { format = .json }
-                        break
-                    }
-                    if buffer.count > maxLineBytes || atEnd { break }
-                    atEnd = try reader.readChunk(into: &buffer) == 0
-                }
-                if format == .ndjson, buffer.withUnsafeBytes({ JSONDocumentReader.startsWithWrapper($0) }) {
-                    format = .json
-                }
-            } catch {
-                diagnose(Diagnostic(.error, "cannot read \(file): \(error)"))
-                return failed(file, reading)
-            }
+            // as the documents it is, one per line or not. Both are told from
+            // the first bytes read: a first line longer than those is read
+            // as a record of NDJSON, unless it starts as a wrapper does.
+            let runsOn = buffer.withUnsafeBytes { DataFormat.objectRunsPastFirstLine($0) } ?? false
+            if runsOn || buffer.withUnsafeBytes({ JSONDocumentReader.startsWithWrapper($0) }) { format = .json }
         }
         // The records of JSON lines are placed as in any JSON document.
         if format == .ndjson, options.records != nil { format = .json }
