@@ -2,10 +2,11 @@ import BenchSupport
 import Glibc
 
 /// The same records in the forms people have them: NDJSON (the file read
-/// in blocks on every core), a JSON array on one line (as an API or
-/// `JSON.stringify` writes it), and NDJSON compressed with gzip, each
-/// searched as a whole process, interleaved, with the ratio of each form's
-/// median to NDJSON's.
+/// in blocks on every core), a JSON array with one element per line (as
+/// exporters write one; also read in blocks), the same array on one line
+/// (as an API or `JSON.stringify` writes it; read in one pass), and NDJSON
+/// compressed with gzip, each searched as a whole process, interleaved, with
+/// the ratio of each form's median to NDJSON's.
 struct InputFormBench {
     let search: String
     let runs: Int
@@ -21,7 +22,12 @@ struct InputFormBench {
         let array = file.path.replacingSuffix(".jsonl", with: ".array.json")
         if !exists(array) {
             note("writing \(array)")
-            try Self.writeArray(from: file.path, to: array)
+            try Self.writeArray(from: file.path, to: array, oneLine: false)
+        }
+        let oneLine = file.path.replacingSuffix(".jsonl", with: ".line.json")
+        if !exists(oneLine) {
+            note("writing \(oneLine)")
+            try Self.writeArray(from: file.path, to: oneLine, oneLine: true)
         }
         let gzip = file.path + ".gz"
         if !exists(gzip) {
@@ -33,7 +39,10 @@ struct InputFormBench {
                 Shell.arguments(command), stdoutPath: "/dev/null", stderrPath: "/dev/null")
             guard sample.exitStatus == 0 else { throw BenchmarkError("cannot write \(gzip) with gzip") }
         }
-        return [("NDJSON", file.path), ("JSON array, one line", array), ("gzip NDJSON", gzip)]
+        return [
+            ("NDJSON", file.path), ("JSON array, a line per element", array), ("JSON array, one line", oneLine),
+            ("gzip NDJSON", gzip),
+        ]
     }
 
     func measure(file: DataFile, scratch: String) throws(BenchmarkError) -> String {
@@ -77,9 +86,10 @@ struct InputFormBench {
         return table.render() + "Targets (issue 41):\n" + verdicts.joined(separator: "\n") + "\n"
     }
 
-    /// Writes the records of the NDJSON file at `source` as one JSON array
-    /// on one line: each line break but the last becomes a comma.
-    static func writeArray(from source: String, to path: String) throws(BenchmarkError) {
+    /// Writes the records of the NDJSON file at `source` as one JSON array:
+    /// a comma after each record but the last, and the line breaks kept
+    /// (one element per line) or not (`oneLine`).
+    static func writeArray(from source: String, to path: String, oneLine: Bool) throws(BenchmarkError) {
         let input = open(source, O_RDONLY)
         guard input >= 0 else { throw BenchmarkError("cannot read \(source)") }
         defer { close(input) }
@@ -88,7 +98,7 @@ struct InputFormBench {
         guard output >= 0 else { throw BenchmarkError("cannot create \(partial)") }
         var chunk = [UInt8](repeating: 0, count: 1 << 20)
         var pendingComma = false
-        var written: [UInt8] = [UInt8(ascii: "[")]
+        var written: [UInt8] = oneLine ? [UInt8(ascii: "[")] : [UInt8(ascii: "["), 0x0A]
         while true {
             let count = chunk.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
             if count < 0, errno == EINTR { continue }
@@ -100,6 +110,7 @@ struct InputFormBench {
                 }
                 if pendingComma {
                     written.append(UInt8(ascii: ","))
+                    if !oneLine { written.append(0x0A) }
                     pendingComma = false
                 }
                 written.append(byte)
@@ -110,7 +121,7 @@ struct InputFormBench {
             }
             written.removeAll(keepingCapacity: true)
         }
-        written.append(contentsOf: [UInt8(ascii: "]"), 0x0A])
+        written.append(contentsOf: oneLine ? [UInt8(ascii: "]"), 0x0A] : [0x0A, UInt8(ascii: "]"), 0x0A])
         let ok = writeAll(output, written)
         close(output)
         guard ok, rename(partial, path) == 0 else { throw BenchmarkError("cannot write \(path)") }
