@@ -81,7 +81,7 @@ public enum SearchEngine {
         // A kind named that neither the registry nor any record has.
         let named = options.kinds + query.kinds
         if named.contains(where: { registry.kind(named: $0) == nil }) {
-            let seen = Set(session.unknownKindNames.map { $0.lowercased() })
+            let seen = Set(session.unknownKindNames.map { $0.lowercased() }).union(session.notedKindNames)
             if let unknown = named.first(where: { registry.kind(named: $0) == nil && !seen.contains($0.lowercased()) })
             {
                 throw .unknownKind(name: unknown, seen: session.unknownKindNames.sorted())
@@ -89,7 +89,7 @@ public enum SearchEngine {
         }
         if let problem = FieldCheck.unknownFields(
             query: query, sort: options.sort, registry: registry, session: session,
-            seenFields: session.fallbackFields)
+            seenFields: session.fallbackFields.union(session.notedFields))
         {
             throw .unknownField(message: problem)
         }

@@ -37,6 +37,13 @@ public struct MatchStrength: Sendable, Comparable, Hashable {
         }
     }
 
+    /// The strength at `band` of an order other than the one above, which a test may rank by
+    /// (see `RankingRule`); `band` is below ``count``.
+    package init(band: Int) {
+        precondition((0..<Self.count).contains(band), "a band is below MatchStrength.count")
+        self.band = band
+    }
+
     /// The strength of `match` in a field of `fieldWeight`.
     public init(_ match: TextMatch, fieldWeight: Int) {
         self.init(tier: match.tier, wholeWord: match.wholeWord, fieldWeight: fieldWeight)

@@ -10,10 +10,7 @@ extension TextMatcher {
         let count = subject.count
         guard length > 0, length <= count else { return nil }
         // Surrounding whitespace in the text does not count: " Coffee " is an exact match for "coffee".
-        var contentStart = 0
-        while contentStart < count && subject.characterClass(at: contentStart) == .whitespace { contentStart += 1 }
-        var contentEnd = count
-        while contentEnd > contentStart && subject.characterClass(at: contentEnd - 1) == .whitespace { contentEnd -= 1 }
+        let (contentStart, contentEnd) = contentBounds(of: subject)
         var best = ContiguousBest(length: length, contentStart: contentStart, contentEnd: contentEnd)
         if length <= naiveSearchLength {
             let first = pattern[0]
@@ -109,18 +106,11 @@ private struct ContiguousBest {
     /// Weighs an occurrence at `start`; returns `true` when no later one can be better.
     @inline(__always)
     mutating func found(at start: Int, in subject: some MatchSubject) -> Bool {
-        let tier: MatchTier
-        if start == contentStart {
-            tier = start + length == contentEnd ? .exact : .prefix
-        } else {
-            tier = subject.boundaryBonus(at: start) > 0 ? .wordPrefix : .substring
-        }
-        guard tier <= self.tier else { return false }
-        // Letters inside a capitalised word spell part of another word (`oman` in "Romania"), unless
-        // they end it as a compound's last part (`phone` in "Smartphone").
-        if tier == .substring && subject.isFragmentOfCapitalizedWord(start: start, end: start + length) {
-            return false
-        }
+        let tier = TextMatcher.positionalTier(
+            ofOccurrenceAt: start, length: length, in: subject, contentStart: contentStart, contentEnd: contentEnd)
+        guard tier <= self.tier,
+            TextMatcher.occurrenceMatches(tier: tier, start: start, length: length, in: subject)
+        else { return false }
         let quality = MatchScoring.quality(of: start..<start + length, in: subject)
         if tier < self.tier || quality > self.quality {
             self.tier = tier

@@ -6,7 +6,7 @@ extension TextMatcher {
 
     /// Whether the text at `end` is a plural ending, `s` or `es`, that ends the word, after a
     /// pattern whose last unit is the letter `last`: `diamond` is the whole word of "Diamonds".
-    private static func pluralEnding(in subject: some MatchSubject, at end: Int, after last: UInt32) -> Bool {
+    static func pluralEnding(in subject: some MatchSubject, at end: Int, after last: UInt32) -> Bool {
         guard last >= 0x61 && last <= 0x7A, end < subject.count else { return false }
         let s: UInt32 = 0x73
         let e: UInt32 = 0x65
@@ -29,23 +29,22 @@ extension TextMatcher {
         let length = pattern.count
         let count = subject.count
         guard length > 0, length <= maximumWholeWordPatternLength, length <= count else { return nil }
-        var contentStart = 0
-        while contentStart < count && subject.characterClass(at: contentStart) == .whitespace { contentStart += 1 }
+        let contentStart = contentBounds(of: subject).start
         var best: (tier: MatchTier, quality: Int, start: Int)?
         for start in contentStart...(count - length) {
             let atStart = start == contentStart
             guard atStart || subject.boundaryBonus(at: start) > 0 else { continue }
-            let endsWord = subject.endsWord(at: start + length)
-            guard endsWord || pluralEnding(in: subject, at: start + length, after: pattern[length - 1]) else {
+            guard coversWholeWord(end: start + length, length: length, last: pattern[length - 1], in: subject) else {
                 continue
             }
             var matched = 0
             while matched < length && subject.unit(at: start + matched) == pattern[matched] { matched += 1 }
             guard matched == length else { continue }
             let tier: MatchTier = atStart ? .prefix : .wordPrefix
+            // A plural ending earns the whole-word bonus the end of the word would have.
             let quality =
                 MatchScoring.quality(of: start..<start + length, in: subject)
-                + (endsWord ? 0 : MatchScoring.bonusWholeWord)
+                + (subject.endsWord(at: start + length) ? 0 : MatchScoring.bonusWholeWord)
             if let current = best, current.tier < tier || (current.tier == tier && current.quality >= quality) {
                 continue
             }

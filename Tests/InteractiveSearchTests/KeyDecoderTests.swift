@@ -87,25 +87,6 @@ import Testing
     }
 }
 
-@Suite struct NarrowingRuleTests {
-    @Test(arguments: [
-        ("q", "qu", true), ("queen", "queens", false), ("queens", "queenst", false), ("queens", "queensxyz", false),
-        ("quee", "queen", false),
-        ("kin", "king", false), ("queen", "queen ", true), ("price", "price<", false), ("", "q", false),
-        ("queen", "quee", false), ("queen", "qeen", false), ("kind", "kind:", false),
-        ("abcdefghi", "abcdefghij", false),
-        (String(repeating: "a", count: 65), String(repeating: "a", count: 66), true),
-        // Words ended by a space stay words of the longer query.
-        ("coffee ", "coffee mug", true), ("coffee", "coffee m", true), ("coffee m", "coffee mu", false),
-        ("coffee  mug ", "coffee  mug -tea", true), ("rose ", "rose kind:card", true), ("rose ", "rose price<5", true),
-        ("kind:card ", "kind:card x", false), ("-tea ", "-tea mug", false), ("price ", "price<5", false),
-        ("mug ", "mug", false), ("   ", "   x", false), ("coffee ", "coffeé", false),
-    ])
-    func reuseOnlyWhereNoRecordCanBeLost(old: String, new: String, reuse: Bool) {
-        #expect(NarrowingRule.mayReuse(matchesOf: old, for: new) == reuse)
-    }
-}
-
 @Suite struct StatusLineTests {
     @Test func countsOfAllAndOfEachKind() {
         let text = StatusLine.text(

@@ -19,6 +19,8 @@ import Testing
         "queen", "queenst", "qeen", "rosta", "kingcard", "queen -card", "kind:memo qu", "price<50",
         "price<50 rose", "rose kind:note", "\"of hearts\"", "zzzzq", "quen rose", "rose queenst", "queen zzzzq",
         "queen rosex",
+        // Words that together begin or equal a name (the phrase rule), and exclusions after words.
+        "queen of", "of hearts", "rose -queen", "kingcard -note",
         // Typos across the cuts of a word (swaps, a letter missing or added), a word typed in
         // capitals, one digit, one non-ASCII letter.
         "qeuen", "kign", "rsoe", "caord", "queeen", "QUEEN", "7", "é",
@@ -103,8 +105,37 @@ import Testing
         case inAFile
     }
 
+    /// The order the scorer ranks matches by.
+    enum Ordering: String, CaseIterable, Sendable {
+        /// ``RankingRule/standard``.
+        case standard
+        /// Typo matches first, then substrings, then the rest as usual: an
+        /// order no part of the picker was written for.
+        case typosFirst
+
+        var rule: RankingRule {
+            switch self {
+            case .standard: .standard
+            case .typosFirst: RankingRule(bandOrder: [11, 10] + Array(0...9) + [12])
+            }
+        }
+    }
+
     @Test(arguments: Layout.allCases, Indexing.allCases)
     func thePickerFindsWhatAOneShotSearchFinds(layout: Layout, indexing: Indexing) throws {
+        try pickerAgrees(layout: layout, indexing: indexing, ordering: .standard)
+    }
+
+    /// The scorer ranks by another order of the tiers, and the picker, its
+    /// index and its ranking among earlier matches, follows: it shows what a
+    /// one-shot search in that order shows, which is not what the standard
+    /// order shows.
+    @Test(arguments: Layout.allCases, [Indexing.none, .narrowedToo, .inAFile])
+    func thePickerFollowsTheScorersOrder(layout: Layout, indexing: Indexing) throws {
+        try pickerAgrees(layout: layout, indexing: indexing, ordering: .typosFirst)
+    }
+
+    func pickerAgrees(layout: Layout, indexing: Indexing, ordering: Ordering) throws {
         let indexed = indexing != .none
         let registry = try KindRegistry([noteKind(), noteKind("memo")])
         let big = try Self.mixedFile(records: 7000, padding: layout == .held ? 0 : 1700, seed: 7)
@@ -117,7 +148,8 @@ import Testing
         #expect(sources[0].isSearchedInBlocks(by: RecordReader(registry: registry)) == (layout != .held))
         let records = LoadedRecords(sources: sources, reader: RecordReader(registry: registry), diagnose: { _ in })
         #expect(records.readsFiles == (layout != .held))
-        let options = SearchOptions(limit: 40, keepsRecords: false)
+        var options = SearchOptions(limit: 40, keepsRecords: false)
+        options.ranking = ordering.rule
         // Through the index whenever it can serve the query, rather than
         // reading again what matched before.
         // The index's searches build the best 7 rows first, the rest when shown.
@@ -142,6 +174,7 @@ import Testing
         var throughIndex = 0
         var builtLater = 0
         var wordsThroughIndex = 0
+        var reordered = 0
         for query in Self.queries {
             for length in 1...query.count {
                 let typed = String(query.prefix(length))
@@ -191,12 +224,21 @@ import Testing
                 if picked.indexed { throughIndex += 1 }
                 if picked.indexed, parsed.conditions.count > 1 { wordsThroughIndex += 1 }
                 #expect(Self.describe(hits) == Self.describe(oneShot.hits), "\(typed)")
+                if ordering != .standard {
+                    var standard = options
+                    standard.ranking = .standard
+                    let inStandardOrder = try SearchEngine.search(
+                        sources: sources, query: parsed, options: standard, registry: registry, diagnose: { _ in })
+                    if Self.describe(inStandardOrder.hits) != Self.describe(oneShot.hits) { reordered += 1 }
+                }
                 #expect(picked.matched == oneShot.statistics.matched, "\(typed)")
                 #expect(picked.total == oneShot.statistics.read, "\(typed)")
             }
         }
         // Most of the queries ran and found something: the comparison is not empty.
         #expect(comparedWithHits >= 60)
+        // The other order shows other results, which the picker followed.
+        if ordering != .standard { #expect(reordered >= 20, "\(reordered) queries in another order") }
         // Every layout narrows, after a word ended by a space above all.
         #expect(narrowed >= 20, "\(narrowed) narrowed")
         // One-word queries went through the index when there is one.

@@ -1,6 +1,6 @@
 import Dispatch
 import ResultKit
-import SearchEngine
+package import SearchEngine
 import Synchronization
 import TextMatching
 
@@ -9,23 +9,26 @@ import TextMatching
 /// without handing every record to the engine.
 ///
 /// This is for the first keystrokes, which match nearly every record: the
-/// engine would score all of them to keep the best. Here:
+/// engine would score all of them to keep the best. The index only rules
+/// records out; the engine's ``Scorer`` alone ranks. Here:
 /// 1. Each indexed record's texts are scanned for the word. A word too short
-///    for typos (one or two characters) matches exactly where its bytes
-///    occur, ignoring case: that gives the count, and from where each
-///    occurrence is (the start of the text, the start of a word, inside a
-///    word) and the field's weight, the best ``MatchStrength`` band the
-///    record could reach. A longer word is first looked for by the
-///    fragments every text it matches holds
-///    (``MatchPattern/requiredFragmentSets(minimumLength:)``).
+///    for typos (one or two characters) matches only where its bytes occur,
+///    ignoring case. Each occurrence is weighed as the matcher weighs it
+///    (``TextMatcher/forEachOccurrence(ofASCII:in:_:)``) and the scorer's
+///    ``RankingRule`` gives its band in its field: a record's best band
+///    bounds its rank (the matcher's match is one of those occurrences), and
+///    whether it has one is whether it matches, which gives the count. A
+///    longer word is first looked for by the fragments every text it
+///    matches holds (``MatchPattern/requiredFragmentSets(minimumLength:)``):
+///    a record without one cannot match.
 /// 2. The records that could rank among the best (a band no worse than the
 ///    band that already holds as many records as are kept), or that hold a
-///    fragment, are matched with the same ``TextMatcher`` as the engine's
-///    scorer, for their exact rank: band, tier, weight, quality, field length
-///    and input order.
+///    fragment, are ranked by the scorer (``Scorer/rank(_:)``) from their
+///    texts: band, tier, weight, quality, field length, and input order.
 /// 3. The best of them, with every record that is not indexed, go to the
-///    engine, which ranks and shows them as a one-shot search does; the
-///    counts are those of step 1 or 2.
+///    engine, which ranks and shows them as a one-shot search does, and must
+///    rank them as here (the caller checks it); the counts are those of step
+///    1 or 2.
 ///
 /// The scan and the matching run on two cores, each over half of the
 /// records; ties go to input order, so the outcome does not depend on the
@@ -39,6 +42,10 @@ package struct IndexRanking {
     /// Whether the word matches only where it occurs (no typo can match).
     let exactOnly: Bool
     private let matcher = TextMatcher()
+    /// The one rule of rank.
+    private let scorer: Scorer
+    /// How a word's match in a field ranks, for the bounds of step 1.
+    private let rule: RankingRule
 
     /// A ranking for `query`, when it is one word ranked by relevance over
     /// every kind: no filter, exclusion, kind, sort, offset or fuzzy matching.
@@ -52,6 +59,8 @@ package struct IndexRanking {
         self.pattern = pattern
         word = pattern.units.map { UInt8($0) }
         limit = options.limit
+        scorer = Scorer(query: query, fuzzy: false, rule: options.ranking)
+        rule = options.ranking
         let cuts = pattern.requiredFragmentSets(minimumLength: 1).filter { !$0.isEmpty }
         guard let sets = cuts.first else { return nil }
         exactOnly = sets == [word]
@@ -76,32 +85,25 @@ package struct IndexRanking {
         var allMatches: [Int32]?
     }
 
-    /// A record's rank, compared as the engine's `Rank` compares: band,
-    /// tier, heavier field, better quality, shorter text, input order.
+    /// A record, its rank as the scorer gives it with its number in the
+    /// index as its order, and its kind.
     struct Key: Comparable {
-        var band: Int
-        var tier: Int
-        var weight: Int
-        var quality: Int
-        var length: Int
-        var record: Int32
+        var rank: Rank
         /// The record's kind in ``SearchTextIndex/kinds`` (not compared).
-        var kind: UInt8 = 0
+        var kind: UInt8
+
+        /// The record's number in the index.
+        var record: Int32 { Int32(rank.order) }
+
+        /// The record's band (``MatchStrength/band``).
+        var band: Int { rank.strength?.band ?? 0 }
 
         /// Whether the engine ranked the record as the index did.
-        func agrees(with rank: Rank) -> Bool {
-            rank.strength?.band == band && rank.tier?.rawValue == tier && rank.weight == weight
-                && rank.quality == quality && rank.fieldLength == length
-        }
+        func agrees(with rank: Rank) -> Bool { self.rank.ranksAs(rank) }
 
-        static func < (a: Key, b: Key) -> Bool {
-            if a.band != b.band { return a.band < b.band }
-            if a.tier != b.tier { return a.tier < b.tier }
-            if a.weight != b.weight { return a.weight > b.weight }
-            if a.quality != b.quality { return a.quality > b.quality }
-            if a.length != b.length { return a.length < b.length }
-            return a.record < b.record
-        }
+        static func < (a: Key, b: Key) -> Bool { a.rank < b.rank }
+
+        static func == (a: Key, b: Key) -> Bool { a.rank == b.rank }
     }
 
     /// The bound of a record with no match.
@@ -189,8 +191,8 @@ package struct IndexRanking {
                 Array(repeating: nil, count: halves))
             DispatchQueue.concurrentPerform(iterations: halves) { half in
                 let found = rank(
-                    index, chunks[half], unicode: unicodeMatches, bounds: allBounds, above: above, upTo: upTo,
-                    keep: keep, fragments: fragments, isCancelled: isCancelled)
+                    index, chunks[half], bounds: allBounds, above: above, upTo: upTo, keep: keep,
+                    fragments: fragments, isCancelled: isCancelled)
                 ranked.withLock { $0[half] = found }
             }
             let results = ranked.withLock { $0 }
@@ -296,9 +298,9 @@ package struct IndexRanking {
                                 while entry < entriesEnd {
                                     let weight = q.weights[q.kindFields[Int(kind)] + Int(p.unicodeFields[entry])]
                                     if let found = unicode[Int(p.unicodeFields[entry + 1])],
-                                        Self.scorerTakes(found.match, weight: weight)
+                                        let strength = rule.strength(of: found.match, fieldWeight: weight)
                                     {
-                                        best = min(best, UInt8(MatchStrength(found.match, fieldWeight: weight).band))
+                                        best = min(best, UInt8(strength.band))
                                     }
                                     entry += 2
                                 }
@@ -313,8 +315,7 @@ package struct IndexRanking {
                                     start += 5
                                     bound =
                                         unicode[number].flatMap { found in
-                                            Self.scorerTakes(found.match, weight: weight)
-                                                ? UInt8(MatchStrength(found.match, fieldWeight: weight).band) : nil
+                                            rule.strength(of: found.match, fieldWeight: weight).map { UInt8($0.band) }
                                         } ?? Self.noMatch
                                 } else {
                                     var end = start
@@ -322,7 +323,7 @@ package struct IndexRanking {
                                     let field = UnsafeBufferPointer(rebasing: p.texts[start..<end])
                                     start = end + 1
                                     if exactOnly {
-                                        bound = Self.bestBand(of: q.word, in: field, weight: weight)
+                                        bound = Self.bestBand(of: q.word, in: field, weight: weight, rule: rule)
                                     } else {
                                         bound = fragments.occur(in: field) ? 0 : Self.noMatch
                                     }
@@ -425,241 +426,111 @@ package struct IndexRanking {
         Int(texts[start + 1]) | Int(texts[start + 2]) << 8 | Int(texts[start + 3]) << 16 | Int(texts[start + 4]) << 24
     }
 
-    /// The exact ranks of the records in `range` whose bound is past
-    /// `above` and at most `worst`, best first, the best ``keep`` only; and, for a word that may
-    /// match with typos, every record that matched.
+    /// The ranks of the records in `range` whose bound is past `above` and
+    /// at most `worst`, as the scorer gives them, best first, the best
+    /// ``keep`` only; and, for a word that may match with typos, every record
+    /// that matched.
     private func rank(
-        _ index: SearchTextIndex, _ range: Range<Int>, unicode: [(match: TextMatch, length: Int)?], bounds: [UInt8],
-        above: Int, upTo worst: Int, keep: Int, fragments: Fragments, isCancelled: () -> Bool
-    ) -> (keys: [Key], matches: [Int32], byKind: [Int], failed: Bool)? {
-        // Each kind's field weights, flat (see ``scan``).
-        var weights: [Int] = []
-        var kindFields: [Int] = [0]
-        for kind in index.kinds {
-            weights += kind.searchFields.map(\.weight)
-            kindFields.append(weights.count)
-        }
-        return weights.withUnsafeBufferPointer { weights in
-            kindFields.withUnsafeBufferPointer { kindFields in
-                bounds.withUnsafeBufferPointer { bounds in
-                    rank(
-                        index, range, unicode: unicode, bounds: bounds, above: above, upTo: worst, keep: keep,
-                        weights: weights, kindFields: kindFields, fragments: fragments, isCancelled: isCancelled)
-                }
-            }
-        }
-    }
-
-    private func rank(
-        _ index: SearchTextIndex, _ range: Range<Int>, unicode: [(match: TextMatch, length: Int)?],
-        bounds: UnsafeBufferPointer<UInt8>, above: Int, upTo worst: Int, keep: Int, weights: UnsafeBufferPointer<Int>,
-        kindFields: UnsafeBufferPointer<Int>, fragments: Fragments, isCancelled: () -> Bool
+        _ index: SearchTextIndex, _ range: Range<Int>, bounds: [UInt8], above: Int, upTo worst: Int, keep: Int,
+        fragments: Fragments, isCancelled: () -> Bool
     ) -> (keys: [Key], matches: [Int32], byKind: [Int], failed: Bool)? {
         var keys: [Key] = []
         var matches: [Int32] = []
         var byKind = [Int](repeating: 0, count: index.kinds.count)
         var seen = 0
         let reader = SearchTextIndex.Reader(index)
-        for number in index.blocks(in: range) {
-            let records = index.blocks[number].records.clamped(to: range)
-            // Only a block with a record to rank is read.
-            guard records.contains(where: { Int(bounds[$0]) <= worst && Int(bounds[$0]) > above }) else { continue }
-            if isCancelled() { return nil }
-            guard let block = reader.block(number, .texts) else { return ([], [], byKind, true) }
-            let texts = block.texts
-            for record in records where Int(bounds[record]) <= worst && Int(bounds[record]) > above {
-                seen += 1
-                if seen & 1023 == 0, isCancelled() { return nil }
-                let local = record - block.first
-                let kind = Int(block.kindOf[local])
-                var start = Int(block.starts[local])
-                var best: (strength: MatchStrength, weight: Int, match: TextMatch, length: Int)?
-                for weight in weights[kindFields[kind]..<kindFields[kind + 1]] {
-                    let found: (match: TextMatch, length: Int)?
-                    if texts[start] == SearchTextIndex.unicodeMark {
-                        found = unicode[Self.number(in: texts, at: start)]
-                        start += 5
-                    } else {
-                        var end = start
-                        while texts[end] != 0 { end += 1 }
-                        let bytes = UnsafeBufferPointer(rebasing: texts[start..<end])
-                        start = end + 1
-                        // A word too short for typos matches only where it occurs, and
-                        // no better than its bound there: a field it is not in, or whose
-                        // bound is worse than a field already matched, cannot be the best.
-                        if exactOnly {
-                            let bound = word.withUnsafeBufferPointer {
-                                Self.bestBand(of: $0, in: bytes, weight: weight)
-                            }
-                            if bound == Self.noMatch { continue }
-                            if let best, Int(bound) > best.strength.band { continue }
-                        } else if !fragments.occur(in: bytes) {
-                            // Without a fragment, a typo word does not match here.
+        // What rules a field out before the scorer matches it: the word's
+        // bound there (no worse than the best field so far), or its fragments.
+        let pruning: IndexedRecord.Pruning =
+            exactOnly ? .exactWord(word, rule) : .fragments([fragments])
+        let mostFields = index.kinds.map(\.searchFields.count).max() ?? 0
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: max(mostFields, 1)) { starts in
+            bounds.withUnsafeBufferPointer { bounds in
+                for number in index.blocks(in: range) {
+                    let records = index.blocks[number].records.clamped(to: range)
+                    // Only a block with a record to rank is read.
+                    guard records.contains(where: { Int(bounds[$0]) <= worst && Int(bounds[$0]) > above }) else {
+                        continue
+                    }
+                    if isCancelled() { return nil }
+                    guard let block = reader.block(number, .texts) else { return ([], [], byKind, true) }
+                    for record in records where Int(bounds[record]) <= worst && Int(bounds[record]) > above {
+                        seen += 1
+                        if seen & 1023 == 0, isCancelled() { return nil }
+                        let local = record - block.first
+                        let kind = Int(block.kindOf[local])
+                        let indexed = IndexedRecord(
+                            kind: index.kinds[kind], block: block, local: local, unicodeTexts: index.unicodeTexts,
+                            pruning: pruning, starts: starts)
+                        guard var rank = scorer.rank(indexed) else {
+                            // The scan found the word here: the scorer must match it too.
+                            if exactOnly { return ([], [], byKind, true) }
                             continue
                         }
-                        let text = String(decoding: bytes, as: UTF8.self)
-                        // Plain ASCII without `\r`: one character a byte.
-                        found = matcher.match(pattern, in: text).map { ($0, bytes.count) }
+                        rank.order = record
+                        matches.append(Int32(record))
+                        byKind[kind] += 1
+                        keys.append(Key(rank: rank, kind: UInt8(kind)))
                     }
-                    guard let (match, length) = found, Self.scorerTakes(match, weight: weight) else { continue }
-                    let strength = MatchStrength(match, fieldWeight: weight)
-                    // As the scorer picks a record's best field: strongest, heaviest, best quality.
-                    if let current = best {
-                        let better =
-                            strength != current.strength
-                            ? strength < current.strength
-                            : (weight != current.weight
-                                ? weight > current.weight : match.quality > current.match.quality)
-                        guard better else { continue }
-                    }
-                    best = (strength, weight, match, length)
                 }
-                guard let best else {
-                    // The scan found the word here: the matcher must too.
-                    if exactOnly { return ([], [], byKind, true) }
-                    continue
-                }
-                matches.append(Int32(record))
-                byKind[kind] += 1
-                keys.append(
-                    Key(
-                        band: best.strength.band, tier: best.match.tier.rawValue, weight: best.weight,
-                        quality: best.match.quality, length: best.length, record: Int32(record), kind: UInt8(kind)))
+                keys.sort()
+                if keys.count > keep { keys.removeLast(keys.count - keep) }
+                return (keys, matches, byKind, false)
             }
         }
-        keys.sort()
-        if keys.count > keep { keys.removeLast(keys.count - keep) }
-        return (keys, matches, byKind, false)
     }
 
-    /// The best band (``MatchStrength``) a match of `word` in `field`, of
-    /// `weight`, may have, or ``noMatch`` when it cannot match there.
-    /// - The whole text, its start, or the start of a word: an exact,
-    ///   prefix or word-prefix match, each taken to cover a whole word (the
-    ///   better band) unless it certainly goes on (``continuesWord(_:at:afterLetter:)``).
-    /// - Inside a word: a substring match, which the scorer takes only in
-    ///   a strong field, and the matcher only where it is not a fragment of
-    ///   a capitalised word (`oman` in `Romania`), as the matcher says.
-    package static func bestBand(of word: UnsafeBufferPointer<UInt8>, in field: UnsafeBufferPointer<UInt8>, weight: Int)
-        -> UInt8
-    {
-        let length = word.count
-        let count = field.count
-        guard length <= count else { return noMatch }
-        let strong = weight >= MatchStrength.strongFieldWeight
-        let exactBand = UInt8(MatchStrength(tier: .exact, wholeWord: true, fieldWeight: weight).band)
-        let first = word[0]
-        let endsInLetter = word[length - 1] &- 0x61 < 26
+    /// The best band (``MatchStrength/band``) a match of `word` in `field`,
+    /// of `weight`, may have, or ``noMatch`` when it cannot match there: the
+    /// best, as `rule` weighs them, of the word's occurrences as the matcher
+    /// weighs each (``TextMatcher/forEachOccurrence(ofASCII:in:_:)``). For a
+    /// word that matches only where it occurs, the matcher's match is one of
+    /// them, so the band bounds the scorer's, and is ``noMatch`` exactly
+    /// where the scorer finds no match.
+    /// - Parameters:
+    ///   - word: Folded ASCII bytes.
+    ///   - field: Plain ASCII without `\r`, as the index keeps it.
+    package static func bestBand(
+        of word: UnsafeBufferPointer<UInt8>, in field: UnsafeBufferPointer<UInt8>, weight: Int,
+        rule: RankingRule = .standard
+    ) -> UInt8 {
         var best = noMatch
-        var contentStart = -1
-        var contentEnd = 0
-        var position = 0
-        while position <= count - length {
-            defer { position += 1 }
-            guard fold(field[position]) == first else { continue }
-            var matched = 1
-            while matched < length && fold(field[position + matched]) == word[matched] { matched += 1 }
-            guard matched == length else { continue }
-            if contentStart < 0 {
-                contentStart = 0
-                while contentStart < count && isWhitespace(field[contentStart]) { contentStart += 1 }
-                contentEnd = count
-                while contentEnd > contentStart && isWhitespace(field[contentEnd - 1]) { contentEnd -= 1 }
+        TextMatcher.forEachOccurrence(ofASCII: word, in: field) { tier, wholeWord in
+            if let strength = rule.strength(tier: tier, wholeWord: wholeWord, fieldWeight: weight) {
+                best = min(best, UInt8(strength.band))
             }
-            let tier: MatchTier
-            if position == contentStart {
-                tier = position + length == contentEnd ? .exact : .prefix
-            } else if startsWord(field, at: position) {
-                tier = .wordPrefix
-            } else {
-                guard strong, !isFragmentOfCapitalizedWord(field, start: position, end: position + length) else {
-                    continue
-                }
-                tier = .substring
-            }
-            let whole = !continuesWord(field, at: position + length, afterLetter: endsInLetter)
-            best = min(best, UInt8(MatchStrength(tier: tier, wholeWord: whole, fieldWeight: weight).band))
-            if best == exactBand { break }
+            return best == 0
         }
         return best
     }
 
-    /// Whether a match that ends before `end` is certainly the start of a
-    /// longer word, as the matcher's whole-word rule has it: a letter or
-    /// digit follows that starts no word (``startsWord(_:at:)``), and, after
-    /// a word ending in a letter (`afterLetter`), it is no plural ending `s`
-    /// or `es` that ends the word (`co` in "Coffee", "COFFEE"; not `cup` in
-    /// "Cups"). Taken to end a word where the matcher may say otherwise (a
-    /// hyphen in a host name): the bound is then the better band.
-    @inline(__always)
-    private static func continuesWord(_ field: UnsafeBufferPointer<UInt8>, at end: Int, afterLetter: Bool) -> Bool {
-        guard end < field.count, isWordByte(field[end]), !startsWord(field, at: end) else { return false }
-        guard afterLetter else { return true }
-        let count = field.count
-        func mayEndWord(at position: Int) -> Bool {
-            position >= count || !isWordByte(field[position]) || startsWord(field, at: position)
-        }
-        let next = fold(field[end])
-        if next == 0x73 { return !mayEndWord(at: end + 1) }
-        if next == 0x65, end + 1 < count, fold(field[end + 1]) == 0x73 { return !mayEndWord(at: end + 2) }
-        return true
-    }
-
     /// For each letter and digit (``SearchTextIndex/symbol(_:)``), lowers
-    /// `bands[symbol]` to ``bestBand(of:in:weight:)`` of the one-character
-    /// word of that letter or digit in `field`, of `weight`: every position
-    /// in one pass.
-    package static func symbolBands(in field: UnsafeBufferPointer<UInt8>, weight: Int, into bands: inout [UInt8]) {
-        let count = field.count
-        guard count > 0 else { return }
-        let strong = weight >= MatchStrength.strongFieldWeight
-        var contentStart = 0
-        while contentStart < count && isWhitespace(field[contentStart]) { contentStart += 1 }
-        var contentEnd = count
-        while contentEnd > contentStart && isWhitespace(field[contentEnd - 1]) { contentEnd -= 1 }
-        for position in 0..<count {
-            let byte = fold(field[position])
-            guard let symbol = SearchTextIndex.symbol(byte) else { continue }
-            let tier: MatchTier
-            if position == contentStart {
-                tier = position + 1 == contentEnd ? .exact : .prefix
-            } else if startsWord(field, at: position) {
-                tier = .wordPrefix
-            } else {
-                guard strong else { continue }
-                tier = .substring
+    /// `bands[symbol]` to ``bestBand(of:in:weight:rule:)`` of the
+    /// one-character word of that letter or digit in `field`, of `weight`:
+    /// every position in one pass
+    /// (``TextMatcher/forEachCharacterOccurrence(inASCII:mayHelp:_:)``).
+    package static func symbolBands(
+        in field: UnsafeBufferPointer<UInt8>, weight: Int, rule: RankingRule = .standard, into bands: inout [UInt8]
+    ) {
+        bands.withUnsafeMutableBufferPointer { bands in
+            // Whether the occurrence would lower its symbol's band: the
+            // capitalised-word rule is then applied too.
+            func band(_ tier: MatchTier, _ wholeWord: Bool) -> UInt8? {
+                rule.strength(tier: tier, wholeWord: wholeWord, fieldWeight: weight).map { UInt8($0.band) }
             }
-            let whole = !continuesWord(field, at: position + 1, afterLetter: byte &- 0x61 < 26)
-            let band = UInt8(MatchStrength(tier: tier, wholeWord: whole, fieldWeight: weight).band)
-            guard band < bands[symbol] else { continue }
-            // Whether a letter inside a word counts, once it would help.
-            if tier == .substring, isFragmentOfCapitalizedWord(field, start: position, end: position + 1) { continue }
-            bands[symbol] = band
+            TextMatcher.forEachCharacterOccurrence(
+                inASCII: field,
+                mayHelp: { byte, tier, wholeWord in
+                    guard let symbol = SearchTextIndex.symbol(byte), let band = band(tier, wholeWord) else {
+                        return false
+                    }
+                    return band < bands[symbol]
+                },
+                { byte, tier, wholeWord in
+                    guard let symbol = SearchTextIndex.symbol(byte), let band = band(tier, wholeWord) else { return }
+                    bands[symbol] = min(bands[symbol], band)
+                })
         }
-    }
-
-    /// Whether `start..<end`, inside a word, is a fragment of a capitalised
-    /// word (an upper case letter, then a lower case one) rather than its
-    /// last part after three letters or more, as the matcher has it.
-    private static func isFragmentOfCapitalizedWord(_ field: UnsafeBufferPointer<UInt8>, start: Int, end: Int) -> Bool {
-        var wordStart = start
-        while wordStart > 0 && isWordByte(field[wordStart]) && !startsWord(field, at: wordStart) { wordStart -= 1 }
-        guard wordStart < start, field[wordStart] &- 0x41 < 26, field[wordStart + 1] &- 0x61 < 26 else {
-            return false
-        }
-        let endsTheWord = end >= field.count || !isWordByte(field[end]) || startsWord(field, at: end)
-        return !endsTheWord || start - wordStart < 3
-    }
-
-    @inline(__always)
-    private static func isWordByte(_ byte: UInt8) -> Bool {
-        byte &- 0x61 < 26 || byte &- 0x41 < 26 || byte &- 0x30 < 10
-    }
-
-    /// Whether the scorer takes `match` in a field of `weight`: a weak
-    /// field matches by its words, not by letters inside one.
-    static func scorerTakes(_ match: TextMatch, weight: Int) -> Bool {
-        match.tier != .substring || weight >= MatchStrength.strongFieldWeight
     }
 
     /// The cut of the word into fragments that the fewest of the first
@@ -792,30 +663,5 @@ package struct IndexRanking {
     @inline(__always)
     package static func fold(_ byte: UInt8) -> UInt8 {
         byte &- 0x41 < 26 ? byte | 0x20 : byte
-    }
-
-    /// Whitespace as the matcher's character classes have it (controls, space, DEL).
-    @inline(__always)
-    private static func isWhitespace(_ byte: UInt8) -> Bool {
-        byte <= 0x20 || byte == 0x7F
-    }
-
-    /// Whether a word starts at `position` as the matcher's boundary bonus
-    /// says: a letter or digit after a character that is neither, an upper
-    /// case letter or digit after a lower case letter, a digit after an
-    /// upper case letter.
-    @inline(__always)
-    private static func startsWord(_ field: UnsafeBufferPointer<UInt8>, at position: Int) -> Bool {
-        let current = field[position]
-        let isLower = current &- 0x61 < 26
-        let isUpper = current &- 0x41 < 26
-        let isDigit = current &- 0x30 < 10
-        guard isLower || isUpper || isDigit else { return false }
-        guard position > 0 else { return true }
-        let previous = field[position - 1]
-        if previous &- 0x61 < 26 { return !isLower }
-        if previous &- 0x41 < 26 { return isDigit }
-        if previous &- 0x30 < 10 { return false }
-        return true
     }
 }

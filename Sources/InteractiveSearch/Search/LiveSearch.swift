@@ -199,12 +199,13 @@ package final class LiveSearch: Sendable {
         guard options.kinds.isEmpty else { return nil }
         if let (_, path) = lineFile {
             return SearchTextIndex.file(
-                path: path, hint: registry.kindName(forFile: path), registry: registry,
+                path: path, hint: registry.kindName(forFile: path), registry: registry, rule: options.ranking,
                 maxLineBytes: options.maxLineBytes, budget: indexBudget, blockRecords: indexBlockRecords,
                 isCancelled: { false })
         }
         guard !records.readsFiles else { return nil }
-        return SearchTextIndex.held(records, registry: registry, budget: indexBudget, blockRecords: indexBlockRecords)
+        return SearchTextIndex.held(
+            records, registry: registry, rule: options.ranking, budget: indexBudget, blockRecords: indexBlockRecords)
     }
 
     /// Starts searching for `text`; any search still running is abandoned.

@@ -409,13 +409,15 @@ package final class SearchTextIndex: Sendable {
     }
 
     /// The index of every record held in `loaded`, or `nil` when its blocks
-    /// would not fit `budget` and cannot be written to a file.
+    /// would not fit `budget` and cannot be written to a file. Its table of
+    /// one-character words' bands ranks by `rule`.
     static func held(
-        _ loaded: LoadedRecords, registry: KindRegistry, budget: Int = budget, blockRecords: Int = blockRecords
+        _ loaded: LoadedRecords, registry: KindRegistry, rule: RankingRule = .standard, budget: Int = budget,
+        blockRecords: Int = blockRecords
     )
         -> SearchTextIndex?
     {
-        var builder = Builder(registry: registry, budget: budget, blockRecords: blockRecords)
+        var builder = Builder(registry: registry, rule: rule, budget: budget, blockRecords: blockRecords)
         let ok = loaded.arena.withUnsafeBytes { arena -> Bool in
             for (number, item) in loaded.items.enumerated() {
                 switch item {
@@ -492,14 +494,14 @@ package final class SearchTextIndex: Sendable {
     /// worth at a time; those blocks are built at once, one a core, and
     /// kept in order.
     static func file(
-        path: String, hint: String?, registry: KindRegistry, maxLineBytes: Int, budget: Int = budget,
-        blockRecords: Int = blockRecords, isCancelled: () -> Bool
+        path: String, hint: String?, registry: KindRegistry, rule: RankingRule = .standard, maxLineBytes: Int,
+        budget: Int = budget, blockRecords: Int = blockRecords, isCancelled: () -> Bool
     ) -> SearchTextIndex? {
         guard let stamp = FileStamp(path: path) else { return nil }
         let fd = FilePathBytes.withCPath(path) { open($0, O_RDONLY | O_CLOEXEC) }
         guard fd >= 0 else { return nil }
         defer { close(fd) }
-        var builder = Builder(registry: registry, budget: budget, blockRecords: blockRecords)
+        var builder = Builder(registry: registry, rule: rule, budget: budget, blockRecords: blockRecords)
         let blockRecords = builder.blockRecords
         var buffer = [UInt8](repeating: 0, count: 1 << 20)
         // The file bytes `bufferStart..<bufferStart + filled` are in `buffer`;
@@ -619,11 +621,11 @@ package final class SearchTextIndex: Sendable {
         /// The block being filled, which knows every kind so far.
         var block: BlockBuilder
 
-        init(registry: KindRegistry, budget: Int, blockRecords: Int) {
+        init(registry: KindRegistry, rule: RankingRule, budget: Int, blockRecords: Int) {
             self.registry = registry
             self.budget = budget
             self.blockRecords = max(1, blockRecords)
-            known = BlockBuilder(registry: registry)
+            known = BlockBuilder(registry: registry, rule: rule)
             block = known
         }
 
@@ -826,13 +828,17 @@ package final class SearchTextIndex: Sendable {
         /// For each letter or digit, its best band in the record being added.
         var bands = [UInt8](repeating: IndexRanking.noMatch, count: 36)
 
-        init(registry: KindRegistry) {
+        /// How a word's match in a field ranks, for ``symbolBands``.
+        let rule: RankingRule
+
+        init(registry: KindRegistry, rule: RankingRule) {
             self.registry = registry
+            self.rule = rule
         }
 
         /// An empty block that knows this one's kinds.
         func seeded() -> BlockBuilder {
-            var block = BlockBuilder(registry: registry)
+            var block = BlockBuilder(registry: registry, rule: rule)
             block.kinds = kinds
             block.kindIDs = kindIDs
             block.seedKinds = kinds.count
@@ -872,7 +878,7 @@ package final class SearchTextIndex: Sendable {
                     texts.append(contentsOf: bytes)
                     texts.append(0)
                     for byte in bytes { mask |= SearchTextIndex.letterBit(byte) }
-                    IndexRanking.symbolBands(in: bytes, weight: field.weight, into: &bands)
+                    IndexRanking.symbolBands(in: bytes, weight: field.weight, rule: rule, into: &bands)
                     pairs.withUnsafeMutableBufferPointer { pairs in
                         SearchTextIndex.addPairs(
                             of: bytes,

@@ -3,23 +3,24 @@ import SearchEngine
 import TextMatching
 
 /// Ranks, from the ``SearchTextIndex``, the records that matched an earlier
-/// query (a narrowed set, see ``NarrowingRule``) for a query of plain words,
-/// as the engine's scorer ranks a record: every word must match; each word's
-/// best field is the strongest, then heaviest, then best match; the record's
-/// rank is the weakest word's band and tier, the sum of the words' field
-/// weights and qualities, and the longest of their fields.
+/// query (a narrowed set, see ``NarrowingRule``) for a query of plain words:
+/// the engine's ``Scorer`` ranks each from the texts the index keeps
+/// (``Scorer/rank(_:)``); the index only rules out, for each word, the
+/// fields that hold none of its fragments.
 ///
 /// This is for the words typed after the first: `coffee m`, `coffee mu`
 /// read only the records that matched `coffee `, without the engine parsing
 /// each of them again. The engine still builds the rows of the best records,
 /// and must rank them as this does (``IndexRanking/Key/agrees(with:)``).
 struct SubsetRanking {
-    let patterns: [MatchPattern]
-    /// For each word, fragments one of which every plain ASCII text it
-    /// matches holds (``MatchPattern/requiredFragmentSets(minimumLength:)``),
-    /// when it has some: a text without one is not matched.
+    /// The one rule of rank.
+    private let scorer: Scorer
+    /// For each word, and the words' phrase after them, fragments one of
+    /// which every plain ASCII text it matches holds
+    /// (``MatchPattern/requiredFragmentSets(minimumLength:)``), when it has
+    /// some: a text without one cannot match at a tier the scorer takes, and
+    /// is not matched.
     private let fragments: [IndexRanking.Fragments?]
-    private let matcher = TextMatcher()
 
     /// A ranking for `query`, when it is plain words ranked by relevance
     /// over every kind: no filter, exclusion, kind, sort, offset or fuzzy
@@ -35,7 +36,8 @@ struct SubsetRanking {
             }
             patterns.append(pattern)
         }
-        self.patterns = patterns
+        scorer = Scorer(query: query, fuzzy: false, rule: options.ranking)
+        if let phrase = scorer.phrase { patterns.append(phrase.pattern) }
         fragments = patterns.map { pattern in
             pattern.requiredFragmentSets(minimumLength: 1).first.flatMap {
                 $0.isEmpty ? nil : IndexRanking.Fragments($0)
@@ -52,55 +54,30 @@ struct SubsetRanking {
         var keys: [IndexRanking.Key] = []
         var matches: [Int32] = []
         var matchedByKind = [Int](repeating: 0, count: index.kinds.count)
-        var fields: [(text: String?, bytes: UnsafeBufferPointer<UInt8>?, length: Int, weight: Int)] = []
         let reader = SearchTextIndex.Reader(index)
         var block: SearchTextIndex.BlockView?
-        var ok = true
-        for (seen, record) in records.lazy.map(Int.init).enumerated() {
-            if seen & 255 == 255, isCancelled() {
-                ok = false
-                break
-            }
-            // The records are ascending: each block is read once.
-            if block == nil || !block!.records.contains(record) {
-                block = record < index.count ? reader.block(record / index.blockRecords, .texts) : nil
-            }
-            guard let block else {
-                ok = false
-                break
-            }
-            let texts = block.texts
-            let local = record - block.first
-            let kindID = block.kindOf[local]
-            guard kindID != SearchTextIndex.unindexed else {
-                ok = false
-                break
-            }
-            let kind = index.kinds[Int(kindID)]
-            var start = Int(block.starts[local])
-            fields.removeAll(keepingCapacity: true)
-            for field in kind.searchFields {
-                if texts[start] == SearchTextIndex.unicodeMark {
-                    let number =
-                        Int(texts[start + 1]) | Int(texts[start + 2]) << 8 | Int(texts[start + 3]) << 16
-                        | Int(texts[start + 4]) << 24
-                    let text = index.unicodeTexts[number]
-                    fields.append((text, nil, text.count, field.weight))
-                    start += 5
-                } else {
-                    var end = start
-                    while texts[end] != 0 { end += 1 }
-                    // Plain ASCII without `\r`: one character a byte.
-                    fields.append(
-                        (nil, UnsafeBufferPointer(rebasing: texts[start..<end]), end - start, field.weight))
-                    start = end + 1
+        let mostFields = index.kinds.map(\.searchFields.count).max() ?? 0
+        let ok = withUnsafeTemporaryAllocation(of: Int.self, capacity: max(mostFields, 1)) { starts in
+            for (seen, record) in records.lazy.map(Int.init).enumerated() {
+                if seen & 255 == 255, isCancelled() { return false }
+                // The records are ascending: each block is read once.
+                if block == nil || !block!.records.contains(record) {
+                    block = record < index.count ? reader.block(record / index.blockRecords, .texts) : nil
                 }
+                guard let block else { return false }
+                let local = record - block.first
+                let kindID = block.kindOf[local]
+                guard kindID != SearchTextIndex.unindexed else { return false }
+                let indexed = IndexedRecord(
+                    kind: index.kinds[Int(kindID)], block: block, local: local, unicodeTexts: index.unicodeTexts,
+                    pruning: .fragments(fragments), starts: starts)
+                guard var rank = scorer.rank(indexed) else { continue }
+                rank.order = record
+                keys.append(IndexRanking.Key(rank: rank, kind: kindID))
+                matches.append(Int32(record))
+                matchedByKind[Int(kindID)] += 1
             }
-            guard var key = rank(of: Int32(record), fields: fields) else { continue }
-            key.kind = kindID
-            keys.append(key)
-            matches.append(Int32(record))
-            matchedByKind[Int(kindID)] += 1
+            return true
         }
         guard ok else { return nil }
         keys.sort()
@@ -108,39 +85,5 @@ struct SubsetRanking {
         return IndexRanking.Selection(
             ranked: keys, matched: matches.count, matchedByKind: matchedByKind,
             allMatches: matches.count <= remember ? matches : nil)
-    }
-
-    /// The record's rank, or `nil` when a word does not match it.
-    private func rank(
-        of record: Int32, fields: [(text: String?, bytes: UnsafeBufferPointer<UInt8>?, length: Int, weight: Int)]
-    ) -> IndexRanking.Key? {
-        var key = IndexRanking.Key(band: 0, tier: 0, weight: 0, quality: 0, length: 0, record: record)
-        for (pattern, fragments) in zip(patterns, fragments) {
-            var best: (strength: MatchStrength, weight: Int, match: TextMatch, length: Int)?
-            for field in fields {
-                if let bytes = field.bytes, let fragments, !fragments.occur(in: bytes) { continue }
-                let text = field.text ?? String(decoding: field.bytes!, as: UTF8.self)
-                guard let match = matcher.match(pattern, in: text),
-                    IndexRanking.scorerTakes(match, weight: field.weight)
-                else { continue }
-                let strength = MatchStrength(match, fieldWeight: field.weight)
-                if let current = best {
-                    let better =
-                        strength != current.strength
-                        ? strength < current.strength
-                        : (field.weight != current.weight
-                            ? field.weight > current.weight : match.quality > current.match.quality)
-                    guard better else { continue }
-                }
-                best = (strength, field.weight, match, field.length)
-            }
-            guard let best else { return nil }
-            key.band = max(key.band, best.strength.band)
-            key.tier = max(key.tier, best.match.tier.rawValue)
-            key.weight += best.weight
-            key.quality += best.match.quality
-            key.length = max(key.length, best.length)
-        }
-        return key
     }
 }

@@ -11,7 +11,7 @@ public import StreamingJSON
 ///         name: "weather", plural: "weathers",
 ///         columns: [KindColumn("TEMP", field: "temp", alignment: .right)],
 ///         searchFields: [.field("name", weight: 100)],
-///         decode: Weather.init(record:), present: WeatherViewModel.init
+///         decode: Weather.init(record:), present: WeatherViewModel.init(model:)
 ///     )
 /// }
 /// ```

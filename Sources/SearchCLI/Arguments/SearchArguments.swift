@@ -118,6 +118,8 @@ struct SearchArguments {
         for (option, url) in clusters.map({ ("--source", $0) }) + (push.map { [("--push", $0)] } ?? []) {
             do throws(ClusterError) {
                 _ = try ClusterURL(parsing: url)
+            } catch .credentials(let reason) {
+                throw .refusedValue(option, reason: reason)
             } catch {
                 throw .invalidValue(option, url, reason: "expected sphinxql://HOST:PORT/INDEX")
             }

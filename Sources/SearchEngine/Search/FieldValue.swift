@@ -3,11 +3,11 @@ import StreamingJSON
 import TextMatching
 
 /// A scalar field's value as text and, when it reads as one, a number.
-struct FieldValue {
-    var text: String
-    var number: Double?
+package struct FieldValue {
+    package var text: String
+    package var number: Double?
 
-    init(text: String, number: Double?) {
+    package init(text: String, number: Double?) {
         self.text = text
         self.number = number
     }
@@ -43,12 +43,4 @@ struct FieldValue {
         let b = TextNormalizer.fold(other.text)
         return a < b ? -1 : (a > b ? 1 : 0)
     }
-}
-
-/// The search fields' texts of one record, computed when asked.
-struct FieldTexts {
-    let object: JSONObject
-    let fields: [SearchField]
-
-    subscript(index: Int) -> String? { fields[index].text(object) }
 }

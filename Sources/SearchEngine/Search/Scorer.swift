@@ -1,13 +1,20 @@
 import ResultKit
 import StreamingJSON
-import TextMatching
+package import TextMatching
 
 /// Scores records against the query, the same for every kind and every
 /// source: which search field each word matches, at what tier, with what
 /// weight; numeric and field filters; and the order records are met in, which
 /// breaks ties.
-struct Scorer: Sendable {
+///
+/// ``rank(_:)`` is the one rule of whether a record matches and how it
+/// ranks, a function of what ``ScoredRecord`` gives of it: the engine asks it
+/// of every record it parses, the picker of the records its index cannot
+/// rule out. Anything faster may only rule records out before it is asked.
+package struct Scorer: Sendable {
     let query: Query
+    /// How a word's match in a field ranks (``RankingRule``).
+    let rule: RankingRule
     private let matcher: TextMatcher
     /// Used only while nothing has matched: fuzzy matches are shown when
     /// there is nothing better.
@@ -19,19 +26,21 @@ struct Scorer: Sendable {
     private let repeatedWords: [Int?]
     /// When the query ranks by several words and all are plain words: them
     /// as one phrase, and how many. Made once, not per record.
-    private let phrase: (pattern: MatchPattern, words: Int)?
+    package let phrase: (pattern: MatchPattern, words: Int)?
 
-    /// A scorer for `query`; `fuzzy` allows fuzzy matches from the start.
-    init(query: Query, fuzzy: Bool) {
+    /// A scorer for `query`; `fuzzy` allows fuzzy matches from the start,
+    /// `rule` ranks words' matches (the standard one but in tests).
+    package init(query: Query, fuzzy: Bool, rule: RankingRule = .standard) {
         self.query = query
+        self.rule = rule
         self.matcher = TextMatcher(allowFuzzy: fuzzy)
         self.repeatedWords = Self.repeatedWords(in: query)
         self.phrase = Self.phrase(of: query)
     }
 
     /// Several words that together may equal or begin a field (see the end
-    /// of ``evaluate(_:kind:matcher:)``): the query's ranking terms joined,
-    /// when there are two or more and all are plain words.
+    /// of ``score(_:matcher:)``): the query's ranking terms joined, when
+    /// there are two or more and all are plain words.
     private static func phrase(of query: Query) -> (pattern: MatchPattern, words: Int)? {
         let words = query.rankingTerms
         guard words.count > 1, words.allSatisfy({ if case .text = $0.clause { true } else { false } }) else {
@@ -61,7 +70,8 @@ struct Scorer: Sendable {
 
     /// Whether `pattern` matches any of `kind`'s search fields of `object`,
     /// at any tier; `fuzzily` also at ``MatchTier/fuzzy``, as while fuzzy
-    /// matches stand in.
+    /// matches stand in. A record that every result must match this way
+    /// and does not cannot match: this rules records out, it does not rank.
     func matchesSearchField(_ pattern: MatchPattern, kind: ResultKind, object: JSONObject, fuzzily: Bool = false)
         -> Bool
     {
@@ -89,18 +99,30 @@ struct Scorer: Sendable {
     /// - Returns: Its rank and the match to show, or `nil` when it does not
     ///   match. Each record that matches takes the next place in order.
     mutating func evaluate(_ object: JSONObject, kind: ResultKind, fuzzily: Bool = false) -> Evaluation? {
-        fuzzily ? evaluate(object, kind: kind, matcher: fuzzyMatcher) : evaluate(object, kind: kind, matcher: matcher)
-    }
-
-    private mutating func evaluate(_ object: JSONObject, kind: ResultKind, matcher: TextMatcher) -> Evaluation? {
         // A query of no conditions (a listing) takes every record in order,
         // without reading the kind's search fields: every worker would count
         // references to the same array.
+        let record = JSONScoredRecord(
+            object: object, fields: query.conditions.isEmpty ? [] : kind.searchFields)
+        guard var evaluation = score(record, matcher: fuzzily ? fuzzyMatcher : matcher) else { return nil }
+        order += 1
+        evaluation.rank.order = order
+        return evaluation
+    }
+
+    /// The record's rank, its order 0 (the caller's to set), or `nil` when
+    /// it does not match: ``evaluate(_:kind:fuzzily:)`` of what `record`
+    /// gives, without fuzzy matches.
+    package func rank(_ record: some ScoredRecord) -> Rank? {
+        score(record, matcher: matcher)?.rank
+    }
+
+    /// The rule: whether `record` satisfies every condition, and its rank
+    /// (order 0) and match to show.
+    private func score(_ record: some ScoredRecord, matcher: TextMatcher) -> Evaluation? {
         if query.conditions.isEmpty {
-            order += 1
-            return Evaluation(rank: Rank(tier: nil, weight: 0, quality: 0, fieldLength: 0, order: order), match: nil)
+            return Evaluation(rank: Rank(tier: nil, weight: 0, quality: 0, fieldLength: 0, order: 0), match: nil)
         }
-        let texts = FieldTexts(object: object, fields: kind.searchFields)
         var tier: MatchTier?
         var strength: MatchStrength?
         var weight = 0
@@ -121,7 +143,7 @@ struct Scorer: Sendable {
                 if let earlier = repeatedWords.isEmpty ? nil : repeatedWords[index] {
                     best = matchesOfWords[earlier]
                 } else {
-                    best = bestMatch(pattern, kind: kind, texts: texts, matcher: matcher)
+                    best = bestMatch(pattern, condition: index, in: record, matcher: matcher)
                     if !repeatedWords.isEmpty { matchesOfWords[index] = best }
                 }
                 if condition.negated {
@@ -136,7 +158,7 @@ struct Scorer: Sendable {
                 fieldLength = max(fieldLength, lengths.length(of: best.text, in: best.field))
                 merge(best, into: &primary)
             case .fieldText(let field, let pattern, let raw):
-                let fieldValue = value(of: field, in: object, kind: kind, texts: texts)
+                let fieldValue = record.value(of: field)
                 // On a number, `price:5` means equal to 5, not "5" inside 56000 or 4.5.
                 if let wanted = Query.number(raw), let number = fieldValue?.number {
                     if (number == wanted) == condition.negated { return nil }
@@ -150,8 +172,10 @@ struct Scorer: Sendable {
                     continue
                 }
                 // A filter names the value it wants: a typo of it (`Cyrs` for `Cyrl`) does not pass.
-                guard let text, let found, found.tier <= .substring else { return nil }
-                let candidate = Candidate(field: field, text: text, weight: 100, match: found)
+                guard let text, let found, found.tier <= .substring,
+                    let fieldStrength = rule.strength(of: found, fieldWeight: 100)
+                else { return nil }
+                let candidate = Candidate(field: field, text: text, weight: 100, match: found, strength: fieldStrength)
                 tier = max(tier ?? found.tier, found.tier)
                 strength = max(strength ?? candidate.strength, candidate.strength)
                 weight += candidate.weight
@@ -159,24 +183,23 @@ struct Scorer: Sendable {
                 fieldLength = max(fieldLength, lengths.length(of: text, in: field))
                 merge(candidate, into: &primary)
             case .compare(let field, let op, let number):
-                let holds =
-                    value(of: field, in: object, kind: kind, texts: texts)?.number.map { op.holds($0, number) } ?? false
+                let holds = record.value(of: field)?.number.map { op.holds($0, number) } ?? false
                 if holds == condition.negated { return nil }
             case .range(let field, let lower, let upper):
                 let holds =
-                    value(of: field, in: object, kind: kind, texts: texts)?.number.map { number in
+                    record.value(of: field)?.number.map { number in
                         (lower.map { number >= $0 } ?? true) && (upper.map { number <= $0 } ?? true)
                     } ?? false
                 if holds == condition.negated { return nil }
             case .exists(let field):
-                let present = value(of: field, in: object, kind: kind, texts: texts) != nil
+                let present = record.value(of: field) != nil
                 if present == condition.negated { return nil }
             }
         }
 
         // Several words that together equal or begin a field rank as that.
         if let phrase, let strengthSoFar = strength, tier.map({ $0 > .exact }) ?? false {
-            if let best = bestMatch(phrase.pattern, kind: kind, texts: texts, matcher: matcher),
+            if let best = bestMatch(phrase.pattern, condition: query.conditions.count, in: record, matcher: matcher),
                 best.strength < strengthSoFar
             {
                 tier = best.match.tier
@@ -188,9 +211,8 @@ struct Scorer: Sendable {
                     strength: best.strength)
             }
         }
-        order += 1
         let rank = Rank(
-            tier: tier, strength: strength, weight: weight, quality: quality, fieldLength: fieldLength, order: order)
+            tier: tier, strength: strength, weight: weight, quality: quality, fieldLength: fieldLength, order: 0)
         return Evaluation(rank: rank, match: primary)
     }
 
@@ -199,37 +221,36 @@ struct Scorer: Sendable {
         var text: String
         var weight: Int
         var match: TextMatch
-        var strength: MatchStrength { MatchStrength(match, fieldWeight: weight) }
+        var strength: MatchStrength
     }
 
-    /// The best match of `pattern` over the kind's search fields: strongest
-    /// (`MatchStrength`), then highest weight, then highest quality.
-    private func bestMatch(_ pattern: MatchPattern, kind: ResultKind, texts: FieldTexts, matcher: TextMatcher)
-        -> Candidate?
-    {
+    /// The best match of `pattern` (the query's condition at `condition`,
+    /// or its phrase) over the record's search fields, as ``rule`` weighs
+    /// each: strongest (``MatchStrength``), then highest weight, then
+    /// highest quality.
+    private func bestMatch(
+        _ pattern: MatchPattern, condition: Int, in record: some ScoredRecord, matcher: TextMatcher
+    ) -> Candidate? {
         var best: Candidate?
-        for (index, field) in kind.searchFields.enumerated() {
+        for index in 0..<record.fieldCount {
             // A typo or fuzzy match ranks after any match of a better tier in
             // any field: once one is found, those tiers are not tried.
             let worstTier = best.map { max($0.match.tier, .substring) } ?? .fuzzy
-            guard let text = texts[index], let match = matcher.match(pattern, in: text, worstTier: worstTier) else {
-                continue
-            }
-            // A weak field (a description, a status, an unknown kind's other
-            // fields) is prose or details: it matches by its words, not by
-            // letters inside one (`oman` in "română").
-            if match.tier == .substring, field.weight < MatchStrength.strongFieldWeight { continue }
-            let candidate = Candidate(field: field.name, text: text, weight: field.weight, match: match)
+            guard record.mayMatch(condition: condition, field: index, atLeast: best?.strength),
+                let text = record.fieldText(at: index),
+                let match = matcher.match(pattern, in: text, worstTier: worstTier)
+            else { continue }
+            let weight = record.fieldWeight(at: index)
+            guard let strength = rule.strength(of: match, fieldWeight: weight) else { continue }
             if let current = best {
                 let better =
-                    candidate.strength != current.strength
-                    ? candidate.strength < current.strength
-                    : (field.weight != current.weight
-                        ? field.weight > current.weight : match.quality > current.match.quality)
-                if better { best = candidate }
-            } else {
-                best = candidate
+                    strength != current.strength
+                    ? strength < current.strength
+                    : (weight != current.weight ? weight > current.weight : match.quality > current.match.quality)
+                guard better else { continue }
             }
+            best = Candidate(
+                field: record.fieldName(at: index), text: text, weight: weight, match: match, strength: strength)
         }
         return best
     }
@@ -253,15 +274,6 @@ struct Scorer: Sendable {
             current.positions = Array(Set(current.positions + candidate.match.positions)).sorted()
         }
         primary = current
-    }
-
-    /// A field's value for filters and sorting: a search field by name, else
-    /// a top-level record field. `nil` when absent or null.
-    private func value(of field: String, in object: JSONObject, kind: ResultKind, texts: FieldTexts) -> FieldValue? {
-        if let index = kind.searchFields.firstIndex(where: { $0.name == field }), let text = texts[index] {
-            return FieldValue(text: text, number: object[field]?.doubleValue ?? Double(text))
-        }
-        return FieldValue(object[field])
     }
 }
 

@@ -34,6 +34,9 @@ public struct SearchOptions: Sendable {
     /// Where a file read in blocks on every core reports which of its lines
     /// matched (one log per search of one such file).
     package var matchedLines: MatchedLines?
+    /// How words' matches rank: the standard order, or in tests another,
+    /// which every part of a search then follows (see ``RankingRule``).
+    package var ranking = RankingRule.standard
 
     public init(
         limit: Int = 20,

@@ -35,7 +35,7 @@ public struct SearchSession: Sendable {
         self.kinds = KindResolver(
             registry: registry, plan: plan, kinds: options.kinds + query.kinds,
             namedFields: query.referencedFields + (options.sort.map { [$0.field] } ?? []))
-        self.scorer = Scorer(query: query, fuzzy: options.fuzzy)
+        self.scorer = Scorer(query: query, fuzzy: options.fuzzy, rule: options.ranking)
         self.hits = HitCollector(options: options, hasRankingTerms: !query.rankingTerms.isEmpty)
         self.lines = LinePath(plan: plan, matchesEveryRecord: query.conditions.isEmpty && kinds.keepsEveryKind)
     }
@@ -45,6 +45,12 @@ public struct SearchSession: Sendable {
 
     /// The fields seen in records of unknown kinds, which filters may name.
     public var fallbackFields: Set<String> { kinds.fallbackFields }
+
+    /// Fields and kinds that a source holds records of without handing
+    /// them over (a remote index's records that do not match): filters and
+    /// kind filters may name them as if those records had been read.
+    package var notedFields: Set<String> = []
+    package var notedKindNames: Set<String> = []
 
     /// The names of the kinds whose records were matched against the query.
     var seenKindNames: Set<String> { kinds.seenKindNames }

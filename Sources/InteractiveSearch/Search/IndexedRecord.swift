@@ -1,0 +1,113 @@
+import ResultKit
+import SearchEngine
+import TextMatching
+
+/// One record of a ``SearchTextIndex`` block as the scorer reads it (``ScoredRecord``): its
+/// kind's search fields, each text made a `String` only when the scorer asks for it, and what
+/// the index knows to rule a field out before the matcher reads it.
+///
+/// The index keeps only search fields' texts: it serves queries of words alone
+/// (``IndexRanking``, ``SubsetRanking``), whose filters name no field. ``value(of:)`` answers
+/// for search fields only.
+struct IndexedRecord: ScoredRecord {
+    /// How the index rules a field out for a word.
+    enum Pruning {
+        /// By nothing: the matcher reads every field.
+        case none
+        /// By the best band a word that matches only where it occurs (no typo can match) may have
+        /// in a plain ASCII text (``IndexRanking/bestBand(of:in:weight:rule:)``): a field where
+        /// it does not occur, or whose best band is worse than a field already matched, cannot be
+        /// the word's best field.
+        case exactWord([UInt8], RankingRule)
+        /// By fragments, one of which every plain ASCII text a word matches holds (at index
+        /// `condition` of the query, or its phrase at the query's condition count): a text
+        /// without one cannot match at any tier the scorer takes.
+        case fragments([IndexRanking.Fragments?])
+    }
+
+    /// The kind's search fields.
+    let fields: [SearchField]
+    /// The block's texts.
+    let texts: UnsafeBufferPointer<UInt8>
+    /// Where each field's text starts in ``texts``: a plain ASCII text up to its zero byte, or
+    /// ``SearchTextIndex/unicodeMark`` and the number of a text in ``unicodeTexts``.
+    let starts: UnsafeBufferPointer<Int>
+    /// The index's texts that are not plain ASCII.
+    let unicodeTexts: [String]
+    let pruning: Pruning
+
+    /// The record `local` of a block: its fields' starts written to `starts` (one a field of
+    /// `kind`, at least).
+    init(
+        kind: ResultKind, block: SearchTextIndex.BlockView, local: Int, unicodeTexts: [String], pruning: Pruning,
+        starts: UnsafeMutableBufferPointer<Int>
+    ) {
+        fields = kind.searchFields
+        texts = block.texts
+        self.unicodeTexts = unicodeTexts
+        self.pruning = pruning
+        var start = Int(block.starts[local])
+        for field in fields.indices {
+            starts[field] = start
+            if texts[start] == SearchTextIndex.unicodeMark {
+                start += 5
+            } else {
+                while texts[start] != 0 { start += 1 }
+                start += 1
+            }
+        }
+        self.starts = UnsafeBufferPointer(starts)
+    }
+
+    var fieldCount: Int { fields.count }
+
+    func fieldName(at index: Int) -> String { fields[index].name }
+
+    func fieldWeight(at index: Int) -> Int { fields[index].weight }
+
+    func fieldText(at index: Int) -> String? {
+        if let number = unicodeNumber(at: index) { return unicodeTexts[number] }
+        return String(decoding: asciiText(at: index), as: UTF8.self)
+    }
+
+    func mayMatch(condition: Int, field index: Int, atLeast bound: MatchStrength?) -> Bool {
+        switch pruning {
+        case .none:
+            return true
+        case .exactWord(let word, let rule):
+            guard unicodeNumber(at: index) == nil else { return true }
+            let band = word.withUnsafeBufferPointer { word in
+                IndexRanking.bestBand(of: word, in: asciiText(at: index), weight: fields[index].weight, rule: rule)
+            }
+            return band != IndexRanking.noMatch && bound.map { Int(band) <= $0.band } ?? true
+        case .fragments(let fragments):
+            guard condition < fragments.count, let fragments = fragments[condition], unicodeNumber(at: index) == nil
+            else { return true }
+            return fragments.occur(in: asciiText(at: index))
+        }
+    }
+
+    /// A search field's text, read as a number when it is one.
+    func value(of field: String) -> FieldValue? {
+        guard let index = fields.firstIndex(where: { $0.name == field }), let text = fieldText(at: index) else {
+            return nil
+        }
+        return FieldValue(text: text, number: Double(text))
+    }
+
+    /// The number in ``unicodeTexts`` of the field's text when it is not plain ASCII.
+    private func unicodeNumber(at index: Int) -> Int? {
+        let start = starts[index]
+        guard texts[start] == SearchTextIndex.unicodeMark else { return nil }
+        return Int(texts[start + 1]) | Int(texts[start + 2]) << 8 | Int(texts[start + 3]) << 16
+            | Int(texts[start + 4]) << 24
+    }
+
+    /// The bytes of a plain ASCII field's text.
+    private func asciiText(at index: Int) -> UnsafeBufferPointer<UInt8> {
+        let start = starts[index]
+        var end = start
+        while texts[end] != 0 { end += 1 }
+        return UnsafeBufferPointer(rebasing: texts[start..<end])
+    }
+}
