@@ -138,6 +138,17 @@ extension JSONDocumentReader {
     @inline(__always)
     private static func stringEnd(_ bytes: UnsafePointer<UInt8>, from index: Int, count: Int) -> Int? {
         var index = index
+        // Most strings of records are short (keys, codes, names): read them
+        // here; a call to find the quote costs more than their bytes.
+        let near = min(count, index + 32)
+        while index < near {
+            switch bytes[index] {
+            case UInt8(ascii: "\""): return index + 1
+            case UInt8(ascii: "\\"): index += 2
+            default: index += 1
+            }
+        }
+        if index > count { return nil }
         while index < count, let hit = memchr(bytes + index, Int32(UInt8(ascii: "\"")), count - index) {
             let quote = UnsafeRawPointer(hit) - UnsafeRawPointer(bytes)
             // An odd run of backslashes before it escapes it.
