@@ -26,7 +26,8 @@ import Testing
 
     static func place(_ hit: SearchHit, sort: FieldSort?) -> KeyBound {
         KeyBound(
-            sort: sort.map { RecordFieldReading.sortPlace(of: $0.field, in: hit.record.object) }, rank: hit.rank)
+            sort: sort.map { RecordFieldReading.sortPlace(of: $0.field, in: hit.record.object, kind: hit.kind) },
+            rank: hit.rank)
     }
 
     @Test(arguments: [nil, "price", "-price"])

@@ -74,16 +74,7 @@ public struct RecordReader: Sendable {
                 &buffer, input: nil, file: name, hint: kind, record: record, lines: lines, diagnose: diagnose)
             reading(SourceReading(source: name, format: .ndjson, sniffed: false))
         case .standardInput:
-            let reader: ByteReader
-            do {
-                reader = try ByteReader(descriptor: 0)
-            } catch {
-                diagnose(Diagnostic(.error, "cannot read <stdin>: \(error)"))
-                return failed("<stdin>", reading)
-            }
-            readStream(
-                reader, file: "<stdin>", named: nil, hint: defaultKind, record: record, lines: lines,
-                diagnose: diagnose, reading: reading)
+            readCopyOfStandardInput(0, record: record, lines: lines, diagnose: diagnose, reading: reading)
         case .path(let path):
             readPath(path, record: record, lines: lines, diagnose: diagnose, reading: reading)
         }
@@ -94,6 +85,30 @@ public struct RecordReader: Sendable {
         var note = SourceReading(source: file, format: nil, sniffed: true)
         note.failed = true
         reading(note)
+    }
+
+    /// Reads the records of a copy of standard input, open as `descriptor`
+    /// at its start, as ``read(_:record:lines:diagnose:reading:)`` reads
+    /// ``DataSource/standardInput``: its compression and format told from
+    /// its content (unless the options give the format), its records of the
+    /// default kind, named `<stdin>` in messages. For a caller that copied
+    /// standard input to a file as it came (the picker).
+    package func readCopyOfStandardInput(
+        _ descriptor: Int32, record: (Record) -> Void, lines: ((NDJSONLine) -> Void)? = nil,
+        diagnose: (Diagnostic) -> Void, reading: (SourceReading) -> Void = { _ in }
+    ) {
+        let lines = options.namesKindsElsewhere ? nil : lines
+        let file = DataSource.standardInput.displayName
+        let reader: ByteReader
+        do {
+            reader = try ByteReader(descriptor: descriptor)
+        } catch {
+            diagnose(Diagnostic(.error, "cannot read \(file): \(error)"))
+            return failed(file, reading)
+        }
+        readStream(
+            reader, file: file, named: nil, hint: defaultKind, record: record, lines: lines, diagnose: diagnose,
+            reading: reading)
     }
 
     private func readPath(
@@ -293,19 +308,7 @@ public struct RecordReader: Sendable {
         }
         let head = buffer.withUnsafeBytes { Array($0.prefix(Self.sniffBytes)) }
         let given = options.format ?? name.flatMap(DataFormat.forFile)
-        var format = given ?? DataFormat.sniff(head, atEnd: atEnd)
-        if format == .ndjson, given == nil {
-            // Sniffed input that starts with an object over several lines
-            // (pretty-printed JSON) is one document; its first line decides.
-            // An object that wraps its records (an API's response) is read
-            // as the documents it is, one per line or not. Both are told from
-            // the first bytes read: a first line longer than those is read
-            // as a record of NDJSON, unless it starts as a wrapper does.
-            let runsOn = buffer.withUnsafeBytes { DataFormat.objectRunsPastFirstLine($0) } ?? false
-            if runsOn || buffer.withUnsafeBytes({ JSONDocumentReader.startsWithWrapper($0) }) { format = .json }
-        }
-        // The records of JSON lines are placed as in any JSON document.
-        if format == .ndjson, options.records != nil { format = .json }
+        let format = buffer.withUnsafeBytes { self.format(of: $0, given: given, atEnd: atEnd) }
         var note = SourceReading(
             source: file, format: format, sniffed: given == nil, compression: reader.compression)
         note.isBlank = atEnd && head.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
@@ -345,6 +348,49 @@ public struct RecordReader: Sendable {
             note.failed = true
         }
         reading(note)
+    }
+
+    /// The format of content whose first bytes read are `head` (`atEnd` when
+    /// they are all of it): `given` by the options or the file's name, else
+    /// sniffed; `nil` when they are all white space.
+    private func format(of head: UnsafeRawBufferPointer, given: DataFormat?, atEnd: Bool) -> DataFormat? {
+        var format = given ?? DataFormat.sniff(head.prefix(Self.sniffBytes), atEnd: atEnd)
+        if format == .ndjson, given == nil {
+            // Sniffed input that starts with an object over several lines
+            // (pretty-printed JSON) is one document; its first line decides.
+            // An object that wraps its records (an API's response) is read
+            // as the documents it is, one per line or not. Both are told from
+            // the first bytes read: a first line longer than those is read
+            // as a record of NDJSON, unless it starts as a wrapper does.
+            let runsOn = DataFormat.objectRunsPastFirstLine(head) ?? false
+            if runsOn || JSONDocumentReader.startsWithWrapper(head) { format = .json }
+        }
+        // The records of JSON lines are placed as in any JSON document.
+        if format == .ndjson, options.records != nil { format = .json }
+        return format
+    }
+
+    /// Whether standard input whose first bytes are `head` is lines of
+    /// NDJSON that a search may read straight from a copy of it, as
+    /// ``RecordSink/searchInBlocks(copyOf:path:length:)`` does: not
+    /// compressed, read as NDJSON (given or told as ``read(_:record:lines:diagnose:reading:)``
+    /// tells it), and its records' kinds named by `kind`; `nil` while the
+    /// bytes so far do not tell and more may come (`complete` says that
+    /// none will).
+    package func readsStandardInputAsNDJSONLines(_ head: [UInt8], complete: Bool) -> Bool? {
+        guard !options.namesKindsElsewhere else { return false }
+        if head.count < Compression.magicLength, !complete { return nil }
+        guard Compression.detect(head) == nil else { return false }
+        if options.format == nil, head.count < Self.sniffBytes, !complete {
+            // Sniffed, only content that starts with an object can be NDJSON,
+            // and its first line tells, as the reader tells it.
+            let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+            let bom = head.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+            guard let first = head.dropFirst(bom).first(where: { !isSpace($0) }) else { return nil }
+            guard first == UInt8(ascii: "{") else { return false }
+            if head.withUnsafeBytes({ DataFormat.objectRunsPastFirstLine($0) }) == nil { return nil }
+        }
+        return head.withUnsafeBytes { format(of: $0, given: options.format, atEnd: complete) } == .ndjson
     }
 
     // MARK: - Lines

@@ -18,11 +18,15 @@ struct HitCollector: Sendable {
     private let descending: Bool
     /// The counts that account for every record read.
     private(set) var statistics = SearchStatistics()
+    /// The records that matched of each kind, when the options ask for them.
+    private var matchedByKind: [(name: String, count: Int)] = []
+    private let countsKinds: Bool
 
     init(options: SearchOptions, hasRankingTerms: Bool) {
         self.options = options
         self.hasRankingTerms = hasRankingTerms
         self.sortField = options.sort?.field
+        self.countsKinds = options.countsMatchesByKind
         let descending = options.sort?.descending ?? false
         self.descending = descending
         let kept = options.keptCount
@@ -80,15 +84,15 @@ struct HitCollector: Sendable {
         rejectedStandIns -= count
     }
 
-    /// The key that orders a hit of `object` ranked `rank`.
-    func key(of object: JSONObject, rank: Rank) -> HitKey {
+    /// The key that orders a hit of `object`, of `kind`, ranked `rank`.
+    func key(of object: JSONObject, kind: ResultKind, rank: Rank) -> HitKey {
         var sortValue: SortValue?
-        if let sortField { sortValue = SortValue(object[sortField]) }
+        if let sortField { sortValue = SortValue(kind.value(ofField: sortField, in: object)) }
         return HitKey(rank: rank, sortValue: sortValue)
     }
 
     /// Whether a hit with `key` would be kept: one that would not is
-    /// counted with ``countMatched(isFuzzyStandIn:)`` and not made.
+    /// counted with ``countMatched(isFuzzyStandIn:kind:)`` and not made.
     func mayKeep(_ key: HitKey, isFuzzyStandIn: Bool) -> Bool {
         isFuzzyStandIn
             ? fuzzyTop.mayKeep(key, descending: descending) : top.mayKeep(key, descending: descending)
@@ -97,12 +101,22 @@ struct HitCollector: Sendable {
     /// Counts a matching record (one that ``mayKeep(_:isFuzzyStandIn:)``
     /// turned away, or that ``collect(_:kind:row:key:match:location:kindHint:isFuzzyStandIn:)``
     /// keeps).
-    mutating func countMatched(isFuzzyStandIn: Bool) {
+    mutating func countMatched(isFuzzyStandIn: Bool, kind: ResultKind) {
         if isFuzzyStandIn {
             statistics.filteredOut += 1
             fuzzyMatched += 1
         } else {
             statistics.matched += 1
+            if countsKinds { count(kind.name, 1) }
+        }
+    }
+
+    /// Adds `matches` to the count of `kind`'s matches.
+    private mutating func count(_ kind: String, _ matches: Int) {
+        if let index = matchedByKind.firstIndex(where: { $0.name == kind }) {
+            matchedByKind[index].count += matches
+        } else {
+            matchedByKind.append((kind, matches))
         }
     }
 
@@ -123,7 +137,7 @@ struct HitCollector: Sendable {
         kindHint: String?,
         isFuzzyStandIn: Bool
     ) {
-        countMatched(isFuzzyStandIn: isFuzzyStandIn)
+        countMatched(isFuzzyStandIn: isFuzzyStandIn, kind: kind)
         // Without records, the hit keeps an empty object: the memory of
         // records is reused while reading instead of growing with the hits.
         let hit = SearchHit(
@@ -173,6 +187,7 @@ struct HitCollector: Sendable {
         statistics.matched += other.statistics.matched
         statistics.filteredOut += other.statistics.filteredOut
         statistics.skipped += other.statistics.skipped
+        for (kind, matches) in other.matchedByKind { count(kind, matches) }
         rejectedStandIns += other.rejectedStandIns
     }
 
@@ -199,7 +214,9 @@ struct HitCollector: Sendable {
         let hits = top.sorted(
             inOrder: { keys in HitKey.areInOrder(keys, descending: descending) },
             elementsAreInOrder: SearchHit.ranksAreInOrder)
-        return SearchResult(hits: Self.dropping(options.offset, from: hits), statistics: statistics)
+        var result = SearchResult(hits: Self.dropping(options.offset, from: hits), statistics: statistics)
+        if countsKinds, statistics.matched > 0 { result.matchedByKind = matchedByKind }
+        return result
     }
 
     /// Lets go of the kept hits and their keys, on a background thread,

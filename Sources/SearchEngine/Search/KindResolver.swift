@@ -10,6 +10,8 @@ struct KindResolver: Sendable {
     private let plan: FieldScanPlan
     /// The kinds `--kind` and `kind:` keep (lower-case); empty keeps every kind.
     private let kindFilter: Set<String>
+    /// The kinds `-kind:` leaves out (lower-case).
+    private let excludedKinds: Set<String>
     /// Kinds found by the name records give them, to skip a lookup per record.
     private var recentKinds = RecentKinds()
     /// The generic kinds made for names no module or spec registers.
@@ -29,6 +31,9 @@ struct KindResolver: Sendable {
     private var kindlessKind: ResultKind?
     /// The fields the query and `--sort` name that no record has shown yet.
     private var namedFieldsNotSeen: Set<String>
+    /// The first field the query or the sort names that a record holds as
+    /// an object or an array.
+    private(set) var unorderedField: UnorderedField?
     /// How many more records' keys go into ``fallbackFields``, so that an
     /// unknown field's error can list the fields records have and suggest
     /// the closest, at a bounded cost.
@@ -68,10 +73,14 @@ struct KindResolver: Sendable {
     /// The group of warnings about records without a kind name.
     static let kindTypeGroup = "no kind name"
 
-    init(registry: KindRegistry, plan: FieldScanPlan, kinds: [String], namedFields: [String]) {
+    init(
+        registry: KindRegistry, plan: FieldScanPlan, kinds: [String], excludedKinds: [String] = [],
+        namedFields: [String]
+    ) {
         self.registry = registry
         self.plan = plan
         self.kindFilter = Set(kinds.map { registry.kind(named: $0)?.name ?? $0.lowercased() })
+        self.excludedKinds = Set(excludedKinds.map { registry.kind(named: $0)?.name ?? $0.lowercased() })
         self.namedFields = namedFields
         self.namedFieldsNotSeen = Set(namedFields)
     }
@@ -80,12 +89,13 @@ struct KindResolver: Sendable {
     /// of records of every kind, and the fields the query names that it has.
     /// - Parameters:
     ///   - searched: The fields the search reads of it.
+    ///   - file: The file it was read from, for messages.
     ///   - context: What `fullObject` parses with (the session's line path).
     ///   - fullObject: The whole record; asked at most once.
     /// - Returns: The whole record when it was sampled (so that it is not
     ///   asked for again: a line's parse may not be repeatable).
     mutating func sample<Context>(
-        _ searched: JSONObject, kind: ResultKind, context: inout Context,
+        _ searched: JSONObject, kind: ResultKind, file: String, context: inout Context,
         fullObject: (inout Context) -> JSONObject?
     ) -> JSONObject? {
         var sampled: JSONObject?
@@ -114,12 +124,27 @@ struct KindResolver: Sendable {
             }
         }
         if !namedFieldsNotSeen.isEmpty {
-            for field in namedFieldsNotSeen where searched[field] != nil {
+            for field in namedFieldsNotSeen {
+                guard let value = kind.value(ofField: field, in: searched) else { continue }
                 namedFieldsNotSeen.remove(field)
                 fallbackFields.insert(field)
+                noteType(of: value, field: field, kind: kind, file: file)
             }
         }
         return sampled
+    }
+
+    /// Notes a field the query or the sort names whose first value is an
+    /// object or an array, which no filter compares and no sort orders (a
+    /// search field of that name is text, whatever the record holds).
+    private mutating func noteType(of value: JSONValue, field: String, kind: ResultKind, file: String) {
+        guard unorderedField == nil, !kind.searchFields.contains(where: { $0.name == field }) else { return }
+        switch value {
+        case .object, .array:
+            unorderedField = UnorderedField(field: field, typeName: value.typeName, kind: kind.name, file: file)
+        case .null, .bool, .number, .string:
+            break
+        }
     }
 
     /// Whether the query or the sort names a field: only then does what
@@ -129,11 +154,12 @@ struct KindResolver: Sendable {
 
     /// Whether `kind` is searched at all under the kind filter.
     func includes(kindNamed name: String) -> Bool {
-        kindFilter.isEmpty || kindFilter.contains(name.lowercased())
+        (kindFilter.isEmpty || kindFilter.contains(name.lowercased()))
+            && (excludedKinds.isEmpty || !excludedKinds.contains(name.lowercased()))
     }
 
     /// Whether the kind filter keeps every kind.
-    var keepsEveryKind: Bool { kindFilter.isEmpty }
+    var keepsEveryKind: Bool { kindFilter.isEmpty && excludedKinds.isEmpty }
 
     /// The kind of `record`: a registered one, or a generic kind for an
     /// unknown name (or none), with a warning the first time it is met.
@@ -351,5 +377,16 @@ struct KindResolver: Sendable {
         warnedKindTypes.formUnion(other.warnedKindTypes)
         seenKindNames.formUnion(other.seenKindNames)
         kindlessKind = kindlessKind ?? other.kindlessKind
+        unorderedField = unorderedField ?? other.unorderedField
     }
+}
+
+/// A field the query or the sort names that a record holds as an object or
+/// an array: `--sort author` where `author` is `{"name": …}`.
+struct UnorderedField: Sendable, Equatable {
+    var field: String
+    /// `an object` or `an array`.
+    var typeName: String
+    var kind: String
+    var file: String
 }

@@ -41,6 +41,11 @@ struct ParallelFileReader {
     var reading = BlockReading.automatic
     /// What wraps each line's record: nothing, or a JSON array's punctuation.
     var framing = LineFraming.ndjson
+    /// The name messages and locations give the file, when not its path.
+    var displayName: String?
+    /// How many of the file's first bytes to read, when not all: a file
+    /// still being written ends there on a line break.
+    var length: Int?
 
     /// Searches the file into `session`.
     /// - Parameter diagnose: Called, in input order, with the first
@@ -50,7 +55,7 @@ struct ParallelFileReader {
         let cap = diagnosticCap
         let fd = FilePathBytes.withCPath(path) { open($0, O_RDONLY | O_CLOEXEC) }
         // The path as messages and locations show it.
-        let path = FilePathBytes.display(path)
+        let path = displayName ?? FilePathBytes.display(path)
         guard fd >= 0 else {
             diagnose(Diagnostic(.error, "cannot read \(path): \(ReadError(errno: errno))"))
             return
@@ -61,7 +66,7 @@ struct ParallelFileReader {
             diagnose(Diagnostic(.error, "cannot read \(path): \(ReadError(errno: errno))"))
             return
         }
-        let size = Int(info.st_size)
+        let size = min(Int(info.st_size), length ?? .max)
         let cores = max(1, self.workers ?? Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
         let blockSize = max(self.blockSize ?? min(4 << 20, max(64 << 10, size / (cores * 32))), 1)
         let blockCount = (size + blockSize - 1) / blockSize
@@ -294,6 +299,8 @@ struct ParallelFileReader {
             var diagnostic = diagnostic
             let key = DiagnosticSample<BlockPosition>.key(diagnostic)
             if let once = diagnostic.onceKey, session.gaveWarning(onceKey: once) || !seenOnce.insert(once).inserted {
+                // A record note is given once, however many workers met it.
+                if once.hasPrefix("note:") { totals[key]?.count -= 1 }
                 continue
             }
             if droppedStandIns.contains(position), diagnostic.skipsRecord, diagnostic.onceKey == nil,
@@ -387,11 +394,14 @@ extension SearchSession {
         diagnosticCap: Int = DiagnosticCap().limit,
         reading: BlockReading,
         framing: LineFraming = .ndjson,
+        displayName: String? = nil,
+        length: Int? = nil,
         diagnose: (Diagnostic) -> Void
     ) {
         let reader = ParallelFileReader(
             path: path, hint: hint, sourceIndex: sourceIndex, maxLineBytes: maxLineBytes, workers: workers,
-            blockSize: blockSize, diagnosticCap: diagnosticCap, reading: reading, framing: framing)
+            blockSize: blockSize, diagnosticCap: diagnosticCap, reading: reading, framing: framing,
+            displayName: displayName, length: length)
         reader.search(into: &self, diagnose: diagnose)
     }
 }

@@ -18,17 +18,19 @@ package enum RecordFieldReading {
     /// The value that filters (`price<5`, `price:*`, `status:taken`) read
     /// of `field` in a record of `kind`: a search field of that name (its
     /// text, and the number the record's own field holds, else the number
-    /// the text spells), else the record's top-level field; `nil` when
-    /// absent, null, or not a scalar.
+    /// the text spells), else the field as the kind names it (its
+    /// `KindField`, else the record's top-level field); `nil` when absent,
+    /// null, or not a scalar.
     package static func filterValue(of field: String, in object: JSONObject, kind: ResultKind)
         -> (text: String, number: Double?)?
     {
-        JSONScoredRecord(object: object, fields: kind.searchFields).value(of: field).map { ($0.text, $0.number) }
+        JSONScoredRecord(object: object, fields: kind.searchFields, declared: kind.namedFields).value(of: field)
+            .map { ($0.text, $0.number) }
     }
 
-    /// Where a record stands under `--sort field`.
-    package static func sortPlace(of field: String, in object: JSONObject) -> SortPlace {
-        switch SortValue(object[field]) {
+    /// Where a record of `kind` stands under `--sort field`.
+    package static func sortPlace(of field: String, in object: JSONObject, kind: ResultKind) -> SortPlace {
+        switch SortValue(kind.value(ofField: field, in: object)) {
         case .number(let number)?: .number(number)
         case .text?: .text
         case nil: .missing

@@ -103,7 +103,8 @@ package struct Scorer: Sendable {
         // without reading the kind's search fields: every worker would count
         // references to the same array.
         let record = JSONScoredRecord(
-            object: object, fields: query.conditions.isEmpty ? [] : kind.searchFields)
+            object: object, fields: query.conditions.isEmpty ? [] : kind.searchFields,
+            declared: query.conditions.isEmpty ? [] : kind.namedFields)
         guard var evaluation = score(record, matcher: fuzzily ? fuzzyMatcher : matcher) else { return nil }
         order += 1
         evaluation.rank.order = order

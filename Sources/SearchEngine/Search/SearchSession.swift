@@ -21,6 +21,8 @@ public struct SearchSession: Sendable {
     private var scorer: Scorer
     private var hits: HitCollector
     private var lines: LinePath
+    /// The once-keys of the record notes reported (see ``report(_:kind:at:diagnose:)``).
+    private var reportedNotes = Set<String>()
 
     /// Starts a search.
     public init(registry: KindRegistry, query: Query, options: SearchOptions) {
@@ -33,7 +35,7 @@ public struct SearchSession: Sendable {
         let plan = FieldScanPlan(
             registry: registry, query: query, sort: options.sort, fuzzy: options.fuzzy, knownFields: known)
         self.kinds = KindResolver(
-            registry: registry, plan: plan, kinds: options.kinds + query.kinds,
+            registry: registry, plan: plan, kinds: options.kinds + query.kinds, excludedKinds: query.excludedKinds,
             namedFields: query.referencedFields + (options.sort.map { [$0.field] } ?? []))
         self.scorer = Scorer(query: query, fuzzy: options.fuzzy, rule: options.ranking)
         self.hits = HitCollector(options: options, hasRankingTerms: !query.rankingTerms.isEmpty)
@@ -45,6 +47,10 @@ public struct SearchSession: Sendable {
 
     /// The fields seen in records of unknown kinds, which filters may name.
     public var fallbackFields: Set<String> { kinds.fallbackFields }
+
+    /// The first field the query or the sort names that a record holds as
+    /// an object or an array.
+    var unorderedField: UnorderedField? { kinds.unorderedField }
 
     /// Fields and kinds that a source holds records of without handing
     /// them over (a remote index's records that do not match): filters and
@@ -186,11 +192,13 @@ public struct SearchSession: Sendable {
             // What sampling notes is asked for only about fields the query
             // or the sort names: without them, a record that does not match
             // is not parsed whole to be sampled.
-            if kinds.namesFields { _ = kinds.sample(searched, kind: kind, context: &lines, fullObject: fullObject) }
+            if kinds.namesFields {
+                _ = kinds.sample(searched, kind: kind, file: location.file, context: &lines, fullObject: fullObject)
+            }
             hits.countFilteredOut()
             return
         }
-        let sampled = kinds.sample(searched, kind: kind, context: &lines, fullObject: fullObject)
+        let sampled = kinds.sample(searched, kind: kind, file: location.file, context: &lines, fullObject: fullObject)
         var rank = evaluation.rank
         let match = evaluation.match
         // `fullObject` is asked once: a line's parse may not be repeatable.
@@ -204,15 +212,17 @@ public struct SearchSession: Sendable {
         // that do not match are checked as JSON only, which keeps the hot path
         // cheap on large inputs. A record that cannot rank among those kept
         // is decoded all the same, but its row is not made.
-        let key = hits.key(of: object, rank: rank)
+        let key = hits.key(of: object, kind: kind, rank: rank)
         guard hits.mayKeep(key, isFuzzyStandIn: isFuzzyStandIn) else {
+            let notes: [RecordNote]
             do {
-                try kind.validate(object)
+                notes = try kind.validate(object)
             } catch {
                 reject(kind: kind, error: error, isFuzzyStandIn: isFuzzyStandIn, at: location, diagnose: diagnose)
                 return
             }
-            hits.countMatched(isFuzzyStandIn: isFuzzyStandIn)
+            if !notes.isEmpty { report(notes, kind: kind, at: location, diagnose: diagnose) }
+            hits.countMatched(isFuzzyStandIn: isFuzzyStandIn, kind: kind)
             return
         }
         let row: any CellRepresentable
@@ -222,6 +232,8 @@ public struct SearchSession: Sendable {
             reject(kind: kind, error: error, isFuzzyStandIn: isFuzzyStandIn, at: location, diagnose: diagnose)
             return
         }
+        let notes = row.notes
+        if !notes.isEmpty { report(notes, kind: kind, at: location, diagnose: diagnose) }
         hits.collect(
             object, kind: kind, row: row, key: key, match: match, location: location, kindHint: kindHint,
             isFuzzyStandIn: isFuzzyStandIn)
@@ -237,6 +249,17 @@ public struct SearchSession: Sendable {
     ) {
         hits.countRejected(isFuzzyStandIn: isFuzzyStandIn)
         diagnose(Diagnostic(.warning, "\(kind.name): \(error.reason); record skipped", at: location))
+    }
+
+    /// Reports the notes of a record its kind kept, each key once per kind.
+    private mutating func report(
+        _ notes: [RecordNote], kind: ResultKind, at location: SourceLocation, diagnose: (Diagnostic) -> Void
+    ) {
+        for note in notes {
+            let key = "note:\(kind.name):\(note.key)"
+            guard reportedNotes.insert(key).inserted else { continue }
+            diagnose(Diagnostic(.warning, "\(kind.name): \(note.message)", at: location, onceKey: key))
+        }
     }
 
     /// The results, best first, after `offset`.
@@ -287,7 +310,9 @@ public struct SearchSession: Sendable {
     package var rememberedUnknownKindCount: Int { kinds.rememberedUnknownKindCount }
 
     /// Whether the warning with this once-key was already given by this session.
-    func gaveWarning(onceKey key: String) -> Bool { kinds.gaveWarning(onceKey: key) }
+    func gaveWarning(onceKey key: String) -> Bool {
+        key.hasPrefix("note:") ? reportedNotes.contains(key) : kinds.gaveWarning(onceKey: key)
+    }
 
     /// How many warnings about unknown kinds, and about records without a
     /// kind name, merging `others` adds (see `KindResolver.newKindWarnings(in:)`).
@@ -304,6 +329,7 @@ public struct SearchSession: Sendable {
     mutating func merge(_ other: SearchSession) {
         hits.merge(other.hits)
         kinds.merge(other.kinds)
+        reportedNotes.formUnion(other.reportedNotes)
     }
 
     /// Adds what parallel workers found, taking their kept hits in the order
@@ -313,6 +339,9 @@ public struct SearchSession: Sendable {
             exchange(&workers[index].hits, with: HitCollector(options: options, hasRankingTerms: false))
         }
         hits.merge(&collectors, hitRanges: hitRanges)
-        for worker in workers { kinds.merge(worker.kinds) }
+        for worker in workers {
+            kinds.merge(worker.kinds)
+            reportedNotes.formUnion(worker.reportedNotes)
+        }
     }
 }

@@ -31,7 +31,7 @@ struct MergedLayout {
     /// Whether `column`'s text wraps onto a row's spare lines: labels that
     /// abbreviate (KIND) and whole values are cut or kept on one line.
     static func wraps(_ column: Column) -> Bool {
-        column.alignment == .left && !column.keepsWhole && column.compactWidth == nil
+        column.wraps && column.alignment == .left && !column.keepsWhole && column.compactWidth == nil
     }
 
     /// The gap between detail columns inside the region.
