@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Proves that memory grows neither with the number of warnings nor with the
 # size of an input that streams: the peak resident memory of `search` over
-# inputs that make a warning per line, and over a 1 GB JSON array and a
-# gzip file of 1M records, each read as a file (of 8 MiB or more: the
-# parallel path, for NDJSON) and through stdin (the streaming path), must
-# stay under a cap. Prints a table; exits 1 when a run goes over the cap or
-# fails.
+# inputs that make a warning per line, and over a 1 GB JSON array, and a
+# gzip file, an API's response, a CSV file and a text file of 1M records,
+# each read as a file (of 8 MiB or more: the parallel path, for NDJSON) and
+# through stdin (the streaming path), must stay under a cap. Prints a
+# table; exits 1 when a run goes over the cap or fails.
 #
 #   scripts/memory.sh            build the release binary, then measure (CI)
 #
@@ -20,6 +20,9 @@
 # and inputs that are large, not hostile, read as a stream whatever their size:
 #   array-1gb      a JSON array of over 1 GB on one line (10M records)
 #   gzip-1m        1M NDJSON records compressed with gzip
+#   wrapped-1m     an object wrapping 1M records, on one line (an API's response)
+#   csv-1m         1M CSV rows after a header, quoted fields with commas
+#   lines-1m       1M lines of text
 # each of which must be read whole (--stats counts every record).
 #
 # Peak memory is the kernel's high-water mark of resident memory, as
@@ -65,7 +68,17 @@ awk 'BEGIN {
 }' >"$scratch/array-1gb.json"
 awk 'BEGIN { for (i = 0; i < 1000000; i++) printf "{\"kind\":\"product\",\"name\":\"tea %d\",\"price\":%d}\n", i, i % 100 }' \
     | gzip -1 >"$scratch/gzip-1m.jsonl.gz"
-declare -A large_records=([array-1gb.json]=10000000 [gzip-1m.jsonl.gz]=1000000)
+awk 'BEGIN {
+    printf "{\"total\":1000000,\"items\":["
+    for (i = 0; i < 1000000; i++) printf "%s{\"kind\":\"product\",\"name\":\"tea %d\",\"price\":%d}", (i ? "," : ""), i, i % 100
+    printf "]}\n"
+}' >"$scratch/wrapped-1m.json"
+awk 'BEGIN { print "kind,name,price"; for (i = 0; i < 1000000; i++) printf "product,\"tea %d, loose\",%d\n", i, i % 100 }' \
+    >"$scratch/csv-1m.csv"
+awk 'BEGIN { for (i = 0; i < 1000000; i++) printf "%d tea pots on shelf %d, row %d\n", i, i % 100, i % 7 }' \
+    >"$scratch/lines-1m.txt"
+declare -A large_records=([array-1gb.json]=10000000 [gzip-1m.jsonl.gz]=1000000 [wrapped-1m.json]=1000000
+    [csv-1m.csv]=1000000 [lines-1m.txt]=1000000)
 if (($(wc -c <"$scratch/array-1gb.json") < 1000000000)); then
     echo "error: the JSON array is under 1 GB" >&2
     exit 2
@@ -111,7 +124,7 @@ for input in malformed unknown-kinds capped-stream; do
             "$peak_mb" "$seconds" "$result"
     done
 done
-for input in array-1gb.json gzip-1m.jsonl.gz; do
+for input in array-1gb.json gzip-1m.jsonl.gz wrapped-1m.json csv-1m.csv lines-1m.txt; do
     file="$scratch/$input"
     size=$(wc -c <"$file")
     for path in file stdin; do
