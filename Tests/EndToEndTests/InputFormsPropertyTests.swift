@@ -3,7 +3,8 @@ import TestSupport
 import Testing
 
 /// Whatever form the same records take (NDJSON, a JSON array, an object that
-/// wraps them, an array a JSON Pointer names, gzip or zstd of those, or, for
+/// wraps them, an array a JSON Pointer names, gzip, zstd, xz or bzip2 of
+/// those, a file named as text read as `--input-format` says, or, for
 /// records that are only a name, lines of text) and whichever way they come
 /// (a file, a folder, stdin), the built `search` finds the same results,
 /// counts the same records and gives the same warnings, at the same lines.
@@ -59,18 +60,22 @@ import Testing
         let elements = records.joined(separator: ",\n")
         let ndjson = Array(("\n" + lines + "\n").utf8)
         let array = Array(("[\n" + elements + "\n]\n").utf8)
+        let wrapped = Array(("{\"total\":\(records.count),\"items\":[\n" + elements + "\n]}\n").utf8)
         return [
             Form(name: "records.jsonl", bytes: ndjson),
             Form(name: "records.json", bytes: array),
-            Form(
-                name: "wrapped.json",
-                bytes: Array(("{\"total\":\(records.count),\"items\":[\n" + elements + "\n]}\n").utf8)),
+            Form(name: "wrapped.json", bytes: wrapped),
             Form(
                 name: "pointed.json",
                 bytes: Array(("{\"meta\":{\"pages\":[{\"n\":1}]},\"data\":{\"hits\":[\n" + elements + "\n]}}\n").utf8),
                 options: ["--records", "/data/hits"]),
             Form(name: "records.jsonl.gz", bytes: try compress(ndjson, with: ["gzip", "-c"])),
             Form(name: "records.json.zst", bytes: try compress(array, with: ["zstd", "-q", "-c"])),
+            Form(name: "records.jsonl.xz", bytes: try compress(ndjson, with: ["xz", "-c"])),
+            Form(name: "wrapped.json.bz2", bytes: try compress(wrapped, with: ["bzip2", "-c"])),
+            // Named as text, read as what --input-format says, on every route.
+            Form(name: "records.txt", bytes: ndjson, options: ["--input-format", "jsonl"]),
+            Form(name: "array.txt", bytes: array, options: ["--input-format", "json"]),
         ]
     }
 
