@@ -92,6 +92,9 @@ let package = Package(
         .target(name: "MySQLWire", swiftSettings: swiftSettings),
         // Byte scans in C where Swift's SIMD types fall short (AVX2, byte masks)
         .target(name: "ByteScan", cSettings: optimizedCInDebug),
+        // The system's zlib, for gzip input: its header comes with zlib1g-dev
+        // (the binary needs only libz.so.1, on every Debian and Ubuntu system)
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
 
         // MARK: The plug-in API, which kind modules import
         .target(
@@ -107,7 +110,7 @@ let package = Package(
         .target(
             name: "SearchEngine",
             dependencies: [
-                "ResultKit", "TerminalTable", "StreamingJSON", "TextMatching", "ProcessMemory", "ByteScan",
+                "ResultKit", "TerminalTable", "StreamingJSON", "TextMatching", "ProcessMemory", "ByteScan", "CZlib",
             ],
             swiftSettings: optimizedInDebug
         ),

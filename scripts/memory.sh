@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# Proves that memory does not grow with the number of warnings: the peak
-# resident memory of `search` over inputs that make a warning per line, each
-# read as a file of 8 MiB or more (the parallel path) and through stdin (the
-# streaming path), must stay under a cap. Prints a table; exits 1 when a run
-# goes over the cap or fails.
+# Proves that memory grows neither with the number of warnings nor with the
+# size of an input that streams: the peak resident memory of `search` over
+# inputs that make a warning per line, and over a 1 GB JSON array, and a
+# gzip file, an API's response, a CSV file and a text file of 1M records,
+# each read as a file (of 8 MiB or more: the parallel path, for NDJSON) and
+# through stdin (the streaming path), must stay under a cap. Prints a
+# table; exits 1 when a run goes over the cap or fails.
 #
 #   scripts/memory.sh            build the release binary, then measure (CI)
 #
@@ -15,6 +17,13 @@
 #   malformed      1M lines of malformed JSON, each a warning
 #   unknown-kinds  1M records of a million distinct unknown kinds
 #   capped-stream  3M lines, one in three malformed and the rest products
+# and inputs that are large, not hostile, read as a stream whatever their size:
+#   array-1gb      a JSON array of over 1 GB on one line (10M records)
+#   gzip-1m        1M NDJSON records compressed with gzip
+#   wrapped-1m     an object wrapping 1M records, on one line (an API's response)
+#   csv-1m         1M CSV rows after a header, quoted fields with commas
+#   lines-1m       1M lines of text
+# each of which must be read whole (--stats counts every record).
 #
 # Peak memory is the kernel's high-water mark of resident memory, as
 # `/usr/bin/time` reports it (Maximum resident set size).
@@ -48,6 +57,32 @@ awk 'BEGIN {
         else printf "{\"kind\":\"product\",\"name\":\"tea %d\",\"price\":%d}\n", i, i % 100
     }
 }' >"$scratch/capped-stream.jsonl"
+
+awk 'BEGIN {
+    printf "["
+    for (i = 0; i < 10000000; i++) {
+        if (i) printf ","
+        printf "{\"kind\":\"product\",\"name\":\"tea %d\",\"price\":%d,\"description\":\"a pot of green tea, loose leaves, %d\"}", i, i % 100, i
+    }
+    printf "]\n"
+}' >"$scratch/array-1gb.json"
+awk 'BEGIN { for (i = 0; i < 1000000; i++) printf "{\"kind\":\"product\",\"name\":\"tea %d\",\"price\":%d}\n", i, i % 100 }' \
+    | gzip -1 >"$scratch/gzip-1m.jsonl.gz"
+awk 'BEGIN {
+    printf "{\"total\":1000000,\"items\":["
+    for (i = 0; i < 1000000; i++) printf "%s{\"kind\":\"product\",\"name\":\"tea %d\",\"price\":%d}", (i ? "," : ""), i, i % 100
+    printf "]}\n"
+}' >"$scratch/wrapped-1m.json"
+awk 'BEGIN { print "kind,name,price"; for (i = 0; i < 1000000; i++) printf "product,\"tea %d, loose\",%d\n", i, i % 100 }' \
+    >"$scratch/csv-1m.csv"
+awk 'BEGIN { for (i = 0; i < 1000000; i++) printf "%d tea pots on shelf %d, row %d\n", i, i % 100, i % 7 }' \
+    >"$scratch/lines-1m.txt"
+declare -A large_records=([array-1gb.json]=10000000 [gzip-1m.jsonl.gz]=1000000 [wrapped-1m.json]=1000000
+    [csv-1m.csv]=1000000 [lines-1m.txt]=1000000)
+if (($(wc -c <"$scratch/array-1gb.json") < 1000000000)); then
+    echo "error: the JSON array is under 1 GB" >&2
+    exit 2
+fi
 
 threshold=$((8 << 20))
 failed=0
@@ -86,6 +121,38 @@ for input in malformed unknown-kinds capped-stream; do
             failed=1
         fi
         printf '%-15s %-6s %9.1f %8s %6s %s\n' "$input" "$path" "$(awk -v b="$size" 'BEGIN { print b / 1048576 }')" \
+            "$peak_mb" "$seconds" "$result"
+    done
+done
+for input in array-1gb.json gzip-1m.jsonl.gz wrapped-1m.json csv-1m.csv lines-1m.txt; do
+    file="$scratch/$input"
+    size=$(wc -c <"$file")
+    for path in file stdin; do
+        stats="$scratch/$input.$path.time"
+        start=$(date +%s.%N)
+        status=0
+        if [[ $path == file ]]; then
+            /usr/bin/time -f '%M' -o "$stats" "$binary" tea --data "$file" --stats \
+                >/dev/null 2>"$scratch/stderr" || status=$?
+        else
+            /usr/bin/time -f '%M' -o "$stats" "$binary" tea --data - --stats \
+                <"$file" >/dev/null 2>"$scratch/stderr" || status=$?
+        fi
+        seconds=$(awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN { printf "%.1f", e - s }')
+        peak_kb=$(tail -n 1 "$stats")
+        peak_mb=$(awk -v k="$peak_kb" 'BEGIN { printf "%.1f", k / 1024 }')
+        result=ok
+        if ((status != 0)); then
+            result="failed (exit $status): $(head -c 200 "$scratch/stderr")"
+            failed=1
+        elif ((peak_kb > cap_mb * 1024)); then
+            result="over the ${cap_mb} MB cap"
+            failed=1
+        elif ! grep -q "^stats: read ${large_records[$input]}, " "$scratch/stderr"; then
+            result="not read whole: $(grep -m1 '^stats: read' "$scratch/stderr")"
+            failed=1
+        fi
+        printf '%-15s %-6s %9.1f %8s %6s %s\n' "${input%%.*}" "$path" "$(awk -v b="$size" 'BEGIN { print b / 1048576 }')" \
             "$peak_mb" "$seconds" "$result"
     done
 done

@@ -9,8 +9,11 @@
 #   MAX_RATIO=5 SCALING_MB=8 scripts/scaling.sh
 #
 # Cases: NDJSON read in one pass (piped) and in parallel blocks (a file over
-# 8 MiB), a JSON array from a file and from a pipe, CSV, TSV, CSV with stray
-# quotes, and NDJSON with lines over --max-line-bytes (piped and in blocks).
+# 8 MiB), a JSON array from a file, from a pipe, in parallel blocks (one
+# element per line, over 8 MiB) and on one line, an object
+# wrapping its records, gzip NDJSON, lines of text, CSV (from a file and a
+# pipe), TSV, CSV with stray quotes, and NDJSON with lines over
+# --max-line-bytes (piped and in blocks).
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -30,6 +33,7 @@ trap 'rm -rf "$work"' EXIT
 # Each input is a block of lines repeated to the size wanted: what a reader
 # does per byte is the same in a copy, and writing is fast.
 python3 - "$work" "$unit" <<'PYTHON'
+import gzip
 import sys
 
 work, unit = sys.argv[1], int(sys.argv[2])
@@ -66,6 +70,22 @@ def json_block():
         f'{{"kind":"product","name":"{n}","price":{i % 90 + 1},"description":"{a}"}}'
         for i, n, a in records(2000))
 
+def one_line(name, size, head="[", tail="]"):
+    # The JSON array's block with its line breaks taken out: one line of any size.
+    block = json_block().replace(",\n", ",")
+    with open(f"{work}/{name}", "w") as out:
+        out.write(head)
+        written = len(head)
+        first = True
+        while written < size:
+            out.write(block if first else "," + block)
+            written += len(block) + 1
+            first = False
+        out.write(tail)
+
+def lines_text():
+    return "".join(f"{n} - {a}\n" for i, n, a in records(2000))
+
 def delimited(separator, stray_every=0):
     rows = []
     for i, n, a in records(2000):
@@ -79,10 +99,16 @@ for scale in (1, 4):
     write(f"ndjson-{scale}.jsonl", "", ndjson(), "", size)
     write(f"parallel-{scale}.jsonl", "", ndjson(), "", 3 * size)
     write(f"array-{scale}.json", "[\n", json_block(), "\n]\n", size)
+    write(f"arrayparallel-{scale}.json", "[\n", json_block(), "\n]\n", 3 * size)
     write(f"plain-{scale}.csv", "kind,name,price,description\n", delimited(","), "", size)
     write(f"plain-{scale}.tsv", "kind\tname\tprice\tdescription\n", delimited("\t"), "", size)
     write(f"stray-{scale}.csv", "kind,name,price,description\n", delimited(",", stray_every=50), "", size)
     write(f"long-{scale}.jsonl", "", ndjson(long_every=10), "", size)
+    one_line(f"oneline-{scale}.json", size)
+    one_line(f"wrapped-{scale}.json", size, head='{"total":1,"items":[', tail="]}")
+    write(f"lines-{scale}.txt", "", lines_text(), "", size)
+    with open(f"{work}/ndjson-{scale}.jsonl", "rb") as plain, gzip.open(f"{work}/gzip-{scale}.jsonl.gz", "wb", 1) as out:
+        out.write(plain.read())
     write(f"longparallel-{scale}.jsonl", "", ndjson(long_every=10), "", 3 * size)
 PYTHON
 
@@ -110,6 +136,12 @@ cases=(
     "NDJSON, parallel blocks|run_file|parallel-%s.jsonl|"
     "JSON array, file|run_file|array-%s.json|"
     "JSON array, pipe|run_cat|array-%s.json|"
+    "JSON array, parallel blocks|run_file|arrayparallel-%s.json|"
+    "JSON array on one line, file|run_file|oneline-%s.json|"
+    "JSON wrapping its records, pipe|run_cat|wrapped-%s.json|"
+    "NDJSON, gzip, file|run_file|gzip-%s.jsonl.gz|"
+    "lines of text, file|run_file|lines-%s.txt|"
+    "CSV, pipe|run_cat|plain-%s.csv|"
     "CSV, file|run_file|plain-%s.csv|"
     "TSV, file|run_file|plain-%s.tsv|"
     "CSV, stray quotes|run_file|stray-%s.csv|"

@@ -15,6 +15,9 @@ public struct KindSpec: Sendable {
     public var plural: String
     /// The built-in kind this spec takes the place of, if any.
     public var replaces: String?
+    /// The field its records name their kind in (`@type`, `type`), when it
+    /// is not `kind`: records are read with it as `--kind-field` reads them.
+    public var kindField: String?
     /// How NAME is built; `nil` means the record's `name` field.
     public var nameTemplate: NameTemplate?
     /// The details columns, in order.
@@ -36,6 +39,7 @@ public struct KindSpec: Sendable {
         name: String,
         plural: String,
         replaces: String? = nil,
+        kindField: String? = nil,
         nameTemplate: NameTemplate? = nil,
         columns: [Column],
         searchFields: [SearchField],
@@ -46,6 +50,7 @@ public struct KindSpec: Sendable {
         self.name = name
         self.plural = plural
         self.replaces = replaces
+        self.kindField = kindField
         self.nameTemplate = nameTemplate
         self.columns = columns
         self.searchFields = searchFields

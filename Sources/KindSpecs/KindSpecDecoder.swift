@@ -7,7 +7,8 @@ import TextMatching
 /// with its place (`columns[2].path`) instead of stopping at the first.
 struct KindSpecDecoder {
     static let topLevelKeys = [
-        "$schema", "columns", "description", "name", "nameTemplate", "plural", "replaces", "rowHeight", "search",
+        "$schema", "columns", "description", "kindField", "name", "nameTemplate", "plural", "replaces", "rowHeight",
+        "search",
     ]
     static let columnKeys = [
         "align", "currency", "currencyPath", "decimals", "description", "format", "header", "maxWidth", "minWidth",
@@ -62,6 +63,7 @@ struct KindSpecDecoder {
         }
         let plural = kindName(root, "plural", required: true)
         let replaces = kindName(root, "replaces", required: false)
+        let kindField = text(root, "kindField", required: false)
         var template: NameTemplate?
         if let text = string(root, "nameTemplate") {
             do {
@@ -79,6 +81,7 @@ struct KindSpecDecoder {
             name: name,
             plural: plural,
             replaces: replaces,
+            kindField: kindField,
             nameTemplate: template,
             columns: columns,
             searchFields: search,

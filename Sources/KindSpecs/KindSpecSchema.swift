@@ -40,6 +40,12 @@ public enum KindSpecSchema {
               "$ref": "#/$defs/kindName",
               "description": "The built-in kind this spec takes the place of. Without it, a spec whose name or plural is a built-in kind's is an error. The built-in kind's bundled sample is kept, under this spec, when the spec keeps its name."
             },
+            "kindField": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 200,
+              "description": "The field records name their kind in, when it is not \"kind\" (JSON-LD's \"@type\", \"type\"): records whose field holds this spec's name are of this kind, as with --kind-field."
+            },
             "nameTemplate": {
               "$ref": "#/$defs/template",
               "description": "How NAME is built, such as \"{rank} of {suit}\". Without it, NAME is the record's \"name\" field, which must then be present and non-empty."

@@ -77,7 +77,7 @@ public enum SearchCommand {
         readsFilesInPlace: Bool,
         output: inout Output
     ) -> ExitStatus {
-        let arguments: SearchArguments
+        var arguments: SearchArguments
         do throws(UsageError) {
             arguments = try SearchArguments(parsing: commandLine)
         } catch {
@@ -102,6 +102,10 @@ public enum SearchCommand {
             let (registry, specs) = loadKinds(
                 arguments, environment: environment, builtIn: kinds, lenient: informational, output: output)
         else { return .failure }
+        // Fields that kind specs name kinds by, after those --kind-field names.
+        for field in specs.compactMap(\.kindField) where !arguments.reading.kindFields.contains(field) {
+            arguments.reading.kindFields.append(field)
+        }
         if let status = answerWithoutSearching(
             arguments, registry: registry, environment: environment, console: console, output: &output)
         {
@@ -211,7 +215,8 @@ public enum SearchCommand {
 
     /// After the results are printed: the exit status (2 after an error, or
     /// after any warning under `--strict`; else 0 with results, 1 without),
-    /// and what is said about them: the warning naming the unknown kinds
+    /// and what is said about them: each source that gave no record (reading
+    /// nothing is not finding nothing), the warning naming the unknown kinds
     /// shown (unless `--quiet`), the feedback (when standard output is a
     /// terminal, unless `--quiet`) and `--stats`, last in the pager when the
     /// results went through one, else on standard error.
@@ -219,16 +224,27 @@ public enum SearchCommand {
         _ result: SearchResult, cap: DiagnosticCap, arguments: SearchArguments, registry: KindRegistry,
         hidden: [HiddenColumn], width: Int?, output: inout Output
     ) -> ExitStatus {
+        var said: [String] = []
+        let readNothing =
+            arguments.clusters.isEmpty && !result.readings.isEmpty && result.readings.allSatisfy { $0.recordCount == 0 }
+        var emptySources = 0
+        if readNothing {
+            for reading in result.readings where !reading.failed {
+                emptySources += 1
+                said.append(
+                    TerminalText.sanitize("warning: read no records from \(reading.source): \(reading.emptiness)")
+                        + "\n")
+            }
+        }
         let unknown = Feedback.unknownKinds(result.hits, registry: registry)
         let status: ExitStatus =
-            if cap.errors > 0 || (arguments.strict && (cap.warnings > 0 || unknown != nil)) {
+            if cap.errors > 0 || (arguments.strict && (cap.warnings + emptySources > 0 || unknown != nil)) {
                 .failure
             } else {
                 result.hits.isEmpty ? .noResults : .success
             }
-        var said: [String] = []
         if !arguments.quiet, let unknown { said.append(unknown) }
-        if status != .failure, !arguments.quiet, output.console.outputIsTerminal {
+        if status != .failure, !readNothing, !arguments.quiet, output.console.outputIsTerminal {
             said += Feedback.lines(
                 for: result, query: arguments.query, offset: arguments.offset, limit: arguments.limit,
                 hidden: hidden, width: width)
@@ -259,16 +275,29 @@ public enum SearchCommand {
         return "error: \(error)\n"
     }
 
-    /// The `--stats` line: every record read, accounted for.
+    /// The `--stats` lines: every record read, accounted for; then what
+    /// each source was read as, and how many records it gave.
     private static func statistics(_ result: SearchResult, cap: DiagnosticCap) -> String {
         let counts = result.statistics
         let skipped = cap.skippedRecords
         let number = DiagnosticCap.grouped
-        return "stats: read \(number(counts.read + skipped - counts.skipped)), matched \(number(counts.matched)), "
+        var text =
+            "stats: read \(number(counts.read + skipped - counts.skipped)), matched \(number(counts.matched)), "
             + "shown \(number(result.hits.count)), filtered out \(number(counts.filteredOut)), skipped \(number(skipped)) "
             + "(malformed \(number(skipped - counts.skipped)), rejected by their kind \(number(counts.skipped))), "
             + "other warnings \(number(cap.warnings - skipped))\n"
+        for reading in result.readings.prefix(statisticsSources) {
+            let records = "\(number(reading.recordCount)) record\(reading.recordCount == 1 ? "" : "s")"
+            text += TerminalText.sanitize("stats: \(reading.source): \(reading.summary), \(records)") + "\n"
+        }
+        if result.readings.count > statisticsSources {
+            text += "stats: … and \(number(result.readings.count - statisticsSources)) more sources\n"
+        }
+        return text
     }
+
+    /// How many sources `--stats` describes one by one.
+    static let statisticsSources = 20
 
     /// How tables are drawn: the width, the border, colour.
     private static func renderOptions(_ arguments: SearchArguments, environment: [String: String], console: Console)
@@ -329,7 +358,7 @@ public enum SearchCommand {
 
     /// What the engine is asked for besides the query.
     private static func searchOptions(_ arguments: SearchArguments, diagnosticCap: Int) -> SearchOptions {
-        SearchOptions(
+        var options = SearchOptions(
             limit: arguments.limit,
             offset: arguments.offset,
             kinds: arguments.kinds,
@@ -341,6 +370,8 @@ public enum SearchCommand {
             maxDocumentBytes: arguments.maxDocumentBytes,
             diagnosticCap: diagnosticCap
         )
+        options.reading = arguments.reading
+        return options
     }
 
     /// The kinds built into this binary joined by those of the spec files
@@ -356,8 +387,10 @@ public enum SearchCommand {
         lenient: Bool,
         output: Output
     ) -> (KindRegistry, [KindSpec])? {
+        // Lines of text are records of kind `line`, unless a module names its own.
+        let modules = kinds.contains { $0.name == ResultKind.line.name } ? kinds : kinds + [.line]
         let loaded = KindSpecLoader.loadKinds(
-            builtIn: kinds,
+            builtIn: modules,
             directories: arguments.kindDirectories,
             defaultDirectory: KindSpecLoader.defaultDirectory(environment: environment)
         )
@@ -370,7 +403,7 @@ public enum SearchCommand {
             return (try KindRegistry(loaded.kinds), loaded.specs)
         } catch {
             output.error("\(label): \(TerminalText.sanitize("\(error)"))\n")
-            guard lenient, let registry = try? KindRegistry(kinds) else { return nil }
+            guard lenient, let registry = try? KindRegistry(modules) else { return nil }
             return (registry, [])
         }
     }
@@ -459,7 +492,13 @@ public enum SearchCommand {
         switch arguments.format {
         case .table:
             guard !hits.isEmpty else { break }
-            if let fields {
+            if fields == nil, !arguments.explain, !arguments.groupByKind,
+                hits.allSatisfy({ $0.kind.name == ResultKind.line.name })
+            {
+                // Lines of text alone print as they were read, best first,
+                // as `grep` and `fzf --filter` print them: no table around them.
+                output.print(hits.map { $0.row.name + "\n" }.joined())
+            } else if let fields {
                 output.print(RecordOutput.fieldTable(hits, fields: fields, options: render))
             } else {
                 let table = TableOutput(options: render, groupByKind: arguments.groupByKind, explain: arguments.explain)
@@ -544,7 +583,8 @@ public enum SearchCommand {
                 registry: registry,
                 defaultKind: arguments.kinds.count == 1 ? arguments.kinds[0] : nil,
                 maxLineBytes: arguments.maxLineBytes,
-                maxDocumentBytes: arguments.maxDocumentBytes
+                maxDocumentBytes: arguments.maxDocumentBytes,
+                options: arguments.reading
             ),
             registry: registry,
             options: options,

@@ -42,9 +42,20 @@ public enum SearchEngine {
             registry: registry,
             defaultKind: options.kinds.count == 1 ? options.kinds[0] : nil,
             maxLineBytes: options.maxLineBytes,
-            maxDocumentBytes: options.maxDocumentBytes
+            maxDocumentBytes: options.maxDocumentBytes,
+            options: options.reading
         )
-        var session = withoutActuallyEscaping(diagnose) { report in
+        var readings: [SourceReading] = []
+        var session = withoutActuallyEscaping(diagnose) { diagnose in
+            // What each source gave: the records skipped as malformed are
+            // counted from their warnings, and errors noted.
+            var skipped = 0
+            var errors = 0
+            let report: (Diagnostic) -> Void = { diagnostic in
+                if diagnostic.skipsRecord { skipped += diagnostic.tally ?? 1 }
+                if diagnostic.severity == .error { errors += 1 }
+                diagnose(diagnostic)
+            }
             // One sink for every source: one scorer, one top-K.
             var sink = RecordSink(
                 session: SearchSession(registry: registry, query: query, options: options),
@@ -54,8 +65,19 @@ public enum SearchEngine {
             // One source per file, each file once.
             for (index, source) in RecordReader.files(of: sources, diagnose: report).enumerated() {
                 sink.sourceIndex = index + 1
+                // Records a kind rejected are read, and warned about as skipped.
+                let before = sink.statistics
+                let (skippedBefore, errorsBefore) = (skipped, errors)
+                let noted = sink.readings.count
                 source.search(into: &sink)
+                if sink.readings.count == noted + 1 {
+                    let after = sink.statistics
+                    sink.readings[noted].recordCount =
+                        after.read - before.read + (skipped - skippedBefore) - (after.skipped - before.skipped)
+                    if errors > errorsBefore { sink.readings[noted].failed = true }
+                }
             }
+            readings = sink.readings
             return sink.session
         }
         // A kind named that neither the registry nor any record has.
@@ -77,6 +99,7 @@ public enum SearchEngine {
             throw .unorderedField(message: FieldCheck.unorderedField(unordered, sort: options.sort))
         }
         var result = session.finish()
+        result.readings = readings
         // The result holds the hits; the keys that ranked them go now.
         session.releaseKeptHits()
         // What the search still holds is freed with the result, once the

@@ -71,7 +71,7 @@ import Testing
         (["--format", "j"], ["json", "jsonl"]),
         (["-o", "m"], ["markdown"]),
         (["--format", "=", "c"], ["csv"]),
-        (["--kind", ""], ["card", "domain", "product"]),
+        (["--kind", ""], ["card", "domain", "line", "product"]),
         (["-k", "p"], ["product"]),
         (["--color", "a"], ["auto", "always"]),
         (["--style", ""], ["plain", "ascii", "rounded"]),

@@ -68,6 +68,6 @@ import Testing
 
     @Test func helpListsTheRegisteredKinds() throws {
         let help = try BinaryRunner.run(["--help"], environment: ["COLUMNS": "80"]).stdout
-        #expect(help.contains("\nKINDS: card, domain, product\n"))
+        #expect(help.contains("\nKINDS: card, domain, line, product\n"))
     }
 }

@@ -215,14 +215,25 @@ import Testing
         #expect(result.stderr.contains("skipped 1 "), "\(result.stderr)")
     }
 
+    /// The document cap guards a JSON document that is one record: it
+    /// stops with a clear error. A CSV file (or a JSON array) of any size
+    /// streams row by row (element by element) under the same cap.
     @Test func aDocumentLargerThanTheCapStopsWithAClearError() throws {
-        let row = "product,big doc thing,1\n"
-        let input = "kind,name,price\n" + String(repeating: row, count: (2 << 20) / row.utf8.count)
+        let body = String(repeating: "big doc thing ", count: (2 << 20) / 14)
+        // Over several lines, as a pretty printer writes it: one document, not a JSON line.
+        let document = "{\n" + #""kind":"product","name":"big","price":1,"description":""# + body + #""}"#
         let result = try Hostile.run(
-            ["big", "--data", "-", "--max-document-bytes", "1M"], stdin: input, timeout: 60)
+            ["big", "--data", "-", "--max-document-bytes", "1M"], stdin: document, timeout: 60)
         try result.expectClean()
         #expect(result.status == 2, "\(result.stderr)")
-        #expect(result.stderr.contains("larger than 1 MiB"), "\(result.stderr)")
+        #expect(result.stderr.contains("a JSON document larger than 1 MiB"), "\(result.stderr)")
+        let row = "product,big doc thing,1\n"
+        let table = "kind,name,price\n" + String(repeating: row, count: (2 << 20) / row.utf8.count)
+        let streamed = try Hostile.run(
+            ["big", "--data", "-", "--max-document-bytes", "1M", "--stats"], stdin: table, timeout: 60)
+        try streamed.expectClean()
+        #expect(streamed.status == 0, "\(streamed.stderr)")
+        #expect(streamed.stderr.contains("stats: read \((2 << 20) / row.utf8.count),"), "\(streamed.stderr)")
     }
 
     @Test func randomBytesOnStdinEndWithAClearError() throws {

@@ -33,7 +33,7 @@ import Testing
         #expect(text.contains("-o, --format FORMAT"))
         #expect(text.contains("--generate-completion-script SHELL"))
         #expect(text.contains("\n64 A usage error:"))
-        #expect(text.contains("card, domain, product"))
+        #expect(text.contains("card, domain, line, product"))
     }
 
     @Test func everyOptionInTheHelpIsInTheManPage() throws {

@@ -9,7 +9,7 @@ import Testing
         let run = try GuardedRun.run(["--kind", "nonsense"])
         #expect(run.status == 2)
         #expect(run.stdout.isEmpty)
-        #expect(run.stderr == "error: unknown kind 'nonsense'\nKnown kinds: card, domain, product\n")
+        #expect(run.stderr == "error: unknown kind 'nonsense'\nKnown kinds: card, domain, line, product\n")
     }
 
     @Test func aNearMissSuggestsTheKind() throws {
@@ -29,7 +29,7 @@ import Testing
         #expect(
             run.stderr == """
                 error: unknown kind 'ong' (from '-kong', read as '--kind ong')
-                Known kinds: card, domain, product
+                Known kinds: card, domain, line, product
                 hint: to exclude the word 'kong', put the query after '--': search -- king -kong
 
                 """, "\(run.stderr)")
@@ -50,6 +50,6 @@ import Testing
         #expect(
             missed.stderr.hasSuffix(
                 "error: unknown kind 'sever'\nhint: did you mean 'server'?\n"
-                    + "Known kinds: card, domain, product; in the data: server\n"), "\(missed.stderr)")
+                    + "Known kinds: card, domain, line, product; in the data: server\n"), "\(missed.stderr)")
     }
 }

@@ -158,7 +158,7 @@ import Testing
         }
         let sources: [DataSource] =
             layout == .file || layout == .standardInput ? [.path(big.path)] : [.path(big.path), .path(small.path)]
-        #expect(sources[0].isSearchedInBlocks == (layout != .held))
+        #expect(sources[0].isSearchedInBlocks(by: RecordReader(registry: registry)) == (layout != .held))
         let input = open(big.path, O_RDONLY)
         defer { close(input) }
         let records = LoadedRecords(

@@ -64,6 +64,25 @@ extension Screen {
         #expect(state.scroll == 0)
     }
 
+    /// Lines of text alone are drawn as fzf draws them: each line as it
+    /// was read, no table around it, sanitised and cut to the width.
+    @Test(arguments: [40, 80])
+    func linesOfTextAloneAreDrawnAsLines(width: Int) throws {
+        let wide = String(repeating: "茶", count: 50)
+        let names = ["apple pie", "banana split", #"evil\u001b[2J"#, wide]
+        let fixture = try PickerFixture(lines: names.map { #"{"name":"\#($0)"}"# }, kind: .line)
+        var state = PickerState()
+        state.show(fixture.hits(""))
+        let lines = Self.screen(width: width, height: 8).lines(&state, query: "", status: "4 of 4")
+        let rows = lines.map { String($0.reversed().drop { $0 == " " }.reversed()) }
+        #expect(rows.contains("> apple pie"), "\(rows)")
+        #expect(rows.contains("  banana split"), "\(rows)")
+        #expect(rows.contains("  evil^[[2J"), "\(rows)")
+        #expect(!lines.contains { $0.contains("KIND") || $0.contains("line ") }, "\(lines)")
+        let cut = try #require(rows.first { $0.contains("茶") })
+        #expect(DisplayWidth.of(cut) <= width && cut.hasSuffix("…"), "\(cut)")
+    }
+
     @Test func dataAndTheQueryReachTheScreenSanitised() throws {
         let fixture = try PickerFixture(names: [#"evil\u001b]0;owned\u0007\u001b[2J\u202Ename"#])
         var state = PickerState()

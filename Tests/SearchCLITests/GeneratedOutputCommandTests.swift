@@ -32,12 +32,13 @@ import Testing
         let (status, out, err) = run(["--generate-completion-script", shell.rawValue])
         #expect(status == .success)
         #expect(err.isEmpty)
-        #expect(out == CompletionScript(kinds: ["card", "domain", "product"]).render(for: shell))
+        #expect(out == CompletionScript(kinds: ["card", "domain", "line", "product"]).render(for: shell))
     }
 
     @Test func theScriptOffersOnlyTheKindsOfTheRegistryPassedIn() {
         let (_, out, _) = run(["--generate-completion-script=fish"], kinds: [.card])
-        #expect(out.contains("-l kind -x -a 'card' "))
+        // Lines of text are records of kind `line` in any `search`.
+        #expect(out.contains("-l kind -x -a 'card line' "))
         #expect(!out.contains("product"))
     }
 
@@ -57,6 +58,6 @@ import Testing
         let (status, out, err) = run(["--generate-manpage"])
         #expect(status == .success)
         #expect(err.isEmpty)
-        #expect(out == ManPage(version: SearchCommand.version, kinds: ["card", "domain", "product"]).render())
+        #expect(out == ManPage(version: SearchCommand.version, kinds: ["card", "domain", "line", "product"]).render())
     }
 }

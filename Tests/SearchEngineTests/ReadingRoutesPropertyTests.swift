@@ -89,4 +89,73 @@ import Testing
             #expect(parallel == sequential, "seed \(seed), blocks of \(blockSize)")
         }
     }
+
+    /// A JSON array with one element per line (as exporters write one):
+    /// records, records their kind rejects, unknown kinds, malformed
+    /// elements and values that are not objects, in CRLF or LF lines.
+    static func randomArray(seed: UInt64) -> [UInt8] {
+        var generator = SplitMix64(state: seed)
+        func pick(_ count: Int) -> Int { Int(generator.next() % UInt64(count)) }
+        let words = ["tea", "teapot", "coffee", "green tea", "herbal", "café", "planet"]
+        var elements: [String] = []
+        for index in 0..<(40 + pick(400)) {
+            let word = words[pick(words.count)]
+            switch pick(12) {
+            case 0: elements.append("[\(index)]")
+            case 1: elements.append(#"{"kind":"planet","name":"\#(word) \#(index)"}"#)
+            case 2: elements.append(#"{"kind":"note","title":"no name \#(index)"}"#)
+            case 3: elements.append(#"{"kind":"note","name":"\#(word) \#(index)",}"#)
+            case 4: elements.append(#"{"kind":"note","name": \#(word)}"#)
+            default: elements.append(#"{"kind":"note","name":"\#(word) \#(index)","body":"line \#(index)"}"#)
+            }
+        }
+        let separator = pick(3) == 0 ? "\r\n" : "\n"
+        let indent = pick(2) == 0 ? "" : "  "
+        let closing = pick(2) == 0 ? separator + "]" : "]"
+        let text =
+            "[" + separator + elements.map { indent + $0 }.joined(separator: "," + separator) + closing + separator
+        return Array(text.utf8)
+    }
+
+    /// Such an array reads the same in blocks on every core, each line's
+    /// element without its punctuation, as in one pass of its JSON.
+    @Test(arguments: 0..<12)
+    func anArrayWithOneElementPerLineReadsTheSameInBlocks(seed: Int) throws {
+        let bytes = Self.randomArray(seed: UInt64(seed))
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("array-\(UUID().uuidString).json")
+            .path
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let query = ["tea", "", "coffee -green", "planet", "herbal"][seed % 5]
+        let registry = try KindRegistry([noteKind()])
+        func newSession() throws -> SearchSession {
+            SearchSession(
+                registry: registry, query: try QueryParser().parse(query), options: SearchOptions(limit: 1000))
+        }
+        func outcome(_ result: SearchResult, _ diagnostics: PrintedDiagnostics) -> Outcome {
+            Outcome(
+                hits: result.hits.map { "\($0.row.name) @\($0.record.location.line)" },
+                diagnostics: diagnostics.lines, statistics: "\(result.statistics)")
+        }
+        // In one pass, as the engine reads a small file: messages inside an
+        // element are placed in the file by the sink.
+        var diagnostics = PrintedDiagnostics()
+        let result = try SearchEngine.search(
+            sources: [DataSource.path(path)], query: try QueryParser().parse(query),
+            options: SearchOptions(limit: 1000, maxLineBytes: Self.cap), registry: registry
+        ) { diagnostics.add($0) }
+        let sequential = outcome(result, diagnostics)
+        #expect(!sequential.diagnostics.isEmpty)
+        #expect(!sequential.hits.isEmpty || query == "planet")
+        for blockSize in [37, 256, 1000, 1 << 16] {
+            var session = try newSession()
+            var diagnostics = PrintedDiagnostics()
+            session.searchNDJSONFile(
+                path: path, hint: nil, sourceIndex: 1, maxLineBytes: Self.cap, workers: 1 + seed % 3,
+                blockSize: blockSize, reading: .automatic, framing: .arrayElementPerLine
+            ) { diagnostics.add($0) }
+            let parallel = outcome(session.finish(), diagnostics)
+            #expect(parallel == sequential, "seed \(seed), blocks of \(blockSize)")
+        }
+    }
 }

@@ -36,13 +36,17 @@ import Testing
         try write(name, Array(text.utf8))
     }
 
-    func read(_ source: DataSource, maxLineBytes: Int = 64 << 20) throws -> Outcome {
-        let registry = try KindRegistry([noteKind()])
+    func read(
+        _ source: DataSource, maxLineBytes: Int = 64 << 20, options: ReadingOptions = ReadingOptions(),
+        reading: (SourceReading) -> Void = { _ in }
+    ) throws -> Outcome {
+        let registry = try KindRegistry([noteKind(), .line])
         var outcome = Outcome()
-        RecordReader(registry: registry, maxLineBytes: maxLineBytes).read(
+        RecordReader(registry: registry, maxLineBytes: maxLineBytes, options: options).read(
             source,
             record: { outcome.records.append($0) },
-            diagnose: { outcome.diagnostics.append($0) }
+            diagnose: { outcome.diagnostics.append($0) },
+            reading: reading
         )
         return outcome
     }
@@ -214,25 +218,34 @@ import Testing
         #expect(outcome.diagnostics.allSatisfy { !$0.skipsRecord })
     }
 
-    /// Regression: an empty folder's warning counted as a skipped record.
-    @Test func anEmptyFolderIsAWarningThatSkipsNoRecord() throws {
+    /// An empty folder is no warning (that counted as a skipped record once):
+    /// it is read as a source that held nothing, which the command says.
+    @Test func anEmptyFolderIsReadAsHoldingNothing() throws {
         let folder = directory.appendingPathComponent("empty")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let outcome = try read(.path(folder.path))
-        #expect(outcome.messages.count == 1)
-        #expect(outcome.messages.first?.contains("no *.jsonl") == true)
-        #expect(outcome.diagnostics.first?.skipsRecord == false)
+        var readings: [SourceReading] = []
+        let outcome = try read(.path(folder.path)) { readings.append($0) }
+        #expect(outcome.diagnostics.isEmpty)
+        #expect(readings.count == 1)
+        #expect(readings.first?.isFolder == true)
+        #expect(readings.first?.emptiness.hasSuffix("it has none") == true)
     }
 
-    @Test func aDirectoryIsReadInNameOrderSkippingOtherFiles() throws {
+    /// A folder's data files are read by their names, its other text files
+    /// as their content says (here lines), in name order; a file that is not
+    /// text is skipped with one warning, as an archive is.
+    @Test func aDirectoryIsReadInNameOrderWithItsTextFilesAndNotItsBinaryOnes() throws {
         let folder = directory.appendingPathComponent("data")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try Data("{\"name\":\"second\"}\n".utf8).write(to: folder.appendingPathComponent("b.jsonl"))
-        try Data("name\nfirst\n".utf8).write(to: folder.appendingPathComponent("a.csv"))
+        try Data("name,price\nfirst,1\n".utf8).write(to: folder.appendingPathComponent("a.csv"))
         try Data("not data".utf8).write(to: folder.appendingPathComponent("README.md"))
+        try Data([0x89, 0x50, 0x4E, 0x47, 0, 0, 0, 0]).write(to: folder.appendingPathComponent("logo.png"))
+        try Data([0x1F, 0x8B, 8, 0]).write(to: folder.appendingPathComponent("old.tar.gz"))
         let outcome = try read(.path(folder.path))
-        #expect(outcome.names == ["first", "second"])
-        #expect(outcome.diagnostics.isEmpty)
+        #expect(outcome.names == ["not data", "first", "second"])
+        #expect(outcome.records.first?.kindName == "line")
+        #expect(outcome.messages == ["warning: \(folder.path): skipped 1 file that is not text (logo.png)"])
     }
 
     @Test func kindSpecFilesInADataFolderAreNotReadAsData() throws {
@@ -288,21 +301,32 @@ import Testing
     }
 
     /// Regression: the document cap was checked only after a second read,
-    /// so a document that arrived in the first read passed any cap.
-    @Test(arguments: ["doc.json", "doc.csv", "doc.tsv"])
-    func aDocumentOverTheCapIsRefusedEvenWhenReadInOneGo(name: String) throws {
+    /// so a document that arrived in the first read passed any cap. It
+    /// guards a document that is one record; arrays and CSV stream, whatever
+    /// their size.
+    @Test(arguments: ["doc.json", "doc.csv", "doc.tsv", "one.json"])
+    func theDocumentCapGuardsASingleRecordOnly(name: String) throws {
         let text =
-            name.hasSuffix(".json")
-            ? "[" + (0..<200).map { "{\"name\":\"n\($0)\"}" }.joined(separator: ",") + "]"
-            : "name\n" + (0..<400).map { "n\($0)" }.joined(separator: "\n")
+            name == "one.json"
+            ? "{\"name\":\"big\",\"body\":\"" + String(repeating: "x", count: 2000) + "\"}"
+            : name.hasSuffix(".json")
+                ? "[" + (0..<200).map { "{\"name\":\"n\($0)\"}" }.joined(separator: ",") + "]"
+                : "name\n" + (0..<400).map { "n\($0)" }.joined(separator: "\n")
         let path = try write(name, text)
         let registry = try KindRegistry([noteKind()])
         var outcome = Outcome()
         RecordReader(registry: registry, maxDocumentBytes: 1024).read(
             .path(path), record: { outcome.records.append($0) }, diagnose: { outcome.diagnostics.append($0) })
-        #expect(outcome.records.isEmpty)
-        #expect(outcome.messages.count == 1)
-        #expect(outcome.messages.first?.hasPrefix("error: \(path): larger than 1 KiB;") == true, "\(outcome.messages)")
+        if name == "one.json" {
+            #expect(outcome.records.isEmpty)
+            #expect(outcome.messages.count == 1)
+            #expect(
+                outcome.messages.first?.hasPrefix("error: \(path):1: a JSON document larger than 1 KiB") == true,
+                "\(outcome.messages)")
+        } else {
+            #expect(outcome.records.count == (name.hasSuffix(".json") ? 200 : 400))
+            #expect(outcome.diagnostics.isEmpty)
+        }
     }
 
     @Test func binaryDataIsRefusedAtOnce() throws {
@@ -310,7 +334,8 @@ import Testing
         #expect(outcome.records.isEmpty)
         #expect(
             outcome.messages == [
-                "error: /dev/zero: binary data (control byte 0x0 at offset 0); expected NDJSON, JSON, CSV or TSV text"
+                "error: /dev/zero: binary data (control byte 0x0 at offset 0); expected JSON, NDJSON, CSV, TSV or "
+                    + "text, plain or compressed (gzip, zstd, xz, bzip2)"
             ])
         let random = try read(
             .path(try write("noise.jsonl", (0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 7) })))

@@ -5,7 +5,7 @@ import Glibc
 /// mixed records as a whole process, one query of each shape next to a byte
 /// scan of the file and to rg, jq and fzf on the same file, and prints
 /// medians and ratios, peak memory at two sizes, the time to first output,
-/// and the reader's throughput.
+/// the reader's throughput, and the same records as a JSON array and gzip.
 struct SearchBench {
     static let specs: [Options.Spec] =
         [
@@ -22,6 +22,7 @@ struct SearchBench {
                 "--rss-records", value: "N,N",
                 help: "sizes at which to measure search's peak RSS (default 1000000,4000000; none)"),
             .init("--no-peers", help: "time search alone"),
+            .init("--no-forms", help: "skip the input forms (a JSON array and gzip of the main file, against it)"),
         ] + Options.Spec.help
 
     let options: Options
@@ -94,6 +95,14 @@ struct SearchBench {
 
         // 5. The reader alone.
         try reader(file: file, runs: runs)
+
+        // 6. The same records as a JSON array and as gzip, against NDJSON.
+        if !options.isSet("--no-forms") {
+            let forms = InputFormBench(search: search, runs: runs, note: note)
+            let table = try forms.measure(file: file, scratch: scratch)
+            print("## The same records in other forms (medians of \(runs) interleaved runs)\n")
+            print(table)
+        }
     }
 
     private func note(_ message: String) {

@@ -1,3 +1,4 @@
+import ResultKit
 import ResultOutput
 import SearchEngine
 import TerminalTable
@@ -21,6 +22,16 @@ struct DrawnPage: Sendable {
     init(_ hits: [SearchHit], output: TableOutput, width: Int) {
         self.width = width
         rowCount = hits.count
+        if !hits.isEmpty, !output.explain, !output.groupByKind,
+            hits.allSatisfy({ $0.kind.name == ResultKind.line.name })
+        {
+            // Lines of text alone are drawn as they were read, as fzf draws
+            // them and `search` prints them: no table around them.
+            head = []
+            rows = hits.map { [ScreenText.truncated(TerminalText.sanitize($0.row.name), to: width)] }
+            tail = []
+            return
+        }
         let (text, rowLines) = output.renderMergedWithRowLines(hits)
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         if lines.last == "" { lines.removeLast() }

@@ -14,12 +14,13 @@ import Synchronization
 /// memory holds none of it however much the pipe carries, and the picker
 /// shows and searches what has come while the rest is still coming.
 ///
-/// NDJSON (the format is told from the first bytes, as ``RecordReader``
-/// tells it) is searched as a large `--data` file is, in blocks on every
-/// core, up to the last whole line come so far; once the input has ended,
-/// the file is searched in place as such a file is, with its index. Any
-/// other format (a JSON document, CSV) is read whole once it has all come,
-/// as a one-shot search reads it, and its records are held.
+/// NDJSON that is not compressed (the format is told from the first bytes,
+/// as ``RecordReader`` tells it) is searched as a large `--data` file is, in
+/// blocks on every core, up to the last whole line come so far; once the
+/// input has ended, the file is searched in place as such a file is, with
+/// its index. Any other input (lines of text, a JSON document, CSV,
+/// compressed) is read once it has all come, as a one-shot search reads it,
+/// and its records are held.
 ///
 /// A thread of its own copies the input; the picker's loop learns of new
 /// lines from ``progress`` (a byte written at most every 50 ms, and at the
@@ -56,9 +57,6 @@ final class InputSpool: Sendable {
 
     /// How often, at most, the picker hears that more has come.
     static let progressInterval = Duration.milliseconds(50)
-    /// How many bytes the format waits for at most: a first line longer
-    /// than this is a line of NDJSON.
-    static let sniffBytes = 1 << 20
 
     /// A copy of `input` (standard input unless given), not started; `nil`
     /// when no temporary file can be made.
@@ -112,7 +110,7 @@ final class InputSpool: Sendable {
             }
             if snapshot.isLines == nil {
                 head += buffer.prefix(count)
-                snapshot.isLines = Self.isLines(head, complete: false)
+                snapshot.isLines = reader.readsStandardInputAsNDJSONLines(head, complete: false)
                 if snapshot.isLines != nil { head = [] }
             }
             if snapshot.isLines == true {
@@ -139,7 +137,7 @@ final class InputSpool: Sendable {
                 }
             }
         }
-        if snapshot.isLines == nil { snapshot.isLines = Self.isLines(head, complete: true) }
+        if snapshot.isLines == nil { snapshot.isLines = reader.readsStandardInputAsNDJSONLines(head, complete: true) }
         if snapshot.isLines == true {
             // The last line, without a line break.
             if lineHasContent { snapshot.records += 1 }
@@ -169,17 +167,6 @@ final class InputSpool: Sendable {
         reader.readCopyOfStandardInput(fd, record: { records.append($0) }, diagnose: { found.append($0) })
         document.withLock { $0 = records }
         problems.withLock { $0 += found }
-    }
-
-    /// Whether content starting with `head` is NDJSON, as the reader tells
-    /// it (a pretty-printed object is a document); `nil` while the bytes so
-    /// far do not tell and more may come.
-    static func isLines(_ head: [UInt8], complete: Bool) -> Bool? {
-        guard head.count >= 4096 || complete || head.contains(0x0A) else { return nil }
-        guard DataFormat.sniff(head.prefix(4096)) == .ndjson else { return false }
-        let runsOn = head.withUnsafeBytes { DataFormat.objectRunsPastFirstLine($0) }
-        if let runsOn { return !runsOn }
-        return complete || head.count >= sniffBytes ? true : nil
     }
 
     /// Whether a line (or its start), `count` bytes at `start`, holds more

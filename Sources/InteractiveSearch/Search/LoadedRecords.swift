@@ -75,7 +75,7 @@ package final class LoadedRecords: Sendable {
         var fileIndex: [String: Int32] = [:]
         var parts: [Part] = []
         for source in sources {
-            if source.isSearchedInBlocks {
+            if source.isSearchedInBlocks(by: reader) {
                 parts.append(.file(source))
                 continue
             }

@@ -10,6 +10,9 @@ public struct Record: Sendable {
     /// The kind named by the record's file or by `--kind`, used when the
     /// record has no `kind` field.
     public var kindHint: String?
+    /// The member that names the record's kind: `kind`, unless the reader
+    /// was told that kinds are named by another field (`--kind-field`).
+    public var kindField = "kind"
 
     public init(object: JSONObject, location: SourceLocation, kindHint: String? = nil) {
         self.object = object
@@ -17,9 +20,9 @@ public struct Record: Sendable {
         self.kindHint = kindHint
     }
 
-    /// The kind name: the record's `kind` field, else the source's hint.
+    /// The kind name: the record's ``kindField``, else the source's hint.
     public var kindName: String? {
-        if let kind = object["kind"]?.stringValue, !kind.isEmpty { return kind }
+        if let kind = object[kindField]?.stringValue, !kind.isEmpty { return kind }
         return kindHint
     }
 }

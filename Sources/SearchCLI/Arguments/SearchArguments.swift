@@ -1,4 +1,5 @@
 import InteractiveSearch
+import KindSpecs
 import ResultKit
 import ResultOutput
 import SearchEngine
@@ -62,6 +63,8 @@ struct SearchArguments {
     var quiet = false
     var maxLineBytes = 64 << 20
     var maxDocumentBytes = 512 << 20
+    /// `--input-format`, `--records` and `--kind-field`.
+    var reading = ReadingOptions()
     var groupByKind = false
     var style = BorderStyle.plain
     var width: Int?
@@ -103,6 +106,28 @@ struct SearchArguments {
         if let text = parsed.last("max-line-bytes") { maxLineBytes = try Self.size(text, option: "--max-line-bytes") }
         if let text = parsed.last("max-document-bytes") {
             maxDocumentBytes = try Self.size(text, option: "--max-document-bytes")
+        }
+        if let text = parsed.last("input-format") {
+            guard let format = DataFormat(optionValue: text) else {
+                throw .invalidValue("--input-format", text, reason: Self.choices(DataFormat.optionValues))
+            }
+            reading.format = format
+        }
+        if let text = parsed.last("records") {
+            do throws(JSONPointer.SyntaxError) {
+                let pointer = try JSONPointer(parsing: text)
+                reading.records = RecordsPointer(tokens: pointer.tokens, description: pointer.description)
+            } catch {
+                throw .invalidValue(
+                    "--records", text, reason: "expected a JSON Pointer such as /items or /hits/hits (RFC 6901)")
+            }
+        }
+        if let text = parsed.last("kind-field") {
+            let fields = text.split(separator: ",").map { String($0).trimmingCharacters(in: " ") }
+            guard !fields.isEmpty, !fields.contains(where: \.isEmpty) else {
+                throw .invalidValue("--kind-field", text, reason: "name a field, such as type or @type")
+            }
+            reading.kindFields = fields
         }
         wide = parsed.flags.contains("wide")
         noPager = parsed.flags.contains("no-pager")

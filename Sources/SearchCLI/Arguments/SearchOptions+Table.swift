@@ -1,5 +1,6 @@
 import ResultKit
 import ResultOutput
+import SearchEngine
 import TerminalTable
 
 /// The options of `search`, in groups, in the order the help lists them.
@@ -45,6 +46,26 @@ enum SearchOptionTable {
                     repeatable: true
                 ),
                 OptionSpec(
+                    "input-format",
+                    value: .choice("FORMAT", DataFormat.optionValues),
+                    help: "Read stdin and every --data file as lines (one record of kind line per line of text), "
+                        + "jsonl, json, csv or tsv, instead of the format its name implies or its first bytes "
+                        + "suggest."
+                ),
+                OptionSpec(
+                    "records",
+                    value: .some("POINTER"),
+                    help: "Where in each JSON document its records are: a JSON Pointer to an array, such as "
+                        + "/hits/hits ('' for the document itself). Without it, a top-level array, or the array of "
+                        + "objects an object wraps ({\"items\": [...]}), holds the records."
+                ),
+                OptionSpec(
+                    "kind-field",
+                    value: .some("FIELD"),
+                    help: "The field that names a record's kind, such as type or @type (comma-separated, the first "
+                        + "found wins; kind is read when none is there). Kind specs may name theirs too."
+                ),
+                OptionSpec(
                     "kinds",
                     value: .path("DIR"),
                     help: "Load kind spec files (*.kind.json) from DIR (repeatable), besides "
@@ -54,13 +75,15 @@ enum SearchOptionTable {
                 OptionSpec(
                     "max-line-bytes",
                     value: .some("SIZE"),
-                    help: "The longest NDJSON line read; a longer line is skipped with a warning (K, M, G suffixes).",
+                    help: "The longest record read: an NDJSON or text line, a CSV row or a JSON array's element; a "
+                        + "longer one is skipped with a warning (K, M, G suffixes).",
                     default: "64M"
                 ),
                 OptionSpec(
                     "max-document-bytes",
                     value: .some("SIZE"),
-                    help: "The largest JSON array or CSV file read whole (K, M, G suffixes).",
+                    help: "The largest JSON document read whole: one that is a single record, not an array of them, "
+                        + "which is read element by element whatever its size (K, M, G suffixes).",
                     default: "512M"
                 ),
                 OptionSpec(

@@ -20,6 +20,18 @@ struct BlockFile: Sendable {
     let maxLineBytes: Int
     /// The whole file, when it is read in place.
     let mapping: MappedFile?
+    /// What wraps each line's record.
+    var framing = LineFraming.ndjson
+
+    init(fd: Int32, size: Int, blockSize: Int, maxLineBytes: Int, mapping: MappedFile?, framing: LineFraming = .ndjson)
+    {
+        self.fd = fd
+        self.size = size
+        self.blockSize = blockSize
+        self.maxLineBytes = maxLineBytes
+        self.mapping = mapping
+        self.framing = framing
+    }
 
     struct Outcome {
         /// The block's bytes, when they were copied.
@@ -38,6 +50,10 @@ struct BlockFile: Sendable {
         var leading = 0
         var lineCount = 0
         var failure: Diagnostic?
+        /// What wraps each line's record.
+        var framing = LineFraming.ndjson
+        /// Whether the block is the file's first.
+        var isFirstBlock = false
 
         /// Calls `body` with the block's bytes, offsets from `base`: at
         /// least `end` of them.
@@ -55,8 +71,9 @@ struct BlockFile: Sendable {
             return withBytes { raw in prefilter.hits(in: raw, range: start..<end) }
         }
 
-        /// Calls `body` with each line, its 1-based number in the block and
-        /// its byte offset in the file.
+        /// Calls `body` with each line (its record, without the array's
+        /// punctuation when ``framing`` says there is some), its 1-based
+        /// number in the block and its byte offset in the file.
         ///
         /// `skip` is asked first at each line's start, with the block's
         /// bytes (those of ``withBytes(_:)``), the line's offset in them and
@@ -77,9 +94,13 @@ struct BlockFile: Sendable {
                     let region = UnsafeRawBufferPointer(rebasing: raw[start..<end])
                     let start = start
                     let regionEnd = regionEnd
+                    let framing = framing
+                    let isFirstBlock = isFirstBlock
                     _ = LineScanner.forEachLine(
                         in: region, firstLine: 1, includeUnterminatedTail: true,
                         skipping: { offset in
+                            // A run of lines with punctuation is taken line by line.
+                            guard framing == .ndjson else { return (0, 0) }
                             let skipped = skip(raw, start + offset, regionEnd)
                             ended += skipped.lines
                             return skipped
@@ -93,7 +114,10 @@ struct BlockFile: Sendable {
                         var newline = lineStart + line.count
                         if newline < end, raw[newline] == 0x0D { newline += 1 }
                         if newline < regionEnd { ended += 1 }
-                        body(line, number, base + lineStart)
+                        // A record inside punctuation is placed where it starts.
+                        let content = framing.content(of: line, isFirstLine: isFirstBlock && number == 1)
+                        let contentStart = content.baseAddress.map { $0 - origin } ?? lineStart
+                        body(content, number, base + contentStart)
                     }
                 }
             }
@@ -108,6 +132,14 @@ struct BlockFile: Sendable {
     /// read count (`end`): growing an array writes every new byte, so
     /// reading into what is already there saves a pass over each block.
     func read(block: Int, reusing buffer: inout [UInt8]) -> Outcome {
+        var outcome = readLines(block: block, reusing: &buffer)
+        outcome.framing = framing
+        outcome.isFirstBlock = block == 0
+        return outcome
+    }
+
+    /// ``read(block:reusing:)``, before the framing is noted.
+    private func readLines(block: Int, reusing buffer: inout [UInt8]) -> Outcome {
         if let mapping { return read(block: block, in: mapping.bytes) }
         var outcome = Outcome()
         swap(&outcome.buffer, &buffer)

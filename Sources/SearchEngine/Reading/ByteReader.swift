@@ -4,56 +4,64 @@
     import Musl
 #endif
 
-/// Reads a file descriptor in chunks, so that no input is ever loaded whole
-/// unless its format needs it.
-struct ByteReader: ~Copyable {
+/// Reads a source's content in chunks, decompressed when its first bytes say
+/// it is compressed, so that no input is ever loaded whole unless its format
+/// needs it, and a compressed input costs the memory of a plain one.
+final class ByteReader {
     static let chunkSize = 1 << 20
 
-    let fd: Int32
-    let ownsDescriptor: Bool
+    /// How the content is compressed, if it is.
+    let compression: Compression?
+    private let content: Content
+
+    private enum Content {
+        case plain(DescriptorInput)
+        case gzip(GzipInflater)
+        case process(DecompressionProcess)
+    }
 
     /// Opens `path` for reading.
-    init(path: String) throws(ReadError) {
+    convenience init(path: String) throws(ReadError) {
         let fd = FilePathBytes.withCPath(path) { open($0, O_RDONLY | O_CLOEXEC) }
         if fd < 0 { throw ReadError(errno: errno) }
-        self.fd = fd
-        self.ownsDescriptor = true
+        try self.init(DescriptorInput(fd: fd, ownsDescriptor: true))
     }
 
     /// Reads an already open descriptor, such as standard input.
-    init(descriptor: Int32) {
-        self.fd = descriptor
-        self.ownsDescriptor = false
+    convenience init(descriptor: Int32) throws(ReadError) {
+        try self.init(DescriptorInput(fd: descriptor, ownsDescriptor: false))
     }
 
-    deinit {
-        if ownsDescriptor { close(fd) }
+    private init(_ input: DescriptorInput) throws(ReadError) {
+        let compression = Compression.detect(try input.peek(Compression.magicLength))
+        self.compression = compression
+        switch compression {
+        case nil: content = .plain(input)
+        case .gzip?: content = .gzip(try GzipInflater(input: input))
+        case let other?: content = .process(try DecompressionProcess(other, input: input))
+        }
     }
 
-    /// The size of the input when it is a regular file, known before reading it.
+    /// The size of the input when it is a regular file read as it is, known
+    /// before reading it; `nil` for compressed content, whose size is not.
     var regularFileSize: Int? {
-        var info = stat()
-        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-        return Int(info.st_size)
+        guard case .plain(let input) = content else { return nil }
+        return input.regularFileSize
     }
 
     /// Reads up to `chunkSize` bytes onto the end of `buffer`; returns how
     /// many were read (0 at the end of the input).
     func readChunk(into buffer: inout ReadBuffer) throws(ReadError) -> Int {
-        let fd = fd
-        var failure: Int32 = 0
-        let count = buffer.append(maxBytes: Self.chunkSize) { room in
-            while true {
-                let result = read(fd, room.baseAddress, room.count)
-                if result >= 0 { return result }
-                if errno != EINTR {
-                    failure = errno
-                    return 0
-                }
-            }
+        try buffer.append(maxBytes: Self.chunkSize) { room throws(ReadError) in try read(into: room) }
+    }
+
+    /// Reads up to `room.count` bytes of content; 0 at its end.
+    func read(into room: UnsafeMutableRawBufferPointer) throws(ReadError) -> Int {
+        switch content {
+        case .plain(let input): try input.read(into: room)
+        case .gzip(let inflater): try inflater.inflate(into: room)
+        case .process(let process): try process.read(into: room)
         }
-        if failure != 0 { throw ReadError(errno: failure) }
-        return count
     }
 }
 

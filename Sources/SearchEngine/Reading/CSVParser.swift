@@ -1,15 +1,35 @@
 /// Parses comma- or tab-separated values per RFC 4180: quoted fields may hold
 /// the delimiter, `""` and line breaks; rows end at LF, CRLF or CR.
 ///
+/// It reads as the bytes arrive: each call parses the complete rows of the
+/// bytes given and says how many bytes it is done with; the rest (a row not
+/// finished yet) is given again with more bytes after it. So a file of any
+/// size is read in the memory of its longest row.
+///
 /// A stray quote must not swallow the rest of the input. A quoted field that
 /// runs across lines is trusted only when it closes and leaves its row with
 /// the fields the header has, its closing quote followed by a delimiter or
-/// the row's end. Otherwise the parser reports the row, skips
-/// its first line, and reads on from the next line (as csvkit and DuckDB
-/// recover). Over the lines the bad row covered, a quoted field may not run
-/// across lines again, which keeps the reading linear in the input's size.
+/// the row's end, and when the row stays within the cap on a row's bytes.
+/// Otherwise the parser reports the row, skips its first line, and reads on
+/// from the next line (as csvkit and DuckDB recover). Over the lines the bad
+/// row covered, a quoted field may not run across lines again, which keeps
+/// the reading linear in the input's size.
 struct CSVParser {
     let delimiter: UInt8
+    /// The most bytes a row may take; a longer one is given up on.
+    let maxRowBytes: Int
+    /// The number of the line the next call starts on.
+    private(set) var line = 1
+    /// Up to this offset in the whole input, a quoted field that reaches a
+    /// line break is given up on at once.
+    private var guardedUntil = 0
+    /// The offset in the whole input of the first byte of the next call.
+    private var base = 0
+
+    init(delimiter: UInt8, maxRowBytes: Int = .max) {
+        self.delimiter = delimiter
+        self.maxRowBytes = maxRowBytes
+    }
 
     /// One row, with the lines it starts and ends on.
     struct Row {
@@ -27,25 +47,78 @@ struct CSVParser {
         case misaligned
     }
 
-    /// Calls `row` with each row, and `problem` with each row given up on.
-    func forEachRow(
-        in bytes: UnsafeRawBufferPointer,
+    /// Calls `row` with each complete row of `bytes`, and `problem` with each
+    /// row given up on.
+    /// - Parameters:
+    ///   - bytes: The bytes not done with yet, then those read since.
+    ///   - atEnd: Whether the input ends with `bytes`.
+    /// - Returns: How many bytes at the start of `bytes` are done with; the
+    ///   others start a row that needs more bytes, or the line over the cap
+    ///   that ``skipLine(in:)`` drops.
+    mutating func parse(
+        _ bytes: UnsafeRawBufferPointer,
+        atEnd: Bool,
         _ row: (Row) -> Verdict,
         problem: (CSVProblem) -> Void
-    ) {
+    ) -> Outcome {
         var offset = 0
-        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { offset = 3 }
-        var line = 1
-        var guardedUntil = 0
-        while offset < bytes.count {
-            guard let stop = parse(bytes, from: offset, line: line, guardedUntil: guardedUntil, row) else { return }
-            var reported = stop.problem
-            reported.readsOn = stop.resumeOffset < bytes.count
-            problem(reported)
-            offset = stop.resumeOffset
-            line = stop.resumeLine
-            guardedUntil = max(guardedUntil, stop.guardedUntil)
+        if base == 0, bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { offset = 3 }
+        while true {
+            switch parseRows(bytes, from: offset, atEnd: atEnd, row) {
+            case .done:
+                base += bytes.count
+                return .done(bytes.count)
+            case .needsMore(let rowStart, let rowLine):
+                base += rowStart
+                line = rowLine
+                return .done(rowStart)
+            case .overLong(let rowStart, let rowLine):
+                base += rowStart
+                line = rowLine
+                return .overLong(consumed: rowStart, line: rowLine)
+            case .stop(let stop):
+                var reported = stop.problem
+                reported.readsOn = stop.resumeOffset < bytes.count || !atEnd
+                problem(reported)
+                offset = stop.resumeOffset
+                line = stop.resumeLine
+                guardedUntil = max(guardedUntil, base + stop.guardedUntil)
+                if offset >= bytes.count {
+                    base += bytes.count
+                    return .done(bytes.count)
+                }
+            }
         }
+    }
+
+    /// What a call of ``parse(_:atEnd:_:problem:)`` did.
+    enum Outcome: Equatable {
+        /// It is done with this many bytes.
+        case done(Int)
+        /// It is done with `consumed` bytes; the line after them (number
+        /// `line`) holds no quoted line break and is over the cap: the caller
+        /// reports it and drops it with ``skipLine(in:)``.
+        case overLong(consumed: Int, line: Int)
+    }
+
+    /// Drops the start of the line over the cap; returns how many bytes of
+    /// `bytes` it took, and whether its line break was among them.
+    mutating func skipLine(in bytes: UnsafeRawBufferPointer) -> (consumed: Int, ended: Bool) {
+        guard let newline = bytes.firstIndex(of: 0x0A) else {
+            base += bytes.count
+            return (bytes.count, false)
+        }
+        base += newline + 1
+        line += 1
+        return (newline + 1, true)
+    }
+
+    /// Where parsing stopped among the bytes given.
+    private enum Stopped {
+        case done
+        case needsMore(rowStart: Int, rowLine: Int)
+        case overLong(rowStart: Int, rowLine: Int)
+        case stop(Stop)
     }
 
     /// Where parsing gave up on a row, and where it reads on.
@@ -56,28 +129,29 @@ struct CSVParser {
         var guardedUntil: Int
     }
 
-    /// Parses rows from `start` (a line start, numbered `line`) to the end,
-    /// or up to the first row given up on. Before offset `guardedUntil`, a
-    /// quoted field that reaches a line break is given up on at once: it is
-    /// known not to close well.
-    private func parse(
+    /// Parses rows from `start` (a line start, numbered ``line``) up to the
+    /// end of `bytes`, or up to the first row given up on or not complete.
+    /// Before ``guardedUntil``, a quoted field that reaches a line break is
+    /// given up on at once: it is known not to close well.
+    private func parseRows(
         _ bytes: UnsafeRawBufferPointer,
         from start: Int,
-        line firstLine: Int,
-        guardedUntil: Int,
+        atEnd: Bool,
         _ row: (Row) -> Verdict
-    ) -> Stop? {
+    ) -> Stopped {
         let quote = UInt8(ascii: "\"")
+        let guardedUntil = self.guardedUntil - base
         var fields: [String] = []
         var field: [UInt8] = []
         var index = start
-        var line = firstLine
-        var rowLine = firstLine
+        var line = self.line
+        var rowLine = line
+        var rowStart = start
         // Just past the first line break inside a quoted field of this row.
         var rowSecondLine: Int?
         var inQuotes = false
         // The line the open quoted field started on.
-        var quoteLine = firstLine
+        var quoteLine = line
         var fieldStarted = false
         let count = bytes.count
 
@@ -87,10 +161,21 @@ struct CSVParser {
             fieldStarted = false
         }
         /// Gives up on the row that started on `rowLine`, reading on from its second line.
-        func giveUp(_ problem: CSVProblem, guarding end: Int) -> Stop {
-            Stop(
-                problem: problem, resumeOffset: rowSecondLine ?? count, resumeLine: rowLine + 1,
-                guardedUntil: end)
+        func giveUp(_ problem: CSVProblem, guarding end: Int) -> Stopped {
+            .stop(
+                Stop(
+                    problem: problem, resumeOffset: rowSecondLine ?? count, resumeLine: rowLine + 1,
+                    guardedUntil: end))
+        }
+        /// The end of the bytes given, inside a row that started at `rowStart`.
+        func endOfBytes() -> Stopped {
+            if count - rowStart > maxRowBytes {
+                if rowSecondLine != nil {
+                    return giveUp(CSVProblem(line: rowLine, kind: .unterminatedQuote), guarding: count)
+                }
+                return .overLong(rowStart: rowStart, rowLine: rowLine)
+            }
+            return .needsMore(rowStart: rowStart, rowLine: rowLine)
         }
 
         while index < count {
@@ -100,6 +185,9 @@ struct CSVParser {
                     if index + 1 < count, bytes[index + 1] == quote {
                         field.append(byte)
                         index += 1
+                    } else if index + 1 == count, !atEnd {
+                        // A doubled quote or the field's end: the next byte says.
+                        return endOfBytes()
                     } else {
                         inQuotes = false
                         // A field over several lines must close as RFC 4180
@@ -131,7 +219,13 @@ struct CSVParser {
             } else if byte == delimiter {
                 endField()
             } else if byte == 0x0A || byte == 0x0D {
-                if byte == 0x0D, index + 1 < count, bytes[index + 1] == 0x0A { index += 1 }
+                if byte == 0x0D {
+                    if index + 1 < count, bytes[index + 1] == 0x0A {
+                        index += 1
+                    } else if index + 1 == count, !atEnd {
+                        return endOfBytes()
+                    }
+                }
                 endField()
                 if !(fields.count == 1 && fields[0].isEmpty) {
                     let verdict = row(Row(fields: fields, line: rowLine, lastLine: line))
@@ -145,6 +239,7 @@ struct CSVParser {
                 fields.removeAll(keepingCapacity: true)
                 line += 1
                 rowLine = line
+                rowStart = index + 1
                 rowSecondLine = nil
             } else {
                 field.append(byte)
@@ -152,6 +247,7 @@ struct CSVParser {
             }
             index += 1
         }
+        guard atEnd else { return endOfBytes() }
         if inQuotes {
             return giveUp(CSVProblem(line: rowLine, kind: .unterminatedQuote), guarding: count)
         }
@@ -164,7 +260,7 @@ struct CSVParser {
                     guarding: count)
             }
         }
-        return nil
+        return .done
     }
 }
 

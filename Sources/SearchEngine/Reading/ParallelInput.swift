@@ -8,15 +8,70 @@
 /// per source, as a searcher chooses how to read a file.
 enum ParallelInput {
     /// Regular NDJSON files of 8 MiB or more are split into blocks for the
-    /// cores; smaller files, pipes, JSON and CSV are read in one pass.
+    /// cores, as are JSON arrays of that size with one element per line;
+    /// smaller files, pipes, compressed files, other JSON and CSV are read in
+    /// one pass.
     static let threshold = 8 << 20
+    /// How much of a JSON array is looked at to tell that it has one element per line.
+    static let sampleBytes = 64 << 10
 
-    static func shouldSearchInParallel(_ path: String) -> Bool {
-        guard DataFormat.forFile(path) == .ndjson else { return false }
-        var info = stat()
-        guard FilePathBytes.withCPath(path, { stat($0, &info) }) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
-            return false
+    /// How the lines of `path` hold its records, when it is a large regular
+    /// file, not compressed, that `reader` reads line by line (its records'
+    /// kinds named by `kind`): NDJSON, or a JSON array with one element per
+    /// line; `nil` when it is read in one pass.
+    static func framing(of path: String, reading reader: RecordReader) -> LineFraming? {
+        let options = reader.options
+        let format = options.format ?? DataFormat.forFile(path)
+        guard format == .ndjson || format == .json, options.records == nil, !options.namesKindsElsewhere else {
+            return nil
         }
-        return Int(info.st_size) >= threshold
+        // Only a regular file is opened here: opening a FIFO would let its
+        // writer write to a reader that is about to go.
+        var info = stat()
+        guard FilePathBytes.withCPath(path, { stat($0, &info) }) == 0, (info.st_mode & S_IFMT) == S_IFREG,
+            Int(info.st_size) >= threshold
+        else { return nil }
+        let fd = FilePathBytes.withCPath(path) { open($0, O_RDONLY | O_CLOEXEC) }
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var head = [UInt8](repeating: 0, count: format == .json ? sampleBytes : Compression.magicLength)
+        let count = head.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, 0) }
+        guard count > 0 else { return nil }
+        head.removeLast(head.count - count)
+        // Compressed content is read as it is inflated, in one pass.
+        guard Compression.detect(head) == nil else { return nil }
+        if format == .ndjson { return .ndjson }
+        return hasOneElementPerLine(head) ? .arrayElementPerLine : nil
+    }
+
+    /// Whether `head`, the start of a JSON document, is an array whose
+    /// complete lines each hold one whole object (or only the array's
+    /// punctuation), at least two of them.
+    static func hasOneElementPerLine(_ head: [UInt8]) -> Bool {
+        head.withUnsafeBytes { bytes in
+            guard let last = bytes.lastIndex(of: 0x0A) else { return false }
+            var elements = 0
+            var start = 0
+            var number = 1
+            while start <= last {
+                let end = bytes[start...last].firstIndex(of: 0x0A) ?? last
+                let line = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
+                if number == 1 {
+                    // The array opens on the first line.
+                    let opening = line.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF }
+                    guard opening.first == UInt8(ascii: "[") else { return false }
+                }
+                let content = LineFraming.arrayElementPerLine.content(of: line, isFirstLine: number == 1)
+                if !content.isEmpty {
+                    guard content.first == UInt8(ascii: "{"), JSONDocumentReader.objectSpans(content) else {
+                        return false
+                    }
+                    elements += 1
+                }
+                start = end + 1
+                number += 1
+            }
+            return elements >= 2
+        }
     }
 }

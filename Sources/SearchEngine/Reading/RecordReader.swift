@@ -9,87 +9,127 @@ import StreamingJSON
 
 /// Reads records from files, directories, standard input and bundled samples,
 /// reporting every malformed record with its location and going on.
+///
+/// Every input streams: NDJSON and text line by line, JSON arrays element by
+/// element, CSV row by row, compressed input as it is decompressed. Only a
+/// JSON document that is one record is held whole (up to
+/// ``maxDocumentBytes``).
 public struct RecordReader: Sendable {
     /// The kinds, used to name the kind of records from their file's name.
     public var registry: KindRegistry
     /// The kind of records that name none and whose file names none either.
     public var defaultKind: String?
-    /// The longest NDJSON line read; a longer one is skipped with a warning.
+    /// The longest NDJSON line, text line, CSV row or array element read; a
+    /// longer one is skipped with a warning.
     public var maxLineBytes: Int
-    /// The largest whole-document input (JSON arrays, CSV).
+    /// The largest JSON document read whole: one that is a single record.
     public var maxDocumentBytes: Int
+    /// The format, records' place and kind fields the command line gives.
+    public var options: ReadingOptions
 
     public init(
         registry: KindRegistry,
         defaultKind: String? = nil,
         maxLineBytes: Int = 64 << 20,
-        maxDocumentBytes: Int = 1 << 30
+        maxDocumentBytes: Int = 1 << 30,
+        options: ReadingOptions = ReadingOptions()
     ) {
         self.registry = registry
         self.defaultKind = defaultKind
         self.maxLineBytes = maxLineBytes
         self.maxDocumentBytes = maxDocumentBytes
+        self.options = options
     }
+
+    /// How many bytes are looked at to tell a source's format.
+    static let sniffBytes = 64 << 10
 
     /// Reads every record of `source`.
     /// - Parameters:
     ///   - source: What to read.
     ///   - record: Called with each well-formed record, in input order.
-    ///   - lines: When given, called instead of `record` with each line of
-    ///     NDJSON input that ``NDJSONLineRule`` finds to be content, unparsed: a search
-    ///     extracts only what it needs from it and reports what is malformed.
+    ///   - lines: When given, called instead of `record` with each NDJSON line
+    ///     (and each JSON array element) that ``NDJSONLineRule`` finds to be
+    ///     content, unparsed: a search extracts only what it needs from it and
+    ///     reports what is malformed. Not called when ``options`` name kinds
+    ///     by other fields, which only a parsed record shows.
     ///   - diagnose: Called with each problem; a source that cannot be read
     ///     gives one `error`, a malformed record one `warning`.
+    ///   - reading: Called with what each file (or the folder, or stdin) was
+    ///     read as, once it is read.
     public func read(
         _ source: DataSource,
         record: (Record) -> Void,
         lines: ((NDJSONLine) -> Void)? = nil,
-        diagnose: (Diagnostic) -> Void
+        diagnose: (Diagnostic) -> Void,
+        reading: (SourceReading) -> Void = { _ in }
     ) {
+        let lines = options.namesKindsElsewhere ? nil : lines
         switch source {
         case .bundled(let sample, let kind):
             let name = source.displayName
             var buffer = ReadBuffer()
             sample.text.withUTF8Buffer { buffer.append(UnsafeRawBufferPointer($0)) }
-            readNDJSON(
-                &buffer, more: { _ in 0 }, file: name, hint: kind, record: record, lines: lines, diagnose: diagnose)
+            _ = readNDJSON(
+                &buffer, input: nil, file: name, hint: kind, record: record, lines: lines, diagnose: diagnose)
+            reading(SourceReading(source: name, format: .ndjson, sniffed: false))
         case .standardInput:
-            let reader = ByteReader(descriptor: 0)
-            readStream(
-                reader, file: "<stdin>", format: nil, hint: defaultKind, record: record, lines: lines,
-                diagnose: diagnose)
+            readCopyOfStandardInput(0, record: record, lines: lines, diagnose: diagnose, reading: reading)
         case .path(let path):
-            readPath(path, record: record, lines: lines, diagnose: diagnose)
+            readPath(path, record: record, lines: lines, diagnose: diagnose, reading: reading)
         }
     }
 
+    /// Notes a source that could not be read.
+    private func failed(_ file: String, _ reading: (SourceReading) -> Void) {
+        var note = SourceReading(source: file, format: nil, sniffed: true)
+        note.failed = true
+        reading(note)
+    }
+
     /// Reads the records of a copy of standard input, open as `descriptor`
-    /// at its start, as ``read(_:record:lines:diagnose:)`` reads
-    /// ``DataSource/standardInput``: its format told from its content, its
-    /// records of the default kind, named `<stdin>` in messages. For a
-    /// caller that copied standard input to a file as it came (the picker).
+    /// at its start, as ``read(_:record:lines:diagnose:reading:)`` reads
+    /// ``DataSource/standardInput``: its compression and format told from
+    /// its content (unless the options give the format), its records of the
+    /// default kind, named `<stdin>` in messages. For a caller that copied
+    /// standard input to a file as it came (the picker).
     package func readCopyOfStandardInput(
         _ descriptor: Int32, record: (Record) -> Void, lines: ((NDJSONLine) -> Void)? = nil,
-        diagnose: (Diagnostic) -> Void
+        diagnose: (Diagnostic) -> Void, reading: (SourceReading) -> Void = { _ in }
     ) {
-        let reader = ByteReader(descriptor: descriptor)
+        let lines = options.namesKindsElsewhere ? nil : lines
+        let file = DataSource.standardInput.displayName
+        let reader: ByteReader
+        do {
+            reader = try ByteReader(descriptor: descriptor)
+        } catch {
+            diagnose(Diagnostic(.error, "cannot read \(file): \(error)"))
+            return failed(file, reading)
+        }
         readStream(
-            reader, file: DataSource.standardInput.displayName, format: nil, hint: defaultKind, record: record,
-            lines: lines, diagnose: diagnose)
+            reader, file: file, named: nil, hint: defaultKind, record: record, lines: lines, diagnose: diagnose,
+            reading: reading)
     }
 
     private func readPath(
-        _ path: String, record: (Record) -> Void, lines: ((NDJSONLine) -> Void)?, diagnose: (Diagnostic) -> Void
+        _ path: String, record: (Record) -> Void, lines: ((NDJSONLine) -> Void)?, diagnose: (Diagnostic) -> Void,
+        reading: (SourceReading) -> Void
     ) {
         let shown = FilePathBytes.display(path)
         var info = stat()
         guard FilePathBytes.withCPath(path, { stat($0, &info) }) == 0 else {
             diagnose(Diagnostic(.error, "cannot read \(shown): \(ReadError(errno: errno))"))
-            return
+            return failed(shown, reading)
         }
         if (info.st_mode & S_IFMT) == S_IFDIR {
-            for file in Self.regularDataFiles(in: path, diagnose: diagnose) {
-                readPath(file, record: record, lines: lines, diagnose: diagnose)
+            let files = Self.regularDataFiles(in: path, diagnose: diagnose)
+            if files.isEmpty {
+                var note = SourceReading(source: shown, format: nil, sniffed: true)
+                note.isFolder = true
+                reading(note)
+            }
+            for file in files {
+                readPath(file, record: record, lines: lines, diagnose: diagnose, reading: reading)
             }
             return
         }
@@ -98,27 +138,20 @@ public struct RecordReader: Sendable {
             reader = try ByteReader(path: path)
         } catch {
             diagnose(Diagnostic(.error, "cannot read \(shown): \(error)"))
-            return
+            return failed(shown, reading)
         }
-        let hint = registry.kindName(forFile: path) ?? defaultKind
+        let hint = registry.kindName(forFile: Compression.strippingSuffix(path)) ?? defaultKind
         readStream(
-            reader, file: shown, format: DataFormat.forFile(path), hint: hint, record: record, lines: lines,
-            diagnose: diagnose)
+            reader, file: shown, named: path, hint: hint, record: record, lines: lines, diagnose: diagnose,
+            reading: reading)
     }
 
-    /// The regular data files directly inside `directory`, sorted by name,
-    /// with a warning when there are none and for each entry skipped.
+    // MARK: - Folders
+
+    /// The files directly inside `directory` that are read, sorted by name,
+    /// with a warning for each entry skipped.
     private static func regularDataFiles(in directory: String, diagnose: (Diagnostic) -> Void) -> [String] {
-        let files = dataFiles(in: directory, diagnose: diagnose)
-        if files.isEmpty {
-            diagnose(
-                Diagnostic(
-                    .warning,
-                    "\(FilePathBytes.display(directory)): no *.jsonl, *.ndjson, *.json, *.csv or *.tsv files "
-                        + "in this directory",
-                    skipsRecord: false))
-        }
-        return files.filter { file in
+        dataFiles(in: directory, diagnose: diagnose).filter { file in
             // Inside a folder, only regular files are read: a FIFO would
             // block, and a subfolder (or a link to one) could loop.
             guard FileIdentity(ofRegularFile: file) != nil else {
@@ -132,11 +165,11 @@ public struct RecordReader: Sendable {
     }
 
     /// The sources to read, one per file: each folder is replaced by its
-    /// data files, and a file named more than once (by another path, or
-    /// also found in a folder named) is read the first time only, with a
-    /// note. Standard input, bundled samples and sources that are not local
-    /// stay as they are; a path that cannot be read stays, for reading to
-    /// report.
+    /// files, and a file named more than once (by another path, or also
+    /// found in a folder named) is read the first time only, with a note.
+    /// Standard input, bundled samples and sources that are not local stay
+    /// as they are; a path that cannot be read, and a folder with nothing
+    /// to read, stay, for reading to report.
     public static func files(of sources: [any SearchSource], diagnose: (Diagnostic) -> Void) -> [any SearchSource] {
         // Each file's first name, and the folder it was found in.
         var firstNames: [FileIdentity: (path: String, folder: String?)] = [:]
@@ -172,7 +205,10 @@ public struct RecordReader: Sendable {
                 continue
             }
             if (info.st_mode & S_IFMT) == S_IFDIR {
-                for file in regularDataFiles(in: path, diagnose: diagnose) {
+                let inside = regularDataFiles(in: path, diagnose: diagnose)
+                // An empty folder is read, to say that it held nothing.
+                if inside.isEmpty { files.append(source) }
+                for file in inside {
                     add(file, FileIdentity(ofRegularFile: file), folder: path)
                 }
             } else {
@@ -182,9 +218,12 @@ public struct RecordReader: Sendable {
         return files
     }
 
-    /// The data files directly inside `directory`, sorted by name.
-    /// Kind spec files (`*.kind.json`) are not data: a folder of specs
-    /// and their samples is read for its records alone.
+    /// The files directly inside `directory` that are read, sorted by name:
+    /// data files by their names (compressed or not), and any other file
+    /// whose first bytes are text, read as its content says. Hidden files
+    /// and kind spec files (`*.kind.json`) are not data: a folder of specs
+    /// and their samples is read for its records alone. Files that are not
+    /// text are named in one warning.
     static func dataFiles(in directory: String, diagnose: (Diagnostic) -> Void) -> [String] {
         guard let dir = FilePathBytes.withCPath(directory, { opendir($0) }) else {
             diagnose(Diagnostic(.error, "cannot read \(FilePathBytes.display(directory)): \(ReadError(errno: errno))"))
@@ -199,125 +238,180 @@ public struct RecordReader: Sendable {
             }
             if name.hasPrefix(".") { continue }
             // A kind spec beside its sample data is a spec, read by --kinds.
-            if name.lowercased().hasSuffix(".kind.json") { continue }
-            if DataFormat.forFile(name) != nil { names.append(name) }
+            if Compression.strippingSuffix(name).lowercased().hasSuffix(".kind.json") { continue }
+            names.append(name)
         }
         let prefix = directory.hasSuffix("/") ? directory : directory + "/"
-        return names.sorted().map { prefix + $0 }
+        var files: [String] = []
+        var notText: [String] = []
+        for name in names.sorted() {
+            let path = prefix + name
+            if DataFormat.forFile(name) != nil {
+                files.append(path)
+            } else if Compression.hasSuffix(name) || FileIdentity(ofRegularFile: path) == nil {
+                // An archive (`.tar.gz`) is not records; a folder is not read.
+                continue
+            } else if isText(path) {
+                files.append(path)
+            } else {
+                notText.append(name)
+            }
+        }
+        if !notText.isEmpty {
+            let shown = notText.prefix(3).map { FilePathBytes.display($0) }.joined(separator: ", ")
+            diagnose(
+                Diagnostic(
+                    .warning,
+                    "\(FilePathBytes.display(directory)): skipped \(notText.count) file\(notText.count == 1 ? "" : "s") "
+                        + "that \(notText.count == 1 ? "is" : "are") not text (\(shown)"
+                        + (notText.count > 3 ? ", …)" : ")"),
+                    skipsRecord: false))
+        }
+        return files
     }
+
+    /// Whether the file at `path` starts with text (an empty file counts):
+    /// neither binary nor UTF-16, nor compressed.
+    private static func isText(_ path: String) -> Bool {
+        let fd = FilePathBytes.withCPath(path) { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
+        guard fd >= 0 else { return true }
+        defer { close(fd) }
+        var head = [UInt8](repeating: 0, count: 4096)
+        let count = head.withUnsafeMutableBytes { readDescriptor(fd, $0.baseAddress, $0.count) }
+        guard count > 0 else { return true }
+        head.removeLast(head.count - count)
+        // Stricter than for a file named as data: one NUL makes a file binary, as git judges.
+        return !head.contains(0) && Compression.detect(head) == nil && binaryData(in: head, file: path) == nil
+    }
+
+    // MARK: - One stream
 
     private func readStream(
-        _ reader: borrowing ByteReader,
+        _ reader: ByteReader,
         file: String,
-        format: DataFormat?,
+        named name: String?,
         hint: String?,
         record: (Record) -> Void,
         lines: ((NDJSONLine) -> Void)?,
-        diagnose: (Diagnostic) -> Void
+        diagnose: (Diagnostic) -> Void,
+        reading: (SourceReading) -> Void
     ) {
         var buffer = ReadBuffer()
+        var atEnd = false
         do {
-            while buffer.count < 4096, try reader.readChunk(into: &buffer) > 0 {}
+            while buffer.count < Self.sniffBytes, !atEnd {
+                atEnd = try reader.readChunk(into: &buffer) == 0
+            }
         } catch {
             diagnose(Diagnostic(.error, "cannot read \(file): \(error)"))
-            return
+            return failed(file, reading)
         }
-        let head = buffer.withUnsafeBytes { Array($0.prefix(4096)) }
-        let isSniffed = format == nil
-        var format = format ?? DataFormat.sniff(head)
-        if format == .ndjson, isSniffed {
-            // Sniffed input that starts with an object over several lines
-            // (pretty-printed JSON) is one document; its first line decides.
-            do {
-                while true {
-                    if let runsOn = buffer.withUnsafeBytes({ DataFormat.objectRunsPastFirstLine($0) }) {
-                        if runsOn { format = .json }
-                        break
-                    }
-                    if buffer.count > maxLineBytes { break }
-                    if try reader.readChunk(into: &buffer) == 0 { break }
-                }
-            } catch {
-                diagnose(Diagnostic(.error, "cannot read \(file): \(error)"))
-                return
-            }
-        }
-        if format != .ndjson, let size = reader.regularFileSize, size > maxDocumentBytes {
-            // Known from the file's size, before reading any of the rest.
-            diagnose(tooLarge(file))
-            return
-        }
-        if let refusal = Self.binaryData(in: head, file: file) {
+        let head = buffer.withUnsafeBytes { Array($0.prefix(Self.sniffBytes)) }
+        let given = options.format ?? name.flatMap(DataFormat.forFile)
+        let format = buffer.withUnsafeBytes { self.format(of: $0, given: given, atEnd: atEnd) }
+        var note = SourceReading(
+            source: file, format: format, sniffed: given == nil, compression: reader.compression)
+        note.isBlank = atEnd && head.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+        if let refusal = Self.binaryData(in: Array(head.prefix(4096)), file: file) {
             diagnose(refusal)
-            return
+            return failed(file, reading)
         }
+        guard let format else { return reading(note) }
+        if let records = options.records, format != .json {
+            diagnose(
+                Diagnostic(
+                    .warning,
+                    "\(file): --records \(records) applies to JSON; this input is read as \(note.summary)",
+                    skipsRecord: false))
+        }
+        let input = atEnd ? nil : reader
+        var failure: ReadError?
         switch format {
         case .ndjson:
-            var failure: ReadError?
-            readNDJSON(
-                &buffer,
-                more: { buffer in
-                    do throws(ReadError) { return try reader.readChunk(into: &buffer) } catch {
-                        failure = error
-                        return nil
-                    }
-                },
-                file: file, hint: hint, record: record, lines: lines, diagnose: diagnose
-            )
-            if let failure { diagnose(Diagnostic(.error, "cannot read \(file): \(failure)")) }
-        case .json, .csv, .tsv:
-            do {
-                // The cap is checked before each read, so that at most one
-                // chunk past it is ever held.
-                while buffer.count <= maxDocumentBytes, try reader.readChunk(into: &buffer) > 0 {}
-            } catch {
-                diagnose(Diagnostic(.error, "cannot read \(file): \(error)"))
-                return
-            }
-            if buffer.count > maxDocumentBytes {
-                diagnose(tooLarge(file))
-                return
-            }
-            buffer.withUnsafeBytes { bytes in
-                if format == .json {
-                    readJSONDocument(bytes, file: file, hint: hint, record: record, diagnose: diagnose)
-                } else {
-                    readDelimited(
-                        bytes, format: format, file: file, hint: hint, record: record, diagnose: diagnose)
-                }
-            }
+            failure = readNDJSON(
+                &buffer, input: input, file: file, hint: hint, record: record, lines: lines, diagnose: diagnose)
+        case .lines:
+            failure = readTextLines(&buffer, input: input, file: file, record: record, diagnose: diagnose)
+        case .json:
+            let document = JSONDocumentReader(
+                input: input, buffer: buffer, file: file, pointer: options.records, maxElementBytes: maxLineBytes,
+                maxDocumentBytes: maxDocumentBytes)
+            readJSON(document, hint: hint, record: record, lines: lines, diagnose: diagnose)
+            note.records = document.recordsPath
+            failure = document.failure
+        case .csv, .tsv:
+            failure = readDelimited(
+                &buffer, input: input, format: format, file: file, hint: hint, record: record, diagnose: diagnose)
         }
+        if let failure {
+            diagnose(Diagnostic(.error, "cannot read \(file): \(failure)"))
+            note.failed = true
+        }
+        reading(note)
     }
 
-    /// The error for a whole-document input over ``maxDocumentBytes``.
-    private func tooLarge(_ file: String) -> Diagnostic {
-        Diagnostic(
-            .error,
-            "\(file): larger than \(Self.describe(bytes: maxDocumentBytes)); "
-                + "raise the cap with --max-document-bytes, or use NDJSON, which is read line by line"
-        )
+    /// The format of content whose first bytes read are `head` (`atEnd` when
+    /// they are all of it): `given` by the options or the file's name, else
+    /// sniffed; `nil` when they are all white space.
+    private func format(of head: UnsafeRawBufferPointer, given: DataFormat?, atEnd: Bool) -> DataFormat? {
+        var format = given ?? DataFormat.sniff(head.prefix(Self.sniffBytes), atEnd: atEnd)
+        if format == .ndjson, given == nil {
+            // Sniffed input that starts with an object over several lines
+            // (pretty-printed JSON) is one document; its first line decides.
+            // An object that wraps its records (an API's response) is read
+            // as the documents it is, one per line or not. Both are told from
+            // the first bytes read: a first line longer than those is read
+            // as a record of NDJSON, unless it starts as a wrapper does.
+            let runsOn = DataFormat.objectRunsPastFirstLine(head) ?? false
+            if runsOn || JSONDocumentReader.startsWithWrapper(head) { format = .json }
+        }
+        // The records of JSON lines are placed as in any JSON document.
+        if format == .ndjson, options.records != nil { format = .json }
+        return format
     }
 
-    /// Reads NDJSON from `pending` and then from `more`, which reads more
-    /// bytes onto its end and returns how many (0 at the end, nil on failure).
+    /// Whether standard input whose first bytes are `head` is lines of
+    /// NDJSON that a search may read straight from a copy of it, as
+    /// ``RecordSink/searchInBlocks(copyOf:path:length:)`` does: not
+    /// compressed, read as NDJSON (given or told as ``read(_:record:lines:diagnose:reading:)``
+    /// tells it), and its records' kinds named by `kind`; `nil` while the
+    /// bytes so far do not tell and more may come (`complete` says that
+    /// none will).
+    package func readsStandardInputAsNDJSONLines(_ head: [UInt8], complete: Bool) -> Bool? {
+        guard !options.namesKindsElsewhere else { return false }
+        if head.count < Compression.magicLength, !complete { return nil }
+        guard Compression.detect(head) == nil else { return false }
+        if options.format == nil, head.count < Self.sniffBytes, !complete {
+            // Sniffed, only content that starts with an object can be NDJSON,
+            // and its first line tells, as the reader tells it.
+            let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+            let bom = head.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+            guard let first = head.dropFirst(bom).first(where: { !isSpace($0) }) else { return nil }
+            guard first == UInt8(ascii: "{") else { return false }
+            if head.withUnsafeBytes({ DataFormat.objectRunsPastFirstLine($0) }) == nil { return nil }
+        }
+        return head.withUnsafeBytes { format(of: $0, given: options.format, atEnd: complete) } == .ndjson
+    }
+
+    // MARK: - Lines
+
+    /// Calls `content` with each line of the input that is neither blank nor
+    /// over ``maxLineBytes`` (without its line break, nor the byte-order
+    /// mark the first line may start with) and its number; reports each line
+    /// over the cap. Reads from `pending`, then from `input`.
     ///
-    /// A line longer than ``maxLineBytes`` is skipped with a warning, and
-    /// reading goes on at the next line: its bytes are dropped as they
-    /// arrive, so an endless line (a binary stream, /dev/zero) never holds
-    /// more than the cap in memory.
-    private func readNDJSON(
+    /// An over-long line's bytes are dropped as they arrive, so that an
+    /// endless line (a binary stream, /dev/zero) never holds more than the
+    /// cap in memory.
+    /// - Returns: Why reading `input` failed, if it did.
+    private func forEachLine(
         _ pending: inout ReadBuffer,
-        more: (inout ReadBuffer) -> Int?,
+        input: ByteReader?,
         file: String,
-        hint: String?,
-        record: (Record) -> Void,
-        lines: ((NDJSONLine) -> Void)?,
-        diagnose: (Diagnostic) -> Void
-    ) {
-        // Records of a source repeat their keys and many values.
-        let cache = ShortStringCache()
+        diagnose: (Diagnostic) -> Void,
+        _ content: (UnsafeRawBufferPointer, Int) -> Void
+    ) -> ReadError? {
         let maxLineBytes = maxLineBytes
-        let parser = JSONParser()
         func handle(_ line: UnsafeRawBufferPointer, _ number: Int) {
             switch NDJSONLineRule.classify(line, isFirstLine: number == 1, maxLineBytes: maxLineBytes) {
             case .overLong:
@@ -325,13 +419,16 @@ public struct RecordReader: Sendable {
                     NDJSONLineRule.overLong(at: SourceLocation(file: file, line: number), maxLineBytes: maxLineBytes))
             case .blank:
                 return
-            case .content(let content):
-                if let lines { return lines(NDJSONLine(bytes: content, number: number, file: file, hint: hint)) }
-                let found = NDJSONLineRule.record(
-                    content, at: SourceLocation(file: file, line: number), hint: hint,
-                    parse: { bytes throws(JSONParseError) in try parser.parse(bytes, cache: cache) },
-                    diagnose: diagnose)
-                if let found { record(found) }
+            case .content(let bytes):
+                content(bytes, number)
+            }
+        }
+        var failure: ReadError?
+        func more(_ buffer: inout ReadBuffer) -> Int? {
+            guard let input else { return 0 }
+            do throws(ReadError) { return try input.readChunk(into: &buffer) } catch {
+                failure = error
+                return nil
             }
         }
 
@@ -341,13 +438,13 @@ public struct RecordReader: Sendable {
         var skipping = false
         // The first bytes of `pending` known to hold no newline.
         var scanned = 0
-        var atEnd = false
+        var atEnd = input == nil
         while true {
             if skipping {
                 guard let newline = pending.withUnsafeBytes({ Self.firstNewline(in: $0, from: 0) }) else {
                     pending.removeAll()
-                    if atEnd { return }
-                    guard let read = more(&pending) else { return }
+                    if atEnd { return failure }
+                    guard let read = more(&pending) else { return failure }
                     atEnd = read == 0
                     continue
                 }
@@ -364,7 +461,7 @@ public struct RecordReader: Sendable {
                 nextLine += done.lines
                 pending.consume(done.consumed)
             }
-            if atEnd { return }
+            if atEnd { return failure }
             scanned = pending.count
             // The unfinished line is over the cap even without a `\r`
             // before its newline.
@@ -376,8 +473,52 @@ public struct RecordReader: Sendable {
                 scanned = 0
                 continue
             }
-            guard let read = more(&pending) else { return }
+            guard let read = more(&pending) else { return failure }
             atEnd = read == 0
+        }
+    }
+
+    /// Reads NDJSON from `pending` and then from `input`.
+    /// - Returns: Why reading `input` failed, if it did.
+    private func readNDJSON(
+        _ pending: inout ReadBuffer,
+        input: ByteReader?,
+        file: String,
+        hint: String?,
+        record: (Record) -> Void,
+        lines: ((NDJSONLine) -> Void)?,
+        diagnose: (Diagnostic) -> Void
+    ) -> ReadError? {
+        // Records of a source repeat their keys and many values.
+        let cache = ShortStringCache()
+        let parser = JSONParser()
+        let kindFields = options.kindFields
+        return forEachLine(&pending, input: input, file: file, diagnose: diagnose) { content, number in
+            if let lines { return lines(NDJSONLine(bytes: content, number: number, file: file, hint: hint)) }
+            let found = NDJSONLineRule.record(
+                content, at: SourceLocation(file: file, line: number), hint: hint,
+                parse: { bytes throws(JSONParseError) in try parser.parse(bytes, cache: cache) },
+                diagnose: diagnose)
+            if let found { record(Self.namingKind(found, by: kindFields)) }
+        }
+    }
+
+    /// Reads each line of text as a record of kind `line`, named by the line.
+    /// - Returns: Why reading `input` failed, if it did.
+    private func readTextLines(
+        _ pending: inout ReadBuffer,
+        input: ByteReader?,
+        file: String,
+        record: (Record) -> Void,
+        diagnose: (Diagnostic) -> Void
+    ) -> ReadError? {
+        let kind = ResultKind.line.name
+        return forEachLine(&pending, input: input, file: file, diagnose: diagnose) { content, number in
+            let text = String(decoding: content, as: UTF8.self)
+            record(
+                Record(
+                    object: JSONObject([JSONObject.Member(key: "name", value: .string(text))]),
+                    location: SourceLocation(file: file, line: number), kindHint: kind))
         }
     }
 
@@ -387,88 +528,64 @@ public struct RecordReader: Sendable {
         return memchr(base + offset, 0x0A, bytes.count - offset).map { UnsafeRawPointer($0) - base }
     }
 
-    /// The error for a file whose first 4 KiB (`head`) hold binary data or
-    /// UTF-16 text, or `nil` when they look like UTF-8 text.
-    static func binaryData(in head: [UInt8], file: String) -> Diagnostic? {
-        if DataFormat.looksLikeUTF16(head) {
-            return Diagnostic(
-                .error, "\(file): UTF-16 is not supported; convert to UTF-8 (iconv -f UTF-16 -t UTF-8)")
-        }
-        guard let offset = DataFormat.binaryOffset(in: head.prefix(4096)) else { return nil }
-        return Diagnostic(
-            .error,
-            "\(file): binary data (control byte 0x\(String(head[offset], radix: 16)) at offset \(offset)); "
-                + "expected NDJSON, JSON, CSV or TSV text"
-        )
-    }
+    // MARK: - JSON
 
-    /// `64 MiB`, `512 KiB` or `100 bytes`.
-    static func describe(bytes: Int) -> String {
-        if bytes >= 1 << 20 && bytes % (1 << 20) == 0 { return "\(bytes >> 20) MiB" }
-        if bytes >= 1 << 10 && bytes % (1 << 10) == 0 { return "\(bytes >> 10) KiB" }
-        return "\(bytes) bytes"
-    }
-
-    private func readJSONDocument(
-        _ bytes: UnsafeRawBufferPointer,
-        file: String,
+    /// Reads the records of JSON documents: each array element as a line
+    /// for `lines` (or parsed for `record`), each whole record parsed.
+    private func readJSON(
+        _ document: JSONDocumentReader,
         hint: String?,
         record: (Record) -> Void,
+        lines: ((NDJSONLine) -> Void)?,
         diagnose: (Diagnostic) -> Void
     ) {
-        let lines = LineIndex(bytes)
+        let cache = ShortStringCache()
         let parser = JSONParser()
-        if DataFormat.sniff(bytes.prefix(4096)) == .json {
-            do {
-                try parser.parseArrayElements(bytes) { value, offset in
-                    let location = lines.location(ofOffset: offset, file: file)
-                    guard case .object(let object) = value else {
-                        diagnose(NDJSONLineRule.notAnObject(value, at: location))
-                        return
-                    }
-                    record(Record(object: object, location: location, kindHint: hint))
+        let kindFields = options.kindFields
+        let maxLineBytes = maxLineBytes
+        document.read(
+            element: { bytes, location, spansLines in
+                guard
+                    case .content(let content) = NDJSONLineRule.classify(
+                        bytes, isFirstLine: false, maxLineBytes: maxLineBytes)
+                else { return }
+                if let lines {
+                    var line = NDJSONLine(bytes: content, number: location.line, file: location.file, hint: hint)
+                    line.column = location.column ?? 1
+                    line.spansLines = spansLines
+                    line.isElement = true
+                    return lines(line)
                 }
-            } catch {
-                diagnose(
-                    Diagnostic(
-                        .warning,
-                        "malformed JSON: \(error.reason); the rest of this file is skipped",
-                        at: lines.location(ofOffset: error.offset, file: file, withColumn: true)
-                    )
-                )
-            }
-            return
-        }
-        do {
-            let value = try parser.parse(bytes)
-            guard case .object(let object) = value else {
-                diagnose(
-                    Diagnostic(
-                        .warning, "expected a JSON object or array, found \(value.typeName)",
-                        at: SourceLocation(file: file, line: 1)))
-                return
-            }
-            record(Record(object: object, location: SourceLocation(file: file, line: 1), kindHint: hint))
-        } catch {
-            // Several objects in a `.json` file: read it as NDJSON.
-            var buffer = ReadBuffer()
-            buffer.append(bytes)
-            readNDJSON(
-                &buffer, more: { _ in 0 }, file: file, hint: hint, record: record, lines: nil, diagnose: diagnose)
-        }
+                let found = NDJSONLineRule.record(
+                    content, at: SourceLocation(file: location.file, line: location.line), hint: hint,
+                    parse: { bytes throws(JSONParseError) in try parser.parse(bytes, cache: cache) },
+                    diagnose: { diagnose(ElementPlacement.relocate($0, in: content, startingAt: location)) })
+                if let found { record(Self.namingKind(found, by: kindFields)) }
+            },
+            record: { object, location in
+                record(Self.namingKind(Record(object: object, location: location, kindHint: hint), by: kindFields))
+            },
+            diagnose: diagnose)
     }
 
+    // MARK: - CSV and TSV
+
+    /// Reads CSV or TSV row by row from `pending`, then from `input`.
+    /// - Returns: Why reading `input` failed, if it did.
     private func readDelimited(
-        _ bytes: UnsafeRawBufferPointer,
+        _ pending: inout ReadBuffer,
+        input: ByteReader?,
         format: DataFormat,
         file: String,
         hint: String?,
         record: (Record) -> Void,
         diagnose: (Diagnostic) -> Void
-    ) {
+    ) -> ReadError? {
         let name = format == .tsv ? "TSV" : "CSV"
+        let kindFields = options.kindFields
         var header: [String]?
-        CSVParser(delimiter: format == .tsv ? 0x09 : UInt8(ascii: ",")).forEachRow(in: bytes) { row in
+        var parser = CSVParser(delimiter: format == .tsv ? 0x09 : UInt8(ascii: ","), maxRowBytes: maxLineBytes)
+        func row(_ row: CSVParser.Row) -> CSVParser.Verdict {
             guard let columns = header else {
                 header = Self.columnNames(
                     row.fields, at: SourceLocation(file: file, line: row.line), diagnose: diagnose)
@@ -485,9 +602,12 @@ public struct RecordReader: Sendable {
                 return .taken
             }
             let members = zip(columns, row.fields).map { JSONObject.Member(key: $0, value: .string($1)) }
-            record(Record(object: JSONObject(members), location: location, kindHint: hint))
+            record(
+                Self.namingKind(Record(object: JSONObject(members), location: location, kindHint: hint), by: kindFields)
+            )
             return .taken
-        } problem: { problem in
+        }
+        func problem(_ problem: CSVProblem) {
             let what =
                 switch problem.kind {
                 case .unterminatedQuote:
@@ -506,6 +626,80 @@ public struct RecordReader: Sendable {
                         + (problem.readsOn ? " and read on from line \(problem.line + 1)" : ""),
                     at: SourceLocation(file: file, line: problem.line)))
         }
+        var atEnd = input == nil
+        var skippingLine = false
+        while true {
+            if skippingLine {
+                let (consumed, ended) = pending.withUnsafeBytes { parser.skipLine(in: $0) }
+                pending.consume(consumed)
+                skippingLine = !ended
+            }
+            if !skippingLine {
+                let outcome = pending.withUnsafeBytes { parser.parse($0, atEnd: atEnd, row, problem: problem) }
+                switch outcome {
+                case .done(let consumed):
+                    pending.consume(consumed)
+                case .overLong(let consumed, let line):
+                    pending.consume(consumed)
+                    diagnose(
+                        Diagnostic(
+                            .warning,
+                            "line is longer than --max-line-bytes (\(Self.describe(bytes: maxLineBytes))); skipped",
+                            at: SourceLocation(file: file, line: line)))
+                    skippingLine = true
+                    continue
+                }
+            }
+            if atEnd { return nil }
+            guard let input else { return nil }
+            do {
+                atEnd = try input.readChunk(into: &pending) == 0
+            } catch {
+                return error
+            }
+        }
+    }
+
+    // MARK: - Kinds named elsewhere
+
+    /// `record` with its kind taken from the first of `fields` that names
+    /// one, when the options say kinds may be named elsewhere than in `kind`.
+    static func namingKind(_ record: Record, by fields: [String]) -> Record {
+        guard !fields.isEmpty else { return record }
+        var record = record
+        for field in fields {
+            if let name = record.object[field]?.stringValue, !name.isEmpty {
+                record.kindField = field
+                // Also the hint, for whoever reads `kind` and then the hint.
+                record.kindHint = name
+                return record
+            }
+        }
+        return record
+    }
+
+    // MARK: - Messages
+
+    /// The error for a file whose first 4 KiB (`head`) hold binary data or
+    /// UTF-16 text, or `nil` when they look like UTF-8 text.
+    static func binaryData(in head: [UInt8], file: String) -> Diagnostic? {
+        if DataFormat.looksLikeUTF16(head) {
+            return Diagnostic(
+                .error, "\(file): UTF-16 is not supported; convert to UTF-8 (iconv -f UTF-16 -t UTF-8)")
+        }
+        guard let offset = DataFormat.binaryOffset(in: head.prefix(4096)) else { return nil }
+        return Diagnostic(
+            .error,
+            "\(file): binary data (control byte 0x\(String(head[offset], radix: 16)) at offset \(offset)); "
+                + "expected JSON, NDJSON, CSV, TSV or text, plain or compressed (gzip, zstd, xz, bzip2)"
+        )
+    }
+
+    /// `64 MiB`, `512 KiB` or `100 bytes`.
+    static func describe(bytes: Int) -> String {
+        if bytes >= 1 << 20 && bytes % (1 << 20) == 0 { return "\(bytes >> 20) MiB" }
+        if bytes >= 1 << 10 && bytes % (1 << 10) == 0 { return "\(bytes >> 10) KiB" }
+        return "\(bytes) bytes"
     }
 }
 
@@ -580,43 +774,32 @@ struct FileIdentity: Hashable {
     }
 }
 
-/// Turns byte offsets into line and column numbers.
-struct LineIndex {
-    private var starts: [Int] = [0]
-
-    init(_ bytes: UnsafeRawBufferPointer) {
-        guard let base = bytes.baseAddress else { return }
-        var position = 0
-        while position < bytes.count, let hit = memchr(base + position, 0x0A, bytes.count - position) {
-            position = UnsafeRawPointer(hit) - base + 1
-            starts.append(position)
-        }
-    }
-
-    func location(ofOffset offset: Int, file: String, withColumn: Bool = false) -> SourceLocation {
-        var low = 0
-        var high = starts.count - 1
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if starts[mid] <= offset { low = mid } else { high = mid - 1 }
-        }
-        return SourceLocation(file: file, line: low + 1, column: withColumn ? offset - starts[low] + 1 : nil)
-    }
-}
-
-/// One line of NDJSON input, not parsed yet, that ``NDJSONLineRule`` found
-/// to be a record's content: within the cap, not blank.
+/// One line of NDJSON input, or one element of a JSON array, not parsed yet,
+/// that ``NDJSONLineRule`` found to be a record's content: within the cap,
+/// not blank.
 public struct NDJSONLine {
     /// The line's content: without its line break, nor the byte-order mark
     /// a file's first line may start with; valid only during the call.
     public var bytes: UnsafeRawBufferPointer
-    /// Its 1-based line number.
+    /// Its 1-based line number (the line an element starts on).
     public var number: Int
     /// The file it comes from, for messages.
     public var file: String
     /// The kind its file implies.
     public var hint: String?
+    /// The column (from 1, in bytes) its first byte is at: an array's
+    /// element may start anywhere on its line.
+    public var column = 1
+    /// Whether the bytes run over several lines, as a pretty-printed
+    /// array's element does.
+    public var spansLines = false
+    /// Whether it is an element of a JSON array rather than a whole line.
+    public var isElement = false
 
-    /// Whether a byte-order mark may start it.
-    public var isFirstLine: Bool { number == 1 }
+    /// Whether a byte-order mark may start it: its file's first line.
+    public var isFirstLine: Bool { number == 1 && !isElement }
+
+    /// Whether a message located within the bytes (at line ``number``, a
+    /// column counted from their start) must be moved to its place in the file.
+    var isPlacedWithinLine: Bool { column != 1 || spansLines }
 }

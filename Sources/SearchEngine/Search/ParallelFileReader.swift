@@ -39,6 +39,8 @@ struct ParallelFileReader {
     var diagnosticCap: Int
     /// Whether the file is read in place through a mapping or copied.
     var reading = BlockReading.automatic
+    /// What wraps each line's record: nothing, or a JSON array's punctuation.
+    var framing = LineFraming.ndjson
     /// The name messages and locations give the file, when not its path.
     var displayName: String?
     /// How many of the file's first bytes to read, when not all: a file
@@ -78,7 +80,8 @@ struct ParallelFileReader {
                 fd: fd, size: size, isRegularFile: info.st_mode & S_IFMT == S_IFREG, path: path,
                 unguarded: reading == .mapped)
         defer { mapping?.unmap() }
-        let file = BlockFile(fd: fd, size: size, blockSize: blockSize, maxLineBytes: maxLineBytes, mapping: mapping)
+        let file = BlockFile(
+            fd: fd, size: size, blockSize: blockSize, maxLineBytes: maxLineBytes, mapping: mapping, framing: framing)
         // Binary data is refused at once, as the reader refuses it.
         if let refusal = RecordReader.binaryData(in: file.sample(maxBytes: 4096), file: path) {
             diagnose(refusal)
@@ -390,14 +393,15 @@ extension SearchSession {
         blockSize: Int? = nil,
         diagnosticCap: Int = DiagnosticCap().limit,
         reading: BlockReading,
+        framing: LineFraming = .ndjson,
         displayName: String? = nil,
         length: Int? = nil,
         diagnose: (Diagnostic) -> Void
     ) {
         let reader = ParallelFileReader(
             path: path, hint: hint, sourceIndex: sourceIndex, maxLineBytes: maxLineBytes, workers: workers,
-            blockSize: blockSize, diagnosticCap: diagnosticCap, reading: reading, displayName: displayName,
-            length: length)
+            blockSize: blockSize, diagnosticCap: diagnosticCap, reading: reading, framing: framing,
+            displayName: displayName, length: length)
         reader.search(into: &self, diagnose: diagnose)
     }
 }

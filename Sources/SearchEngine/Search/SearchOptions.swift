@@ -21,6 +21,9 @@ public struct SearchOptions: Sendable {
     public var maxLineBytes: Int
     /// The largest whole-document input (see ``RecordReader/maxDocumentBytes``).
     public var maxDocumentBytes: Int
+    /// The input's format, records' place and kind fields, where the command
+    /// line gives them (see ``ReadingOptions``).
+    public var reading = ReadingOptions()
     /// How many diagnostics of each group a parallel read passes on one by
     /// one; the rest are counted and passed on as one tally (see ``DiagnosticCap``).
     public var diagnosticCap: Int

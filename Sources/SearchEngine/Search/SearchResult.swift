@@ -25,6 +25,8 @@ public struct SearchResult: Sendable {
     /// The results shown, best first.
     public var hits: [SearchHit]
     public var statistics: SearchStatistics
+    /// What each local source was read as, and how many records it gave.
+    public var readings: [SourceReading] = []
     /// How many records of each kind matched, in no set order, when ``SearchOptions/countsMatchesByKind`` asked for it
     /// and some record matched (fuzzy stand-ins are not counted).
     package var matchedByKind: [(name: String, count: Int)]?

@@ -3,8 +3,13 @@ extension DataSource: SearchSource {
     /// file in blocks on every core, anything else in one pass, records or
     /// lines handed to the sink as they are read.
     public func search(into sink: inout RecordSink) {
-        if case .path(let path) = self, ParallelInput.shouldSearchInParallel(path) {
-            sink.searchInBlocks(path: path)
+        if case .path(let path) = self, let framing = ParallelInput.framing(of: path, reading: sink.reader) {
+            sink.searchInBlocks(path: path, framing: framing)
+            let isArray = framing == .arrayElementPerLine
+            sink.note(
+                SourceReading(
+                    source: displayName, format: isArray ? .json : .ndjson, sniffed: sink.reader.options.format == nil,
+                    records: isArray ? .document : nil))
             return
         }
         let reader = sink.reader
@@ -14,7 +19,8 @@ extension DataSource: SearchSource {
                 self,
                 record: { record in sink.consider(record) },
                 lines: lines,
-                diagnose: { diagnostic in sink.diagnose(diagnostic) }
+                diagnose: { diagnostic in sink.diagnose(diagnostic) },
+                reading: { reading in sink.note(reading) }
             )
         }
     }
@@ -22,10 +28,10 @@ extension DataSource: SearchSource {
 
 extension DataSource {
     /// Whether ``search(into:)`` reads this source in blocks on every core,
-    /// straight from the file: a caller that searches it again and again
-    /// need not hold its records.
-    package var isSearchedInBlocks: Bool {
+    /// straight from the file, when `reader` reads it: a caller that
+    /// searches it again and again need not hold its records.
+    package func isSearchedInBlocks(by reader: RecordReader) -> Bool {
         guard case .path(let path) = self else { return false }
-        return ParallelInput.shouldSearchInParallel(path)
+        return ParallelInput.framing(of: path, reading: reader) != nil
     }
 }

@@ -17,10 +17,26 @@ public struct RecordSink {
     /// Where problems go: the engine's caller.
     private let report: (Diagnostic) -> Void
 
+    /// The element being considered, for ``reportPlaced``.
+    private let placement = Placement()
+    /// ``report``, with a message inside the element being considered placed in its file.
+    private let reportPlaced: (Diagnostic) -> Void
+
     init(session: SearchSession, reader: RecordReader, report: @escaping (Diagnostic) -> Void) {
         self.session = session
         self.reader = reader
         self.report = report
+        let placement = placement
+        self.reportPlaced = { diagnostic in
+            guard let element = placement.element else { return report(diagnostic) }
+            let start = SourceLocation(file: element.file, line: element.number, column: element.column)
+            report(ElementPlacement.relocate(diagnostic, in: element.bytes, startingAt: start))
+        }
+    }
+
+    /// The array element whose messages are being placed, while it is considered.
+    private final class Placement {
+        var element: NDJSONLine?
     }
 
     /// The kinds the search knows.
@@ -41,7 +57,13 @@ public struct RecordSink {
     /// classified (as ``RecordReader`` hands them over), extracting only what
     /// the search needs from its bytes; a malformed line is reported.
     public mutating func consider(_ line: NDJSONLine) {
-        session.consider(line, diagnose: report)
+        guard line.isPlacedWithinLine else { return session.consider(line, diagnose: report) }
+        // An array's element: a mistake inside it is placed in the file. The
+        // closure that places it is made once: one made per element would
+        // cost more than the element's search.
+        placement.element = line
+        session.consider(line, diagnose: reportPlaced)
+        placement.element = nil
     }
 
     /// Classifies one raw NDJSON line with ``NDJSONLineRule``, as the
@@ -90,6 +112,16 @@ public struct RecordSink {
         report(diagnostic)
     }
 
+    /// What the local sources searched so far were read as, in order, with
+    /// how many records each gave.
+    public internal(set) var readings: [SourceReading] = []
+
+    /// Notes what a local source (a file, a folder, stdin) was read as:
+    /// for `--stats`, and to say when a source held no records.
+    public mutating func note(_ reading: SourceReading) {
+        readings.append(reading)
+    }
+
     /// Searches the first `length` bytes of a regular NDJSON file that
     /// holds a stream as it comes, ending on a line break, in blocks on
     /// every core, as standard input read line by line would be: its
@@ -103,15 +135,18 @@ public struct RecordSink {
             diagnose: report)
     }
 
-    /// Searches a regular NDJSON file in blocks on every core, with the same
-    /// results and messages as reading it line by line.
-    mutating func searchInBlocks(path: String) {
+    /// Searches a regular file of NDJSON (or a JSON array with one element
+    /// per line) in blocks on every core, with the same results and
+    /// messages as reading it line by line.
+    mutating func searchInBlocks(path: String, framing: LineFraming) {
         session.searchNDJSONFile(
             path: path,
             hint: registry.kindName(forFile: path) ?? reader.defaultKind,
             sourceIndex: sourceIndex,
             maxLineBytes: reader.maxLineBytes,
             diagnosticCap: session.options.diagnosticCap,
+            reading: .automatic,
+            framing: framing,
             diagnose: report
         )
     }

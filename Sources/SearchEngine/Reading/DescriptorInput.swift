@@ -1,0 +1,91 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// A file descriptor read as it comes, after the bytes a reader peeked at to
+/// tell how it is compressed: those are given back first, so that nothing
+/// read for a look is lost, even from a pipe that cannot be read twice.
+final class DescriptorInput {
+    let fd: Int32
+    private let ownsDescriptor: Bool
+    /// Bytes read by ``peek(_:)`` and not handed out yet.
+    private var lookahead: [UInt8] = []
+    private var lookaheadStart = 0
+
+    /// Reads `fd`, closing it at the end when `ownsDescriptor`.
+    init(fd: Int32, ownsDescriptor: Bool) {
+        self.fd = fd
+        self.ownsDescriptor = ownsDescriptor
+    }
+
+    deinit {
+        if ownsDescriptor { close(fd) }
+    }
+
+    /// The first `count` bytes not handed out yet (fewer at the end of the
+    /// input), read now if need be and kept to be handed out again.
+    func peek(_ count: Int) throws(ReadError) -> [UInt8] {
+        var chunk = [UInt8](repeating: 0, count: count)
+        while lookahead.count - lookaheadStart < count {
+            let wanted = count - (lookahead.count - lookaheadStart)
+            let got = chunk.withUnsafeMutableBytes { room in
+                Result { () throws(ReadError) in
+                    try Self.readOnce(fd, into: UnsafeMutableRawBufferPointer(rebasing: room[..<wanted]))
+                }
+            }
+            let count = try got.get()
+            if count == 0 { break }
+            lookahead += chunk[..<count]
+        }
+        return Array(lookahead[lookaheadStart...].prefix(count))
+    }
+
+    /// How many bytes were peeked at and not handed out yet.
+    var lookaheadCount: Int { lookahead.count - lookaheadStart }
+
+    /// Forgets the bytes peeked at and not handed out, for a caller that
+    /// reads them again from the file itself.
+    func dropLookahead() {
+        lookahead = []
+        lookaheadStart = 0
+    }
+
+    /// Reads up to `room.count` bytes; returns how many (0 at the end).
+    func read(into room: UnsafeMutableRawBufferPointer) throws(ReadError) -> Int {
+        guard lookaheadStart < lookahead.count else { return try Self.readOnce(fd, into: room) }
+        let count = min(room.count, lookahead.count - lookaheadStart)
+        lookahead.withUnsafeBytes { bytes in
+            room.baseAddress!.copyMemory(from: bytes.baseAddress! + lookaheadStart, byteCount: count)
+        }
+        lookaheadStart += count
+        if lookaheadStart == lookahead.count {
+            lookahead = []
+            lookaheadStart = 0
+        }
+        return count
+    }
+
+    /// The size of the input when it is a regular file.
+    var regularFileSize: Int? {
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return Int(info.st_size)
+    }
+
+    /// One `read`, again after a signal.
+    static func readOnce(_ fd: Int32, into room: UnsafeMutableRawBufferPointer) throws(ReadError) -> Int {
+        guard room.count > 0 else { return 0 }
+        while true {
+            let result = readDescriptor(fd, room.baseAddress, room.count)
+            if result >= 0 { return result }
+            if errno != EINTR { throw ReadError(errno: errno) }
+        }
+    }
+}
+
+/// The system's `read`, which the methods named `read` hide.
+func readDescriptor(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    read(fd, buffer, count)
+}
