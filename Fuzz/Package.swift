@@ -38,7 +38,7 @@ let package = Package(
         fuzzTarget("FuzzRecordReader", ["ResultKit", "SearchEngine", "TerminalTable"]),
         fuzzTarget("FuzzQueryParser", ["ResultKit", "SearchEngine"]),
         fuzzTarget("FuzzTableLayout", ["TerminalTable"]),
-        fuzzTarget("FuzzKindSpec", ["ResultKit", "KindSpecs", "TerminalTable"]),
+        fuzzTarget("FuzzKindSpec", ["ResultKit", "KindSpecs", "SearchEngine", "ResultOutput", "TerminalTable"]),
         fuzzTarget("FuzzOptionParser", ["SearchCLI"]),
         fuzzTarget("FuzzDelimitedOutput", ["ResultKit", "SearchEngine", "ResultOutput"]),
     ]

@@ -2,10 +2,13 @@
 # Regenerates the samples of the example kind specs, deterministically:
 #   Examples/kinds/countries.jsonl  from Debian iso-codes (ISO 3166-1)
 #   Examples/kinds/timezones.jsonl  from tzdata's zone1970.tab and its zone rules
+#   Examples/kinds/packages.json    from dpkg's status database (16 base packages)
+#   Examples/kinds/users.csv        from base-passwd's passwd.master
 # Sources, fields and licences: Examples/kinds/README.md.
 #
 # Needs (the versions used for the committed files):
-#   - Debian 12 (bookworm) packages iso-codes 4.15.0-1 and tzdata 2025b-0+deb12u2
+#   - Debian 12 (bookworm) packages iso-codes 4.15.0-1 and tzdata 2025b-0+deb12u2, base-passwd 3.6.1,
+#     and the versions of the 16 packages that packages.json lists
 #   - jq, GNU awk or mawk, GNU date
 # Usage: Examples/kinds/generate.sh   (set SKIP_INSTALL=1 to use what is installed)
 set -euo pipefail
@@ -74,6 +77,32 @@ grep -v '^#' /usr/share/zoneinfo/zone1970.tab | sort -t "$(printf '\t')" -k3,3 |
             if ($4 != "") printf ",\"comment\":%s", quoted($4)
             printf "}\n"
         }' >timezones.jsonl
+
+# Packages: sixteen packages of every Debian 12 system, from dpkg's status
+# database, as one JSON array: the maintainer as an object, each dependency
+# (the first of its alternatives) as an object with its version constraint.
+packages=(adduser apt base-files base-passwd bash coreutils dpkg grep gzip iso-codes libc6 login passwd sed tar tzdata)
+dpkg-query -W -f='${Package}\t${Version}\t${Section}\t${Installed-Size}\t${Maintainer}\t${Depends}\t${Pre-Depends}\t${binary:Summary}\n' \
+    "${packages[@]}" | sort |
+    jq -R -s '
+        def dependency: sub("^ +"; "") | sub(" *\\|.*$"; "") |
+            capture("^(?<name>[^ (:]+)(:[a-z]+)?( \\((?<version>[^)]*)\\))?") | if .version == null then del(.version) else . end;
+        def dependencies: if . == "" then [] else split(",") | map(dependency) end;
+        split("\n") | map(select(. != "") | split("\t") | {
+            name: .[0], version: .[1], section: .[2], installed_size: (.[3] | tonumber),
+            maintainer: (.[4] | capture("^(?<name>.*) <(?<email>[^>]*)>$")),
+            depends: ((.[6] | dependencies) + (.[5] | dependencies)),
+            summary: .[7]
+        })' >packages.json
+echo "packages.json: $(jq length packages.json) records"
+
+# Users: the users every Debian system defines, from base-passwd's
+# passwd.master, as CSV with a header row.
+{
+    echo "name,password,uid,gid,gecos,home,shell"
+    tr ':' ',' </usr/share/base-passwd/passwd.master
+} >users.csv
+echo "users.csv: $(($(wc -l <users.csv) - 1)) records"
 
 # Every line must be one JSON object with a kind.
 for file in countries.jsonl timezones.jsonl; do

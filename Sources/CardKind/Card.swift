@@ -1,5 +1,4 @@
 public import ResultKit
-public import StreamingJSON
 
 /// A playing card of the standard 52-card deck.
 public struct Card: Sendable, Hashable {

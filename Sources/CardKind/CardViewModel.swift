@@ -1,20 +1,19 @@
 public import ResultKit
-public import TerminalTable
 
 /// How a card looks in the table: its derived name, symbol and colour.
 public struct CardViewModel: CellRepresentable {
     /// The card shown.
-    public var card: Card
+    public var model: Card
 
-    public init(card: Card) {
-        self.card = card
+    public init(model: Card) {
+        self.model = model
     }
 
-    public var name: String { card.name }
+    public var name: String { model.name }
 
     /// The symbol and the colour, red for hearts and diamonds.
     public var detailCells: [Cell] {
-        let style: CellStyle = card.suit.isRed ? .red : .plain
-        return [Cell(card.symbol, style: style), Cell(card.color, style: style)]
+        let style: CellStyle = model.suit.isRed ? .red : .plain
+        return [Cell(model.symbol, style: style), Cell(model.color, style: style)]
     }
 }

@@ -1,5 +1,4 @@
 public import ResultKit
-import StreamingJSON
 
 extension ResultKind {
     /// Playing cards. NAME (`Queen of Hearts`), symbol and colour are derived
@@ -21,6 +20,6 @@ extension ResultKind {
         fields: ["rank", "suit", "name", "symbol", "color"],
         sample: BundledSample(fileName: "cards.jsonl", text: sampleNDJSON),
         decode: Card.init(record:),
-        present: CardViewModel.init(card:)
+        present: CardViewModel.init(model:)
     )
 }

@@ -1,5 +1,4 @@
 public import ResultKit
-public import StreamingJSON
 
 /// A domain name and whether it is registered.
 public struct Domain: Sendable, Hashable {

@@ -1,20 +1,19 @@
 public import ResultKit
-public import TerminalTable
 
 /// How a domain looks in the table: its name, and its status in colour.
 public struct DomainViewModel: CellRepresentable {
     /// The domain shown.
-    public var domain: Domain
+    public var model: Domain
 
-    public init(domain: Domain) {
-        self.domain = domain
+    public init(model: Domain) {
+        self.model = model
     }
 
-    public var name: String { domain.name }
+    public var name: String { model.name }
 
     /// The status, green when available and dim when taken.
     public var status: Cell {
-        switch domain.status {
+        switch model.status {
         case .available: Cell("available", style: .green)
         case .taken: Cell("taken", style: .dim)
         case .other(let text): Cell(text, style: .yellow)

@@ -10,6 +10,6 @@ extension ResultKind {
         fields: ["name", "status"],
         sample: BundledSample(fileName: "domains.jsonl", text: sampleNDJSON),
         decode: Domain.init(record:),
-        present: DomainViewModel.init(domain:)
+        present: DomainViewModel.init(model:)
     )
 }

@@ -17,7 +17,6 @@ public enum KindScaffold {
                 path: "Sources/\(module)/\(type).swift",
                 contents: """
                     public import ResultKit
-                    public import StreamingJSON
 
                     /// A \(member): the model decoded from a record.
                     public struct \(type): Sendable, Hashable {
@@ -37,7 +36,6 @@ public enum KindScaffold {
                 path: "Sources/\(module)/\(type)ViewModel.swift",
                 contents: """
                     public import ResultKit
-                    public import TerminalTable
 
                     /// How a \(member) looks in the table.
                     public struct \(type)ViewModel: CellRepresentable {
@@ -92,7 +90,6 @@ public enum KindScaffold {
                 path: "Tests/\(module)Tests/\(type)Tests.swift",
                 contents: """
                     import ResultKit
-                    import StreamingJSON
                     import Testing
                     import \(module)
 
@@ -115,6 +112,34 @@ public enum KindScaffold {
                     """
             ),
         ]
+    }
+
+    /// Whether `manifest` has the `kindModules` list that ``addingModule(_:to:)`` edits, as ResultKit's own has.
+    public static func hasKindList(_ manifest: String) -> Bool {
+        manifest.split(separator: "\n").contains { $0.contains("let kindModules") && $0.contains("[") }
+    }
+
+    /// What to add to a manifest without a `kindModules` list, such as a team's own package that depends on
+    /// ResultKit, in the words a person copies: the kind's target and test target, and the kind among the
+    /// dependencies of the executable that registers it.
+    /// - Parameters:
+    ///   - package: The `package:` that names ResultKit in that manifest's `.product(name:package:)`.
+    ///   - executables: The package's executable targets, to name the one to edit when there is only one.
+    public static func manifestAdditions(for name: KindName, package: String, executables: [String]) -> String {
+        let module = name.moduleName
+        let resultKit = ".product(name: \"ResultKit\", package: \"\(package)\")"
+        let executable =
+            executables.count == 1
+            ? "of the executable `\(executables[0])`" : "of the executable that applies the RegisterKinds plugin"
+        return """
+            Package.swift has no `kindModules` list: add \(module) to it yourself.
+            In `targets:`, add
+                    .target(name: "\(module)", dependencies: [\(resultKit)]),
+                    .testTarget(name: "\(module)Tests", dependencies: ["\(module)", \(resultKit)]),
+            and in the `dependencies:` \(executable), add
+                        "\(module)",
+
+            """
     }
 
     /// `manifest` with `module` added, sorted, to the `kindModules` list.

@@ -4,6 +4,33 @@ enum CalendarDate {
     /// Seconds since 1970 in the years 0001 to 9999.
     static let range: ClosedRange<Int64> = -62_135_596_800...253_402_300_799
 
+    /// How much of a date a text gives: ISO 8601 allows a year alone
+    /// (`1813`) or a year and month (`2021-05`).
+    enum Precision: Sendable, Equatable {
+        case year, month, day, second
+    }
+
+    /// Parses a date as ``parse(_:)`` does, or a reduced-precision one
+    /// (`1813`, `2021-05`, at the start of that year or month), with how
+    /// much of it the text gives.
+    static func parseWithPrecision(_ text: some StringProtocol) -> (seconds: Int64, precision: Precision)? {
+        let bytes = Array(text.utf8)
+        let isDigit = { (byte: UInt8) in byte >= 0x30 && byte <= 0x39 }
+        if bytes.count == 4, bytes.allSatisfy(isDigit), let year = Int(String(decoding: bytes, as: UTF8.self)),
+            year >= 1
+        {
+            return (Int64(daysFromCivil(year: year, month: 1, day: 1)) * 86_400, .year)
+        }
+        if bytes.count == 7, bytes[4] == 0x2D, bytes[..<4].allSatisfy(isDigit), bytes[5...].allSatisfy(isDigit),
+            let year = Int(String(decoding: bytes[..<4], as: UTF8.self)),
+            let month = Int(String(decoding: bytes[5...], as: UTF8.self)), year >= 1, (1...12).contains(month)
+        {
+            return (Int64(daysFromCivil(year: year, month: month, day: 1)) * 86_400, .month)
+        }
+        guard let seconds = parse(text) else { return nil }
+        return (seconds, bytes.count == 10 ? .day : .second)
+    }
+
     /// Parses `2024-05-01`, `2024-05-01T12:30`, `2024-05-01T12:30:15.25Z`,
     /// `2024-05-01 12:30:15+02:00`: seconds since 1970, UTC. A time without
     /// an offset is taken as UTC.
@@ -102,11 +129,16 @@ enum CalendarDate {
         return (year, month, day)
     }
 
-    /// `2024-05-01` for a time in seconds since 1970 (UTC).
-    static func isoDate(_ seconds: Int64) -> String {
+    /// `2024-05-01` for a time in seconds since 1970 (UTC); `2024-05` or
+    /// `2024` for a date given to the month or the year only.
+    static func isoDate(_ seconds: Int64, precision: Precision = .day) -> String {
         let days = Int(seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400)
         let (year, month, day) = civil(fromDays: days)
-        return padded(year, 4) + "-" + padded(month, 2) + "-" + padded(day, 2)
+        switch precision {
+        case .year: return padded(year, 4)
+        case .month: return padded(year, 4) + "-" + padded(month, 2)
+        case .day, .second: return padded(year, 4) + "-" + padded(month, 2) + "-" + padded(day, 2)
+        }
     }
 
     /// `3 days ago`, `in 2 hours`, `just now`: the coarsest unit that fits.

@@ -74,7 +74,88 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
 
     /// The key when the pointer names a top-level field (`/key`), else `nil`.
     public var topLevelKey: String? {
-        tokens.count == 1 ? tokens[0] : nil
+        tokens.count == 1 && !hasWildcard ? tokens[0] : nil
+    }
+
+    /// The token that stands for every element of an array, or every
+    /// member of an object, in a kind spec: `/authors/*/name`.
+    public static let wildcard = "*"
+
+    /// Whether a token is ``wildcard``: the pointer may name several values.
+    public var hasWildcard: Bool { tokens.contains(Self.wildcard) }
+
+    /// The most values a pointer with a wildcard gathers from one record.
+    public static let maxMatches = 1_000
+
+    /// Every value the pointer names in `object`, in order: one at most
+    /// without a wildcard; with one, each element (or member) the wildcard
+    /// stands for that holds the rest of the pointer, up to ``maxMatches``.
+    public func matches(in object: JSONObject) -> [JSONValue] {
+        guard hasWildcard else { return resolve(in: object).map { [$0] } ?? [] }
+        var found: [JSONValue] = []
+        Self.collect(tokens[...], in: .object(object), into: &found)
+        return found
+    }
+
+    private static func collect(_ tokens: ArraySlice<String>, in value: JSONValue, into found: inout [JSONValue]) {
+        guard found.count < maxMatches else { return }
+        guard let index = tokens.firstIndex(of: wildcard) else {
+            if let match = resolve(tokens, in: value) { found.append(match) }
+            return
+        }
+        guard let container = resolve(tokens[tokens.startIndex..<index], in: value) else { return }
+        let rest = tokens[(index + 1)...]
+        switch container {
+        case .array(let elements):
+            for element in elements where found.count < maxMatches { collect(rest, in: element, into: &found) }
+        case .object(let object):
+            for member in object.members where found.count < maxMatches {
+                collect(rest, in: member.value, into: &found)
+            }
+        case .null, .bool, .number, .string:
+            return
+        }
+    }
+
+    /// The JSON Pointer a path written in another notation means, for a
+    /// hint: `$.a.b`, `.a.b` (jq) and `a.b` are `/a/b`, `$.a[0].b` is
+    /// `/a/0/b`, `a/b` is `/a/b`; `nil` when the text reads as none of them.
+    public static func suggestion(for text: String) -> String? {
+        var rest = Substring(text)
+        if rest.hasPrefix("$") { rest = rest.dropFirst() }
+        if rest.hasPrefix(".") { rest = rest.dropFirst() }
+        guard !rest.isEmpty, !rest.hasPrefix("/") else { return nil }
+        var tokens: [String] = []
+        var token = ""
+        var characters = rest[...]
+        func endToken() -> Bool {
+            guard !token.isEmpty else { return false }
+            tokens.append(token)
+            token = ""
+            return true
+        }
+        while let character = characters.popFirst() {
+            switch character {
+            case ".", "/":
+                guard endToken() else { return nil }
+            case "[":
+                if !token.isEmpty { _ = endToken() }
+                guard let close = characters.firstIndex(of: "]") else { return nil }
+                var inside = characters[..<close]
+                characters = characters[characters.index(after: close)...]
+                if let quote = inside.first, quote == "'" || quote == "\"", inside.count >= 2, inside.last == quote {
+                    inside = inside.dropFirst().dropLast()
+                }
+                guard !inside.isEmpty else { return nil }
+                tokens.append(String(inside))
+                if characters.first == "." { characters = characters.dropFirst() }
+            default:
+                token.append(character)
+            }
+        }
+        if !token.isEmpty { tokens.append(token) }
+        guard !tokens.isEmpty, tokens.count <= maxTokens else { return nil }
+        return tokens.map { JSONPointer(field: $0).description }.joined()
     }
 
     /// The value the pointer names in `object`, or `nil` when there is none.

@@ -12,8 +12,10 @@ extension KindSpec {
         case stars(outOf: Int)
         /// A fraction as a percentage: `0.425` is `42.5%` with one decimal.
         case percent(decimals: Int)
-        /// A count of bytes in IEC units: `1.5 KiB`, `12.0 MiB`.
-        case bytes
+        /// A size: a count of `unit`s, shown in binary units (`1.5 KiB`,
+        /// `12 MiB`, powers of 1,024) or decimal ones (`1.5 kB`, `12 MB`,
+        /// powers of 1,000), with one decimal below 10 and no `.0`.
+        case bytes(unit: ByteUnit, decimal: Bool)
         /// A date as `YYYY-MM-DD` (UTC).
         case date
         /// A date relative to now: `3 days ago`, `in 2 hours`.
@@ -35,6 +37,12 @@ extension KindSpec {
 
         /// The format names a spec may use, in the order documented.
         public static let names = ["plain", "number", "currency", "stars", "percent", "bytes", "date", "relative-date"]
+
+        /// The options each format takes, besides `format` itself.
+        static let options: [String: [String]] = [
+            "currency": ["currency", "currencyPath", "decimals"], "number": ["decimals"], "percent": ["decimals"],
+            "stars": ["outOf"], "bytes": ["unit", "prefixes"],
+        ]
 
         /// The value types a format can show.
         static func types(forFormat name: String) -> [ValueType] {

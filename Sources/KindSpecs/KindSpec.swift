@@ -26,6 +26,9 @@ public struct KindSpec: Sendable {
     public var rowHeight: Int
     /// When relative dates are measured from, in seconds since 1970 (UTC).
     public var referenceTime: Int64
+    /// Which columns found a value in some record, shared by every copy of
+    /// the spec and of its kind (see ``columnsMatchingNoRecord``).
+    let usage = ColumnUsage()
 
     /// Creates a spec from its parts; ``KindSpecLoader`` does this after validation.
     public init(
@@ -48,5 +51,14 @@ public struct KindSpec: Sendable {
         self.searchFields = searchFields
         self.rowHeight = rowHeight
         self.referenceTime = referenceTime
+    }
+
+    /// The columns that found no value in any record this spec's kind made
+    /// a row of (or checked) so far; none before the first such record.
+    ///
+    /// A column whose path no record holds most likely has a mistake in it
+    /// (`/autor/name`): `search` warns about each at the end of a run.
+    public var columnsMatchingNoRecord: [Column] {
+        usage.unfilled(count: columns.count).map { columns[$0] }
     }
 }

@@ -11,7 +11,8 @@ struct KindSpecDecoder {
     ]
     static let columnKeys = [
         "align", "currency", "currencyPath", "decimals", "description", "format", "header", "maxWidth", "minWidth",
-        "missing", "outOf", "path", "priority", "required", "style", "styles", "type",
+        "missing", "missingStyle", "noWrap", "outOf", "path", "prefixes", "priority", "required", "style", "styles",
+        "template", "type", "unit",
     ]
     static let searchKeys = ["name", "path", "template", "weight"]
     static let maxColumns = 64
@@ -23,9 +24,25 @@ struct KindSpecDecoder {
 
     let file: String
     private(set) var errors: [KindSpecError] = []
+    /// Each column field name, with its column and place, to check the
+    /// search fields' names against.
+    private var columnPlaces: [String: (place: String, column: KindSpec.Column)] = [:]
+    /// The place of each header (upper-cased) met so far.
+    private var headerPlaces: [String: String] = [:]
 
-    init(file: String) {
+    /// Whether the file must be named after the kind (`book.kind.json`).
+    let checksFileName: Bool
+
+    init(file: String, checksFileName: Bool = false) {
         self.file = file
+        self.checksFileName = checksFileName
+    }
+
+    /// `book` for `…/book.kind.json`; `nil` for another name.
+    static func fileStem(_ file: String) -> String? {
+        let base = file.split(separator: "/").last.map(String.init) ?? file
+        guard base.hasSuffix(KindSpecLoader.fileSuffix) else { return nil }
+        return String(base.dropLast(KindSpecLoader.fileSuffix.count))
     }
 
     /// The spec, or `nil` when it has mistakes (then listed in ``errors``).
@@ -37,6 +54,12 @@ struct KindSpecDecoder {
         let root = Fields(object, at: nil)
         check(root, allowed: Self.topLevelKeys)
         let name = kindName(root, "name", required: true)
+        if checksFileName, let name, let stem = Self.fileStem(file), stem != name {
+            fail(
+                root.place("name"),
+                "\"\(name)\" is not the file's name: rename the file \(name)\(KindSpecLoader.fileSuffix), or the kind \"\(stem)\""
+            )
+        }
         let plural = kindName(root, "plural", required: true)
         let replaces = kindName(root, "replaces", required: false)
         var template: NameTemplate?
@@ -75,6 +98,7 @@ struct KindSpecDecoder {
             return nil
         }
         var columns: [KindSpec.Column] = []
+        var places: [String] = []
         var failed = false
         for (index, element) in elements.enumerated() {
             let place = root.place("columns") + "[\(index)]"
@@ -86,16 +110,71 @@ struct KindSpecDecoder {
                 failed = true
                 continue
             }
-            if let column = column(Fields(object, at: place)) { columns.append(column) } else { failed = true }
+            // One header per column, checked before the rest of the column.
+            if case .string(let header)? = object["header"] {
+                let key = header.uppercased()
+                if let first = headerPlaces[key] {
+                    fail(
+                        place + ".header", "\"\(header)\" is already the header of \(first); each column needs its own")
+                    failed = true
+                } else {
+                    headerPlaces[key] = place
+                }
+            }
+            if let column = column(Fields(object, at: place)) {
+                columns.append(column)
+                places.append(place)
+            } else {
+                failed = true
+            }
         }
+        if !checkNames(of: columns, at: places) { failed = true }
         return failed ? nil : columns
+    }
+
+    /// Reports two columns whose headers give one field name for different
+    /// values (one header twice is reported as the columns are read).
+    private mutating func checkNames(of columns: [KindSpec.Column], at places: [String]) -> Bool {
+        var names: [String: Int] = [:]
+        var valid = true
+        for (index, column) in columns.enumerated() {
+            guard let name = column.fieldName else { continue }
+            if let first = names[name], columns[first].sourceDescription != column.sourceDescription,
+                columns[first].header.uppercased() != column.header.uppercased()
+            {
+                fail(
+                    places[index] + ".header",
+                    "\"\(column.header)\" names the field \"\(name)\", as the header of \(places[first]) does "
+                        + "for another value (\(columns[first].sourceDescription)); change one of the headers")
+                valid = false
+            }
+            names[name] = names[name] ?? index
+        }
+        columnPlaces = Dictionary(uniqueKeysWithValues: names.map { ($0.key, (places[$0.value], columns[$0.value])) })
+        return valid
     }
 
     private mutating func column(_ fields: Fields) -> KindSpec.Column? {
         let errorCount = errors.count
         check(fields, allowed: Self.columnKeys)
         let header = text(fields, "header", required: true)
-        let path = pointer(fields, "path", required: true)
+        var source: KindSpec.Column.Source?
+        switch (fields.value("path"), fields.value("template")) {
+        case (_?, _?):
+            fail(fields.place("template"), "give either \"path\" or \"template\", not both")
+        case (nil, nil):
+            fail(fields.place("path"), "required field is missing (or give a \"template\" such as \"{uid}:{gid}\")")
+        case (_?, nil):
+            source = pointer(fields, "path", required: true, allowsWildcard: true).map { .path($0) }
+        case (nil, _?):
+            if let text = string(fields, "template") {
+                do {
+                    source = .template(try NameTemplate(parsing: text))
+                } catch {
+                    fail(fields.place("template"), error.reason)
+                }
+            }
+        }
         var type = KindSpec.ValueType.string
         if let typeName = string(fields, "type") {
             if let known = KindSpec.ValueType(rawValue: typeName) {
@@ -106,6 +185,11 @@ struct KindSpecDecoder {
             }
         }
         let format = valueFormat(fields, type: type)
+        if case .path(let pointer)? = source, pointer.hasWildcard, type != .string {
+            fail(
+                fields.place("type"),
+                "a path with \"*\" joins what it matches into text: its type is string, not \(type.rawValue)")
+        }
         var alignment: Alignment = type.isNumeric ? .right : .left
         if let align = string(fields, "align") {
             switch align {
@@ -123,23 +207,36 @@ struct KindSpecDecoder {
         let required = boolean(fields, "required") ?? false
         let missing = text(fields, "missing", required: false, allowEmpty: true) ?? ""
         let style = cellStyle(fields, "style") ?? .plain
+        let missingStyle = cellStyle(fields, "missingStyle")
+        let wraps = !(boolean(fields, "noWrap") ?? false)
         var styles: [String: CellStyle] = [:]
+        var rangeStyles: [(range: KindSpec.ValueRange, style: CellStyle)] = []
         if let value = fields.value("styles") {
             if case .object(let object) = value {
                 let place = fields.place("styles")
                 let map = Fields(object, at: place)
                 check(map, allowed: nil)
                 for key in object.keys {
-                    if let style = cellStyle(map, key) { styles[key] = style }
+                    guard let style = cellStyle(map, key) else { continue }
+                    if let range = KindSpec.ValueRange(parsing: key) {
+                        rangeStyles.append((range, style))
+                    } else if key.hasPrefix("<") || key.hasPrefix(">") || key.contains("..") {
+                        fail(
+                            map.place(key),
+                            "\"\(key)\" is neither a range (<10, <=10, >10, >=10, =0, 10..100) nor a value to match; "
+                                + "a value that starts with < or > or holds .. cannot be matched")
+                    } else {
+                        styles[key] = style
+                    }
                 }
             } else {
                 fail(fields.place("styles"), "expected an object of value → style, found \(value.typeName)")
             }
         }
-        guard errors.count == errorCount, let header, let path, let format else { return nil }
+        guard errors.count == errorCount, let header, let source, let format else { return nil }
         return KindSpec.Column(
             header: header,
-            path: path,
+            source: source,
             type: type,
             format: format,
             alignment: alignment,
@@ -149,7 +246,10 @@ struct KindSpecDecoder {
             isRequired: required,
             missingText: missing,
             style: style,
-            styles: styles
+            styles: styles,
+            rangeStyles: rangeStyles,
+            missingStyle: missingStyle,
+            wraps: wraps
         )
     }
 
@@ -168,12 +268,9 @@ struct KindSpecDecoder {
             fail(fields.place("format"), "\"\(name)\" needs type \(wanted), not \(type.rawValue)")
             return nil
         }
-        let options: [String: [String]] = [
-            "currency": ["currency", "currencyPath", "decimals"], "number": ["decimals"], "percent": ["decimals"],
-            "stars": ["outOf"],
-        ]
+        let options = KindSpec.ValueFormat.options
         let allowed = options[name] ?? []
-        for option in ["currency", "currencyPath", "decimals", "outOf"]
+        for option in ["currency", "currencyPath", "decimals", "outOf", "unit", "prefixes"]
         where fields.value(option) != nil && !allowed.contains(option) {
             fail(fields.place(option), "only used with format \(Self.formats(using: option, in: options))")
         }
@@ -191,7 +288,7 @@ struct KindSpecDecoder {
                     fields.place("currency"),
                     "\"\(code)\" is not an ISO 4217 code such as \"USD\" (three capital letters)")
             }
-            let codePath = pointer(fields, "currencyPath", required: false)
+            let codePath = pointer(fields, "currencyPath", required: false, allowsWildcard: false)
             guard let code, Self.isCurrencyCode(code) else { return nil }
             return .currency(code: code, codePath: codePath, decimals: decimals ?? 2)
         case "stars":
@@ -199,7 +296,31 @@ struct KindSpecDecoder {
         case "percent":
             return .percent(decimals: decimals ?? 0)
         case "bytes":
-            return .bytes
+            var unit = KindSpec.ByteUnit.bytes
+            if let given = string(fields, "unit") {
+                if let known = KindSpec.ByteUnit(rawValue: given) {
+                    unit = known
+                } else {
+                    let names = KindSpec.ByteUnit.allCases.map(\.rawValue).joined(separator: ", ")
+                    let hint = KindSpec.ByteUnit.allCases.first { $0.rawValue.lowercased() == given.lowercased() }
+                    fail(
+                        fields.place("unit"),
+                        "\"\(given)\" is not one of \(names)"
+                            + (hint.map { "; did you mean \"\($0.rawValue)\"?" } ?? ""))
+                    return nil
+                }
+            }
+            var decimal = false
+            if let prefixes = string(fields, "prefixes") {
+                switch prefixes {
+                case "binary": decimal = false
+                case "decimal": decimal = true
+                default:
+                    fail(fields.place("prefixes"), "\"\(prefixes)\" is not one of binary (KiB, MiB), decimal (kB, MB)")
+                    return nil
+                }
+            }
+            return .bytes(unit: unit, decimal: decimal)
         case "date":
             return .date
         case "relative-date":
@@ -271,7 +392,7 @@ struct KindSpecDecoder {
         case (nil, nil):
             fail(fields.place("path"), "required field is missing (or give a \"template\")")
         case (_?, nil):
-            if let path = pointer(fields, "path", required: true) {
+            if let path = pointer(fields, "path", required: true, allowsWildcard: true) {
                 source = .path(path)
                 implicitName = path.topLevelKey
             }
@@ -300,6 +421,29 @@ struct KindSpecDecoder {
             fail(fields.place("name"), "required: the field \"\(implicitName)\" cannot be used in queries")
         }
         guard errors.count == errorCount, let name, let weight, let source else { return nil }
+        // A column named like the search field must show the same value:
+        // filters read the search field first.
+        if let (place, column) = columnPlaces[name] {
+            let same =
+                switch source {
+                case .path(let pointer): column.path == pointer
+                case .template(let template): column.sourceDescription == template.description
+                }
+            if !same {
+                let given = fields.value("name") != nil ? "is named" : "takes the name"
+                let reads =
+                    switch source {
+                    case .path(let pointer): pointer.description
+                    case .template(let template): template.description
+                    }
+                fail(
+                    fields.place("name"),
+                    "this search field \(given) \"\(name)\" and reads \(reads), but the header of \(place) "
+                        + "(\"\(column.header)\") names \(column.sourceDescription) so; make them read the same value, "
+                        + "or give the search field another \"name\"")
+                return nil
+            }
+        }
         return KindSpec.SearchField(name: name, weight: weight, source: source)
     }
 
@@ -373,11 +517,7 @@ struct KindSpecDecoder {
             return nil
         }
         guard let name = string(fields, key) else { return nil }
-        let bytes = Array(name.utf8)
-        let valid =
-            !bytes.isEmpty && bytes.count <= 64 && (0x61...0x7A).contains(bytes[0])
-            && bytes.allSatisfy { (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x2D }
-        guard valid else {
+        guard Self.isKindName(name) else {
             fail(
                 fields.place(key),
                 "\"\(name)\" is not a kind name: use lower-case letters, digits and \"-\", starting with a letter"
@@ -387,7 +527,16 @@ struct KindSpecDecoder {
         return name
     }
 
-    private mutating func pointer(_ fields: Fields, _ key: String, required: Bool) -> JSONPointer? {
+    /// Lower-case letters, digits and `-`, starting with a letter, at most 64.
+    static func isKindName(_ name: String) -> Bool {
+        let bytes = Array(name.utf8)
+        return !bytes.isEmpty && bytes.count <= 64 && (0x61...0x7A).contains(bytes[0])
+            && bytes.allSatisfy { (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x2D }
+    }
+
+    private mutating func pointer(_ fields: Fields, _ key: String, required: Bool, allowsWildcard: Bool)
+        -> JSONPointer?
+    {
         guard fields.value(key) != nil else {
             if required { fail(fields.place(key), "required field is missing") }
             return nil
@@ -399,11 +548,23 @@ struct KindSpecDecoder {
                 fail(fields.place(key), "\"\" names the whole record; name a field, such as \"/name\"")
                 return nil
             }
+            if pointer.tokens.contains("") {
+                let trimmed = pointer.tokens.filter { !$0.isEmpty }.map { JSONPointer(field: $0).description }.joined()
+                fail(
+                    fields.place(key),
+                    "\"\(text)\" has an empty key (a \"/\" at its end, or two together)"
+                        + (trimmed.isEmpty ? "" : "; did you mean \"\(trimmed)\"?"))
+                return nil
+            }
+            if !allowsWildcard && pointer.hasWildcard {
+                fail(fields.place(key), "\"\(text)\": \"*\" is not allowed here; name one value")
+                return nil
+            }
             return pointer
         } catch {
             var message = error.reason
-            if !text.hasPrefix("/"), (try? JSONPointer(parsing: "/" + text)) != nil {
-                message += "; did you mean \"/\(text)\"?"
+            if let suggestion = JSONPointer.suggestion(for: text), (try? JSONPointer(parsing: suggestion)) != nil {
+                message += "; did you mean \"\(suggestion)\"?"
             }
             fail(fields.place(key), message)
             return nil

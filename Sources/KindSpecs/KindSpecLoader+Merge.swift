@@ -4,7 +4,8 @@ extension KindSpecLoader {
     /// Joins the kinds built into the program with the kinds of specs.
     ///
     /// A spec may take the place of a built-in kind only by saying so with
-    /// `"replaces": "<name>"`; the built-in kind is then left out. Any other
+    /// `"replaces": "<name>"`; the built-in kind is then left out, and its
+    /// bundled sample is the spec's when the spec keeps its name. Any other
     /// spec whose name or plural is a built-in kind's name or plural is an
     /// error naming both sources, and the spec is left out.
     /// - Parameters:
@@ -48,12 +49,31 @@ extension KindSpecLoader {
             claimed[module.plural.lowercased()] = module
         }
         var specKinds: [ResultKind] = []
+        var used: [KindSpec] = []
+        var notes: [KindSpecError] = []
         for spec in accepted {
             let clashes = [("name", spec.name), ("plural", spec.plural)].compactMap { field, value in
                 claimed[value.lowercased()].map { (field, value, $0) }
             }
             guard let (field, value, module) = clashes.first else {
-                specKinds.append(spec.kind)
+                // The replaced kind's sample stays, under the new spec, when
+                // its records (which name their kind) still name this one.
+                var sample: BundledSample?
+                if let replaced = spec.replaces.flatMap({ name in modules.first { $0.name == name } }),
+                    let kept = replaced.sample
+                {
+                    if replaced.name == spec.name {
+                        sample = kept
+                    } else {
+                        notes.append(
+                            KindSpecError(
+                                file: spec.file, field: "replaces",
+                                "the bundled \(kept.fileName) of \(replaced.origin) is not kept: its records say "
+                                    + "\"kind\": \"\(replaced.name)\", and this kind is \"\(spec.name)\""))
+                    }
+                }
+                specKinds.append(spec.kind(sample: sample))
+                used.append(spec)
                 continue
             }
             var message = "kind \"\(value)\" is already defined by \(module.origin)"
@@ -62,6 +82,6 @@ extension KindSpecLoader {
             }
             errors.append(KindSpecError(file: spec.file, field: field, message))
         }
-        return KindSpecMergeResult(kinds: kept + specKinds, errors: errors)
+        return KindSpecMergeResult(kinds: kept + specKinds, specs: used, errors: errors, notes: notes)
     }
 }

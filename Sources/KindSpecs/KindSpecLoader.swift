@@ -1,3 +1,4 @@
+public import ResultKit
 import StreamingJSON
 
 #if canImport(Glibc)
@@ -13,13 +14,13 @@ import StreamingJSON
 /// caller passes them in, so that tests and tools decide.
 ///
 /// ```swift
-/// let directories = arguments.kindDirectories
-/// let loaded = KindSpecLoader.load(
-///     directories: directories,
+/// let loaded = KindSpecLoader.loadKinds(
+///     builtIn: builtInKinds,
+///     directories: arguments.kindDirectories,
 ///     defaultDirectory: KindSpecLoader.defaultDirectory(environment: environment)
 /// )
-/// let merged = KindSpecLoader.merge(modules: builtInKinds, specs: loaded.specs)
-/// let errors = loaded.errors + merged.errors  // print each as "error: \(error)", exit 2
+/// // print loaded.errors as "error: …" (then exit 2), loaded.warnings as
+/// // "warning: …", loaded.notes as "note: …"; register loaded.kinds
 /// ```
 public enum KindSpecLoader {
     /// The suffix of spec files.
@@ -45,19 +46,27 @@ public enum KindSpecLoader {
         return nil
     }
 
-    /// Reads every `*.kind.json` file directly inside `directories` (each
-    /// folder sorted by file name), then inside `defaultDirectory` if it exists.
+    /// Reads the spec files of every layer, in order: the user's config
+    /// folder (`defaultDirectory`, read only when it exists), then each of
+    /// `directories` (`--kinds DIR`, each of which must exist). Each folder
+    /// is read once, sorted by file name; the config folder takes its place
+    /// among `directories` when it is named there too.
     ///
     /// Every problem is collected, never only the first: unreadable folders
     /// and files, malformed JSON (with line and column), mistakes in a spec
-    /// (with the field), and two specs that define the same kind.
+    /// (with the field), a file whose name is not the spec's `name`, and two
+    /// specs of one folder that define the same kind. A spec in a later
+    /// layer redefines an earlier layer's spec of the same name, with a
+    /// note naming both files. The problems of the config folder's files
+    /// are warnings, and those files are left out: one broken personal spec
+    /// does not stop every search.
     /// - Parameters:
     ///   - directories: Folders the user named (`--kinds DIR`); each must exist.
     ///   - defaultDirectory: The folder read only when it exists, usually
     ///     ``defaultDirectory(environment:)``.
     ///   - referenceTime: When relative dates are measured from, in seconds
     ///     since 1970; `nil` reads the system clock once.
-    /// - Returns: The valid specs, in the order read, and every error.
+    /// - Returns: The valid specs, in the order read, and every problem.
     public static func load(
         directories: [String],
         defaultDirectory: String? = nil,
@@ -65,33 +74,89 @@ public enum KindSpecLoader {
     ) -> KindSpecLoadResult {
         let now = referenceTime ?? currentTime()
         var result = KindSpecLoadResult()
+        func key(_ directory: String) -> String {
+            directory.hasSuffix("/") && directory.count > 1 ? String(directory.dropLast()) : directory
+        }
+        var layers = directories.map { (directory: $0, named: true) }
+        if let defaultDirectory, !directories.contains(where: { key($0) == key(defaultDirectory) }) {
+            layers.insert((defaultDirectory, false), at: 0)
+        }
         var visited = Set<String>()
-        var candidates = directories.map { ($0, true) }
-        if let defaultDirectory { candidates.append((defaultDirectory, false)) }
-        for (directory, required) in candidates {
-            let key = directory.hasSuffix("/") && directory.count > 1 ? String(directory.dropLast()) : directory
-            guard visited.insert(key).inserted else { continue }
+        for (directory, named) in layers {
+            guard visited.insert(key(directory)).inserted else { continue }
+            var problems: [KindSpecError] = []
             guard
-                let files = specFiles(
-                    in: directory, required: required, errors: &result.errors, warnings: &result.warnings)
-            else { continue }
+                let files = specFiles(in: directory, required: named, errors: &problems, warnings: &result.warnings)
+            else {
+                result.add(problems, named: named)
+                continue
+            }
+            var layer: [KindSpec] = []
             for file in files {
                 switch read(file) {
                 case .success(let bytes):
-                    switch parse(bytes, file: file, referenceTime: now) {
-                    case .success(let spec): result.specs.append(spec)
-                    case .failure(let failure): result.errors += failure.errors
+                    switch parse(bytes, file: file, referenceTime: now, checksFileName: true) {
+                    case .success(let spec): layer.append(spec)
+                    case .failure(let failure): problems += failure.errors
                     }
                 case .failure(let error):
-                    result.errors.append(error)
+                    problems.append(error)
                 }
             }
+            layer = removeDuplicateNames(in: layer, problems: &problems)
+            result.add(problems, named: named)
+            if !named { result.optionalFiles.formUnion(layer.map(\.file)) }
+            result.addLayer(layer)
         }
-        result.removeDuplicateNames()
         return result
     }
 
-    /// Parses and validates one spec.
+    /// The specs of one folder, less each whose name or plural an earlier
+    /// one already claims, with an error naming both files.
+    private static func removeDuplicateNames(in specs: [KindSpec], problems: inout [KindSpecError]) -> [KindSpec] {
+        var owners: [String: String] = [:]
+        var kept: [KindSpec] = []
+        for spec in specs {
+            let names = Set([spec.name, spec.plural])
+            if let clash = names.sorted().first(where: { owners[$0] != nil }), let owner = owners[clash] {
+                problems.append(
+                    KindSpecError(file: spec.file, field: "name", "kind \"\(clash)\" is already defined by \(owner)"))
+                continue
+            }
+            for name in names { owners[name] = spec.file }
+            kept.append(spec)
+        }
+        return kept
+    }
+
+    /// The kinds built into the program joined by those of every layer of
+    /// specs: ``load(directories:defaultDirectory:referenceTime:)`` then
+    /// ``merge(modules:specs:)``, with the problems of the config folder's
+    /// files given as warnings and those files left out.
+    /// - Parameters:
+    ///   - builtIn: The kinds the build registered.
+    ///   - directories: Folders the user named (`--kinds DIR`).
+    ///   - defaultDirectory: The user's config folder, read when it exists.
+    ///   - referenceTime: When relative dates are measured from; `nil` reads the clock.
+    /// - Returns: The kinds to register, the specs in use, and every problem.
+    public static func loadKinds(
+        builtIn: [ResultKind],
+        directories: [String],
+        defaultDirectory: String?,
+        referenceTime: Int64? = nil
+    ) -> KindSpecMergeResult {
+        let loaded = load(directories: directories, defaultDirectory: defaultDirectory, referenceTime: referenceTime)
+        var merged = merge(modules: builtIn, specs: loaded.specs)
+        let optional = loaded.optionalFiles
+        let demoted = merged.errors.filter { optional.contains($0.file) }
+        merged.errors.removeAll { optional.contains($0.file) }
+        merged.errors = loaded.errors + merged.errors
+        merged.warnings = loaded.warnings + demoted
+        merged.notes = loaded.notes + merged.notes
+        return merged
+    }
+
+    /// Parses and validates one spec; its file need not be named after it.
     /// - Parameters:
     ///   - bytes: The file's content, UTF-8 JSON.
     ///   - file: The file name used in errors and as the kind's origin.
@@ -101,6 +166,17 @@ public enum KindSpecLoader {
         _ bytes: [UInt8],
         file: String,
         referenceTime: Int64 = 0
+    ) -> Result<KindSpec, KindSpecErrors> {
+        parse(bytes, file: file, referenceTime: referenceTime, checksFileName: false)
+    }
+
+    /// ``parse(_:file:referenceTime:)``; `checksFileName` as when reading a
+    /// folder, where a spec's file is named after its kind.
+    static func parse(
+        _ bytes: [UInt8],
+        file: String,
+        referenceTime: Int64,
+        checksFileName: Bool
     ) -> Result<KindSpec, KindSpecErrors> {
         guard bytes.count <= maxFileBytes else {
             return .failure(
@@ -120,7 +196,7 @@ public enum KindSpecLoader {
                 ])
             )
         }
-        var decoder = KindSpecDecoder(file: file)
+        var decoder = KindSpecDecoder(file: file, checksFileName: checksFileName)
         guard let spec = decoder.decode(value, referenceTime: referenceTime) else {
             return .failure(KindSpecErrors(decoder.errors))
         }

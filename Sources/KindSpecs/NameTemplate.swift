@@ -1,17 +1,20 @@
-public import ResultKit
 public import StreamingJSON
 
 /// A text with placeholders filled from a record, such as `{rank} of {suit}`.
 ///
 /// A placeholder is a top-level field name (`{rank}`) or a JSON Pointer
-/// (`{/capital/name}`). `{{` and `}}` stand for literal braces.
+/// (`{/capital/name}`, `{/authors/*/name}`), optionally followed by `|` and
+/// the text to write when the record has no value there (`{year|n.d.}`).
+/// An array of values is joined with `, `, as columns join it. `{{` and
+/// `}}` stand for literal braces.
 public struct NameTemplate: Sendable, CustomStringConvertible {
     /// One piece of a template.
     public enum Part: Sendable, Equatable {
         /// Text copied as it is.
         case text(String)
-        /// A value read from the record; `label` is the placeholder as written.
-        case field(JSONPointer, label: String)
+        /// A value read from the record; `label` is the placeholder's field
+        /// as written, `missing` the text for a record without the value.
+        case field(JSONPointer, label: String, missing: String)
     }
 
     /// The most characters a template may have.
@@ -24,8 +27,8 @@ public struct NameTemplate: Sendable, CustomStringConvertible {
     /// reads the whole record (the pointer `{}`).
     public var topLevelKeys: [String]? {
         var keys: [String] = []
-        for case .field(let pointer, _) in parts {
-            guard let key = pointer.tokens.first else { return nil }
+        for case .field(let pointer, _, _) in parts {
+            guard let key = pointer.tokens.first, key != JSONPointer.wildcard else { return nil }
             if !keys.contains(key) { keys.append(key) }
         }
         return keys
@@ -97,9 +100,13 @@ public struct NameTemplate: Sendable, CustomStringConvertible {
     }
 
     private static func field(_ inside: String) throws(SyntaxError) -> Part {
-        guard inside.hasPrefix("/") else { return .field(JSONPointer(field: inside), label: inside) }
+        let (field, missing) =
+            inside.firstIndex(of: "|").map { (String(inside[..<$0]), String(inside[inside.index(after: $0)...])) }
+            ?? (inside, "")
+        guard !field.isEmpty else { throw SyntaxError(reason: "placeholder {\(inside)} names no field before \"|\"") }
+        guard field.hasPrefix("/") else { return .field(JSONPointer(field: field), label: field, missing: missing) }
         do {
-            return .field(try JSONPointer(parsing: inside), label: inside)
+            return .field(try JSONPointer(parsing: field), label: field, missing: missing)
         } catch {
             throw SyntaxError(reason: "placeholder {\(inside)}: \(error.reason)")
         }
@@ -107,7 +114,7 @@ public struct NameTemplate: Sendable, CustomStringConvertible {
 
     /// The fields the template reads, as written in its placeholders.
     public var fieldLabels: [String] {
-        parts.compactMap { if case .field(_, let label) = $0 { label } else { nil } }
+        parts.compactMap { if case .field(_, let label, _) = $0 { label } else { nil } }
     }
 
     /// The most UTF-8 bytes of text a filled template keeps: past them it
@@ -116,30 +123,34 @@ public struct NameTemplate: Sendable, CustomStringConvertible {
     public static let maxOutputBytes = 4096
 
     /// The template filled from `object`, cut with `…` past
-    /// ``maxOutputBytes``.
-    /// - Throws: `RecordDecodingError` naming the first placeholder whose
-    ///   value is missing, null, or not a scalar (placeholders past the cut
-    ///   are checked too).
-    public func render(_ object: JSONObject) throws(RecordDecodingError) -> String {
+    /// ``maxOutputBytes``. A placeholder with no value there (absent,
+    /// null, blank, or an object) gives its missing text, or nothing; one
+    /// that meets an array gives its values joined with `, `.
+    public func render(_ object: JSONObject) -> String {
+        fill(object).text
+    }
+
+    /// The template filled from `object`, and whether any placeholder had a value.
+    func fill(_ object: JSONObject) -> (text: String, anyValue: Bool) {
         var out = ""
         var isCut = false
+        var anyValue = false
         for part in parts {
             let text: String
             switch part {
             case .text(let literal):
                 text = literal
-            case .field(let pointer, let label):
-                guard let value = pointer.resolve(in: object), value != .null else {
-                    throw RecordDecodingError("missing field \"\(label)\"")
+            case .field(let pointer, _, let missing):
+                if let value = SpecValue.text(at: pointer, in: object) {
+                    text = value
+                    anyValue = true
+                } else {
+                    text = missing
                 }
-                guard let scalar = value.scalarText else {
-                    throw RecordDecodingError("field \"\(label)\" must be text or a number, not \(value.typeName)")
-                }
-                text = scalar
             }
             if !isCut { isCut = !Self.append(text, to: &out) }
         }
-        return isCut ? out + "…" : out
+        return (isCut ? out + "…" : out, anyValue)
     }
 
     /// Appends `text` to `out` while `out` stays within ``maxOutputBytes``,
@@ -161,9 +172,11 @@ public struct NameTemplate: Sendable, CustomStringConvertible {
         return false
     }
 
-    /// The template filled from `object`, or `nil` when a value is missing.
+    /// The template filled from `object`, or `nil` when no placeholder has
+    /// a value there: a search field has no text then.
     func renderIfPossible(_ object: JSONObject) -> String? {
-        try? render(object)
+        let filled = fill(object)
+        return filled.anyValue ? filled.text : nil
     }
 
     /// Why a text is not a valid template.

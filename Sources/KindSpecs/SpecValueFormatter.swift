@@ -48,16 +48,22 @@ enum SpecValueFormatter {
         number(value * 100, decimals: decimals) + "%"
     }
 
-    /// `512 B`, `1.5 KiB`, `12.0 MiB`.
-    static func bytes(_ value: Double) -> String {
-        guard value >= 1_024 else { return number(value, decimals: 0) + " B" }
-        var amount = value / 1_024
-        var units = ["KiB", "MiB", "GiB", "TiB", "PiB", "EiB"][...]
-        while amount >= 1_024 && units.count > 1 {
-            amount /= 1_024
+    /// `512 B`, `1.5 KiB`, `12 MiB` (binary) or `1.5 kB`, `12 MB`
+    /// (`decimal`): one decimal below 10, none from 10 on, never `.0`.
+    static func bytes(_ value: Double, decimal: Bool = false) -> String {
+        let base: Double = decimal ? 1_000 : 1_024
+        guard value >= base else { return number(value.rounded(), decimals: 0) + " B" }
+        var amount = value / base
+        let names = decimal ? ["kB", "MB", "GB", "TB", "PB", "EB"] : ["KiB", "MiB", "GiB", "TiB", "PiB", "EiB"]
+        var units = names[...]
+        // 1023.96 KiB is written 1 MiB, not 1,024 KiB.
+        while amount.rounded() >= base && units.count > 1 {
+            amount /= base
             units = units.dropFirst()
         }
-        return number(amount, decimals: 1) + " " + (units.first ?? "EiB")
+        var text = number(amount, decimals: amount < 9.95 ? 1 : 0)
+        if text.hasSuffix(".0") { text.removeLast(2) }
+        return text + " " + (units.first ?? names[names.count - 1])
     }
 
     /// `1234567` as `1,234,567`.

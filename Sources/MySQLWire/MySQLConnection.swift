@@ -3,13 +3,41 @@
 /// statements in one round trip), and their OK, ERR, EOF and result-set
 /// answers. Values arrive as text.
 ///
+/// No server can make it wait or grow without bound: every wait has a
+/// deadline that holds while bytes keep coming, the greeting is at most
+/// ``maxGreetingBytes``, and each answer at most the ``ReplyLimits`` the
+/// caller gives.
+///
 /// Not safe to share between threads: one conversation at a time.
 public final class MySQLConnection {
+    /// How much of an answer a caller takes: past either, the query fails
+    /// with ``MySQLError/tooLarge(_:)`` and the connection is closed.
+    public struct ReplyLimits: Sendable {
+        /// The most bytes of packets, headers included, in the whole answer.
+        public var maxBytes: Int
+        /// The most rows, over all the answer's result sets.
+        public var maxRows: Int
+
+        public init(maxBytes: Int, maxRows: Int) {
+            self.maxBytes = maxBytes
+            self.maxRows = maxRows
+        }
+
+        /// What a query may answer when the caller says nothing: 8 MiB and
+        /// 20,000 rows.
+        public static let standard = ReplyLimits(maxBytes: 8 << 20, maxRows: 20_000)
+    }
+
+    /// The largest greeting taken: a real one is under 100 bytes.
+    public static let maxGreetingBytes = 64 << 10
+
     private let socket: Socket
     private let queryTimeout: Double
     /// Bytes received and not yet consumed as packets.
     private var inbox: [UInt8] = []
     private var inboxStart = 0
+    /// How many more bytes of packets the current answer may take.
+    private var budget = 0
     /// The sequence number the next packet sent carries.
     private var sequence: UInt8 = 0
     /// The server's version string from its greeting, as `2.2.11-id64-release`.
@@ -29,9 +57,17 @@ public final class MySQLConnection {
         self.queryTimeout = queryTimeout
         let deadline = Socket.now() + connectTimeout
         do throws(MySQLError) {
+            budget = Self.maxGreetingBytes
             try handshake(user: user, deadline: deadline)
         } catch .timeout {
+            socket.disconnect()
             throw .timeout("no greeting from \(host):\(port) within \(Socket.seconds(connectTimeout))")
+        } catch .tooLarge {
+            socket.disconnect()
+            throw .tooLarge("the greeting from \(host):\(port) is over \(Self.maxGreetingBytes >> 10) KiB")
+        } catch {
+            socket.disconnect()
+            throw error
         }
     }
 
@@ -46,25 +82,36 @@ public final class MySQLConnection {
 
     /// Runs `sql`, which may hold several statements separated by `;`, in one
     /// round trip, and returns one reply per statement that ran.
-    /// - Throws: ``MySQLError`` when the connection fails or times out; a
-    ///   statement the server refuses is a ``MySQLReply/failed(_:)`` reply.
-    /// - Parameter timeout: Seconds to wait for the whole answer, when
-    ///   not the connection's query timeout.
-    public func query(_ sql: String, timeout: Double? = nil) throws(MySQLError) -> [MySQLReply] {
+    /// - Throws: ``MySQLError`` when the connection fails or times out, or
+    ///   the answer goes past `limits`; a statement the server refuses is a
+    ///   ``MySQLReply/failed(_:)`` reply.
+    /// - Parameters:
+    ///   - timeout: Seconds to wait for the whole answer, when not the
+    ///     connection's query timeout.
+    ///   - limits: How large the answer may be.
+    public func query(_ sql: String, timeout: Double? = nil, limits: ReplyLimits = .standard) throws(MySQLError)
+        -> [MySQLReply]
+    {
         let timeout = timeout ?? queryTimeout
         let deadline = Socket.now() + timeout
         do throws(MySQLError) {
             sequence = 0
+            budget = limits.maxBytes
             try sendPacket([0x03] + Array(sql.utf8), until: deadline)
             var replies: [MySQLReply] = []
+            var rowsLeft = limits.maxRows
             while true {
-                let (reply, more) = try readReply(until: deadline)
+                let (reply, more) = try readReply(until: deadline, rowsLeft: &rowsLeft)
                 replies.append(reply)
                 if !more { return replies }
             }
         } catch .timeout {
             socket.disconnect()
             throw .timeout("no answer within \(Socket.seconds(timeout))")
+        } catch {
+            // The rest of the answer was not read: the connection cannot go on.
+            if case .server = error {} else { socket.disconnect() }
+            throw error
         }
     }
 
@@ -91,7 +138,9 @@ public final class MySQLConnection {
     }
 
     /// Reads one statement's answer; `more` is true when another follows.
-    private func readReply(until deadline: Double) throws(MySQLError) -> (MySQLReply, more: Bool) {
+    private func readReply(until deadline: Double, rowsLeft: inout Int) throws(MySQLError) -> (
+        MySQLReply, more: Bool
+    ) {
         var first = PacketCursor(try readPacket(until: deadline))
         switch first.peek {
         case 0x00:
@@ -114,7 +163,7 @@ public final class MySQLConnection {
             for _ in 0..<4 { _ = try definition.lengthEncodedBytes() }  // catalog, schema, table, original table
             columns.append(String(decoding: try definition.lengthEncodedBytes() ?? [], as: UTF8.self))
         }
-        var end = PacketCursor(try readPacket(until: deadline))
+        let end = PacketCursor(try readPacket(until: deadline))
         guard end.isEOF else { throw .malformed("no end of the column definitions") }
         var rows: [[String?]] = []
         while true {
@@ -126,6 +175,8 @@ public final class MySQLConnection {
                 return (.rows(columns: columns, rows: rows, warnings: Int(warnings)), status & 0x0008 != 0)
             }
             if packet.peek == 0xFF { return (.failed(try packet.serverError()), false) }
+            guard rowsLeft > 0 else { throw .tooLarge("more rows than asked for") }
+            rowsLeft -= 1
             var row: [String?] = []
             row.reserveCapacity(columns.count)
             for _ in 0..<columns.count {
@@ -152,13 +203,16 @@ public final class MySQLConnection {
         } while true
     }
 
-    /// The next packet's payload, joined with its continuations.
+    /// The next packet's payload, joined with its continuations; each is
+    /// taken from the answer's byte budget before it is read.
     private func readPacket(until deadline: Double) throws(MySQLError) -> [UInt8] {
         var payload: [UInt8] = []
         while true {
             try fill(4, until: deadline)
             let count =
                 Int(inbox[inboxStart]) | Int(inbox[inboxStart + 1]) << 8 | Int(inbox[inboxStart + 2]) << 16
+            budget -= 4 + count
+            guard budget >= 0 else { throw .tooLarge("an answer over the size allowed") }
             sequence = inbox[inboxStart + 3] &+ 1
             try fill(4 + count, until: deadline)
             payload += inbox[(inboxStart + 4)..<(inboxStart + 4 + count)]

@@ -88,11 +88,14 @@ final class Socket {
         }
     }
 
-    /// Receives at least one byte into `buffer` before `deadline`.
+    /// Receives at least one byte into `buffer` before `deadline`; past
+    /// it, fails even while bytes keep coming, so that a server sending
+    /// slowly and without end cannot hold the caller.
     func receive(into buffer: inout [UInt8], until deadline: Double) throws(MySQLError) {
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             guard descriptor >= 0 else { throw .closed }
+            guard Self.now() < deadline else { throw .timeout("") }
             let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
             if count > 0 {
                 buffer.append(contentsOf: chunk[0..<count])

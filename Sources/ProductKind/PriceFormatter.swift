@@ -3,65 +3,36 @@
 enum PriceFormatter {
     static let symbols: [String: String] = ["USD": "$", "EUR": "€", "GBP": "£", "JPY": "¥", "INR": "₹"]
 
+    /// `$4.99`, `€1,234.50`, `$156,000`, `CHF 12.00`; an amount too large for
+    /// cents as the number is written.
     static func format(_ amount: Double, currency: String) -> String {
-        // Most prices are in dollars: no case folding or lookup for them.
-        let code = currency == "USD" ? currency : currency.uppercased()
-        guard amount.isFinite, abs(amount) < 1e15 else { return code + " " + String(amount) }
-        let cents = Int64((amount * 100).rounded())
-        let number = digits(cents)
-        if code == "USD" { return "$" + number }
+        guard amount.isFinite, abs(amount) < 1e15 else { return currency.uppercased() + " " + String(amount) }
+        let number = digits(Int64((amount * 100).rounded()))
+        // Records mostly write the code in capitals, as ISO 4217 does.
+        if let symbol = symbols[currency] { return symbol + number }
+        let code = currency.uppercased()
         if let symbol = symbols[code] { return symbol + number }
         return code + " " + number
     }
 
     /// `cents` as `1,234.50`, or `156,000` for a whole amount of 1,000 or more.
     static func digits(_ cents: Int64) -> String {
-        let whole = cents / 100
-        let fraction = cents % 100
-        guard cents >= 0 else {
-            // Negative amounts keep the form they have always had.
-            var text = grouped(whole)
-            text += "." + (fraction < 10 ? "0" : "") + String(fraction)
-            return text
-        }
-        // Written backwards into a buffer: at most 17 digits, 5 separators,
-        // a point and 2 digits.
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
-            var end = buffer.count
-            func put(_ digit: Int64) {
-                end -= 1
-                buffer[end] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: digit)
-            }
-            if !(fraction == 0 && whole >= 1000) {
-                put(fraction % 10)
-                put(fraction / 10)
-                end -= 1
-                buffer[end] = UInt8(ascii: ".")
-            }
-            var value = whole
-            var count = 0
-            repeat {
-                if count > 0 && count % 3 == 0 {
-                    end -= 1
-                    buffer[end] = UInt8(ascii: ",")
-                }
-                put(value % 10)
-                value /= 10
-                count += 1
-            } while value > 0
-            return String(decoding: UnsafeBufferPointer(rebasing: buffer[end...]), as: UTF8.self)
-        }
+        let whole = cents.magnitude / 100
+        let fraction = cents.magnitude % 100
+        let sign = cents < 0 ? "-" : ""
+        if fraction == 0 && whole >= 1000 { return sign + grouped(whole) }
+        return sign + grouped(whole) + (fraction < 10 ? ".0" : ".") + String(fraction)
     }
 
-    /// `1234567` as `1,234,567`.
-    static func grouped(_ value: Int64) -> String {
-        let digits = Array(String(value).utf8)
-        var out: [UInt8] = []
-        out.reserveCapacity(digits.count + digits.count / 3)
-        for (index, digit) in digits.enumerated() {
-            if index > 0 && (digits.count - index) % 3 == 0 { out.append(UInt8(ascii: ",")) }
-            out.append(digit)
+    /// `1234567` as `1,234,567`: groups of three digits, from the right.
+    static func grouped(_ value: UInt64) -> String {
+        var text = ""
+        var rest = value
+        while rest >= 1000 {
+            let group = rest % 1000
+            text = (group < 10 ? ",00" : group < 100 ? ",0" : ",") + String(group) + text
+            rest /= 1000
         }
-        return String(decoding: out, as: UTF8.self)
+        return String(rest) + text
     }
 }

@@ -1,5 +1,4 @@
 public import ResultKit
-public import StreamingJSON
 
 /// A product with an optional price and rating.
 public struct Product: Sendable, Hashable {

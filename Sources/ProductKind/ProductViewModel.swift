@@ -1,32 +1,27 @@
 public import ResultKit
-public import TerminalTable
 
 /// How a product looks in the table: price, stars, and a short description
 /// that may take a second line.
 public struct ProductViewModel: CellRepresentable {
-    /// The widest the description asks to be: longer text wraps onto the
-    /// row's second line instead of widening the table.
-    static let aboutWidth = 40
-
     /// The product shown.
-    public var product: Product
+    public var model: Product
 
-    public init(product: Product) {
-        self.product = product
+    public init(model: Product) {
+        self.model = model
     }
 
-    public var name: String { product.name }
+    public var name: String { model.name }
 
     /// `$4.99`, `$156,000`, `€3.50`, `CHF 12.00`, `free` for a price of 0,
     /// or `–` when the price is unknown (no price is not a price of nothing).
     public var price: String {
-        guard let amount = product.price else { return "–" }
-        return amount == 0 ? "free" : PriceFormatter.format(amount, currency: product.currency)
+        guard let amount = model.price else { return "–" }
+        return amount == 0 ? "free" : PriceFormatter.format(amount, currency: model.currency)
     }
 
     /// `★★☆☆☆ 2.0`, or `–` when unrated.
     public var rating: String {
-        guard let rating = product.rating else { return "–" }
+        guard let rating = model.rating else { return "–" }
         let value = min(5, max(0, rating))
         let stars = Int(value.rounded())
         let tenths = Int((value * 10).rounded())
@@ -48,19 +43,9 @@ public struct ProductViewModel: CellRepresentable {
 
     public var detailCells: [Cell] {
         [
-            Cell(price, style: product.price == 0 ? .green : product.price == nil ? .dim : .plain),
-            Cell(rating, style: product.rating == nil ? .dim : .yellow),
-            Cell(product.about ?? "", style: .dim),
-        ]
-    }
-
-    /// As measured, except that the description asks for at most ``aboutWidth`` cells.
-    public func cellWidths(for details: [Cell]) -> [Int] {
-        guard details.count == 3 else { return [Self.widestLine(of: name)] + details.map(\.displayWidth) }
-        // NAME, PRICE, RATING, then ABOUT.
-        return [
-            Self.widestLine(of: name), details[0].displayWidth, details[1].displayWidth,
-            min(details[2].displayWidth, Self.aboutWidth),
+            Cell(price, style: model.price == 0 ? .green : model.price == nil ? .dim : .plain),
+            Cell(rating, style: model.rating == nil ? .dim : .yellow),
+            Cell(model.about ?? "", style: .dim),
         ]
     }
 }

@@ -1,5 +1,4 @@
 public import ResultKit
-import TerminalTable
 
 extension ResultKind {
     /// Products with a price (or free) and a rating.
@@ -9,6 +8,7 @@ extension ResultKind {
         columns: [
             KindColumn("PRICE", field: "price", alignment: .right, priority: 60, minWidth: 6),
             KindColumn("RATING", field: "rating", priority: 40, minWidth: 6, keepsWhole: true),
+            // A longer description wraps onto the row's second line rather than widening the table.
             KindColumn("ABOUT", field: "description", priority: 10, minWidth: 12, maxWidth: 40),
         ],
         searchFields: [
@@ -20,6 +20,6 @@ extension ResultKind {
         fields: ["name", "price", "rating", "currency"],
         sample: BundledSample(fileName: "products.jsonl", text: sampleNDJSON),
         decode: Product.init(record:),
-        present: ProductViewModel.init(product:)
+        present: ProductViewModel.init(model:)
     )
 }

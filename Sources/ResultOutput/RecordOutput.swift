@@ -61,6 +61,9 @@ public enum RecordOutput {
             fields.indices.map { index in
                 let field = fields[index]
                 let value = values[picker.slots[index]]
+                if let declared = declared(field, of: hit) {
+                    return .init(key: field, value: declared.value(hit.record.object) ?? .null)
+                }
                 return switch field {
                 case "kind": .init(key: field, value: .string(hit.kind.name))
                 case "name" where value == nil: .init(key: field, value: .string(hit.row.name))
@@ -71,6 +74,15 @@ public enum RecordOutput {
                 }
             }
         )
+    }
+
+    /// The field of that name `hit`'s kind declares (`born` for
+    /// `/author/born`, see `KindField`), which stands before the record's
+    /// own key of that name; not `kind` or `name`.
+    static func declared(_ field: String, of hit: SearchHit) -> KindField? {
+        let named = hit.kind.namedFields
+        guard !named.isEmpty, field != "kind", field != "name" else { return nil }
+        return named.first { $0.name == field }
     }
 
     /// A field the record does not hold but its kind computes for the search
@@ -123,6 +135,9 @@ public enum RecordOutput {
         case "kind": return hit.kind.name
         case "name": return hit.row.name
         default:
+            if let declared = declared(column, of: hit) {
+                return declared.value(hit.record.object).map(text(of:)) ?? ""
+            }
             return hit.record.object[column].map(text(of:)) ?? ""
         }
     }
@@ -460,7 +475,11 @@ struct FieldPicker {
         case .kind: hit.kind.name
         case .name: hit.row.name
         case .field:
-            values[slots[index]].map(RecordOutput.text(of:)) ?? RecordOutput.computed(fields[index], of: hit) ?? ""
+            if let declared = RecordOutput.declared(fields[index], of: hit) {
+                declared.value(hit.record.object).map(RecordOutput.text(of:)) ?? ""
+            } else {
+                values[slots[index]].map(RecordOutput.text(of:)) ?? RecordOutput.computed(fields[index], of: hit) ?? ""
+            }
         }
     }
 

@@ -76,11 +76,18 @@ public enum SearchCommand {
             output.print("search \(version)\n")
             return .success
         }
+        if arguments.kindSchema {
+            output.print(KindSpecSchema.text)
+            return .success
+        }
+        if let name = arguments.newKindSpec {
+            return newKindSpec(name, arguments: arguments, builtIn: kinds, output: &output)
+        }
         // Help, the man page and completions work whatever the spec folders
         // hold: their problems are warnings there, errors for a search.
         let informational = arguments.help || arguments.completionShell != nil || arguments.generateManPage
         guard
-            let registry = loadKinds(
+            let (registry, specs) = loadKinds(
                 arguments, environment: environment, builtIn: kinds, lenient: informational, output: output)
         else { return .failure }
         if let status = answerWithoutSearching(
@@ -128,6 +135,20 @@ public enum SearchCommand {
         } catch {
             output.error(message(for: error, arguments: arguments, query: query, registry: registry))
             return .failure
+        }
+        // A column whose path no record held most likely has a mistake in
+        // it. Only records that match are read whole: with a query, the
+        // warning says so.
+        let checked = query.isEmpty ? "matched no record" : "matched none of the records the query found"
+        for spec in specs {
+            for column in spec.columnsMatchingNoRecord {
+                let warning = Diagnostic(
+                    .warning,
+                    "\(spec.file): column \(column.header) (\(column.sourceDescription)) \(checked)"
+                        + Self.pointerHint(column),
+                    onceKey: "unmatched-column")
+                if cap.admit(warning) { messages.diagnostic(warning) }
+            }
         }
         summarize(cap, output: output)
         let render = renderOptions(arguments, environment: environment, console: console)
@@ -245,9 +266,16 @@ public enum SearchCommand {
         }
         output.allowsColor = colorEnabled(arguments.color, environment: environment, console: console)
         if arguments.listKinds {
-            output.print(
-                KindListing.render(
-                    registry, options: renderOptions(arguments, environment: environment, console: console)))
+            // `--kind` lists those kinds only.
+            let named = arguments.kinds.compactMap { registry.kind(named: $0) }
+            let listed = named.isEmpty ? registry : ((try? KindRegistry(named)) ?? registry)
+            if arguments.format == .json || arguments.format == .jsonl {
+                output.print(KindListing.json(listed))
+            } else {
+                output.print(
+                    KindListing.render(
+                        listed, options: renderOptions(arguments, environment: environment, console: console)))
+            }
             return .success
         }
         return nil
@@ -269,33 +297,67 @@ public enum SearchCommand {
         )
     }
 
-    /// The kinds built into this binary joined by those of the spec files;
-    /// `nil` after printing the errors. When `lenient`, errors are printed as
-    /// warnings and the kinds that loaded are used (the built-in ones alone
-    /// when even those clash).
+    /// The kinds built into this binary joined by those of the spec files
+    /// (the user's config folder, then each `--kinds DIR`), and the specs in
+    /// use; `nil` after printing the errors. The config folder's problems
+    /// are warnings, its broken specs left out. When `lenient`, errors are
+    /// printed as warnings and the kinds that loaded are used (the built-in
+    /// ones alone when even those clash).
     private static func loadKinds(
         _ arguments: SearchArguments,
         environment: [String: String],
         builtIn kinds: [ResultKind],
         lenient: Bool,
         output: Output
-    ) -> KindRegistry? {
-        let loaded = KindSpecLoader.load(
+    ) -> (KindRegistry, [KindSpec])? {
+        let loaded = KindSpecLoader.loadKinds(
+            builtIn: kinds,
             directories: arguments.kindDirectories,
             defaultDirectory: KindSpecLoader.defaultDirectory(environment: environment)
         )
         for problem in loaded.warnings { output.error("warning: \(TerminalText.sanitize(problem.description))\n") }
-        let merged = KindSpecLoader.merge(modules: kinds, specs: loaded.specs)
         let label = lenient ? "warning" : "error"
-        let specErrors = loaded.errors + merged.errors
-        for problem in specErrors { output.error("\(label): \(TerminalText.sanitize(problem.description))\n") }
-        guard specErrors.isEmpty || lenient else { return nil }
+        for problem in loaded.errors { output.error("\(label): \(TerminalText.sanitize(problem.description))\n") }
+        for note in loaded.notes { output.error("note: \(TerminalText.sanitize(note.description))\n") }
+        guard loaded.errors.isEmpty || lenient else { return nil }
         do {
-            return try KindRegistry(merged.kinds)
+            return (try KindRegistry(loaded.kinds), loaded.specs)
         } catch {
             output.error("\(label): \(TerminalText.sanitize("\(error)"))\n")
-            guard lenient else { return nil }
-            return try? KindRegistry(kinds)
+            guard lenient, let registry = try? KindRegistry(kinds) else { return nil }
+            return (registry, [])
+        }
+    }
+
+    /// A hint for a column that matched no record when its path reads as a
+    /// dotted path (`/author.born`), or empty.
+    private static func pointerHint(_ column: KindSpec.Column) -> String {
+        guard let path = column.path, path.tokens.contains(where: { $0.contains(".") }) else { return "" }
+        let split = path.tokens.flatMap { $0.split(separator: ".").map(String.init) }
+        let suggestion = split.map { JSONPointer(field: $0).description }.joined()
+        return "; a JSON Pointer separates keys with \"/\": did you mean \"\(suggestion)\"?"
+    }
+
+    /// `--new-kind-spec NAME`: writes a starter spec, and the schema beside
+    /// it, into the first `--kinds DIR` or the current folder.
+    private static func newKindSpec(
+        _ name: String, arguments: SearchArguments, builtIn kinds: [ResultKind], output: inout Output
+    ) -> ExitStatus {
+        let directory = arguments.kindDirectories.first ?? "."
+        let replaces = kinds.first { $0.name == name || $0.plural == name }?.name
+        switch KindSpecStarter.write(name: name, in: directory, replaces: replaces) {
+        case .success(let paths):
+            for path in paths { output.print("wrote \(TerminalText.sanitize(path))\n") }
+            if let replaces {
+                output.error("note: \"\(replaces)\" is a built-in kind; the spec says \"replaces\": \"\(replaces)\"\n")
+            }
+            let folder = TerminalText.sanitize(directory)
+            output.error(
+                "hint: edit it, then: search --kinds \(folder) --list-kinds; search --kinds \(folder) --data FILE\n")
+            return .success
+        case .failure(let problem):
+            output.error("error: \(TerminalText.sanitize(problem.description))\n")
+            return .failure
         }
     }
 

@@ -26,6 +26,8 @@ public enum SearchEngine {
     ///   names a field that no kind in play declares and no record of an
     ///   unknown kind had. A column's header names the field the column
     ///   shows, when no kind declares a field of that name.
+    ///   ``SearchError/unorderedField(message:)`` when a field they name is
+    ///   an object or an array in the records.
     public static func search(
         sources: [any SearchSource],
         query: Query,
@@ -59,7 +61,7 @@ public enum SearchEngine {
         // A kind named that neither the registry nor any record has.
         let named = options.kinds + query.kinds
         if named.contains(where: { registry.kind(named: $0) == nil }) {
-            let seen = Set(session.unknownKindNames.map { $0.lowercased() })
+            let seen = Set(session.unknownKindNames.map { $0.lowercased() }).union(session.notedKindNames)
             if let unknown = named.first(where: { registry.kind(named: $0) == nil && !seen.contains($0.lowercased()) })
             {
                 throw .unknownKind(name: unknown, seen: session.unknownKindNames.sorted())
@@ -67,9 +69,12 @@ public enum SearchEngine {
         }
         if let problem = FieldCheck.unknownFields(
             query: query, sort: options.sort, registry: registry, session: session,
-            seenFields: session.fallbackFields)
+            seenFields: session.fallbackFields.union(session.notedFields))
         {
             throw .unknownField(message: problem)
+        }
+        if let unordered = session.unorderedField {
+            throw .unorderedField(message: FieldCheck.unorderedField(unordered, sort: options.sort))
         }
         var result = session.finish()
         // The result holds the hits; the keys that ranked them go now.
@@ -89,11 +94,16 @@ public enum SearchError: Error, Sendable, CustomStringConvertible {
     /// The query or the sort names a field no kind in play has; the message,
     /// made safe to print, names it and lists the fields there are.
     case unknownField(message: String)
+    /// The query or the sort names a field that records hold as an object
+    /// or an array, which no filter compares and no sort orders; the
+    /// message, made safe to print, names the field, its type and its kind.
+    case unorderedField(message: String)
 
     public var description: String {
         switch self {
         case .unknownKind(let name, _): "unknown kind '\(name)'"
         case .unknownField(let message): message
+        case .unorderedField(let message): message
         }
     }
 }

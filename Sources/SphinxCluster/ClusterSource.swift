@@ -58,7 +58,7 @@ public struct ClusterSource: SearchSource {
     /// - Parameters:
     ///   - kinds: The kinds to keep, as stored (lower case); empty for all.
     ///   - fieldsInUse: How many full-text fields the kinds fill.
-    ///   - searchFields: The names of every kind's search fields.
+    ///   - searchFields: The names of every kind's search fields and declared fields, which are not pushed.
     func statements(kinds: [String], fieldsInUse: Int, searchFields: Set<String>) -> [String] {
         let tiers = TierQuery(query)
         let pushdown = Pushdown(query: query, sort: options.sort, searchFields: searchFields)
@@ -166,7 +166,11 @@ public struct ClusterSource: SearchSource {
         defer { connection.close() }
         let replies: [MySQLReply]
         let registry = sink.registry
-        let searchFields = Set(registry.kinds.flatMap { $0.searchFields.map(\.name) } + ["name", "fields"])
+        // A field a kind declares (a spec column's header for `/author/born`)
+        // is no record attribute the cluster stores: like a search field,
+        // it is not pushed, and the local scorer filters and sorts by it.
+        let searchFields = Set(
+            registry.kinds.flatMap { $0.searchFields.map(\.name) + $0.namedFields.map(\.name) } + ["name", "fields"])
         do throws(MySQLError) {
             let fieldsInUse = registry.kinds.map(\.searchFields.count).reduce(2, max)
             replies = try connection.query(

@@ -1,6 +1,6 @@
 /// The content of one table cell: sanitised text, a style and highlighted characters.
 ///
-/// The text is sanitised when the cell is made (see ``TerminalText/sanitize(_:)``),
+/// The text is sanitised when the cell is made (as `TerminalText.sanitize(_:)` does),
 /// so that it is measured and laid out exactly as it will be drawn: a line feed
 /// in data shows as `^J` and never breaks the table. A cell that should span
 /// several lines on purpose is made with ``init(lines:style:)``.

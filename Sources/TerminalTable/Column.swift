@@ -21,6 +21,9 @@ public struct Column: Sendable {
     /// The percentage of the table's width the column keeps, up to the width
     /// of its widest cell, before any column ranked below it is shown.
     public var share: Int
+    /// Whether text too wide for the column may wrap onto a row's spare
+    /// lines; when `false` it is cut with `…` on its first line.
+    public var wraps: Bool
 
     /// Creates a column.
     /// - Parameters:
@@ -33,6 +36,7 @@ public struct Column: Sendable {
     ///   - isRequired: `true` to keep the column before any that is not.
     ///   - compactWidth: The narrowest width under 60 columns, if narrower than `minWidth`.
     ///   - share: The percentage of the table's width the column keeps first.
+    ///   - wraps: `false` to cut text too wide with `…` rather than wrap it.
     public init(
         _ header: String,
         alignment: Alignment = .left,
@@ -42,7 +46,8 @@ public struct Column: Sendable {
         keepsWhole: Bool = false,
         isRequired: Bool = false,
         compactWidth: Int? = nil,
-        share: Int = 0
+        share: Int = 0,
+        wraps: Bool = true
     ) {
         self.header = header
         self.alignment = alignment
@@ -54,5 +59,6 @@ public struct Column: Sendable {
         self.isRequired = isRequired
         self.compactWidth = compactWidth.map { max(1, $0) }
         self.share = min(100, max(0, share))
+        self.wraps = wraps
     }
 }

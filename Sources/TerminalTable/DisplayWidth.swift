@@ -70,7 +70,7 @@ public enum DisplayWidth {
     /// the last eight bytes of eight or more are read as one word (some of
     /// them again), and fewer than eight byte by byte.
     @inline(__always)
-    package static func isPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func isPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = bytes.baseAddress else { return true }
         let count = bytes.count
         guard count >= 8 else {
@@ -93,7 +93,7 @@ public enum DisplayWidth {
     /// 0x80 when 1 is added (neither can carry into the next byte once the
     /// high bits are clear, but for a byte that already failed).
     @inline(__always)
-    package static func isPrintableASCII(word: UInt64) -> Bool {
+    static func isPrintableASCII(word: UInt64) -> Bool {
         let highBits: UInt64 = 0x8080_8080_8080_8080
         guard word & highBits == 0 else { return false }
         return ((word &- 0x2020_2020_2020_2020) | (word &+ 0x0101_0101_0101_0101)) & highBits == 0

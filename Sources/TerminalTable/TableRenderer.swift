@@ -19,7 +19,7 @@ public enum TableRenderer {
 
     /// Renders one merged table as `render(_:options:)`
     /// does, as UTF-8 bytes, for a caller that writes them out as they are.
-    package static func renderUTF8(_ table: MergedTable, options: RenderOptions) -> [UInt8] {
+    static func renderUTF8(_ table: MergedTable, options: RenderOptions) -> [UInt8] {
         var output: [UInt8] = []
         MergedLayout(table, options: options).write(into: &output)
         return output
@@ -29,7 +29,7 @@ public enum TableRenderer {
     /// does, as pieces that joined are its bytes, for a caller that writes
     /// them out one after another: rows drawn on several cores are never
     /// copied into one buffer.
-    package static func renderPieces(_ table: MergedTable, options: RenderOptions) -> [[UInt8]] {
+    static func renderPieces(_ table: MergedTable, options: RenderOptions) -> [[UInt8]] {
         MergedLayout(table, options: options).pieces(after: [])
     }
 
@@ -51,7 +51,7 @@ public enum TableRenderer {
     /// Hands `body` the pieces ``renderPieces(_:options:)`` gives, in
     /// order, as they are drawn, a few blocks at a time, as
     /// ``forEachPiece(shared:detailsHeader:groups:blocks:options:_:)`` does.
-    package static func forEachPiece(_ table: MergedTable, options: RenderOptions, _ body: ([UInt8]) -> Void) {
+    static func forEachPiece(_ table: MergedTable, options: RenderOptions, _ body: ([UInt8]) -> Void) {
         MergedLayout(table, options: options).forEachPiece(after: [], body)
     }
 
@@ -95,7 +95,7 @@ public enum TableRenderer {
     /// its group's, at `options`: the fitted lines of each cell joined with
     /// line feeds, `nil` for a column not drawn. For tests that compare
     /// what different widths show.
-    package static func visibleCells(_ table: MergedTable, options: RenderOptions) -> [[String?]] {
+    static func visibleCells(_ table: MergedTable, options: RenderOptions) -> [[String?]] {
         MergedLayout(table, options: options).visibleCells()
     }
 

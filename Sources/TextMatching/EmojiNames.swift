@@ -1,6 +1,6 @@
 /// The CLDR short names of emoji and other symbols (🦊 "fox"), so that a name such as `🦊🐾.ws`
 /// is found by the words it shows.
-enum EmojiNames {
+package enum EmojiNames {
     /// The short name of `scalar`, or nil.
     static func name(of scalar: Unicode.Scalar) -> String? {
         guard scalar.value >= 0x2000 else { return nil }
@@ -16,7 +16,7 @@ enum EmojiNames {
     /// `text` with each named symbol spelled as its name between spaces (`🦊🐾.ws` reads
     /// "fox paw prints .ws"), and for each `Character` of the result the offset of the `Character`
     /// of `text` it comes from; nil when `text` has no named symbol.
-    static func spelledOut(_ text: String) -> (text: String, sources: [Int])? {
+    package static func spelledOut(_ text: String) -> (text: String, sources: [Int])? {
         guard text.unicodeScalars.contains(where: { $0.value >= 0x2000 }) else { return nil }
         var spelled = ""
         var sources: [Int] = []

@@ -2,11 +2,11 @@ extension TextMatcher {
     /// The pattern lengths, in folded units, that may match a whole word with one short-word typo:
     /// an adjacent transposition (`teh`, `kign`) or, in four letters, one substitution (`kong` for
     /// `king`). Longer patterns have the edit budget of ``typoBudget(forLength:)``.
-    static let shortTypoLengths = 3...4
+    package static let shortTypoLengths = 3...4
 
     /// Whether `units`, a whole folded pattern, may match with a short-word typo: three or four
     /// letters (a number such as `1940` never matches `1904`).
-    static func allowsShortTypo(_ units: some Collection<UInt32>) -> Bool {
+    package static func allowsShortTypo(_ units: some Collection<UInt32>) -> Bool {
         shortTypoLengths.contains(units.count) && units.allSatisfy(isLetterUnit)
     }
 

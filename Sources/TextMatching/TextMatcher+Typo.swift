@@ -1,14 +1,14 @@
 extension TextMatcher {
     /// The number of edits a pattern of `length` characters may have and still match as a typo: none
     /// below 5 characters, one from 5, two from 9 (and none past ``maximumTypoPatternLength``).
-    static func typoBudget(forLength length: Int) -> Int {
+    package static func typoBudget(forLength length: Int) -> Int {
         guard length <= maximumTypoPatternLength else { return 0 }
         return length >= 9 ? 2 : length >= 5 ? 1 : 0
     }
 
     /// The longest pattern, in folded units, that may match with typos; longer phrases must match
     /// exactly, which keeps the alignment table small.
-    static let maximumTypoPatternLength = 64
+    package static let maximumTypoPatternLength = 64
 
     /// The best ``MatchTier/typo`` match: a word start of the text from which a prefix of the text
     /// is within the typo budget of the pattern, by optimal-string-alignment Damerau-Levenshtein

@@ -1,8 +1,6 @@
 import CardKind
 import ResultKit
 import SearchEngine
-import StreamingJSON
-import TerminalTable
 import TestSupport
 import Testing
 
@@ -21,22 +19,22 @@ import Testing
 
     @Test func changingTheCardChangesItsNameAndSymbol() throws {
         let object = try #require(try JSONParser().parse(#"{"rank":"Q","suit":"hearts"}"#).objectValue)
-        var model = CardViewModel(card: try Card(record: object))
-        model.card.suit = .spades
-        #expect(model.name == "Queen of Spades")
-        #expect(model.detailCells.map { $0.lines.joined() } == ["Q♠", "black"])
+        var row = CardViewModel(model: try Card(record: object))
+        row.model.suit = .spades
+        #expect(row.name == "Queen of Spades")
+        #expect(row.detailCells.map { $0.lines.joined() } == ["Q♠", "black"])
     }
 
     @Test(arguments: Card.Suit.allCases)
     func everyCardShowsItsOwnNameSymbolColourAndWidths(suit: Card.Suit) {
         for rank in Card.Rank.allCases {
             let card = Card(rank: rank, suit: suit)
-            let model = CardViewModel(card: card)
+            let row = CardViewModel(model: card)
             let colour = suit.isRed ? "red" : "black"
-            #expect(model.name == card.name)
-            #expect(model.detailCells.map { $0.lines.joined() } == [card.symbol, colour])
+            #expect(row.name == card.name)
+            #expect(row.detailCells.map { $0.lines.joined() } == [card.symbol, colour])
             #expect(
-                model.cellWidths(for: model.detailCells) == [card.name.count, rank.rawValue.count + 1, colour.count])
+                row.cellWidths(for: row.detailCells) == [card.name.count, rank.rawValue.count + 1, colour.count])
         }
     }
 

@@ -3,7 +3,6 @@ import KindSpecs
 import ResultKit
 import ResultOutput
 import SearchEngine
-import StreamingJSON
 import TerminalTable
 import Testing
 

@@ -502,6 +502,23 @@ struct ClusterTests {
         #expect(Date().timeIntervalSince(start) < 3)
     }
 
+    /// A URL with a user and password is refused (exit 64) and the
+    /// password is never printed, for a search and for a load.
+    @Test func aURLWithCredentialsIsRefusedAndNeverEchoed() throws {
+        let url = "sphinxql://alice:secret@127.0.0.1:\(Self.closedPort())/items"
+        for arguments in [["queen", "--source", url], ["--push", url, "--data", "Examples/data/cards.jsonl"]] {
+            let run = try BinaryRunner.run(arguments)
+            #expect(run.status == 64, "\(arguments): \(run.stderr)")
+            #expect(run.stderr.contains("takes no user or password"), "\(run.stderr)")
+            #expect(!run.stderr.contains("secret") && !run.stdout.contains("secret"), "\(run.stderr)")
+            #expect(!run.stderr.contains("alice"), "\(run.stderr)")
+        }
+        for malformed in ["sphinxql://127.0.0.1:9306/items?x=1", "sphinxql://127.0.0.1:99999/items", "sphinxql://"] {
+            let run = try BinaryRunner.run(["queen", "--source", malformed])
+            #expect(run.status == 64, "\(malformed): \(run.stderr)")
+        }
+    }
+
     @Test func aURLThatIsNotAClusterIsAUsageError() throws {
         let run = try BinaryRunner.run(["coffee", "--source", "mysql://127.0.0.1:9306/items"])
         #expect(run.status == 64)

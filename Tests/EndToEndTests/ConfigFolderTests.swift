@@ -31,13 +31,30 @@ import Testing
         #expect(!run.stderr.contains("error:"), "\(run.stderr)")
     }
 
-    @Test func aBrokenSpecInTheConfigFolderStopsASearch() throws {
+    /// A broken personal spec warns and is left out: every search goes on.
+    @Test(arguments: [["queen"], ["--list-kinds"]])
+    func aBrokenSpecInTheConfigFolderWarnsAndIsSkipped(arguments: [String]) throws {
         let home = try Self.configHome(spec: "{broken")
         defer { try? FileManager.default.removeItem(at: home) }
-        let run = try GuardedRun.run(["queen"], environment: ["XDG_CONFIG_HOME": home.path])
-        #expect(run.status == 2)
-        #expect(run.stderr.hasPrefix("error: \(home.path)/resultkit/kinds/x.kind.json:1:2: malformed JSON"))
+        let run = try GuardedRun.run(arguments, environment: ["XDG_CONFIG_HOME": home.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.text.contains(arguments == ["queen"] ? "Queen of" : "module CardKind"))
+        let warning = "warning: \(home.path)/resultkit/kinds/x.kind.json:1:2: malformed JSON: \(Self.malformed)\n"
+        #expect(run.stderr.hasPrefix(warning), "\(run.stderr)")
+        #expect(!run.stderr.contains("error:"), "\(run.stderr)")
     }
+
+    /// The same broken spec named by --kinds is an error that stops the search.
+    @Test func aBrokenSpecNamedByKindsStopsASearch() throws {
+        let home = try Self.configHome(spec: "{broken")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let folder = home.appendingPathComponent("resultkit/kinds").path
+        let run = try GuardedRun.run(["queen", "--kinds", folder], environment: ["XDG_CONFIG_HOME": home.path])
+        #expect(run.status == 2)
+        #expect(run.stderr.hasPrefix("error: \(folder)/x.kind.json:1:2: malformed JSON: \(Self.malformed)\n"))
+    }
+
+    static let malformed = "expected '\"' to start an object key, found 'b'"
 
     /// Regression: a FIFO named like a spec blocked every run, `--version`
     /// included, in `open` until something wrote to it.
@@ -48,10 +65,11 @@ import Testing
         let fifo = folder.appendingPathComponent("a.kind.json").path
         #expect(mkfifo(fifo, 0o600) == 0)
         let named = try GuardedRun.run(["--kinds", folder.path] + arguments, timeout: 15)
-        for run in [named, try configRun(arguments: arguments)] {
+        let searches = arguments == ["queen"] || arguments == ["--list-kinds"]
+        for (run, isNamed) in [(named, true), (try configRun(arguments: arguments), false)] {
             #expect(!run.timedOut, "search \(arguments) waited on the FIFO and was killed")
-            let searches = arguments == ["queen"] || arguments == ["--list-kinds"]
-            #expect(run.status == (searches ? 2 : 0), "\(run.stderr)")
+            // Named by --kinds, the FIFO stops a search; in the config folder it is skipped with a warning.
+            #expect(run.status == (searches && isNamed ? 2 : 0), "\(run.stderr)")
         }
         if arguments != ["--version"] {
             let label = arguments == ["--help"] ? "warning" : "error"

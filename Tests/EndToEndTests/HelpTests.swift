@@ -1,3 +1,4 @@
+import Foundation
 import TestSupport
 import Testing
 
@@ -33,8 +34,20 @@ import Testing
 
     @Test func helpHasTheUsualSectionsAndEveryOption() throws {
         let help = try BinaryRunner.run(["--help"], environment: ["COLUMNS": "80"]).stdout
-        for section in ["OVERVIEW: ", "\nUSAGE: search ", "\nARGUMENTS:\n", "\nOPTIONS:\n", "\nEXIT STATUS: "] {
-            #expect(help.contains(section), "\(section)")
+        let sections = [
+            "OVERVIEW: ", "\nEXAMPLES:\n", "\nUSAGE: search ", "\nARGUMENTS:\n", "\nSEARCH OPTIONS:\n",
+            "\nINPUT OPTIONS:\n", "\nOUTPUT OPTIONS:\n", "\nINTERACTIVE OPTIONS:\n", "\nCLUSTER OPTIONS:\n",
+            "\nOTHER OPTIONS:\n", "\nEXIT STATUS: ",
+        ]
+        var previous = help.startIndex
+        for section in sections {
+            let found = help.range(of: section)
+            #expect(found != nil, "\(section)")
+            // In this order: examples first, cluster options after the everyday ones.
+            if let found {
+                #expect(found.lowerBound >= previous, "\(section) is out of order")
+                previous = found.lowerBound
+            }
         }
         let manPage = try BinaryRunner.run(["--generate-manpage"]).stdout
         let options = manPage.split(separator: "\n").filter { $0.hasPrefix("\\fB\\-") }

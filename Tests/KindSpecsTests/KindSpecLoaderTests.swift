@@ -10,16 +10,21 @@ struct KindSpecLoaderTests {
 
     @Test func theShippedExamplesLoadSortedByFileWithTheirFileAsOrigin() throws {
         let specs = try SpecFixtures.exampleSpecs()
-        #expect(specs.map(\.name) == ["country", "timezone"])
-        #expect(specs.map(\.plural) == ["countries", "timezones"])
+        #expect(specs.map(\.name) == ["country", "package", "timezone", "user"])
+        #expect(specs.map(\.plural) == ["countries", "packages", "timezones", "users"])
         #expect(specs[0].kind.origin == SpecFixtures.examples + "/country.kind.json")
-        #expect(specs[1].rowHeight == 2)
+        #expect(specs[2].rowHeight == 2)
     }
 
     @Test func aSpecKindListsItsColumnAndSearchFieldsForFilters() throws {
         let country = try #require(try SpecFixtures.exampleSpecs().first).kind
-        #expect(country.fields == ["name", "alpha_2", "alpha_3", "common_name", "official_name", "numeric", "flag"])
-        #expect(country.columns.map(\.field) == ["alpha_2", "alpha_3", "numeric", "flag", "official_name"])
+        #expect(
+            country.fields == [
+                "name", "alpha_2", "alpha_3", "common_name", "official_name", "numeric", "code", "alpha-3", "flag",
+            ])
+        #expect(country.columns.map(\.field) == ["code", "alpha-3", "numeric", "flag", "official_name"])
+        #expect(country.namedFields.map(\.name) == ["code", "alpha-3", "numeric", "flag", "official_name"])
+        #expect(country.namedFields.map(\.source) == ["/alpha_2", "/alpha_3", "/numeric", "/flag", "/official_name"])
         #expect(country.searchFields.map(\.weight) == [100, 90, 80, 60, 40, 20])
     }
 
@@ -37,10 +42,12 @@ struct KindSpecLoaderTests {
 
     @Test func everyErrorOfEveryFileIsListedAndValidSpecsStillLoad() throws {
         try SpecFixtures.withTemporaryDirectory { directory in
-            try SpecFixtures.write(Self.valid, to: "b-note.kind.json", in: directory)
+            try SpecFixtures.write(Self.valid, to: "note.kind.json", in: directory)
             try SpecFixtures.write(
                 #"{"name": "x", "plural": "xs", "search": [], "rowHeight": -1}"#, to: "a.kind.json", in: directory)
             try SpecFixtures.write("{\n\"name\": }", to: "c.kind.json", in: directory)
+            try SpecFixtures.write(
+                Self.valid.replacingOccurrences(of: "\"note\"", with: "\"memo\""), to: "d.kind.json", in: directory)
             try SpecFixtures.write("not a spec", to: "notes.json", in: directory)
             try SpecFixtures.write(Self.valid, to: ".hidden.kind.json", in: directory)
             let loaded = KindSpecLoader.load(directories: [directory.path])
@@ -48,10 +55,14 @@ struct KindSpecLoaderTests {
             #expect(loaded.specs.map(\.name) == ["note"])
             #expect(
                 loaded.errors.map(\.description) == [
+                    prefix
+                        + #"a.kind.json: name: "x" is not the file's name: rename the file x.kind.json, or the kind "a""#,
                     prefix + "a.kind.json: rowHeight: -1 is out of range 1...20",
                     prefix
                         + #"a.kind.json: search: at least one search field is needed, such as {"path": "/name", "weight": 100}"#,
                     prefix + "c.kind.json:2:9: malformed JSON: expected a value, found '}'",
+                    prefix + #"d.kind.json: name: "memo" is not the file's name: rename the file memo.kind.json, "#
+                        + #"or the kind "d""#,
                 ]
             )
         }
@@ -99,7 +110,7 @@ struct KindSpecLoaderTests {
                 defaultDirectory: directory.path
             )
             #expect(loaded.errors.map(\.description) == [])
-            #expect(loaded.specs.map(\.name) == ["country", "timezone", "note"])
+            #expect(loaded.specs.map(\.name) == ["country", "package", "timezone", "user", "note"])
         }
     }
 

@@ -81,13 +81,14 @@ struct KindSpecRobustnessTests {
         )
         #expect(
             diagnostics.map(\.description) == [
-                #"warning: test.jsonl:2: timezone: field "countries" must be text, not an array; record skipped"#,
+                "warning: test.jsonl:2: timezone: column Countries (/countries) holds an array, shown as empty; "
+                    + "name a value inside it, such as /countries/*",
                 #"warning: test.jsonl:3: country: missing field "name"; record skipped"#,
                 #"warning: test.jsonl:4: timezone: field "name" is empty; record skipped"#,
             ]
         )
         let table = TableOutput(options: RenderOptions(maxWidth: 80)).render(hits)
-        #expect(hits.count == 1)
+        #expect(hits.count == 2)
         #expect(!table.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x202E })
         #expect(table.contains("^[[2J"))
         #expect(table.contains("1e999"))

@@ -1,9 +1,9 @@
+import CardKind
+import DomainKind
 import Foundation
+import ProductKind
 public import ResultKit
-import SearchEngine
-public import StreamingJSON
 import Synchronization
-public import TerminalTable
 import Testing
 
 @testable import SearchCLI
@@ -14,55 +14,47 @@ import Testing
 // `theArticleShowsThisCode` fails when the two drift apart, so the article's
 // code is known to compile and to work.
 
-/// A book: `{"kind":"book","title":"Dune","author":"Frank Herbert","year":1965}`.
-public struct Book: Sendable {
-    public var title: String
-    public var author: String
-    public var year: Int?
+/// A support ticket: `{"kind":"ticket","name":"Printer jams on A4","status":"open"}`.
+public struct Ticket: Sendable {
+    public var name: String
+    public var status: String
 
-    /// Decodes a record, or says which field is missing or wrong.
     public init(record: JSONObject) throws(RecordDecodingError) {
-        title = try record.requiredString("title")
-        author = try record.requiredString("author")
-        year = try record.optionalNumber("year").flatMap { Int(exactly: $0) }
+        name = try record.requiredString("name")
+        status = try record.optionalString("status") ?? "open"
     }
 }
 
-/// How a book looks in the table: its title as NAME, then author and year.
-public struct BookViewModel: CellRepresentable {
-    public var book: Book
-    public var name: String { book.title }
-    public var detailCells: [Cell] { [Cell(book.author), Cell(book.year.map(String.init) ?? "", style: .dim)] }
+public struct TicketViewModel: CellRepresentable {
+    public var model: Ticket
+    public init(model: Ticket) { self.model = model }
+    public var name: String { model.name }
+    public var detailCells: [Cell] { [Cell(model.status, style: model.status == "open" ? .yellow : .dim)] }
 }
 
 extension ResultKind {
-    /// Books, found by title first and by author second.
-    public static let book = ResultKind(
-        name: "book",
-        plural: "books",
-        columns: [
-            KindColumn("AUTHOR", field: "author", priority: 40),
-            KindColumn("YEAR", field: "year", alignment: .right, priority: 10),
-        ],
-        searchFields: [.field("title", weight: 100), .field("author", weight: 60)],
-        decode: Book.init(record:),
-        present: BookViewModel.init(book:)
+    public static let ticket = ResultKind(
+        name: "ticket", plural: "tickets",
+        columns: [KindColumn("STATUS", field: "status", priority: 50)],
+        searchFields: [.field("name", weight: 100), .field("status", weight: 5)],
+        sample: BundledSample(fileName: "tickets.jsonl", text: #"{"kind":"ticket","name":"Queen bed shipped twice"}"#),
+        decode: Ticket.init(record:), present: TicketViewModel.init(model:)
     )
 }
 // END ARTICLE CODE
 
 /// The article "Adding a result kind": its code is this file's, and the kind
-/// it builds works in the real command.
+/// it builds works in the real command, beside the built-in kinds.
 @Suite struct AddingAResultKindArticleTests {
     static let article = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Sources/ResultKit/ResultKit.docc/AddingAResultKind.md")
 
-    static let books = """
-        {"kind":"book","title":"Dune","author":"Frank Herbert","year":1965}
-        {"kind":"book","title":"The Left Hand of Darkness","author":"Ursula K. Le Guin","year":1969}
-        {"kind":"book","title":"Herbert's Cookbook","author":"Anonymous"}
-        {"kind":"book","title":"No Author"}
+    static let tickets = """
+        {"kind":"ticket","name":"Printer jams on A4","status":"open"}
+        {"kind":"ticket","name":"Queen-size desk wobbles","status":"closed"}
+        {"kind":"ticket","status":"open"}
+        {"kind":"card","rank":"Q","suit":"hearts"}
         """
 
     /// The lines of the first Swift code block of the article.
@@ -79,6 +71,7 @@ extension ResultKind {
         let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
             .split(separator: "\n", omittingEmptySubsequences: false)
         let imports = article.filter { $0.hasPrefix("public import ") || $0.hasPrefix("import ") }
+        #expect(imports == ["public import ResultKit"], "a kind imports ResultKit alone")
         for line in imports {
             #expect(source.contains(line), "this file lacks the article's \(line)")
         }
@@ -90,13 +83,18 @@ extension ResultKind {
         #expect(article.count < 40, "the article promises a kind in under 40 lines")
     }
 
-    /// Runs `search` in-process with the book kind registered, over a file of books.
-    func search(_ arguments: [String]) throws -> (SearchCLI.ExitStatus, String, String) {
+    /// Runs `search` in-process with the ticket kind registered beside the built-in ones, over `data` when given
+    /// (else the bundled samples).
+    func search(_ arguments: [String], data: String? = nil) throws -> (SearchCLI.ExitStatus, String, String) {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("article-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let file = directory.appendingPathComponent("books.jsonl")
-        try Data(Self.books.utf8).write(to: file)
+        var files: [String] = []
+        if let data {
+            let file = directory.appendingPathComponent("tickets.jsonl")
+            try Data(data.utf8).write(to: file)
+            files = ["--data", file.path]
+        }
         let out = Mutex("")
         let err = Mutex("")
         let console = Console(
@@ -107,56 +105,38 @@ extension ResultKind {
             writeError: { text in err.withLock { $0 += text } }
         )
         let status = SearchCommand.run(
-            arguments: arguments + ["--data", file.path],
+            arguments: arguments + files,
             environment: [:],
             console: console,
-            kinds: [.book]
+            kinds: [.ticket, .card, .domain, .product]
         )
         return (status, out.withLock { $0 }, err.withLock { $0 })
     }
 
-    @Test func theNewKindIsSearchedAndShownWithItsColumns() throws {
-        let (status, out, err) = try search(["herbert", "--color", "never"])
+    @Test func theSampleIsFoundAmongTheBuiltInKindsWithItsColumn() throws {
+        let (status, out, err) = try search(["queen", "--color", "never"])
         #expect(status == .success)
-        let lines = out.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true) }
-        #expect(lines.first?.starts(with: ["KIND", "NAME"]) == true)
-        #expect(out.contains("AUTHOR") && out.contains("YEAR"))
-        let rows = out.split(separator: "\n")
-        let cookbook = try #require(rows.firstIndex { $0.contains("Herbert's Cookbook") }, "\(out)")
-        let dune = try #require(rows.firstIndex { $0.contains("Dune") }, "\(out)")
-        #expect(cookbook < dune, "a title match ranks above an author match")
-        #expect(rows[dune].contains("Frank Herbert") && rows[dune].contains("1965"))
-        #expect(!err.contains("error:"), "\(err)")
+        let rows = out.split(separator: "\n").map { $0.split(separator: " ").joined(separator: " ") }
+        #expect(rows.first == "KIND NAME DETAILS")
+        #expect(rows.contains("ticket, domain: STATUS"), "\(out)")
+        #expect(rows.contains("ticket Queen bed shipped twice open"), "\(out)")
+        #expect(rows.contains("card Queen of Hearts Q♥ red"), "\(out)")
+        #expect(!err.contains("error:") && !err.contains("warning:"), "\(err)")
     }
 
     @Test func aRecordThatDoesNotFitIsReportedByFieldAndSkipped() throws {
-        let (status, out, err) = try search(["", "--format", "jsonl"])
+        let (status, out, err) = try search(["", "--format", "jsonl"], data: Self.tickets)
         #expect(status == .success)
         #expect(out.split(separator: "\n").count == 3)
-        #expect(err.contains(":4: book: missing field \"author\"; record skipped"), "\(err)")
+        #expect(err.contains(":3: ticket: missing field \"name\"; record skipped"), "\(err)")
     }
 
-    @Test func aSearchFieldIsAFilter() throws {
-        let (status, out, _) = try search(["author:herbert", "--format", "csv", "--fields", "name,year"])
+    @Test func aSearchFieldIsAFilterAndTheKindsMix() throws {
+        let (status, out, _) = try search(
+            ["status:closed", "--format", "csv", "--fields", "kind,name"], data: Self.tickets)
         #expect(status == .success)
-        #expect(out == "name,year\r\nDune,1965\r\n")
-    }
-
-    @Test func aBookIsFoundByItsAuthor() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("article-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("books.jsonl").path
-        try Data(Self.books.utf8).write(to: URL(fileURLWithPath: path))
-
-        let registry = try KindRegistry([.book])
-        let query = try QueryParser().parse("le guin")
-        var session = SearchSession(registry: registry, query: query, options: SearchOptions())
-        RecordReader(registry: registry).read(
-            .path(path),
-            record: { session.consider($0) { _ in } },
-            diagnose: { _ in }
-        )
-        #expect(session.finish().hits.map(\.row.name) == ["The Left Hand of Darkness"])
+        #expect(out == "kind,name\r\nticket,Queen-size desk wobbles\r\n")
+        let (_, both, _) = try search(["queen", "--format", "csv", "--fields", "kind,name"], data: Self.tickets)
+        #expect(both == "kind,name\r\ncard,Queen of Hearts\r\nticket,Queen-size desk wobbles\r\n")
     }
 }

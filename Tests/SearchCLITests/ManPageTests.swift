@@ -9,7 +9,7 @@ import Testing
         for option in SearchOptionTable.all {
             #expect(page.contains(".TP\n" + ManPage.optionLine(option) + "\n"), "--\(option.long)")
         }
-        #expect(ManPage.optionLine(SearchOptionTable.all[0]) == #"\fB\-d\fR, \fB\-\-data\fR \fIPATH\fR"#)
+        #expect(ManPage.optionLine(SearchOptionTable.all[0]) == #"\fB\-k\fR, \fB\-\-kind\fR \fIKIND\fR"#)
     }
 
     @Test func theHeaderNamesSectionOneAndTheVersion() {

@@ -94,11 +94,13 @@ import Testing
     /// never a standard descriptor; the `SIGBUS` handler of a file read in
     /// place writes its one error line to standard error with `write(2)`
     /// (the only async-signal-safe way), a line made before the file was
-    /// mapped and sanitised as the gate's errors are.
+    /// mapped and sanitised as the gate's errors are; `--new-kind-spec`
+    /// writes the starter spec and the schema to files it creates, never a
+    /// standard descriptor.
     static let gateFiles: Set<String> = [
         "SearchCLI/Terminal/Console.swift", "SearchCLI/Terminal/Output.swift",
         "InteractiveSearch/Terminal/TerminalDevice.swift", "InteractiveSearch/Search/SearchTextIndex.swift",
-        "SearchEngine/Reading/MappedFile.swift",
+        "SearchEngine/Reading/MappedFile.swift", "KindSpecs/KindSpecStarter.swift",
     ]
 
     /// Ways out to stdout or stderr other than the gate, one per pattern.

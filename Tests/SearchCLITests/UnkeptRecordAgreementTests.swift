@@ -61,7 +61,7 @@ import Testing
                 }
                 let validated: String?
                 do {
-                    try kind.validate(object)
+                    _ = try kind.validate(object)
                     validated = nil
                 } catch {
                     validated = error.reason

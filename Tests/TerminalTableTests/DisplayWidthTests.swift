@@ -1,6 +1,7 @@
-import TerminalTable
 import TestSupport
 import Testing
+
+@testable import TerminalTable
 
 struct DisplayWidthTests {
     @Test(

@@ -1,6 +1,7 @@
-import TerminalTable
 import TestSupport
 import Testing
+
+@testable import TerminalTable
 
 /// Seeded random tables: each seed always builds the same table, so a failure
 /// names the seed that reproduces it.

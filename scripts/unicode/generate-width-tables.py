@@ -133,7 +133,7 @@ def main():
         "\n"
         "extension DisplayWidth {\n"
         f"    /// The version of the Unicode Character Database the tables come from.\n"
-        f"    package static let unicodeVersion = \"{version}\"\n"
+        f"    static let unicodeVersion = \"{version}\"\n"
         "\n"
         + static_string(
             "zeroWidthRanges",

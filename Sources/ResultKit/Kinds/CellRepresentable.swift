@@ -34,10 +34,17 @@ public protocol CellRepresentable: Sendable {
     /// line of each.
     /// - Parameter details: The cells ``detailCells`` gave for this row.
     func cellWidths(for details: [Cell]) -> [Int]
+
+    /// What is worth a warning about the record this row shows, which is
+    /// shown all the same: a value written as it is because it does not
+    /// fit its column. Defaults to none.
+    var notes: [RecordNote] { get }
 }
 
 extension CellRepresentable {
     public var rowHeight: Int { 1 }
+
+    public var notes: [RecordNote] { [] }
 
     public func cellWidths(for details: [Cell]) -> [Int] {
         measuredWidths(name: Self.widestLine(of: name), details: details)

@@ -17,6 +17,14 @@ public struct KindColumn: Sendable {
     public var keepsWhole: Bool
     /// Kept before every column that is not required.
     public var isRequired: Bool
+    /// Whether text too wide wraps onto the row's spare lines; when `false`
+    /// it is cut with `…` on its first line.
+    public var wraps: Bool
+    /// Where the value comes from, for `--list-kinds` (`/author/born`);
+    /// `nil` for the record field ``field``.
+    public var source: String?
+    /// The value's type, for `--list-kinds` (`integer`); `nil` when the kind does not say.
+    public var valueType: String?
 
     public init(
         _ header: String,
@@ -26,7 +34,10 @@ public struct KindColumn: Sendable {
         minWidth: Int = 1,
         maxWidth: Int? = nil,
         keepsWhole: Bool = false,
-        isRequired: Bool = false
+        isRequired: Bool = false,
+        wraps: Bool = true,
+        source: String? = nil,
+        valueType: String? = nil
     ) {
         self.header = header
         self.field = field
@@ -36,12 +47,15 @@ public struct KindColumn: Sendable {
         self.maxWidth = maxWidth
         self.keepsWhole = keepsWhole
         self.isRequired = isRequired
+        self.wraps = wraps
+        self.source = source
+        self.valueType = valueType
     }
 
     /// The table engine's column.
     package var tableColumn: Column {
         Column(
             header.uppercased(), alignment: alignment, minWidth: minWidth, maxWidth: maxWidth, priority: priority,
-            keepsWhole: keepsWhole, isRequired: isRequired)
+            keepsWhole: keepsWhole, isRequired: isRequired, wraps: wraps)
     }
 }

@@ -11,7 +11,7 @@ public import StreamingJSON
 ///         name: "weather", plural: "weathers",
 ///         columns: [KindColumn("TEMP", field: "temp", alignment: .right)],
 ///         searchFields: [.field("name", weight: 100)],
-///         decode: Weather.init(record:), present: WeatherViewModel.init
+///         decode: Weather.init(record:), present: WeatherViewModel.init(model:)
 ///     )
 /// }
 /// ```
@@ -27,10 +27,11 @@ public struct ResultKind: Sendable {
         let columns: [KindColumn]
         let searchFields: [SearchField]
         let fields: [String]
+        let namedFields: [KindField]
         let sample: BundledSample?
         let origin: String
         let makeRow: @Sendable (JSONObject) throws(RecordDecodingError) -> any CellRepresentable
-        let validate: @Sendable (JSONObject) throws(RecordDecodingError) -> Void
+        let validate: @Sendable (JSONObject) throws(RecordDecodingError) -> [RecordNote]
 
         init(
             name: String,
@@ -38,16 +39,18 @@ public struct ResultKind: Sendable {
             columns: [KindColumn],
             searchFields: [SearchField],
             fields: [String],
+            namedFields: [KindField],
             sample: BundledSample?,
             origin: String,
             makeRow: @escaping @Sendable (JSONObject) throws(RecordDecodingError) -> any CellRepresentable,
-            validate: @escaping @Sendable (JSONObject) throws(RecordDecodingError) -> Void
+            validate: @escaping @Sendable (JSONObject) throws(RecordDecodingError) -> [RecordNote]
         ) {
             self.name = name
             self.plural = plural
             self.columns = columns
             self.searchFields = searchFields
             self.fields = fields
+            self.namedFields = namedFields
             self.sample = sample
             self.origin = origin
             self.makeRow = makeRow
@@ -70,6 +73,9 @@ public struct ResultKind: Sendable {
     public var searchFields: [SearchField] { storage.searchFields }
     /// The record fields this kind's schema names, for `field:value` filters.
     public var fields: [String] { storage.fields }
+    /// The fields whose value is not the record's top-level key of that
+    /// name (see ``KindField``); their names are among ``fields``.
+    public var namedFields: [KindField] { storage.namedFields }
     /// The bundled sample, one JSON record per line.
     public var sample: BundledSample? { storage.sample }
     /// Where the kind comes from, such as `module ProductKind`.
@@ -77,10 +83,28 @@ public struct ResultKind: Sendable {
     /// Builds the row of a record, or says why the record does not fit.
     public var makeRow: @Sendable (JSONObject) throws(RecordDecodingError) -> any CellRepresentable { storage.makeRow }
     /// Decodes a record as ``makeRow`` does, throwing the same error for a
-    /// record that does not fit, without building its row: for a record the
-    /// search counts but will not show (one that cannot rank among those
-    /// kept), whose row would only be made to be freed.
-    public var validate: @Sendable (JSONObject) throws(RecordDecodingError) -> Void { storage.validate }
+    /// record that does not fit and giving the notes its row would hold,
+    /// without building the row: for a record the search counts but will
+    /// not show (one that cannot rank among those kept), whose row would
+    /// only be made to be freed.
+    public var validate: @Sendable (JSONObject) throws(RecordDecodingError) -> [RecordNote] { storage.validate }
+
+    /// The value filters, `--sort` and `--fields` mean by `field` in a
+    /// record of this kind: a declared ``KindField``'s, else the record's
+    /// top-level key of that name. `nil` when the record has none.
+    public func value(ofField field: String, in object: JSONObject) -> JSONValue? {
+        let named = storage.namedFields
+        if !named.isEmpty {
+            for declared in named where declared.name == field { return declared.value(object) }
+        }
+        return object[field]
+    }
+
+    /// The top-level record fields the value of `field` is read from: its
+    /// ``KindField/reads`` when declared (`nil`: any), else `[field]`.
+    public func reads(ofField field: String) -> [String]? {
+        storage.namedFields.first { $0.name == field }.map(\.reads) ?? [field]
+    }
 
     /// Declares a kind from a typed model and its view model.
     /// - Parameters:
@@ -89,6 +113,7 @@ public struct ResultKind: Sendable {
     ///   - columns: The details columns; each view model gives one cell per column.
     ///   - searchFields: The searchable texts with their weights.
     ///   - fields: The record fields of the schema; search field names are added.
+    ///   - namedFields: Fields whose value is not a top-level key of that name.
     ///   - sample: The bundled sample.
     ///   - decode: Builds the model from a record.
     ///   - present: Builds the view model from the model.
@@ -106,6 +131,7 @@ public struct ResultKind: Sendable {
         columns: [KindColumn],
         searchFields: [SearchField],
         fields: [String] = [],
+        namedFields: [KindField] = [],
         sample: BundledSample? = nil,
         decode: @escaping @Sendable (JSONObject) throws(RecordDecodingError) -> Model,
         present: @escaping @Sendable (Model) -> ViewModel,
@@ -113,12 +139,16 @@ public struct ResultKind: Sendable {
     ) {
         self.init(
             name: name, plural: plural, columns: columns, searchFields: searchFields,
-            fields: Self.allFields(fields, searchFields: searchFields, columns: columns), sample: sample,
+            fields: Self.allFields(fields + namedFields.map(\.name), searchFields: searchFields, columns: columns),
+            namedFields: namedFields, sample: sample,
             origin: "module " + (fileID.split(separator: "/").first.map(String.init) ?? fileID),
             makeRow: { (object) throws(RecordDecodingError) -> any CellRepresentable in
                 present(try decode(object))
             },
-            validate: { (object) throws(RecordDecodingError) in _ = try decode(object) })
+            validate: { (object) throws(RecordDecodingError) -> [RecordNote] in
+                _ = try decode(object)
+                return []
+            })
     }
 
     /// `fields`, then each search field's and column's field not among them.
@@ -147,15 +177,16 @@ public struct ResultKind: Sendable {
         return ResultKind(
             storage: Storage(
                 name: name, plural: plural, columns: columns, searchFields: searchFields, fields: fields,
-                sample: sample, origin: origin,
+                namedFields: namedFields, sample: sample, origin: origin,
                 makeRow: { (object) throws(RecordDecodingError) -> any CellRepresentable in try makeRow(object) },
-                validate: { (object) throws(RecordDecodingError) in try validate(object) }))
+                validate: { (object) throws(RecordDecodingError) -> [RecordNote] in try validate(object) }))
     }
 
     /// A kind from its parts: one declared in a module, or built at run
     /// time, such as the fallback for unknown kinds.
     /// - Parameter validate: Decodes a record as `makeRow` does without
-    ///   building its row; by default, `makeRow` with its row dropped.
+    ///   building its row; by default, `makeRow` with its row dropped and
+    ///   its notes kept.
     @usableFromInline
     package init(
         name: String,
@@ -163,10 +194,11 @@ public struct ResultKind: Sendable {
         columns: [KindColumn],
         searchFields: [SearchField],
         fields: [String],
+        namedFields: [KindField] = [],
         sample: BundledSample? = nil,
         origin: String,
         makeRow: @escaping @Sendable (JSONObject) throws(RecordDecodingError) -> any CellRepresentable,
-        validate: (@Sendable (JSONObject) throws(RecordDecodingError) -> Void)? = nil
+        validate: (@Sendable (JSONObject) throws(RecordDecodingError) -> [RecordNote])? = nil
     ) {
         self.storage = Storage(
             name: name,
@@ -174,6 +206,7 @@ public struct ResultKind: Sendable {
             columns: columns,
             searchFields: searchFields,
             fields: fields,
+            namedFields: namedFields,
             sample: sample,
             origin: origin,
             makeRow: makeRow,
@@ -181,11 +214,11 @@ public struct ResultKind: Sendable {
         )
     }
 
-    /// `makeRow` with its row dropped.
+    /// `makeRow` with its row dropped and its notes kept.
     private static func droppingRow(
         of makeRow: @escaping @Sendable (JSONObject) throws(RecordDecodingError) -> any CellRepresentable
-    ) -> @Sendable (JSONObject) throws(RecordDecodingError) -> Void {
-        { (object) throws(RecordDecodingError) in _ = try makeRow(object) }
+    ) -> @Sendable (JSONObject) throws(RecordDecodingError) -> [RecordNote] {
+        { (object) throws(RecordDecodingError) -> [RecordNote] in try makeRow(object).notes }
     }
 }
 

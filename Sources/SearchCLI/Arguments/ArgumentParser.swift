@@ -130,10 +130,14 @@ enum UsageError: Error, Equatable {
     case unknownOption(String, suggestion: String?)
     case missingValue(String)
     case invalidValue(String, String, reason: String)
+    /// A value that must not be repeated back (it holds a password).
+    case refusedValue(String, reason: String)
 
     /// The message, with what the user typed made safe to print.
     var message: String {
         switch self {
+        case .refusedValue(let option, let reason):
+            "The value given for '\(TerminalText.sanitize(option))' is refused: \(reason)"
         case .unknownOption(let option, _): "Unknown option '\(TerminalText.sanitize(option))'"
         case .missingValue(let synopsis): "Missing value for '\(synopsis)'"
         case .invalidValue(let option, let value, let reason):

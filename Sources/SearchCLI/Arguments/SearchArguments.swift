@@ -53,6 +53,8 @@ struct SearchArguments {
     var csvSafe = false
     var color = ColorChoice.auto
     var listKinds = false
+    var kindSchema = false
+    var newKindSpec: String?
     var help = false
     var version = false
     var completionShell: CompletionShell?
@@ -74,6 +76,8 @@ struct SearchArguments {
             completionShell = shell
         }
         listKinds = parsed.flags.contains("list-kinds")
+        kindSchema = parsed.flags.contains("kind-schema")
+        newKindSpec = parsed.last("new-kind-spec")
         fuzzy = parsed.flags.contains("fuzzy")
         explain = parsed.flags.contains("explain")
         stats = parsed.flags.contains("stats")
@@ -93,6 +97,8 @@ struct SearchArguments {
         for (option, url) in clusters.map({ ("--source", $0) }) + (push.map { [("--push", $0)] } ?? []) {
             do throws(ClusterError) {
                 _ = try ClusterURL(parsing: url)
+            } catch .credentials(let reason) {
+                throw .refusedValue(option, reason: reason)
             } catch {
                 throw .invalidValue(option, url, reason: "expected sphinxql://HOST:PORT/INDEX")
             }

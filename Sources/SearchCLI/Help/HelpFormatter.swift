@@ -11,7 +11,12 @@ enum HelpFormatter {
                 "OVERVIEW: Search mixed results (domains, products, cards, …) and print one ranked table.",
                 width: width, indent: 0)
             + "\n\n"
-        out += "USAGE: " + wrap(usage, width: width, indent: 7).dropFirst(7) + "\n\n"
+        out += "EXAMPLES:\n"
+        for example in CommandExample.all {
+            out += wrap("# " + example.purpose, width: width, indent: 2) + "\n"
+            out += "  " + example.command + "\n"
+        }
+        out += "\nUSAGE: " + wrap(usage, width: width, indent: 7).dropFirst(7) + "\n\n"
         out += "ARGUMENTS:\n"
         out += entry(
             "<query>",
@@ -30,11 +35,13 @@ enum HelpFormatter {
             + wrap(
                 "RANKING: " + MatchStrength.rule + " --explain names each result's tier, field and "
                     + "(whole word) or (weak field).", width: width, indent: 0) + "\n"
-        out += "\nOPTIONS:\n"
-        for option in SearchOptionTable.all {
-            var help = option.help
-            if let value = option.defaultValue { help += " (default: \(value))" }
-            out += entry(option.synopsis, help, width: width)
+        for (group, options) in SearchOptionTable.groups {
+            out += "\n\(group.title.uppercased()) OPTIONS:\n"
+            for option in options {
+                var help = option.help
+                if let value = option.defaultValue { help += " (default: \(value))" }
+                out += entry(option.synopsis, help, width: width)
+            }
         }
         out +=
             "\n"

@@ -5,14 +5,17 @@
 struct ManPage {
     /// The version shown in the page's footer.
     let version: String
-    /// The options, in the order the help lists them.
-    let options: [OptionSpec]
+    /// The options, group by group, in the order the help lists them.
+    let groups: [(group: OptionGroup, options: [OptionSpec])]
     /// The names of the registered kinds.
     let kinds: [String]
 
-    init(version: String, options: [OptionSpec] = SearchOptionTable.all, kinds: [String]) {
+    init(
+        version: String, groups: [(group: OptionGroup, options: [OptionSpec])] = SearchOptionTable.groups,
+        kinds: [String]
+    ) {
         self.version = version
-        self.options = options
+        self.groups = groups
         self.kinds = kinds
     }
 
@@ -89,10 +92,13 @@ struct ManPage {
             .SH OPTIONS
 
             """
-        for option in options {
-            page += ".TP\n" + Self.optionLine(option) + "\n" + Self.escaped(option.help)
-            if let value = option.defaultValue { page += " (default: " + Self.escaped(value) + ")" }
-            page += "\n"
+        for (group, options) in groups {
+            page += ".SS " + Self.escaped(group.title) + "\n"
+            for option in options {
+                page += ".TP\n" + Self.optionLine(option) + "\n" + Self.escaped(option.help)
+                if let value = option.defaultValue { page += " (default: " + Self.escaped(value) + ")" }
+                page += "\n"
+            }
         }
         page += """
             .SH ENVIRONMENT
@@ -127,21 +133,12 @@ struct ManPage {
             .B search \\-\\-list\\-kinds
             for their columns and search fields.
             .SH EXAMPLES
-            .TP
-            .B search queen
-            Search the bundled samples.
-            .TP
-            .B search \\(dqqueen hearts\\(dq \\-\\-format json
-            Print the hits as one JSON document, each with its whole record.
-            .TP
-            .B search \\(aqprice<5\\(aq \\-\\-data products.jsonl \\-\\-sort \\-price
-            Products under 5, the dearest first.
-            .TP
-            .B cat *.jsonl | search king \\-\\-format csv \\-\\-fields kind,name,suit
-            Search standard input and print three CSV columns.
-            .TP
-            .B search \\-\\-generate\\-completion\\-script zsh > ~/.zfunc/_search
-            Install zsh completions.
+
+            """
+        for example in CommandExample.all {
+            page += ".TP\n.B " + Self.escaped(example.command) + "\n" + Self.escaped(example.purpose) + ".\n"
+        }
+        page += """
             .SH SEE ALSO
             .BR grep (1),
             .BR jq (1)

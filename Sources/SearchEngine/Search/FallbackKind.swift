@@ -23,7 +23,7 @@ extension ResultKind {
             origin: "fallback for unknown kinds",
             makeRow: { object in FallbackRow(object: object) },
             // Every object makes a row: there is nothing to check.
-            validate: { _ in }
+            validate: { _ in [] }
         )
     }
 }

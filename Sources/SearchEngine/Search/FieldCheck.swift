@@ -84,6 +84,21 @@ package enum FieldCheck {
             + "Available fields: \(TerminalText.sanitize(list(listed.names)))"
     }
 
+    /// The message (without `error: `, safe to print) for a field named by
+    /// the query or the sort that a record holds as an object or an array.
+    static func unorderedField(_ unordered: UnorderedField, sort: FieldSort?) -> String {
+        let field = TerminalText.sanitize(unordered.field)
+        let header =
+            String(field.prefix(1)).uppercased() + field.dropFirst() + (unordered.typeName == "an array" ? "" : " KEY")
+        let inside = unordered.typeName == "an array" ? "*" : "KEY"
+        let use = sort?.field == unordered.field ? "cannot sort by '\(field)'" : "cannot filter on '\(field)'"
+        return "\(use): it is \(unordered.typeName) in records of kind \(TerminalText.sanitize(unordered.kind)) "
+            + "(\(TerminalText.sanitize(unordered.file))); sorting and filters compare text, numbers and dates\n"
+            + "hint: name a value inside it with a kind spec column, such as {\"header\": \"\(header)\", "
+            + "\"path\": \"/\(field)/\(inside)\"} (\(inside == "*" ? "every element, joined" : "one of its keys")), then "
+            + "filter or sort by the header"
+    }
+
     /// `names` joined, at most ``maxListed`` of them.
     static func list(_ names: [String]) -> String {
         let shown = names.prefix(maxListed).joined(separator: ", ")

@@ -55,8 +55,8 @@ final class FieldScanPlan: @unchecked Sendable {
     /// none, or when a named field may be known only from the records.
     let filters: LineFilters?
 
-    /// Kinds with a search field named like a filtered field, whose value
-    /// the filter then reads from the search field's text.
+    /// Kinds with a search field or a declared field named like a filtered
+    /// field, whose value the filter then reads from there.
     private let kindsSearchingFilteredFields: Set<String>
 
     /// - Parameter knownFields: The fields that the included kinds declare:
@@ -83,6 +83,13 @@ final class FieldScanPlan: @unchecked Sendable {
         }
         query.referencedFields.forEach(add)
         if let sort { add(sort.field) }
+        // A field a kind declares deeper in its records (`born` for
+        // `/author/born`) is read from the top-level fields it names.
+        for kind in registry.kinds where !kind.namedFields.isEmpty {
+            for field in kind.namedFields where named.contains(field.name) {
+                if let reads = field.reads { reads.forEach(add) } else { whole.insert(kind.name) }
+            }
+        }
         self.scanner = JSONFieldScanner(keys: keys)
         self.wholeRecordKinds = whole
 
@@ -121,9 +128,13 @@ final class FieldScanPlan: @unchecked Sendable {
         let filters = LineFilters(query: query)
         let namedFields = query.referencedFields + (sort.map { [$0.field] } ?? [])
         self.filters = namedFields.allSatisfy(knownFields.contains) ? filters : nil
+        // Kinds that give a filtered field's value from elsewhere than its
+        // top-level key: a search field, or a field they declare.
         var searching = Set<String>()
         for kind in registry.kinds
-        where kind.searchFields.contains(where: { filters?.scanner.keys.contains($0.name) == true }) {
+        where (kind.searchFields.map(\.name) + kind.namedFields.map(\.name)).contains(where: {
+            filters?.scanner.keys.contains($0) == true
+        }) {
             searching.insert(kind.name)
         }
         self.kindsSearchingFilteredFields = searching

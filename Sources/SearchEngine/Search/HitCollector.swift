@@ -34,10 +34,10 @@ struct HitCollector: Sendable {
         HitKey(rank: hit.rank, sortValue: nil)
     }
 
-    /// The key that orders a hit of `object` ranked `rank`.
-    func key(of object: JSONObject, rank: Rank) -> HitKey {
+    /// The key that orders a hit of `object`, of `kind`, ranked `rank`.
+    func key(of object: JSONObject, kind: ResultKind, rank: Rank) -> HitKey {
         var sortValue: SortValue?
-        if let sortField { sortValue = SortValue(object[sortField]) }
+        if let sortField { sortValue = SortValue(kind.value(ofField: sortField, in: object)) }
         return HitKey(rank: rank, sortValue: sortValue)
     }
 

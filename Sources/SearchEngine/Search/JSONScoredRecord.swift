@@ -8,6 +8,9 @@ struct JSONScoredRecord: ScoredRecord {
     let object: JSONObject
     /// Its kind's search fields.
     let fields: [SearchField]
+    /// The fields its kind declares deeper in the record (`born` for
+    /// `/author/born`), read before the record's top-level key.
+    var declared: [KindField] = []
 
     var fieldCount: Int { fields.count }
 
@@ -18,10 +21,13 @@ struct JSONScoredRecord: ScoredRecord {
     func fieldText(at index: Int) -> String? { fields[index].text(object) }
 
     /// A search field by name, its number read from the record's own value when that is one;
-    /// else a top-level field of the record.
+    /// else a field the kind declares; else a top-level field of the record.
     func value(of field: String) -> FieldValue? {
         if let index = fields.firstIndex(where: { $0.name == field }), let text = fieldText(at: index) {
             return FieldValue(text: text, number: object[field]?.doubleValue ?? Double(text))
+        }
+        if !declared.isEmpty, let named = declared.first(where: { $0.name == field }) {
+            return FieldValue(named.value(object))
         }
         return FieldValue(object[field])
     }

@@ -29,6 +29,9 @@ struct KindResolver: Sendable {
     private var kindlessKind: ResultKind?
     /// The fields the query and `--sort` name that no record has shown yet.
     private var namedFieldsNotSeen: Set<String>
+    /// The first field the query or the sort names that a record holds as
+    /// an object or an array.
+    private(set) var unorderedField: UnorderedField?
     /// How many more records' keys go into ``fallbackFields``, so that an
     /// unknown field's error can list the fields records have and suggest
     /// the closest, at a bounded cost.
@@ -116,17 +119,33 @@ struct KindResolver: Sendable {
     }
 
     /// Notes the fields the query and `--sort` name that `searched`, the
-    /// fields the search reads of a record about to be matched, has.
-    mutating func noteNamedFields(of searched: JSONObject) {
+    /// fields the search reads of a record of `kind` about to be matched,
+    /// has; `file` is where it was read, for messages.
+    mutating func noteNamedFields(of searched: JSONObject, kind: ResultKind, file: String) {
         guard !namedFieldsNotSeen.isEmpty else { return }
-        for field in namedFieldsNotSeen where searched[field] != nil {
+        for field in namedFieldsNotSeen {
+            guard let value = kind.value(ofField: field, in: searched) else { continue }
             namedFieldsNotSeen.remove(field)
             fallbackFields.insert(field)
+            noteType(of: value, field: field, kind: kind, file: file)
+        }
+    }
+
+    /// Notes a field the query or the sort names whose first value is an
+    /// object or an array, which no filter compares and no sort orders (a
+    /// search field of that name is text, whatever the record holds).
+    private mutating func noteType(of value: JSONValue, field: String, kind: ResultKind, file: String) {
+        guard unorderedField == nil, !kind.searchFields.contains(where: { $0.name == field }) else { return }
+        switch value {
+        case .object, .array:
+            unorderedField = UnorderedField(field: field, typeName: value.typeName, kind: kind.name, file: file)
+        case .null, .bool, .number, .string:
+            break
         }
     }
 
     /// Whether the query or the sort names a field: only then does what
-    /// ``wantsSample(of:)`` and ``noteNamedFields(of:)`` note (``fallbackFields``,
+    /// ``wantsSample(of:)`` and ``noteNamedFields(of:kind:file:)`` note (``fallbackFields``,
     /// ``seenKindNames``) change what a search gives.
     var namesFields: Bool { !namedFields.isEmpty }
 
@@ -351,5 +370,16 @@ struct KindResolver: Sendable {
         warnedKindTypes.formUnion(other.warnedKindTypes)
         seenKindNames.formUnion(other.seenKindNames)
         kindlessKind = kindlessKind ?? other.kindlessKind
+        unorderedField = unorderedField ?? other.unorderedField
     }
+}
+
+/// A field the query or the sort names that a record holds as an object or
+/// an array: `--sort author` where `author` is `{"name": …}`.
+struct UnorderedField: Sendable, Equatable {
+    var field: String
+    /// `an object` or `an array`.
+    var typeName: String
+    var kind: String
+    var file: String
 }

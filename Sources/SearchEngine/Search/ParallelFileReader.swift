@@ -287,6 +287,8 @@ struct ParallelFileReader {
             var diagnostic = diagnostic
             let key = DiagnosticSample<BlockPosition>.key(diagnostic)
             if let once = diagnostic.onceKey, session.gaveWarning(onceKey: once) || !seenOnce.insert(once).inserted {
+                // A record note is given once, however many workers met it.
+                if once.hasPrefix("note:") { totals[key]?.count -= 1 }
                 continue
             }
             if droppedStandIns.contains(position), diagnostic.skipsRecord, diagnostic.onceKey == nil,

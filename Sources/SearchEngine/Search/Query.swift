@@ -75,7 +75,7 @@ public struct Query: Sendable {
     /// The number a `field:VALUE` value spells in decimal (`5`, `-2.5`,
     /// `1e3`), which compares equal on a field whose value is a number; nil
     /// for any other text (`nan`, `0x10`, `5kg`).
-    static func number(_ text: String) -> Double? {
+    package static func number(_ text: String) -> Double? {
         guard let first = text.first, first.isASCII, first.isNumber || "+-.".contains(first),
             text.allSatisfy({ $0.isASCII && ($0.isNumber || "+-.eE".contains($0)) }),
             let number = Double(text), number.isFinite

@@ -105,7 +105,7 @@ package struct Scorer: Sendable {
             // search fields, to which every worker would count references.
             evaluation = Self.listed
         } else {
-            let record = JSONScoredRecord(object: object, fields: kind.searchFields)
+            let record = JSONScoredRecord(object: object, fields: kind.searchFields, declared: kind.namedFields)
             guard let scored = score(record, matcher: fuzzily ? fuzzyMatcher : matcher) else { return nil }
             evaluation = scored
         }

@@ -211,6 +211,19 @@ public struct Rank: Sendable, Comparable {
     public var fieldLength: Int
     public var order: Int
 
+    /// A rank from its parts, as the scorer makes it; for a source that
+    /// states the best rank its records not yet handed over can have.
+    package init(
+        tier: MatchTier?, strength: MatchStrength? = nil, weight: Int, quality: Int, fieldLength: Int, order: Int
+    ) {
+        self.tier = tier
+        self.strength = strength
+        self.weight = weight
+        self.quality = quality
+        self.fieldLength = fieldLength
+        self.order = order
+    }
+
     public static func < (a: Rank, b: Rank) -> Bool {
         let bandA = a.strength?.band ?? -1
         let bandB = b.strength?.band ?? -1

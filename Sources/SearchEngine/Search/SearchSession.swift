@@ -24,6 +24,8 @@ public struct SearchSession: Sendable {
     private var hits: HitCollector
     private var lines: LinePath
     private var tally: RecordTally
+    /// The once-keys of the record notes reported (see ``report(_:kind:at:diagnose:)``).
+    private var reportedNotes = Set<String>()
 
     /// Starts a search.
     public init(registry: KindRegistry, query: Query, options: SearchOptions) {
@@ -49,6 +51,16 @@ public struct SearchSession: Sendable {
 
     /// The fields seen in records of unknown kinds, which filters may name.
     public var fallbackFields: Set<String> { kinds.fallbackFields }
+
+    /// The first field the query or the sort names that a record holds as
+    /// an object or an array.
+    var unorderedField: UnorderedField? { kinds.unorderedField }
+
+    /// Fields and kinds that a source holds records of without handing
+    /// them over (a remote index's records that do not match): filters and
+    /// kind filters may name them as if those records had been read.
+    package var notedFields: Set<String> = []
+    package var notedKindNames: Set<String> = []
 
     /// The names of the kinds whose records were matched against the query.
     var seenKindNames: Set<String> { kinds.seenKindNames }
@@ -216,15 +228,17 @@ public struct SearchSession: Sendable {
     }
 
     /// Notes a record about to be matched for the kinds' sample of the keys
-    /// records have (see `KindResolver.wantsSample(of:)`): the whole record
-    /// when it was sampled, so that it is not parsed again.
-    private mutating func sample(_ searched: JSONObject, kind: ResultKind, whole: WholeRecord) -> JSONObject? {
+    /// records have (see `KindResolver.wantsSample(of:)`), read from `file`:
+    /// the whole record when it was sampled, so that it is not parsed again.
+    private mutating func sample(_ searched: JSONObject, kind: ResultKind, file: String, whole: WholeRecord)
+        -> JSONObject?
+    {
         var sampled: JSONObject?
         if kinds.wantsSample(of: kind) {
             sampled = wholeObject(whole)
             kinds.noteSample(sampled ?? searched)
         }
-        kinds.noteNamedFields(of: searched)
+        kinds.noteNamedFields(of: searched, kind: kind, file: file)
         return sampled
     }
 
@@ -252,11 +266,11 @@ public struct SearchSession: Sendable {
             // What sampling notes is asked for only about fields the query
             // or the sort names: without them, a record that does not match
             // is not parsed whole to be sampled.
-            if kinds.namesFields { _ = sample(searched, kind: kind, whole: whole) }
+            if kinds.namesFields { _ = sample(searched, kind: kind, file: location.file, whole: whole) }
             tally.filteredOut()
             return .ruledOut
         }
-        let sampled = sample(searched, kind: kind, whole: whole)
+        let sampled = sample(searched, kind: kind, file: location.file, whole: whole)
         var rank = evaluation.rank
         let match = evaluation.match
         guard let object = sampled ?? wholeObject(whole) else {
@@ -269,14 +283,16 @@ public struct SearchSession: Sendable {
         // that do not match are checked as JSON only, which keeps the hot path
         // cheap on large inputs. A record that cannot rank among those kept
         // is decoded all the same, but its row is not made.
-        let key = hits.key(of: object, rank: rank)
+        let key = hits.key(of: object, kind: kind, rank: rank)
         guard hits.mayKeep(key, isFuzzyStandIn: isFuzzyStandIn) else {
+            let notes: [RecordNote]
             do {
-                try kind.validate(object)
+                notes = try kind.validate(object)
             } catch {
                 return reject(
                     kind: kind, error: error, isFuzzyStandIn: isFuzzyStandIn, at: location, diagnose: diagnose)
             }
+            if !notes.isEmpty { report(notes, kind: kind, at: location, diagnose: diagnose) }
             tally.matched(isFuzzyStandIn: isFuzzyStandIn)
             return .matched(isFuzzyStandIn: isFuzzyStandIn)
         }
@@ -286,6 +302,8 @@ public struct SearchSession: Sendable {
         } catch {
             return reject(kind: kind, error: error, isFuzzyStandIn: isFuzzyStandIn, at: location, diagnose: diagnose)
         }
+        let notes = row.notes
+        if !notes.isEmpty { report(notes, kind: kind, at: location, diagnose: diagnose) }
         tally.matched(isFuzzyStandIn: isFuzzyStandIn)
         hits.collect(
             object, kind: kind, row: row, key: key, match: match, location: location, kindHint: kindHint,
@@ -304,6 +322,17 @@ public struct SearchSession: Sendable {
         tally.rejected(isFuzzyStandIn: isFuzzyStandIn)
         diagnose(Diagnostic(.warning, "\(kind.name): \(error.reason); record skipped", at: location))
         return .rejected(isFuzzyStandIn: isFuzzyStandIn)
+    }
+
+    /// Reports the notes of a record its kind kept, each key once per kind.
+    private mutating func report(
+        _ notes: [RecordNote], kind: ResultKind, at location: SourceLocation, diagnose: (Diagnostic) -> Void
+    ) {
+        for note in notes {
+            let key = "note:\(kind.name):\(note.key)"
+            guard reportedNotes.insert(key).inserted else { continue }
+            diagnose(Diagnostic(.warning, "\(kind.name): \(note.message)", at: location, onceKey: key))
+        }
     }
 
     /// The results, best first, after `offset`.
@@ -351,7 +380,9 @@ public struct SearchSession: Sendable {
     package var rememberedUnknownKindCount: Int { kinds.rememberedUnknownKindCount }
 
     /// Whether the warning with this once-key was already given by this session.
-    func gaveWarning(onceKey key: String) -> Bool { kinds.gaveWarning(onceKey: key) }
+    func gaveWarning(onceKey key: String) -> Bool {
+        key.hasPrefix("note:") ? reportedNotes.contains(key) : kinds.gaveWarning(onceKey: key)
+    }
 
     /// How many warnings about unknown kinds, and about records without a
     /// kind name, merging `others` adds (see `KindResolver.newKindWarnings(in:)`).
@@ -369,6 +400,7 @@ public struct SearchSession: Sendable {
         hits.merge(other.hits)
         tally.merge(other.tally)
         kinds.merge(other.kinds)
+        reportedNotes.formUnion(other.reportedNotes)
     }
 
     /// Adds what parallel workers found, taking their kept hits in the order
@@ -381,6 +413,7 @@ public struct SearchSession: Sendable {
         for worker in workers {
             tally.merge(worker.tally)
             kinds.merge(worker.kinds)
+            reportedNotes.formUnion(worker.reportedNotes)
         }
     }
 }

@@ -26,6 +26,12 @@ public struct RecordSink {
     /// The kinds the search knows.
     public var registry: KindRegistry { session.registry }
 
+    /// The query and options as the engine runs them (a column's header in
+    /// a filter or `--sort` made the field it shows): what a source that
+    /// finds candidates itself must look for.
+    package var query: Query { session.query }
+    package var options: SearchOptions { session.options }
+
     /// Scores a whole record and keeps it when it ranks high enough.
     public mutating func consider(_ record: Record) {
         session.consider(record, diagnose: report)
@@ -61,6 +67,15 @@ public struct RecordSink {
     /// The counts of the search so far: a source that keeps its records
     /// learns from ``SearchStatistics/matched`` which of them matched.
     package var statistics: SearchStatistics { session.statistics }
+
+    /// Notes that the source holds records with these fields, and of these
+    /// kinds (as the records name them), that it does not hand over: a
+    /// filter or a kind filter that names them is then no mistake, as it
+    /// would not be over a file holding those records.
+    package mutating func noteHeld(fields: some Sequence<String>, kinds: some Sequence<String>) {
+        session.notedFields.formUnion(fields)
+        session.notedKindNames.formUnion(kinds.map { $0.lowercased() })
+    }
 
     /// Reports a problem with the source or one of its records.
     public func diagnose(_ diagnostic: Diagnostic) {

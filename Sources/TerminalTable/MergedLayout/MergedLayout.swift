@@ -1,0 +1,132 @@
+/// Lays out a ``MergedTable``: negotiates column widths, then draws the lines.
+///
+/// The render columns are the kept shared columns, then the details region as
+/// one more column. Inside the region, each group's kept columns are separated
+/// by two spaces and sized among that group's rows only.
+///
+/// Its jobs, a file each: what the columns ask of the width plan
+/// (`MergedLayout+Negotiation`), drawing the table in pieces
+/// (`MergedLayout+Drawing`), drawing one block of rows (`MergedLayout+RowPlan`),
+/// the rows one line high, copied byte for byte when they can be
+/// (`MergedLayout+LineLayout`), and the legend lines under the header
+/// (`MergedLayout+Legend`).
+struct MergedLayout {
+    let shared: [Column]
+    let detailsHeader: String
+    let groups: [DetailGroup]
+    /// The rows, in blocks drawn one after another (each on its own core).
+    let blocks: [RowBlock]
+    let options: RenderOptions
+    /// Indices of the groups that have rows.
+    let activeGroups: [Int]
+    /// The shared columns drawn, and their widths.
+    let sharedKept: [Int]
+    let sharedWidths: [Int]
+    /// Per group, the columns drawn, and their widths.
+    let detailKept: [[Int]]
+    let detailWidths: [[Int]]
+    /// The width of the details region, 0 when it is not drawn.
+    let regionWidth: Int
+
+    /// Whether `column`'s text wraps onto a row's spare lines: labels that
+    /// abbreviate (KIND) and whole values are cut or kept on one line.
+    static func wraps(_ column: Column) -> Bool {
+        column.wraps && column.alignment == .left && !column.keepsWhole && column.compactWidth == nil
+    }
+
+    /// The gap between detail columns inside the region.
+    static let detailGap = 2
+
+    /// The narrowest a text column is shown at: no short word splits, and a
+    /// cut cell keeps a few characters before its `…`.
+    static let textFloor = 6
+
+    /// Lays out `table`, its rows made into blocks first.
+    init(_ table: MergedTable, options: RenderOptions) {
+        let sharedColumns = table.shared.count
+        let groupColumns = table.groups.map(\.columns.count)
+        let rows = table.rows
+        let blocks = ParallelBlocks.map(count: rows.count) { range in
+            RowBlock(rows[range], sharedColumns: sharedColumns, groupColumns: groupColumns)
+        }
+        self.init(
+            shared: table.shared, detailsHeader: table.detailsHeader, groups: table.groups, blocks: blocks,
+            options: options)
+    }
+
+    /// Lays out a merged table whose rows are in `blocks`, in order; each
+    /// block was made for `shared` and `groups`.
+    init(shared: [Column], detailsHeader: String, groups: [DetailGroup], blocks: [RowBlock], options: RenderOptions) {
+        self.shared = shared
+        self.detailsHeader = detailsHeader
+        self.groups = groups
+        self.blocks = blocks
+        self.options = options
+
+        let perBlock = ParallelBlocks.mapBlocks(blocks.count, parallel: blocks.count > 1) { index in
+            Wanted(blocks[index], groups: groups)
+        }
+        var wanted = perBlock.first ?? Wanted(RowBlock(sharedColumns: shared.count, groupColumns: []), groups: groups)
+        for block in perBlock.dropFirst() { wanted.merge(block) }
+        activeGroups = groups.indices.filter { wanted.hasRows[$0] }
+
+        let headers = options.showHeaders
+        var demands: [WidthPlan.Demand] = []
+        for (index, column) in shared.enumerated() {
+            demands.append(
+                Self.demand(
+                    column, group: nil, content: wanted.shared[index], hasValue: wanted.sharedHasValue[index],
+                    headers: headers))
+        }
+        var detailStart: [Int] = []
+        for group in groups.indices {
+            detailStart.append(demands.count)
+            for (index, column) in groups[group].columns.enumerated() {
+                demands.append(
+                    Self.demand(
+                        column, group: group, content: wanted.details[group][index],
+                        hasValue: wanted.hasRows[group] && wanted.detailHasValue[group][index], headers: headers))
+            }
+        }
+        let detailsHeaderWidth = headers ? Self.headerWidth(detailsHeader) : 0
+        let plan = WidthPlan(
+            demands: demands, groupCount: groups.count, border: options.border, gap: Self.detailGap,
+            regionMinimum: min(4, detailsHeaderWidth))
+        let widths: [Int]
+        if let limit = options.maxWidth, !options.wide {
+            widths = plan.widths(for: limit)
+        } else {
+            widths = Self.wideWidths(
+                demands, limit: options.maxWidth, regionMinimum: min(4, detailsHeaderWidth), options: options)
+        }
+
+        let sharedKept = shared.indices.filter { widths[$0] > 0 }
+        let detailKept = groups.indices.map { group in
+            groups[group].columns.indices.filter { widths[detailStart[group] + $0] > 0 }
+        }
+        let detailWidths = groups.indices.map { group in
+            detailKept[group].map { widths[detailStart[group] + $0] }
+        }
+        let sharedWidths = sharedKept.map { widths[$0] }
+        let used = activeGroups.map { group in
+            detailWidths[group].reduce(0, +) + Self.detailGap * max(0, detailWidths[group].count - 1)
+        }
+        let hasRegion = activeGroups.contains { !detailKept[$0].isEmpty }
+        var region = hasRegion ? max(min(4, detailsHeaderWidth), used.max() ?? 0) : 0
+        if hasRegion {
+            // With room to spare, the region's header is not cut.
+            let spare =
+                (options.maxWidth ?? Int.max) - sharedWidths.reduce(0, +) - region
+                - options.border.overhead(columns: sharedKept.count + 1)
+            region = max(region, min(detailsHeaderWidth, region + min(max(0, spare), detailsHeaderWidth)))
+        }
+        self.sharedKept = sharedKept
+        self.sharedWidths = sharedWidths
+        self.detailKept = detailKept
+        self.detailWidths = detailWidths
+        regionWidth = region
+    }
+
+    /// Whether the details region is drawn.
+    var hasRegion: Bool { regionWidth > 0 }
+}
