@@ -11,10 +11,15 @@
 #   Package.swift; added as printed, the next build registers `weather` and its tests pass.
 #
 # Usage: scripts/check-kind-package.sh [--docs-only]   (--docs-only: the first point alone, in a second)
+# KEEP_WORK=1 keeps the temporary folder (its path is printed) to look at the team's package afterwards.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
+if [[ ${KEEP_WORK:-} == 1 ]]; then
+    trap 'echo "kept: $work/AcmeSearch" >&2' EXIT
+else
+    trap 'rm -rf "$work"' EXIT
+fi
 fail() { echo "FAIL: $*" >&2; exit 1; }
 
 # extract DOC DEST: writes every ```swift block that follows a line "`PATH`…:" (a blank line between) to DEST/PATH.

@@ -29,6 +29,17 @@ package enum InteractiveSearch {
         package var reverse: Bool
         /// A pane beside the table showing the selected record whole.
         package var preview = false
+        /// The whole screen, or lines below the cursor (`--height`).
+        package var height = PickerHeight.fullScreen
+        /// With exactly one row for the starting query, choose it without
+        /// showing the picker (`--select-1`).
+        package var selectOne = false
+        /// With no row for the starting query, leave without showing the
+        /// picker (`--exit-0`).
+        package var exitZero = false
+        /// Whether the mouse is read (clicks, the wheel); off, the
+        /// terminal selects text as usual.
+        package var mouse = true
         /// The output gate's check of bytes bound for a terminal: what the
         /// screen shows of data passes through it.
         package var filter: @Sendable ([UInt8]) -> [UInt8]
@@ -52,7 +63,7 @@ package enum InteractiveSearch {
     package enum Outcome: Sendable {
         /// Enter with rows: the marked ones, or the selected one.
         case chosen([SearchHit])
-        /// Enter with no row to choose.
+        /// Enter with no row to choose, or `--exit-0` with none.
         case nothingChosen
         /// Esc, Ctrl-C or SIGINT.
         case cancelled
@@ -72,7 +83,7 @@ package enum InteractiveSearch {
     package static func run(_ configuration: Configuration, diagnose: (Diagnostic) -> Void) -> Outcome {
         let device: TerminalDevice
         do throws(TerminalDevice.Unavailable) {
-            device = try TerminalDevice()
+            device = try TerminalDevice(placement: configuration.height, mouse: configuration.mouse)
         } catch {
             return .unavailable(error.description)
         }
@@ -85,6 +96,9 @@ package enum InteractiveSearch {
         if failed && records.count == 0 && !records.readsFiles { return .unreadable }
         var session = PickerSession(configuration: configuration, records: records, device: device)
         let (outcome, warnings) = session.run()
+        // Standard input's own problems (it could not be read, a document's
+        // malformed records), then the search's.
+        for problem in records.spool?.diagnostics ?? [] { diagnose(problem) }
         for warning in warnings { diagnose(warning) }
         return outcome
     }

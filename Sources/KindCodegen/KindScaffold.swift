@@ -137,7 +137,7 @@ public enum KindScaffold {
                     .target(name: "\(module)", dependencies: [\(resultKit)]),
                     .testTarget(name: "\(module)Tests", dependencies: ["\(module)", \(resultKit)]),
             and in the `dependencies:` \(executable), add
-                        "\(module)",
+                            "\(module)",
 
             """
     }

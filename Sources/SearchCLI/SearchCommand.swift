@@ -102,6 +102,9 @@ public enum SearchCommand {
         if arguments.interactive {
             return pick(arguments, registry: registry, environment: environment, console: console, output: &output)
         }
+        for option in arguments.pickerOptionsGiven {
+            output.error("warning: \(option) applies to --interactive only; ignored\n")
+        }
         let query: Query
         do {
             query = try QueryParser().parse(arguments.query)
@@ -125,7 +128,9 @@ public enum SearchCommand {
         do throws(SearchError) {
             result = try SearchEngine.search(
                 sources: clusters
-                    + sources(for: arguments, registry: registry, console: console, queryKinds: query.kinds),
+                    + sources(
+                        for: arguments, registry: registry, console: console, queryKinds: query.kinds,
+                        excludedKinds: query.excludedKinds),
                 query: query,
                 options: searchOptions(arguments, diagnosticCap: cap.limit),
                 registry: registry
@@ -202,7 +207,7 @@ public enum SearchCommand {
     ) -> String {
         if case .unknownKind(_, let seen) = error,
             let problem = KindCheck.unknownKind(
-                named: arguments.kinds + query.kinds,
+                named: arguments.kinds + query.kinds + query.excludedKinds,
                 registry: registry,
                 seen: seen,
                 glued: arguments.gluedKinds,
@@ -366,7 +371,8 @@ public enum SearchCommand {
         for arguments: SearchArguments,
         registry: KindRegistry,
         console: Console,
-        queryKinds: [String]
+        queryKinds: [String],
+        excludedKinds: [String]
     ) -> [DataSource] {
         if !arguments.data.isEmpty {
             return arguments.data.map { $0 == "-" ? DataSource.standardInput : .path($0) }
@@ -375,8 +381,10 @@ public enum SearchCommand {
         if !arguments.clusters.isEmpty { return [] }
         if console.inputHasData { return [DataSource.standardInput] }
         let wanted = Set((arguments.kinds + queryKinds).compactMap { registry.kind(named: $0)?.name })
+        let unwanted = Set(excludedKinds.compactMap { registry.kind(named: $0)?.name })
         return registry.kinds.compactMap { kind in
-            guard wanted.isEmpty || wanted.contains(kind.name), let sample = kind.sample else { return nil }
+            guard wanted.isEmpty || wanted.contains(kind.name), !unwanted.contains(kind.name), let sample = kind.sample
+            else { return nil }
             return DataSource.bundled(sample, kind: kind.name)
         }
     }
@@ -480,7 +488,8 @@ public enum SearchCommand {
             }
         let policy = OutputFilter.Policy(allowsColor: render.color, rawCarriageReturns: false)
         var configuration = InteractiveSearch.Configuration(
-            sources: sources(for: arguments, registry: registry, console: console, queryKinds: initialKinds),
+            sources: sources(
+                for: arguments, registry: registry, console: console, queryKinds: initialKinds, excludedKinds: []),
             reader: RecordReader(
                 registry: registry,
                 defaultKind: arguments.kinds.count == 1 ? arguments.kinds[0] : nil,
@@ -495,6 +504,10 @@ public enum SearchCommand {
             filter: { bytes in bytes.withUnsafeBufferPointer { OutputFilter.safeBytes($0, policy: policy) } ?? bytes }
         )
         configuration.preview = arguments.preview
+        configuration.height = arguments.height
+        configuration.selectOne = arguments.selectOne
+        configuration.exitZero = arguments.exitZero
+        configuration.mouse = arguments.mouse
         let messages = output
         let outcome = InteractiveSearch.run(configuration) { diagnostic in
             if cap.admit(diagnostic) { messages.diagnostic(diagnostic) }

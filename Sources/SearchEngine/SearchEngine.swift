@@ -59,7 +59,7 @@ public enum SearchEngine {
             return sink.session
         }
         // A kind named that neither the registry nor any record has.
-        let named = options.kinds + query.kinds
+        let named = options.kinds + query.kinds + query.excludedKinds
         if named.contains(where: { registry.kind(named: $0) == nil }) {
             let seen = Set(session.unknownKindNames.map { $0.lowercased() }).union(session.notedKindNames)
             if let unknown = named.first(where: { registry.kind(named: $0) == nil && !seen.contains($0.lowercased()) })

@@ -46,16 +46,33 @@ extension MatchPattern {
     /// (`co` and `fee` for `cofee` pass every `.com` domain, `cof` and `ee`
     /// do not).
     public func requiredFragmentSets(minimumLength: Int = 2) -> [[[UInt8]]] {
-        // A text that any spelling matches holds a fragment of that spelling.
+        // A text that any spelling matches holds a fragment of that spelling. A spelling that is
+        // not ASCII never matches ASCII text; a form matched whole (``Rule/contiguous``,
+        // ``Rule/wholeWord``) is its own fragment; any connector can join two words (`&` is one
+        // byte), so a word that may be one gives none.
         if !alternatives.isEmpty {
+            var plain = self
+            plain.alternatives = []
             var union: [[UInt8]] = []
-            for spelling in [MatchPattern(term)] + alternatives {
-                guard let fragments = spelling.requiredFragmentSets(minimumLength: minimumLength).first else {
+            for spelling in [plain] + alternatives {
+                if spelling.rule == .connector { return [] }
+                guard spelling.isASCII else { continue }
+                let fragments: [[UInt8]]
+                switch spelling.rule {
+                case .connector:
                     return []
+                case .contiguous, .wholeWord:
+                    guard spelling.units.count >= minimumLength else { return [] }
+                    fragments = [spelling.units.map { UInt8(truncatingIfNeeded: $0) }]
+                case .anyTier:
+                    guard let first = spelling.requiredFragmentSets(minimumLength: minimumLength).first else {
+                        return []
+                    }
+                    fragments = first
                 }
                 for fragment in fragments where !union.contains(fragment) { union.append(fragment) }
             }
-            return [union]
+            return union.isEmpty ? [] : [union]
         }
         guard !units.isEmpty, isASCII else { return [] }
         let bytes = units.map { UInt8(truncatingIfNeeded: $0) }

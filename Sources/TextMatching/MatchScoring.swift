@@ -26,6 +26,9 @@ enum MatchScoring {
     /// Each unit of edit cost in a typo match.
     static let penaltyPerEdit = 64
 
+    /// What each further character of a run of consecutive ones inside a word adds.
+    static let unitGain = scoreMatch + bonusConsecutive
+
     /// The score of the first matched character at `index`.
     @inline(__always)
     static func firstGain(bonus: Int) -> Int {

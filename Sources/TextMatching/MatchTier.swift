@@ -15,7 +15,8 @@ public enum MatchTier: Int, Sendable, Comparable, CaseIterable, CustomStringConv
     /// `Romania`).
     case substring
     /// A word of the text starts with the pattern up to a few edits (Damerau-Levenshtein): one for
-    /// patterns of 5 to 8 characters, two for 9 or more. An edit of the first letter counts twice.
+    /// patterns of 5 to 8 characters, two for 9 or more, the first letter included (`ndertow` finds
+    /// "Undertow"); three- and four-letter words only by a swap or one changed letter after their first.
     case typo
     /// The pattern's characters occur in order, with small gaps (only when fuzzy matching is on).
     case fuzzy

@@ -18,7 +18,8 @@ extension TextMatcher {
 
     /// The best ``MatchTier/typo`` match of a short pattern: a whole word of the text of the same
     /// length that differs by one adjacent transposition, or (for four letters) one substitution.
-    /// The first letter never takes part: an edit there costs two, as for longer words. Only whole
+    /// The first letter never takes part: in so short a word it is most of what tells it from
+    /// others (`ing` is not "King"). Only whole
     /// words match, so that `kign` finds "King" but not "kingdom" or "talking now".
     static func shortTypoMatch<Subject: MatchSubject>(
         _ pattern: UnsafeBufferPointer<UInt32>,

@@ -12,8 +12,8 @@ extension TextMatcher {
 
     /// The best ``MatchTier/typo`` match: a word start of the text from which a prefix of the text
     /// is within the typo budget of the pattern, by optimal-string-alignment Damerau-Levenshtein
-    /// distance (insertions, deletions, substitutions and adjacent transpositions). An edit touching
-    /// the first letter of the pattern or of the word costs 2.
+    /// distance (insertions, deletions, substitutions and adjacent transpositions, each one edit,
+    /// the word's first letter included: `ndertow` finds "Undertow").
     static func typoMatch<Subject: MatchSubject>(
         _ pattern: UnsafeBufferPointer<UInt32>,
         in subject: Subject
@@ -23,26 +23,41 @@ extension TextMatcher {
         let count = subject.count
         guard budget > 0, count >= length - budget else { return nil }
         let columns = length + budget + 1
+        let (first, second) = (pattern[0], pattern[1])
         return withUnsafeTemporaryAllocation(of: Int.self, capacity: (length + 1) * columns) { table in
             var best: (quality: Int, units: [Int])?
             var next = 0
+            var found = -1
             while next < count {
-                // With one edit, a word that can match starts with the pattern's first letter.
-                let start = budget >= 2 ? next : subject.firstIndex(ofUnit: pattern[0], from: next, below: count)
-                guard start < count else { break }
-                next = start + 1
-                // A word that does not begin with the pattern's first letter needs a first-letter edit,
-                // which costs 2: impossible with one edit, and with two the rest must match exactly, so
-                // the first or second letter of the word is the pattern's second letter.
-                let head = subject.unit(at: start)
-                if head != pattern[0] {
-                    guard budget >= 2 else { continue }
-                    let second = pattern[1]
-                    guard head == second || (start + 1 < count && subject.unit(at: start + 1) == second) else {
-                        continue
+                // With one edit, the pattern's first or second letter is the word's first or second:
+                // the first letter kept, or it alone changed, lost or preceded by another. Those
+                // letters are looked for, and the word may start on one or just before it.
+                let start: Int
+                if budget >= 2 {
+                    start = next
+                } else {
+                    if found < next {
+                        found = min(
+                            subject.firstIndex(ofUnit: first, from: next, below: count),
+                            subject.firstIndex(ofUnit: second, from: next, below: count))
+                        guard found < count else { break }
                     }
+                    start = found > next ? found - 1 : found
                 }
+                next = start + 1
+                // With two edits, one of the pattern's first three letters is among the word's
+                // first three.
                 guard subject.boundaryBonus(at: start) > 0 else { continue }
+                if budget >= 2 {
+                    let third = pattern[2]
+                    var offset = 0
+                    while offset < 3 && start + offset < count {
+                        let unit = subject.unit(at: start + offset)
+                        if unit == first || unit == second || unit == third { break }
+                        offset += 1
+                    }
+                    guard offset < 3 && start + offset < count else { continue }
+                }
                 let width = min(length + budget, count - start)
                 if width < length - budget { break }  // Later starts leave even less room.
                 let alignment = TypoAlignment(
@@ -51,7 +66,14 @@ extension TextMatcher {
                 guard let (cost, end) = alignment.run() else { continue }
                 let units = alignment.matchedUnits(end: end)
                 guard !units.isEmpty else { continue }
-                let quality = MatchScoring.quality(of: units, in: subject) - cost * MatchScoring.penaltyPerEdit
+                // The match starts the word even when its first letter is an edit (`ndertow` for
+                // "Undertow"): the first matched letter scores that word start's bonus.
+                var quality = MatchScoring.quality(of: units, in: subject) - cost * MatchScoring.penaltyPerEdit
+                if units[0] != start {
+                    quality +=
+                        (subject.boundaryBonus(at: start) - subject.boundaryBonus(at: units[0]))
+                        * MatchScoring.firstCharacterMultiplier
+                }
                 if best.map({ quality > $0.quality }) ?? true {
                     best = (quality, units)
                 }

@@ -22,9 +22,12 @@ extension TextMatcher {
     ///
     /// `king` in "Kingsville King" is a prefix of a longer word at the start, but a whole word
     /// later, and the whole word is what ranks.
+    /// - Parameter plural: Whether a plural ending may follow; a number's other form (`ii` for
+    ///   `2`) is a word in itself.
     static func wholeWordMatch<Subject: MatchSubject>(
         _ pattern: UnsafeBufferPointer<UInt32>,
-        in subject: Subject
+        in subject: Subject,
+        plural: Bool = true
     ) -> TextMatch? {
         let length = pattern.count
         let count = subject.count
@@ -34,7 +37,12 @@ extension TextMatcher {
         for start in contentStart...(count - length) {
             let atStart = start == contentStart
             guard atStart || subject.boundaryBonus(at: start) > 0 else { continue }
-            guard coversWholeWord(end: start + length, length: length, last: pattern[length - 1], in: subject) else {
+            let end = start + length
+            let covers =
+                plural
+                ? coversWholeWord(end: end, length: length, last: pattern[length - 1], in: subject)
+                : subject.endsWord(at: end)
+            guard covers else {
                 continue
             }
             var matched = 0

@@ -38,7 +38,12 @@ public struct TextMatcher: Sendable {
         let worstTier = max(worstTier, .substring)
         var best = matchSpelling(pattern, in: text, worstTier: worstTier)
         for alternative in pattern.alternatives {
-            guard let match = matchSpelling(alternative, in: text, worstTier: worstTier) else { continue }
+            guard var match = matchSpelling(alternative, in: text, worstTier: worstTier) else { continue }
+            // Another form of a word scores as the word would have there, less one: the word as
+            // typed ranks first, and a longer spelling (`iii` for `3`) gains nothing by its length.
+            if alternative.rule != .anyTier {
+                match.quality += MatchScoring.unitGain * (pattern.units.count - alternative.units.count) - 1
+            }
             if let current = best,
                 current.tier < match.tier || (current.tier == match.tier && current.quality >= match.quality)
             {
@@ -89,7 +94,7 @@ public struct TextMatcher: Sendable {
         let outcome = text.utf8.withContiguousStorageIfAvailable { bytes -> ASCIIOutcome in
             guard ASCIISubject.accepts(bytes) else { return .needsUnicode }
             // A folded pattern with non-ASCII units can never occur in ASCII text.
-            guard pattern.isASCII else { return .matched(nil) }
+            guard pattern.isASCII || pattern.rule == .connector else { return .matched(nil) }
             return .matched(bestMatch(pattern, in: ASCIISubject(bytes: bytes), worstTier: worstTier))
         }
         if case .matched(let match)? = outcome { return match }
@@ -107,6 +112,12 @@ public struct TextMatcher: Sendable {
     /// Tries each tier in order on a prepared subject, up to `worstTier`.
     private func bestMatch(_ pattern: MatchPattern, in subject: some MatchSubject, worstTier: MatchTier) -> TextMatch? {
         pattern.units.withUnsafeBufferPointer { units in
+            switch pattern.rule {
+            case .anyTier: break
+            case .contiguous: return Self.contiguousMatch(units, in: subject)
+            case .wholeWord: return Self.wholeWordMatch(units, in: subject, plural: false)
+            case .connector: return Self.connectorMatch(in: subject)
+            }
             if let match = Self.contiguousMatch(units, in: subject) {
                 // The first occurrence may begin a longer word ("Kingsville King"); a later one that
                 // is a whole word ranks higher.

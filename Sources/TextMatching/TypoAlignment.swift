@@ -17,10 +17,6 @@ struct TypoAlignment<Subject: MatchSubject> {
     /// Larger than any cost within budget.
     private static var unreachable: Int { 1 << 20 }
 
-    /// The cost of editing the `i`-th pattern unit or `j`-th text unit (1-based): first letters cost 2.
-    @inline(__always)
-    private func editCost(_ i: Int, _ j: Int) -> Int { i == 1 || j == 1 ? 2 : 1 }
-
     @inline(__always)
     private func textUnit(_ j: Int) -> UInt32 { subject.unit(at: start + j - 1) }
 
@@ -31,12 +27,12 @@ struct TypoAlignment<Subject: MatchSubject> {
         let unreachable = Self.unreachable
         table[0] = 0
         for j in 1...max(width, 1) {
-            table[j] = j <= width && j <= budget ? table[j - 1] + editCost(0, j) : unreachable
+            table[j] = j <= width && j <= budget ? table[j - 1] + 1 : unreachable
         }
         for i in 1...length {
             let row = i * columns
             let above = row - columns
-            table[row] = i <= budget ? table[above] + editCost(i, 0) : unreachable
+            table[row] = i <= budget ? table[above] + 1 : unreachable
             var rowMinimum = table[row]
             let patternUnit = pattern[i - 1]
             // Only the band |i - j| <= budget can stay within budget; the cells just outside it are
@@ -48,11 +44,11 @@ struct TypoAlignment<Subject: MatchSubject> {
             if low <= high {
                 for j in low...high {
                     let unit = textUnit(j)
-                    var cost = table[above + j - 1] + (patternUnit == unit ? 0 : editCost(i, j))
-                    cost = min(cost, table[above + j] + editCost(i, 0))
-                    cost = min(cost, table[row + j - 1] + editCost(0, j))
+                    var cost = table[above + j - 1] + (patternUnit == unit ? 0 : 1)
+                    cost = min(cost, table[above + j] + 1)
+                    cost = min(cost, table[row + j - 1] + 1)
                     if i > 1, j > 1, patternUnit != unit, patternUnit == textUnit(j - 1), pattern[i - 2] == unit {
-                        cost = min(cost, table[above - columns + j - 2] + editCost(i - 1, j - 1))
+                        cost = min(cost, table[above - columns + j - 2] + 1)
                     }
                     table[row + j] = cost
                     rowMinimum = min(rowMinimum, cost)
@@ -93,16 +89,16 @@ struct TypoAlignment<Subject: MatchSubject> {
                 i -= 1
                 j -= 1
             } else if i > 1, j > 1, patternUnit == textUnit(j - 1), pattern[i - 2] == unit,
-                cost == table[(i - 2) * columns + j - 2] + editCost(i - 1, j - 1)
+                cost == table[(i - 2) * columns + j - 2] + 1
             {
                 units.append(start + j - 1)
                 units.append(start + j - 2)
                 i -= 2
                 j -= 2
-            } else if patternUnit != unit && cost == diagonal + editCost(i, j) {
+            } else if patternUnit != unit && cost == diagonal + 1 {
                 i -= 1
                 j -= 1
-            } else if cost == table[(i - 1) * columns + j] + editCost(i, 0) {
+            } else if cost == table[(i - 1) * columns + j] + 1 {
                 i -= 1
             } else {
                 j -= 1

@@ -40,13 +40,19 @@ package struct WordStructure: Sendable {
     package let kinds: [Unit]
     /// For each unit, the start of a word there, if one starts.
     package let starts: [Start]
+    /// The connectors between two words (`&`, `+`, `'n'`, `and`: ``WordForms``), as ranges of
+    /// units: a query word that is a connector between two others matches any of them
+    /// (``MatchPattern/Rule/connector``).
+    package let connectors: [Range<Int>]
 
     /// The structure of `text`.
     package init(_ text: String) {
         var units: [UInt32] = []
         var kinds: [Unit] = []
         var starts: [Start] = []
+        var connectors: [Range<Int>] = []
         UnicodeSubject.withSubject(text) { subject in
+            TextMatcher.forEachConnector(in: subject) { range, _ in connectors.append(range) }
             units.reserveCapacity(subject.count)
             for index in 0..<subject.count {
                 units.append(subject.unit(at: index))
@@ -69,6 +75,7 @@ package struct WordStructure: Sendable {
         self.units = units
         self.kinds = kinds
         self.starts = starts
+        self.connectors = connectors
     }
 
     /// The number of units.

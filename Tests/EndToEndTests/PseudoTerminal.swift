@@ -31,10 +31,14 @@ final class PseudoTerminal: @unchecked Sendable {
     ///   - controllingTerminal: false to start it with no terminal at all.
     ///   - executable: Another program than `search`, such as a shell;
     ///     its standard streams are all the terminal.
+    ///   - repeatsStdin: Whether `stdin` is written again and again, an
+    ///     endless pipe (as `yes` makes), until the program stops reading.
     init(
-        _ arguments: [String], stdin: [UInt8]? = nil, columns: Int = 80, lines: Int = 24,
+        _ arguments: [String], stdin: [UInt8]? = nil, repeatsStdin: Bool = false, columns: Int = 80, lines: Int = 24,
         environment: [String: String] = [:], controllingTerminal: Bool = true, executable: String? = nil
     ) throws {
+        // A pipe the program stopped reading fails the write, not the tests.
+        signal(SIGPIPE, SIG_IGN)
         // posix_openpt, unlockpt and ptsname as their ioctls (Linux's
         // TIOCSPTLCK and TIOCGPTN): Glibc's module hides the functions.
         master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
@@ -110,15 +114,17 @@ final class PseudoTerminal: @unchecked Sendable {
         if let stdin {
             let writeEnd = inPipe[1]
             Thread.detachNewThread {
+                defer { close(writeEnd) }
                 stdin.withUnsafeBytes { bytes in
-                    var offset = 0
-                    while offset < bytes.count {
-                        let count = Glibc.write(writeEnd, bytes.baseAddress! + offset, bytes.count - offset)
-                        if count <= 0 { break }
-                        offset += count
-                    }
+                    repeat {
+                        var offset = 0
+                        while offset < bytes.count {
+                            let count = Glibc.write(writeEnd, bytes.baseAddress! + offset, bytes.count - offset)
+                            if count <= 0 { return }
+                            offset += count
+                        }
+                    } while repeatsStdin
                 }
-                close(writeEnd)
             }
         } else {
             close(inPipe[1])
@@ -294,9 +300,9 @@ struct VirtualScreen {
                 }
             case "\r\n":
                 column = 0
-                row = min(lines - 1, row + 1)
+                lineFeed()
             case "\r": column = 0
-            case "\n": row = min(lines - 1, row + 1)
+            case "\n": lineFeed()
             default:
                 if column < columns {
                     cells[row][column] = character
@@ -306,14 +312,35 @@ struct VirtualScreen {
         }
     }
 
+    /// Where the cursor is: its line and cell, from 0.
+    var cursor: (line: Int, column: Int) { (row, column) }
+
+    /// A line feed: the next line, or, on the last, the screen scrolls up.
+    private mutating func lineFeed() {
+        if row == lines - 1 {
+            cells.removeFirst()
+            cells.append(Array(repeating: " ", count: columns))
+        } else {
+            row += 1
+        }
+    }
+
     private mutating func control(_ final: Character, _ parameters: String) {
         let numbers = parameters.split(separator: ";").map { Int($0) ?? 1 }
+        let count = max(1, numbers.first ?? 1)
         switch final {
         case "H":
             row = min(lines - 1, max(0, (numbers.first ?? 1) - 1))
             column = min(columns - 1, max(0, (numbers.count > 1 ? numbers[1] : 1) - 1))
+        case "A" where !parameters.hasPrefix("?"): row = max(0, row - count)
+        case "B" where !parameters.hasPrefix("?"): row = min(lines - 1, row + count)
+        case "C" where !parameters.hasPrefix("?"): column = min(columns - 1, column + count)
+        case "D" where !parameters.hasPrefix("?"): column = max(0, column - count)
         case "J" where parameters == "2":
             cells = Array(repeating: Array(repeating: " ", count: columns), count: lines)
+        case "J" where parameters.isEmpty || parameters == "0":
+            for erased in column..<columns { cells[row][erased] = " " }
+            for below in (row + 1)..<lines { cells[below] = Array(repeating: " ", count: columns) }
         case "K":
             for erased in column..<columns { cells[row][erased] = " " }
         default:

@@ -18,6 +18,9 @@ import Testing
         ("coffee  mug ", "coffee  mug -tea", true), ("rose ", "rose kind:card", true), ("rose ", "rose price<5", true),
         ("kind:card ", "kind:card x", false), ("-tea ", "-tea mug", false), ("price ", "price<5", false),
         ("mug ", "mug", false), ("   ", "   x", false), ("coffee ", "coffeé", false),
+        // A word that other words change: a connector between words, a number among words.
+        ("love and ", "love and basketball", false), ("ii ", "ii queen", false), ("queen 2 ", "queen 2 x", false),
+        ("love ", "love and", true), ("queen ", "queen 2", true), ("queen i ", "queen i x", true),
     ])
     func reuseOnlyWhereNoRecordCanBeLost(old: String, new: String, reuse: Bool) {
         #expect(NarrowingRule.mayReuse(matchesOf: old, for: new) == reuse)

@@ -7,6 +7,13 @@ import TerminalTable
 import TestSupport
 import Testing
 
+extension Screen {
+    /// The frame's lines, for a query typed with the cursor at its end.
+    func lines(_ state: inout PickerState, query: String, status: String) -> [String] {
+        frame(&state, query: LineEditor(query), status: status).lines
+    }
+}
+
 @Suite struct ScreenTests {
     static func screen(width: Int = 40, height: Int = 8, reverse: Bool = false) -> Screen {
         Screen(width: width, height: height, reverse: reverse, table: TableOutput(options: RenderOptions()))
@@ -21,7 +28,7 @@ import Testing
         let lines = Self.screen(width: width, height: 12).lines(&state, query: "a query", status: "30 of 30 · note 30")
         #expect(lines.count == 12)
         for line in lines { #expect(DisplayWidth.of(line) <= width, "\(line)") }
-        #expect(lines.last == "> a query▏")
+        #expect(lines.last == "> a query")
         #expect(lines[10].hasPrefix("  30 of 30"))
         #expect(lines.contains { $0.hasPrefix("> note") && $0.contains("note number 0") })
     }
@@ -32,7 +39,7 @@ import Testing
         state.show(fixture.hits(""))
         let lines = Self.screen(reverse: true).lines(&state, query: "al", status: "s")
 
-        #expect(lines[0] == "> al▏")
+        #expect(lines[0] == "> al")
         #expect(lines[1] == "  s")
         #expect(lines[2].contains("KIND"))
         #expect(lines[3].hasPrefix("> note") && lines[3].contains("alpha"))
@@ -66,7 +73,7 @@ import Testing
         #expect(!screen.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
         #expect(!screen.unicodeScalars.contains { $0.value == 0x202E })
         #expect(screen.contains("evil^[]0;owned^G^[[2J\\u{202E}name"))
-        #expect(lines.last == "> q^[[31m▏")
+        #expect(lines.last == "> q^[[31m")
     }
 
     /// A row of up to two lines, as a product's with its description.
@@ -102,7 +109,7 @@ import Testing
         for (height, cursor) in [30, 9].flatMap({ height in (0..<names.count).map { (height, $0) } }) {
             state.move(by: cursor - state.cursor)
             let lines = Self.screen(width: width, height: height).lines(&state, query: "", status: "")
-            let marked = lines.filter { $0.hasPrefix(">") && !$0.hasSuffix("▏") }
+            let marked = lines.dropLast().filter { $0.hasPrefix(">") }
             let selected = state.hits[state.cursor].row.name
             // The name whole: followed by a space, or ending the line.
             #expect(
@@ -115,7 +122,7 @@ import Testing
     @Test func withNoRowsTheStatusAndQueryStillShow() {
         var state = PickerState()
         let lines = Self.screen(height: 4).lines(&state, query: "zzz", status: "0 of 3")
-        #expect(lines == ["", "", "  0 of 3", "> zzz▏"])
+        #expect(lines == ["", "", "  0 of 3", "> zzz"])
         #expect(state.chosen.isEmpty)
     }
 }

@@ -98,7 +98,7 @@ import Testing
                         .target(name: "WeatherKind", dependencies: [.product(name: "ResultKit", package: "ResultKit")]),
                         .testTarget(name: "WeatherKindTests", dependencies: ["WeatherKind", .product(name: "ResultKit", package: "ResultKit")]),
                 and in the `dependencies:` of the executable `acme-search`, add
-                            "WeatherKind",
+                                "WeatherKind",
 
                 """)
         let two = KindScaffold.manifestAdditions(

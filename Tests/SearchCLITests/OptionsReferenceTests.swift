@@ -1,4 +1,5 @@
 import Foundation
+import InteractiveSearch
 import TestSupport
 import Testing
 
@@ -42,6 +43,34 @@ import Testing
         }
         #expect(
             current == Self.tables,
+            "docs/options.md is stale: RECORD_SNAPSHOTS=1 swift test --filter OptionsReferenceTests")
+    }
+
+    /// The key table's rows, from `KeyTable.bindings`.
+    static var keyRows: [String] {
+        KeyTable.bindings.map { binding in
+            "| " + binding.keys.map { "`\($0.rawValue)`" }.joined(separator: ", ") + " | "
+                + binding.action.summary + " |"
+        }
+    }
+
+    /// The keys of `search -i`, as the help and the man page list them.
+    @Test func theReferenceListsEveryKeyAsTheHelpDoes() throws {
+        let url = BinaryRunner.packageRoot.appendingPathComponent("docs/options.md")
+        let text = try String(contentsOf: url, encoding: .utf8)
+        var lines = text.components(separatedBy: "\n")
+        let header = try #require(lines.firstIndex(of: "| Keys | What they do |"), "no key table in docs/options.md")
+        let first = header + 2
+        let end = lines[first...].firstIndex { !$0.hasPrefix("| `") } ?? lines.endIndex
+        let current = Array(lines[first..<end])
+        if current != Self.keyRows && ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] == "1" {
+            lines.replaceSubrange(first..<end, with: Self.keyRows)
+            try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+            Issue.record("docs/options.md was rewritten from the key table; run the tests again")
+            return
+        }
+        #expect(
+            current == Self.keyRows,
             "docs/options.md is stale: RECORD_SNAPSHOTS=1 swift test --filter OptionsReferenceTests")
     }
 }

@@ -85,6 +85,9 @@ import TextMatching
         "xn--p1ai", "рф", "🦊🐾.ws", "fox", "xn--e1afmkfd.xn--p1ai", "пример.рф",
         // Letters of `zzqxj` in order, near and far apart, in keys only, and in no order.
         "zazqxj", "z z q x j", "ZZ-QXJ", "jxqzz", "zzq", "z_zqx_j",
+        // The forms people type (issue #42): connectors, numbers, fractions, a lost first letter.
+        "coffee & tea", "coffee and tea", "tea + coffee", "Coffee 'n' Tea", "R&B coffee", "GTK+ tea", "coffee II",
+        "coffee 2", "Tea III", "½ coffee", "1/2 tea", "8½", "offee", "xoffee", "hocolate", "Chocolate XII",
     ]
 
     static func writeFile(seed: UInt64) throws -> String {
@@ -260,6 +263,11 @@ import TextMatching
         // Non-ASCII words: folded to ASCII, or not; hosts in the other spelling; emoji by name.
         "café", "crème", "CRÈME", "straße", "strasse", "ørsted", "сестер", "сестёр", "日本", "ｃｏｆｆｅｅ", "\u{212A}ing",
         "рф", "xn--p1ai", "пример.рф", "xn--e1afmkfd.xn--p1ai", "fox", "🦊",
+        // The forms people type: connectors between words, numbers among words, fractions, a lost or
+        // changed first letter, excluded kinds and fields.
+        "coffee and tea", "coffee & tea", "tea and coffee", "coffee 'n' tea", "r and b", "gtk and tea", "and",
+        "coffee 2", "coffee ii", "tea 3", "chocolate 12", "ii", "½", "1/2", "8 1/2", "8½", "hocolate", "xoffee",
+        "offee", "rcoffee", "coffee -kind:pair", "-kind:note coffee", "-name:coffee tea", "tea -body:coffee",
     ])
     func theSearchGivesWhatReadingEveryRecordGives(query: String) throws {
         let path = try Self.writeFile(seed: 7)

@@ -15,9 +15,18 @@ import TextMatching
             ("expresso", "Espresso Bar"),  // substitution after the first letter
             ("capuccinno", "Cappuccino"),  // two edits, 10 letters
             ("cofee", "CoffeeHouse"),  // prefix of a word
-            ("cappuccino", "Appuccino"),  // missing first letter: 2 of the 2 edits of a long word
+            ("cappuccino", "Appuccino"),  // missing first letter
             ("cappuccino", "Acppuccino"),  // first two letters swapped
             ("cappuccino", "kappuccino"),  // first letter replaced
+            ("kappucino", "Cappuccino"),  // a first-letter edit and another, in a long word
+            ("xoffee", "coffee"),  // a first letter replaced is one edit
+            ("xcoffee", "coffee"),  // so is an extra first letter
+            ("offee", "Irish Coffee"),  // and a lost one
+            ("ndertow", "Undertow"),
+            ("estrepo", "Restrepo"),
+            ("epentance", "Repentance"),
+            ("nforgiven", "Unforgiven"),
+            ("ustralia", "Εθνικός Australia"),  // in a text that is not ASCII
         ])
     func typoMatches(pattern: String, text: String) {
         #expect(matcher.match(MatchPattern(pattern), in: text)?.tier == .typo)
@@ -28,22 +37,31 @@ import TextMatching
         arguments: [
             ("cofe", "coffee"),  // 4 letters: no typo allowed
             ("cxffex", "coffee"),  // two edits for 6 letters
-            ("xoffee", "coffee"),  // a first-letter edit counts twice
-            ("xcoffee", "coffee"),  // an extra first letter too
+            ("xoffex", "coffee"),  // a first-letter edit and another for 6 letters
             ("capucinnno", "Cappuccino"),  // three edits
-            ("kappucino", "Cappuccino"),  // a first-letter edit and another
+            ("xxxppuccino", "Cappuccino"),  // three edits, all at the word's start
+            ("oney", "Money"),  // a short word's first letter never takes part
+            ("bing", "King"),
+            ("ing", "King"),
+            ("ueen", "Queen"),
             ("coffee", "teacofeetea"),  // typos only at word starts
         ])
     func typoRejected(pattern: String, text: String) {
         #expect(matcher.match(MatchPattern(pattern), in: text) == nil)
     }
 
-    @Test func firstLetterTypoCostsMore() throws {
+    /// An edit of the first letter is one typo like any other: `nforgiven` finds "Unforgiven"
+    /// (one letter lost) before "Forgiveness" (one letter more, and a longer word).
+    @Test func aFirstLetterEditIsOneTypo() throws {
         let pattern = MatchPattern("cappuccino")
         let firstLetter = try #require(matcher.match(pattern, in: "kappuccino"))
-        let middle = try #require(matcher.match(pattern, in: "capuccino"))
-        #expect(firstLetter.tier == .typo && middle.tier == .typo)
-        #expect(middle.quality > firstLetter.quality)
+        let middle = try #require(matcher.match(pattern, in: "capxuccino"))
+        let two = try #require(matcher.match(pattern, in: "kapxuccino"))
+        #expect(firstLetter.tier == .typo && middle.tier == .typo && two.tier == .typo)
+        #expect(firstLetter.quality > two.quality && middle.quality > two.quality)
+        let lost = try #require(matcher.match(MatchPattern("nforgiven"), in: "Unforgiven"))
+        let longer = try #require(matcher.match(MatchPattern("nforgiven"), in: "Forgiveness"))
+        #expect(lost.quality > longer.quality)
     }
 
     @Test func fewerEditsRankHigher() throws {

@@ -12,7 +12,7 @@ struct RelevanceBench {
             .init(
                 "--queries", value: "FILE",
                 help:
-                    "judged query sets, each scored over its own data (default: Benchmarks/Relevance/{queries,world}.json)"
+                    "judged query sets, each scored over its own data (default: Benchmarks/Relevance/{queries,world,forms}.json)"
             ),
             .init(
                 "--names", value: "FILE,FILE",
@@ -107,7 +107,7 @@ struct RelevanceBench {
     }
 
     /// The judged sets run when `--queries` is not given, in `Benchmarks/Relevance`.
-    static let defaultSets = ["queries.json", "world.json"]
+    static let defaultSets = ["queries.json", "world.json", "forms.json"]
 
     /// Ranks every query of `set` with search and, when `fzf` is given, with fzf
     /// over the `kind:name` lines of the set's records.

@@ -55,6 +55,23 @@ import Testing
         #expect(unknown.isEmpty)
     }
 
+    /// The forms set (issue #42) judges only records of its two data files.
+    @Test func theFormsSetJudgesRecordsOfItsData() throws {
+        let root = SearchBinary.packageRoot
+        let set = try JudgedSet.load(path: "\(root)/Benchmarks/Relevance/forms.json", root: root)
+        #expect(set.queries.count >= 30)
+        #expect(set.data.count == 2)
+        let keys = Set(try NameList(paths: set.data).keys)
+        let unknown = set.queries.flatMap { query in
+            (Array(query.grades.keys) + query.mustNot).filter { !keys.contains($0) }.map { "\(query.query): \($0)" }
+        }
+        #expect(unknown.isEmpty)
+        #expect(
+            Set(set.queries.map(\.type)).isSuperset(of: [
+                "connector", "numeral", "fraction", "exclude", "first-letter typo",
+            ]))
+    }
+
     @Test func theCombinedRowAveragesEveryQueryNotEverySet() {
         func outcome(_ set: String, precision: Double) -> RelevanceBench.Outcome {
             let score = RelevanceScore(

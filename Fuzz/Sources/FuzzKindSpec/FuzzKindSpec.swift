@@ -75,7 +75,8 @@ public func fuzzKindSpec(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
                 }
             }
         }
-        Invariant.require(spec.columnsMatchingNoRecord.count <= spec.columns.count, "more unmatched columns than columns")
+        Invariant.require(
+            spec.columnsMatchingNoRecord.count <= spec.columns.count, "more unmatched columns than columns")
     }
     return 0
 }

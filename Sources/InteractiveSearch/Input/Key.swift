@@ -1,27 +1,14 @@
-/// A key the picker acts on, decoded from the bytes the terminal sends.
+/// What the terminal sent, decoded from its bytes: text, a named key, a
+/// mouse event, or an answer to a question the picker asked it.
 package enum Key: Equatable, Sendable {
-    /// Printable text: one character, or several when pasted.
+    /// Printable text: one character typed, or several at once (a paste).
     case text(String)
-    case backspace
-    /// Ctrl-U: clear the query.
-    case clearLine
-    /// Ctrl-W: delete the word before the cursor.
-    case deleteWord
-    /// Up arrow or Ctrl-P.
-    case up
-    /// Down arrow or Ctrl-N.
-    case down
-    case pageUp
-    case pageDown
-    /// Tab: mark or unmark the selected row, then move down.
-    case tab
-    case enter
-    /// Esc alone (not the start of an escape sequence).
-    case escape
-    /// Ctrl-C, read as a byte: the terminal is in raw mode.
-    case interrupt
-    /// Ctrl-Z, read as a byte: suspend as a shell job.
-    case suspend
-    /// Ctrl-L: draw the whole screen again.
-    case redraw
+    /// A key with a name in fzf's spelling (``KeyName``): what it does is
+    /// the key table's to say (``KeyTable``).
+    case named(KeyName)
+    /// A mouse button or the wheel, where the pointer was.
+    case mouse(MouseEvent)
+    /// The terminal's answer to a cursor position request (`ESC [ 6 n`):
+    /// the line and column, counted from 1.
+    case cursorPosition(line: Int, column: Int)
 }

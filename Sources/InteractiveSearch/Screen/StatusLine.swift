@@ -15,23 +15,28 @@ package enum StatusLine {
     ///   - width: The most cells the line may take: kinds are left out from
     ///     the last while it is too wide, so that the counts, the marks and the
     ///     time show on a narrow terminal.
+    ///   - reading: Whether more records are still coming (standard input):
+    ///     the total is of those come so far.
     package static func text(
         matched: Int, total: Int, kinds: [(name: String, count: Int)], kept: Int, marked: Int, milliseconds: Double,
-        width: Int = .max
+        reading: Bool = false, width: Int = .max
     ) -> String {
         var kinds = kinds
         while true {
             let line = unfitted(
-                matched: matched, total: total, kinds: kinds, kept: kept, marked: marked, milliseconds: milliseconds)
+                matched: matched, total: total, kinds: kinds, kept: kept, marked: marked, milliseconds: milliseconds,
+                reading: reading)
             if kinds.isEmpty || DisplayWidth.of(line) <= width { return line }
             kinds.removeLast()
         }
     }
 
     private static func unfitted(
-        matched: Int, total: Int, kinds: [(name: String, count: Int)], kept: Int, marked: Int, milliseconds: Double
+        matched: Int, total: Int, kinds: [(name: String, count: Int)], kept: Int, marked: Int, milliseconds: Double,
+        reading: Bool
     ) -> String {
         var parts = ["\(grouped(matched)) of \(grouped(total))"]
+        if reading { parts.append("reading…") }
         if !kinds.isEmpty {
             let counts = kinds.map { "\($0.name) \(grouped($0.count))" }
             if kept < matched {

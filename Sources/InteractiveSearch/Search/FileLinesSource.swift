@@ -13,8 +13,8 @@ import SearchEngine
 /// line number, so that what matches is what a search of the whole file
 /// finds among those lines.
 struct FileLinesSource: SearchSource {
-    /// The file.
-    let source: DataSource
+    /// The file's name in messages and locations, and its path.
+    let displayName: String
     let path: String
     /// The lines to read, in file order.
     let lines: [MatchedLines.Line]
@@ -27,13 +27,11 @@ struct FileLinesSource: SearchSource {
     /// Bytes read at a time: neighbouring lines come in one read.
     static let window = 256 << 10
 
-    var displayName: String { source.displayName }
-
     func search(into sink: inout RecordSink) {
         let fd = FilePathBytes.withCPath(path) { open($0, O_RDONLY | O_CLOEXEC) }
         guard fd >= 0 else { return report([], false) }
         defer { close(fd) }
-        let file = source.displayName
+        let file = displayName
         let hint = sink.registry.kindName(forFile: path) ?? sink.reader.defaultKind
         var buffer = [UInt8](repeating: 0, count: Self.window)
         // The file bytes `bufferStart..<bufferStart + bufferCount` are in `buffer`.

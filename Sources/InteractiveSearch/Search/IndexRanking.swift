@@ -50,7 +50,8 @@ package struct IndexRanking {
     /// A ranking for `query`, when it is one word ranked by relevance over
     /// every kind: no filter, exclusion, kind, sort, offset or fuzzy matching.
     init?(query: Query, options: SearchOptions) {
-        guard query.conditions.count == 1, query.kinds.isEmpty, options.kinds.isEmpty, options.sort == nil,
+        guard query.conditions.count == 1, query.kinds.isEmpty, query.excludedKinds.isEmpty, options.kinds.isEmpty,
+            options.sort == nil,
             !options.fuzzy, options.offset == 0, options.limit > 0,
             case let condition = query.conditions[0], !condition.negated,
             case .text(let pattern, _) = condition.clause,

@@ -44,7 +44,8 @@ package final class LiveSearch: Sendable {
         /// ``more`` builds.
         package var kept = 0
         /// The kinds of every record that matched with their counts, most
-        /// first, when they are known without the rows (through the index).
+        /// first (counted by the index, or by the engine), not only those of
+        /// the kept rows; `nil` when only fuzzy stand-ins matched.
         package var kinds: [(name: String, count: Int)]?
         /// Builds the kept hits past those of ``result``.
         package var more: MoreHits?
@@ -156,13 +157,17 @@ package final class LiveSearch: Sendable {
         self.firstRows = max(1, firstRows)
         self.records = records
         self.registry = registry
+        var options = options
+        options.countsMatchesByKind = true
         self.options = options
         self.wake = wake
     }
 
     /// Starts building the index of the records' search texts off the
-    /// terminal's thread, once; searches use it when it is ready.
+    /// terminal's thread, once every record has come; searches use it when
+    /// it is ready.
     package func startIndexing() {
+        guard records.isComplete else { return }
         let begin = index.withLock { state in
             guard case .notBuilt = state else { return false }
             state = .building
@@ -197,9 +202,9 @@ package final class LiveSearch: Sendable {
     /// in place, or past the memory budget with no temporary file to hold it.
     private func buildIndex() -> SearchTextIndex? {
         guard options.kinds.isEmpty else { return nil }
-        if let (_, path) = lineFile {
+        if let lineFile {
             return SearchTextIndex.file(
-                path: path, hint: registry.kindName(forFile: path), registry: registry, rule: options.ranking,
+                path: lineFile.path, hint: lineFile.hint, registry: registry, rule: options.ranking,
                 maxLineBytes: options.maxLineBytes, budget: indexBudget, blockRecords: indexBlockRecords,
                 isCancelled: { false })
         }
@@ -238,20 +243,49 @@ package final class LiveSearch: Sendable {
         }
     }
 
-    /// The search for `text`, or nil when a newer search made it pointless.
-    private func run(_ text: String, generation mine: Int) -> Outcome? {
-        let clock = ContinuousClock()
-        let started = clock.now
+    /// The search for `typed`, or nil when a newer search made it pointless.
+    ///
+    /// A phrase still being typed (`"queen of`) is read as closed at the
+    /// end of the query, so that the rows follow the typing rather than an
+    /// error flashing until the quote is closed; a query that cannot run
+    /// says why on one line.
+    private func run(_ typed: String, generation mine: Int) -> Outcome? {
+        let started = ContinuousClock.now
+        var text = typed
         let query: Query
         do {
-            query = try QueryParser().parse(text)
+            query = try QueryParser().parse(typed)
         } catch {
-            return Outcome(
-                query: text, result: .failure(Failure(message: "\(error)")), matched: 0,
-                elapsed: clock.now - started, narrowed: false, diagnostics: [])
+            guard let closed = try? QueryParser().parse(typed + "\"") else {
+                return Outcome(
+                    query: typed, result: .failure(Failure(message: message(error))), matched: 0,
+                    elapsed: ContinuousClock.now - started, narrowed: false, diagnostics: [])
+            }
+            text = typed + "\""
+            query = closed
         }
+        var outcome = run(text, query, generation: mine, started: started)
+        outcome?.query = typed
+        return outcome
+    }
+
+    /// What a query that cannot run shows on the status line: one line.
+    private func message(_ error: any Error) -> String {
+        if let error = error as? SearchError, case .unknownKind(let name, let seen) = error {
+            let known = Set(registry.kinds.map(\.name) + seen).sorted()
+            return "unknown kind '\(name)' (known: \(known.joined(separator: ", ")))"
+        }
+        return "\(error)".split(whereSeparator: \.isNewline).joined(separator: "; ")
+    }
+
+    /// The search for `text`, parsed as `query`.
+    private func run(_ text: String, _ query: Query, generation mine: Int, started: ContinuousClock.Instant)
+        -> Outcome?
+    {
+        let clock = ContinuousClock()
         // The most recent matches that hold every match of `text`: usually
         // the fewest. Lines of a file are read again only while it is unchanged.
+        let lineFile = lineFile
         let stamp = lineFile.flatMap { FileStamp(path: $0.path) }
         let previous = candidates.withLock { $0 }
         var subset = previous.first {
@@ -279,7 +313,7 @@ package final class LiveSearch: Sendable {
             result = found
         case .failure(let error):
             return Outcome(
-                query: text, result: .failure(Failure(message: "\(error)")), matched: 0,
+                query: text, result: .failure(Failure(message: message(error))), matched: 0,
                 elapsed: clock.now - started, narrowed: false, diagnostics: [])
         }
         // Only real matches narrow: when nothing matched, fuzzy stand-ins
@@ -300,6 +334,10 @@ package final class LiveSearch: Sendable {
             query: text, result: .success(result.hits), matched: matched, total: total,
             elapsed: clock.now - started, narrowed: subset != nil, diagnostics: searched.diagnostics)
         outcome.kept = result.hits.count
+        // Every match's kind, most first, not only the kept rows'.
+        outcome.kinds = result.matchedByKind.map { counts in
+            counts.sorted { $0.count != $1.count ? $0.count > $1.count : $0.name < $1.name }
+        }
         return outcome
     }
 
@@ -324,7 +362,7 @@ package final class LiveSearch: Sendable {
         guard hasCounted.load(ordering: .sequentiallyConsistent), case .ready(let index) = index.withLock({ $0 })
         else { return nil }
         if let stamp = index.stamp {
-            guard let (_, path) = lineFile, FileStamp(path: path) == stamp else { return nil }
+            guard let lineFile, FileStamp(path: lineFile.path) == stamp else { return nil }
         }
         // How the best are found: among every record, or among the few.
         let ranking:
@@ -441,7 +479,7 @@ package final class LiveSearch: Sendable {
         records.sort()
         let subset: Candidates
         if let stamp = index.stamp {
-            guard let (_, path) = lineFile, FileStamp(path: path) == stamp else { return .disagrees }
+            guard let lineFile, FileStamp(path: lineFile.path) == stamp else { return .disagrees }
             guard let lines = index.lines(of: records) else { return .disagrees }
             subset = Candidates(query: "", indices: [], lines: (lines.map(\.matched), stamp))
         } else {
@@ -456,12 +494,37 @@ package final class LiveSearch: Sendable {
         return .built(Built(hits: hits, diagnostics: searched.diagnostics))
     }
 
-    /// The one file that is not held, when it is the only source: its
-    /// matching lines can be read again alone.
-    private var lineFile: (source: DataSource, path: String)? {
-        guard records.parts.count == 1, case .file(let source) = records.parts[0], case .path(let path) = source
-        else { return nil }
-        return (source, path)
+    /// The one file that is not held (a large `--data` file, or the copy of
+    /// standard input once it has all come), when it is the only source:
+    /// its matching lines can be read again alone.
+    private var lineFile: LineFile? {
+        guard records.parts.count == 1 else { return nil }
+        switch records.parts[0] {
+        case .file(let source):
+            guard case .path(let path) = source else { return nil }
+            return LineFile(
+                path: path, displayName: source.displayName, hint: registry.kindName(forFile: path), source: source)
+        case .standardInput(let spool):
+            let snapshot = spool.snapshot
+            guard snapshot.finished, snapshot.isLines == true else { return nil }
+            return LineFile(
+                path: spool.path, displayName: spool.displayName, hint: records.defaultKind,
+                source: InputSpoolSource(spool: spool, isCancelled: { false }))
+        case .held:
+            return nil
+        }
+    }
+
+    /// A file of NDJSON searched in place.
+    private struct LineFile {
+        /// Where its lines are read again.
+        var path: String
+        /// Its name in messages and locations.
+        var displayName: String
+        /// The kind of its records that name none.
+        var hint: String?
+        /// A search of it whole.
+        var source: any SearchSource
     }
 
     /// Searches the held records and the lines of the file among `subset`
@@ -475,22 +538,29 @@ package final class LiveSearch: Sendable {
         options.isCancelled = isCancelled
         // One source per source given, in their order, as a one-shot search
         // has them: ties between equal matches go to the earlier source.
+        // The file searched in place: the lines of `subset` read again, or
+        // all of it, its matching lines noted for the next query.
+        func inPlace(_ lineFile: LineFile) -> any SearchSource {
+            guard let lines = subset?.lines?.found else {
+                options.matchedLines = MatchedLines(limit: Self.maximumLinesReadAgain)
+                return lineFile.source
+            }
+            return FileLinesSource(
+                displayName: lineFile.displayName, path: lineFile.path, lines: lines, isCancelled: isCancelled,
+                report: { lines, complete in
+                    found.withLock {
+                        $0.lines = lines
+                        $0.complete = $0.complete && complete
+                    }
+                })
+        }
+        let lineFile = lineFile
         let sources: [any SearchSource] = records.parts.map { part in
             switch part {
             case .file(let source):
-                guard let (_, path) = lineFile else { return source }
-                guard let lines = subset?.lines?.found else {
-                    options.matchedLines = MatchedLines(limit: Self.maximumLinesReadAgain)
-                    return source
-                }
-                return FileLinesSource(
-                    source: source, path: path, lines: lines, isCancelled: isCancelled,
-                    report: { lines, complete in
-                        found.withLock {
-                            $0.lines = lines
-                            $0.complete = $0.complete && complete
-                        }
-                    })
+                return lineFile.map(inPlace) ?? source
+            case .standardInput(let spool):
+                return lineFile.map(inPlace) ?? InputSpoolSource(spool: spool, isCancelled: isCancelled)
             case .held(let range):
                 return LoadedSource(
                     loaded: records, range: range, subset: subset?.indices.filter(range.contains),

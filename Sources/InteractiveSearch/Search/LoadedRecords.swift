@@ -6,16 +6,20 @@ package import SearchEngine
 /// A file the engine reads in blocks on every core (a large regular NDJSON
 /// file) is not held: each search reads it again, on that route, so memory
 /// stays as bounded as a one-shot search's and the search uses every core.
-/// Other sources are read once and held in memory (stdin cannot be read
-/// again at all): NDJSON lines as their bytes, one arena for all of them,
-/// handed to the search as lines, so that each search extracts only what it
-/// needs from them as a one-shot search does; records of JSON documents and
-/// CSV files, which the reader parses whole, as records.
+/// Standard input is copied to a temporary file as it comes
+/// (``InputSpool``), while the picker shows what has come, and searched
+/// from there the same way. Other sources are read once, before the picker
+/// shows, and held in memory: NDJSON lines as their bytes, one arena for
+/// all of them, handed to the search as lines, so that each search extracts
+/// only what it needs from them as a one-shot search does; records of JSON
+/// documents and CSV files, which the reader parses whole, as records.
 package final class LoadedRecords: Sendable {
-    /// One source's records: held here (a range of ``count``), or in its file.
+    /// One source's records: held here (a range of ``count``), in its
+    /// file, or in the copy of standard input.
     enum Part: Sendable {
         case held(Range<Int32>)
         case file(DataSource)
+        case standardInput(InputSpool)
     }
 
     /// One record: a line in the arena or a parsed record.
@@ -36,15 +40,34 @@ package final class LoadedRecords: Sendable {
     /// The number of records held.
     package var count: Int { items.count }
 
+    /// The kind of records that name none and whose file names none.
+    let defaultKind: String?
+
     /// Whether some source is read again by each search rather than held.
     package var readsFiles: Bool {
-        parts.contains { if case .file = $0 { true } else { false } }
+        parts.contains { if case .held = $0 { false } else { true } }
     }
+
+    /// The copy of standard input, when it is a source.
+    var spool: InputSpool? {
+        for part in parts { if case .standardInput(let spool) = part { return spool } }
+        return nil
+    }
+
+    /// Whether every record has come: standard input may still be coming.
+    package var isComplete: Bool { spool?.snapshot.finished ?? true }
+
+    /// The bytes of standard input's whole lines come so far, when it is a source.
+    package var standardInputBytes: Int? { spool?.snapshot.bytes }
 
     /// Reads every record of `sources` with `reader`; problems that stop a
     /// source (a file that cannot be read) go to `diagnose`. Malformed
     /// lines are reported by the searches, as a one-shot search reports them.
-    package init(sources: [DataSource], reader: RecordReader, diagnose: (Diagnostic) -> Void) {
+    /// - Parameter standardInput: Where standard input is read from (tests
+    ///   pass a file or a pipe of their own).
+    package init(
+        sources: [DataSource], reader: RecordReader, standardInput: Int32 = 0, diagnose: (Diagnostic) -> Void
+    ) {
         var arena: [UInt8] = []
         var items: [Item] = []
         var records: [Record] = []
@@ -54,6 +77,13 @@ package final class LoadedRecords: Sendable {
         for source in sources {
             if source.isSearchedInBlocks {
                 parts.append(.file(source))
+                continue
+            }
+            // Copied as it comes; held as the other sources are only when
+            // there is no temporary file to copy it to.
+            if case .standardInput = source, let spool = InputSpool(reader: reader, input: standardInput) {
+                parts.append(.standardInput(spool))
+                spool.start()
                 continue
             }
             let first = Int32(items.count)
@@ -86,6 +116,7 @@ package final class LoadedRecords: Sendable {
         self.records = records
         self.files = files
         self.parts = parts
+        defaultKind = reader.defaultKind
     }
 }
 

@@ -26,7 +26,8 @@ struct SubsetRanking {
     /// over every kind: no filter, exclusion, kind, sort, offset or fuzzy
     /// matching.
     init?(query: Query, options: SearchOptions) {
-        guard !query.conditions.isEmpty, query.kinds.isEmpty, options.kinds.isEmpty, options.sort == nil,
+        guard !query.conditions.isEmpty, query.kinds.isEmpty, query.excludedKinds.isEmpty, options.kinds.isEmpty,
+            options.sort == nil,
             !options.fuzzy, options.offset == 0, options.limit > 0
         else { return nil }
         var patterns: [MatchPattern] = []

@@ -58,7 +58,9 @@ struct ArgumentParser {
                 }
                 try take(
                     option, spelled: "--\(name)", inline: inline, arguments: arguments, index: &index, into: &parsed)
-            } else if argument.hasPrefix("-") && argument.count > 1 && !Self.isNumber(argument) {
+            } else if argument.hasPrefix("-") && argument.count > 1
+                && (!Self.isNumber(argument) || isShortOption(argument))
+            {
                 var characters = argument.dropFirst()[...]
                 while let short = characters.popFirst() {
                     guard let option = options.first(where: { $0.short == short }) else {
@@ -118,6 +120,12 @@ struct ArgumentParser {
             return options.first { $0.long.hasPrefix(name) && !name.isEmpty }.map { "--\($0.long)" }
         }
         return "--\(best.0)"
+    }
+
+    /// Whether `argument` is a short option named by a digit (`-1`), which
+    /// is that option, not the number.
+    private func isShortOption(_ argument: String) -> Bool {
+        argument.count == 2 && options.contains { $0.short == argument.last }
     }
 
     static func isNumber(_ text: String) -> Bool {

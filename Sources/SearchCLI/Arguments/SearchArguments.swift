@@ -1,3 +1,4 @@
+import InteractiveSearch
 import ResultKit
 import ResultOutput
 import SearchEngine
@@ -36,6 +37,15 @@ struct SearchArguments {
     var reverseLayout = false
     /// The picker's pane showing the selected record.
     var preview = false
+    /// `--height`: the picker below the cursor rather than on the whole screen.
+    var height = PickerHeight.fullScreen
+    /// `--select-1` and `--exit-0`.
+    var selectOne = false
+    var exitZero = false
+    /// `--no-mouse`.
+    var mouse = true
+    /// The options given that only the picker reads, as typed (`--height`).
+    var pickerOptionsGiven: [String] = []
     var fields: [String]?
     var sort: FieldSort?
     var fuzzy = false
@@ -90,7 +100,7 @@ struct SearchArguments {
         wide = parsed.flags.contains("wide")
         headers = !parsed.flags.contains("no-headers")
         csvSafe = parsed.flags.contains("csv-safe")
-        query = parsed.positionals.joined(separator: " ")
+        query = (parsed.positionals + parsed.all("query").suffix(1)).joined(separator: " ")
         data = parsed.all("data")
         clusters = parsed.all("source")
         push = parsed.last("push")
@@ -130,6 +140,18 @@ struct SearchArguments {
                 clusters.isEmpty ? "--push" : "--source", url, reason: "a cluster cannot be searched with -i")
         }
         preview = parsed.flags.contains("preview")
+        pickerOptionsGiven = ["layout", "preview", "select-1", "exit-0", "height", "no-mouse"].filter {
+            parsed.flags.contains($0) || parsed.values[$0] != nil
+        }.map { "--" + $0 }
+        selectOne = parsed.flags.contains("select-1")
+        exitZero = parsed.flags.contains("exit-0")
+        mouse = !parsed.flags.contains("no-mouse")
+        if let text = parsed.last("height") {
+            guard let value = PickerHeight(parsing: text) else {
+                throw .invalidValue("--height", text, reason: "expected lines, such as 10, or a share, such as 40%")
+            }
+            height = value
+        }
         if let text = parsed.last("layout") {
             guard let value = ["default", "reverse"].first(where: { $0 == text.lowercased() }) else {
                 throw .invalidValue("--layout", text, reason: Self.choices(["default", "reverse"]))

@@ -134,8 +134,38 @@ enum SearchOptionTable {
                     "interactive",
                     short: "i",
                     help:
-                        "Pick results on the terminal: the table is searched again as you type. Up/Down move, Tab marks, "
-                        + "Enter prints the chosen records (their names, or in --format), Esc leaves with status 130."
+                        "Pick results on the terminal: the table is searched again as you type, with fzf's keys (KEYS "
+                        + "below). Enter prints the chosen records (their names, or in --format), Esc leaves with "
+                        + "status 130."
+                ),
+                OptionSpec(
+                    "query",
+                    value: .some("QUERY"),
+                    help: "The query, as the words before the options are (both given: those words, then QUERY); "
+                        + "with --interactive, the query the picker starts with, as fzf's --query."
+                ),
+                OptionSpec(
+                    "select-1",
+                    short: "1",
+                    help:
+                        "With --interactive: when the query finds exactly one row, print it without showing the picker."
+                ),
+                OptionSpec(
+                    "exit-0",
+                    short: "0",
+                    help: "With --interactive: when the query finds no row, exit with status 1 without showing the "
+                        + "picker."
+                ),
+                OptionSpec(
+                    "height",
+                    value: .some("N[%]"),
+                    help: "With --interactive: draw in N lines below the cursor (or N% of the terminal's, at least "
+                        + "10), not on the whole screen; the lines are cleared on the way out."
+                ),
+                OptionSpec(
+                    "no-mouse",
+                    help: "With --interactive: leave the mouse to the terminal (to select text); else a click selects "
+                        + "a row, a double click accepts it, and the wheel scrolls."
                 ),
                 OptionSpec(
                     "layout",

@@ -1,3 +1,4 @@
+import InteractiveSearch
 import TextMatching
 
 /// Renders `search --help` for a given screen width, from the option table.
@@ -24,7 +25,8 @@ enum HelpFormatter {
                 + "or put the query after --: a word starting with - is read as an option); a pasted URL or host "
                 + "searches its host. field:value matches the text as written (no typos) in a field, or in the column "
                 + "of that header; field:* needs the field, kind:NAME keeps "
-                + "a kind. On numbers, price:5 and price=5 mean equal to 5; price<5, price<=5, price>5 and price>=5 "
+                + "a kind and -kind:NAME leaves it out. Between words, and, &, + and 'n' match one another; "
+                + "with other words, 2 to 20 match II to XX; 1/2 matches ½. On numbers, price:5 and price=5 mean equal to 5; price<5, price<=5, price>5 and price>=5 "
                 + "compare; price:1..10 is a range with both ends included (price:5.. and price:..10 leave one "
                 + "open). A missing or null value satisfies no comparison: price<5 leaves out a product whose price "
                 + "is null (the table shows it as –), -price<5 or -price:* keeps it. Empty lists everything.",
@@ -42,6 +44,10 @@ enum HelpFormatter {
                 if let value = option.defaultValue { help += " (default: \(value))" }
                 out += entry(option.synopsis, help, width: width)
             }
+        }
+        out += "\nKEYS (with --interactive, fzf's):\n"
+        for binding in KeyTable.bindings {
+            out += entry(binding.keys.map(\.rawValue).joined(separator: ", "), binding.action.summary, width: width)
         }
         out +=
             "\n"

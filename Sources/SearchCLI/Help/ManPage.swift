@@ -1,3 +1,5 @@
+import InteractiveSearch
+
 /// Writes the `search(1)` man page, in roff with the `man` macros, from the
 /// same table of options as the help and the shell completions.
 ///
@@ -101,6 +103,21 @@ struct ManPage {
             }
         }
         page += """
+            .SH KEYS
+            With
+            .BR \\-\\-interactive ,
+            the keys are fzf's defaults, by fzf's names (btab is Shift-Tab, bspace Backspace, del Delete); each line names the keys, then what they do.
+            The mouse: a click selects a row, a double click accepts it, the wheel moves the selection
+            (over the preview, scrolls it), unless
+            .B \\-\\-no\\-mouse
+            is given.
+
+            """
+        for binding in KeyTable.bindings {
+            let keys = binding.keys.map { "\\fB" + Self.escaped($0.rawValue) + "\\fR" }.joined(separator: ", ")
+            page += ".TP\n" + keys + "\n" + Self.escaped(binding.action.summary) + "\n"
+        }
+        page += """
             .SH ENVIRONMENT
             .TP
             .B COLUMNS
@@ -164,7 +181,9 @@ struct ManPage {
         switch status {
         case .success:
             "At least one result was printed, or the help, version, kind list, completion script or man page."
-        case .noResults: "The search ran and found nothing."
+        case .noResults:
+            "The search ran and found nothing; with \\fB\\-\\-interactive\\fR, Enter with no row to choose, or "
+                + "\\fB\\-\\-exit\\-0\\fR with none."
         case .failure:
             "An error in the input or the query: a file that cannot be read, a malformed query, an unknown field."
         case .usage: "A usage error: an unknown option, a missing or invalid option value."

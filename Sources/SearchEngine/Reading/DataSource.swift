@@ -43,7 +43,7 @@ public enum DataFormat: String, Sendable, CaseIterable {
     /// The format of content whose first bytes are `head`: `[` means a JSON
     /// array, `{` NDJSON (or a single object: see
     /// ``objectRunsPastFirstLine(_:)``), anything else CSV.
-    static func sniff(_ head: some Collection<UInt8>) -> DataFormat {
+    package static func sniff(_ head: some Collection<UInt8>) -> DataFormat {
         var bytes = head[...]
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
         let first = bytes.first { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }
@@ -62,7 +62,7 @@ public enum DataFormat: String, Sendable, CaseIterable {
     /// anywhere else inside the object is a malformed NDJSON line, which must
     /// not make the rest of the input one document held whole. `nil` while
     /// `bytes` hold no line break after the object's start.
-    static func objectRunsPastFirstLine(_ bytes: UnsafeRawBufferPointer) -> Bool? {
+    package static func objectRunsPastFirstLine(_ bytes: UnsafeRawBufferPointer) -> Bool? {
         guard let start = bytes.firstIndex(of: UInt8(ascii: "{")) else { return false }
         var depth = 0
         var inString = false

@@ -63,6 +63,21 @@ public struct RecordReader: Sendable {
         }
     }
 
+    /// Reads the records of a copy of standard input, open as `descriptor`
+    /// at its start, as ``read(_:record:lines:diagnose:)`` reads
+    /// ``DataSource/standardInput``: its format told from its content, its
+    /// records of the default kind, named `<stdin>` in messages. For a
+    /// caller that copied standard input to a file as it came (the picker).
+    package func readCopyOfStandardInput(
+        _ descriptor: Int32, record: (Record) -> Void, lines: ((NDJSONLine) -> Void)? = nil,
+        diagnose: (Diagnostic) -> Void
+    ) {
+        let reader = ByteReader(descriptor: descriptor)
+        readStream(
+            reader, file: DataSource.standardInput.displayName, format: nil, hint: defaultKind, record: record,
+            lines: lines, diagnose: diagnose)
+    }
+
     private func readPath(
         _ path: String, record: (Record) -> Void, lines: ((NDJSONLine) -> Void)?, diagnose: (Diagnostic) -> Void
     ) {

@@ -10,6 +10,8 @@ struct KindResolver: Sendable {
     private let plan: FieldScanPlan
     /// The kinds `--kind` and `kind:` keep (lower-case); empty keeps every kind.
     private let kindFilter: Set<String>
+    /// The kinds `-kind:` leaves out (lower-case).
+    private let excludedKinds: Set<String>
     /// Kinds found by the name records give them, to skip a lookup per record.
     private var recentKinds = RecentKinds()
     /// The generic kinds made for names no module or spec registers.
@@ -71,10 +73,14 @@ struct KindResolver: Sendable {
     /// The group of warnings about records without a kind name.
     static let kindTypeGroup = "no kind name"
 
-    init(registry: KindRegistry, plan: FieldScanPlan, kinds: [String], namedFields: [String]) {
+    init(
+        registry: KindRegistry, plan: FieldScanPlan, kinds: [String], excludedKinds: [String] = [],
+        namedFields: [String]
+    ) {
         self.registry = registry
         self.plan = plan
         self.kindFilter = Set(kinds.map { registry.kind(named: $0)?.name ?? $0.lowercased() })
+        self.excludedKinds = Set(excludedKinds.map { registry.kind(named: $0)?.name ?? $0.lowercased() })
         self.namedFields = namedFields
         self.namedFieldsNotSeen = Set(namedFields)
         // Every registered kind's route up front, by the name it is
@@ -151,11 +157,12 @@ struct KindResolver: Sendable {
 
     /// Whether `kind` is searched at all under the kind filter.
     func includes(kindNamed name: String) -> Bool {
-        kindFilter.isEmpty || kindFilter.contains(name.lowercased())
+        (kindFilter.isEmpty || kindFilter.contains(name.lowercased()))
+            && (excludedKinds.isEmpty || !excludedKinds.contains(name.lowercased()))
     }
 
     /// Whether the kind filter keeps every kind.
-    var keepsEveryKind: Bool { kindFilter.isEmpty }
+    var keepsEveryKind: Bool { kindFilter.isEmpty && excludedKinds.isEmpty }
 
     /// The kind of `record`: a registered one, or a generic kind for an
     /// unknown name (or none), with a warning the first time it is met.

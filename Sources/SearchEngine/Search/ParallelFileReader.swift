@@ -39,6 +39,11 @@ struct ParallelFileReader {
     var diagnosticCap: Int
     /// Whether the file is read in place through a mapping or copied.
     var reading = BlockReading.automatic
+    /// The name messages and locations give the file, when not its path.
+    var displayName: String?
+    /// How many of the file's first bytes to read, when not all: a file
+    /// still being written ends there on a line break.
+    var length: Int?
 
     /// Searches the file into `session`.
     /// - Parameter diagnose: Called, in input order, with the first
@@ -48,7 +53,7 @@ struct ParallelFileReader {
         let cap = diagnosticCap
         let fd = FilePathBytes.withCPath(path) { open($0, O_RDONLY | O_CLOEXEC) }
         // The path as messages and locations show it.
-        let path = FilePathBytes.display(path)
+        let path = displayName ?? FilePathBytes.display(path)
         guard fd >= 0 else {
             diagnose(Diagnostic(.error, "cannot read \(path): \(ReadError(errno: errno))"))
             return
@@ -59,7 +64,7 @@ struct ParallelFileReader {
             diagnose(Diagnostic(.error, "cannot read \(path): \(ReadError(errno: errno))"))
             return
         }
-        let size = Int(info.st_size)
+        let size = min(Int(info.st_size), length ?? .max)
         let cores = max(1, self.workers ?? Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
         let blockSize = max(self.blockSize ?? min(4 << 20, max(64 << 10, size / (cores * 32))), 1)
         let blockCount = (size + blockSize - 1) / blockSize
@@ -381,11 +386,14 @@ extension SearchSession {
         blockSize: Int? = nil,
         diagnosticCap: Int = DiagnosticCap().limit,
         reading: BlockReading,
+        displayName: String? = nil,
+        length: Int? = nil,
         diagnose: (Diagnostic) -> Void
     ) {
         let reader = ParallelFileReader(
             path: path, hint: hint, sourceIndex: sourceIndex, maxLineBytes: maxLineBytes, workers: workers,
-            blockSize: blockSize, diagnosticCap: diagnosticCap, reading: reading)
+            blockSize: blockSize, diagnosticCap: diagnosticCap, reading: reading, displayName: displayName,
+            length: length)
         reader.search(into: &self, diagnose: diagnose)
     }
 }

@@ -49,6 +49,8 @@ public struct Query: Sendable {
     public var conditions: [Condition]
     /// The kinds named by `kind:` terms (lower-cased); empty means any.
     public var kinds: [String]
+    /// The kinds named by `-kind:` terms (lower-cased), whose records are left out.
+    public var excludedKinds: [String] = []
 
     /// The positive text clauses, which rank the results.
     var rankingTerms: [Condition] {

@@ -6,8 +6,10 @@ import TextMatching
 /// - `-word` excludes;
 /// - `field:value` matches one field, `field:*` tests that it exists;
 /// - `price<5`, `rating>=4`, `price:1..10` compare numbers;
-/// - `kind:product` keeps one kind;
-/// - a pasted URL or host (`https://www.example.com/page`) is the host it names (`example.com`).
+/// - `kind:product` keeps one kind, `-kind:product` leaves it out;
+/// - a pasted URL or host (`https://www.example.com/page`) is the host it names (`example.com`);
+/// - words match the other forms people type them in (``MatchPattern/withForms(betweenWords:withOtherWords:)``):
+///   `and`, `&`, `+`, `'n'` for one another between words, `2` for `II` among other words, `½` for `1/2`.
 public struct QueryParser: Sendable {
     public init() {}
 
@@ -17,6 +19,7 @@ public struct QueryParser: Sendable {
         var scanner = Scanner(Array(text))
         var conditions: [Query.Condition] = []
         var kinds: [String] = []
+        var excludedKinds: [String] = []
         while true {
             scanner.skipSpaces()
             guard !scanner.atEnd else { break }
@@ -45,11 +48,10 @@ public struct QueryParser: Sendable {
             if let clause = try Self.fieldClause(word, at: start + (negated ? 1 : 0), scanner: &scanner) {
                 if case .fieldText(let field, _, let raw) = clause, field.lowercased() == "kind" {
                     if negated {
-                        throw QuerySyntaxError(
-                            position: start + 1, message: "'-kind:' is not supported",
-                            hint: "name the kinds to keep with kind:NAME")
+                        excludedKinds.append(raw.lowercased())
+                    } else {
+                        kinds.append(raw.lowercased())
                     }
-                    kinds.append(raw.lowercased())
                     continue
                 }
                 conditions.append(Query.Condition(clause: clause, negated: negated))
@@ -57,7 +59,25 @@ public struct QueryParser: Sendable {
                 conditions.append(Query.Condition(clause: .text(Self.pattern(word), raw: word), negated: negated))
             }
         }
-        return Query(text: text, conditions: conditions, kinds: kinds)
+        return Query(text: text, conditions: Self.withForms(conditions), kinds: kinds, excludedKinds: excludedKinds)
+    }
+
+    /// The conditions, each word the query ranks by with the forms it has where it stands: a
+    /// connector between two such words, a number or Roman numeral among others.
+    private static func withForms(_ conditions: [Query.Condition]) -> [Query.Condition] {
+        func ranksBy(_ index: Int) -> Bool {
+            guard conditions.indices.contains(index), !conditions[index].negated,
+                case .text = conditions[index].clause
+            else { return false }
+            return true
+        }
+        let words = conditions.indices.filter(ranksBy).count
+        return conditions.enumerated().map { index, condition in
+            guard ranksBy(index), case .text(let pattern, let raw) = condition.clause else { return condition }
+            let formed = pattern.withForms(
+                betweenWords: ranksBy(index - 1) && ranksBy(index + 1), withOtherWords: words > 1)
+            return Query.Condition(clause: .text(formed, raw: raw), negated: false)
+        }
     }
 
     /// The pattern of a query word; a host also matches in its other IDNA

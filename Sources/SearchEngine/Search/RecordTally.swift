@@ -1,3 +1,5 @@
+import ResultKit
+
 /// The counts that account for every record a search reads: read, matched,
 /// filtered out (of another kind, or not matching), or skipped (rejected by
 /// its kind), and the fuzzy stand-ins apart. Only ``SearchSession`` counts,
@@ -13,9 +15,14 @@ struct RecordTally: Sendable {
     /// Whether the query has words that rank results, and no `--fuzzy`:
     /// only then do fuzzy matches stand in while nothing matched.
     private let mayTryStandIns: Bool
+    /// The records that matched of each kind, when ``countsKinds``.
+    private var matchedByKind: [(name: String, count: Int)] = []
+    /// Whether matches are counted by kind (``SearchOptions/countsMatchesByKind``).
+    private let countsKinds: Bool
 
-    init(mayTryStandIns: Bool) {
+    init(mayTryStandIns: Bool, countsKinds: Bool = false) {
         self.mayTryStandIns = mayTryStandIns
+        self.countsKinds = countsKinds
     }
 
     /// Whether some record has matched.
@@ -40,14 +47,24 @@ struct RecordTally: Sendable {
         statistics.filteredOut += count
     }
 
-    /// Counts a matching record; `isFuzzyStandIn` when it matched only
-    /// fuzzily, standing in while nothing else matched.
-    mutating func matched(isFuzzyStandIn: Bool) {
+    /// Counts a matching record of `kind`; `isFuzzyStandIn` when it matched
+    /// only fuzzily, standing in while nothing else matched.
+    mutating func matched(isFuzzyStandIn: Bool, kind: ResultKind) {
         if isFuzzyStandIn {
             statistics.filteredOut += 1
             standInsMatched += 1
         } else {
             statistics.matched += 1
+            if countsKinds { count(kind.name, 1) }
+        }
+    }
+
+    /// Adds `matches` to the count of the kind named `kind`.
+    private mutating func count(_ kind: String, _ matches: Int) {
+        if let index = matchedByKind.firstIndex(where: { $0.name == kind }) {
+            matchedByKind[index].count += matches
+        } else {
+            matchedByKind.append((kind, matches))
         }
     }
 
@@ -74,6 +91,7 @@ struct RecordTally: Sendable {
         statistics.skipped += other.statistics.skipped
         standInsMatched += other.standInsMatched
         rejectedStandIns += other.rejectedStandIns
+        for (kind, matches) in other.matchedByKind { count(kind, matches) }
     }
 
     /// The counts a result reports: when fuzzy stand-ins are shown, they
@@ -84,5 +102,11 @@ struct RecordTally: Sendable {
         counts.matched = standInsMatched
         counts.filteredOut -= standInsMatched
         return counts
+    }
+
+    /// How many records of each kind matched, when counted and some record
+    /// matched (fuzzy stand-ins are not counted by kind).
+    var reportedMatchesByKind: [(name: String, count: Int)]? {
+        countsKinds && statistics.matched > 0 ? matchedByKind : nil
     }
 }

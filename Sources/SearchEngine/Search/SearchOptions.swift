@@ -31,6 +31,10 @@ public struct SearchOptions: Sendable {
     /// Where a file read in blocks on every core reports which of its lines
     /// matched (one log per search of one such file).
     package var matchedLines: MatchedLines?
+    /// Whether the result counts the records that matched of each kind
+    /// (``SearchResult/matchedByKind``), for a caller that keeps fewer rows
+    /// than match and still says how many of each kind there are.
+    package var countsMatchesByKind = false
     /// How words' matches rank: the standard order, or in tests another,
     /// which every part of a search then follows (see ``RankingRule``).
     package var ranking = RankingRule.standard

@@ -22,6 +22,9 @@ public struct SearchResult: Sendable {
     /// The results shown, best first.
     public var hits: [SearchHit]
     public var statistics: SearchStatistics
+    /// How many records of each kind matched, in no set order, when ``SearchOptions/countsMatchesByKind`` asked for it
+    /// and some record matched (fuzzy stand-ins are not counted).
+    package var matchedByKind: [(name: String, count: Int)]?
     /// The finished search, held so that what it still references is freed
     /// with the result, after the results are printed, not before.
     var searched: SearchSession?

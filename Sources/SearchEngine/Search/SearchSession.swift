@@ -38,11 +38,12 @@ public struct SearchSession: Sendable {
         let plan = FieldScanPlan(
             registry: registry, query: query, sort: options.sort, fuzzy: options.fuzzy, knownFields: known)
         self.kinds = KindResolver(
-            registry: registry, plan: plan, kinds: options.kinds + query.kinds,
+            registry: registry, plan: plan, kinds: options.kinds + query.kinds, excludedKinds: query.excludedKinds,
             namedFields: query.referencedFields + (options.sort.map { [$0.field] } ?? []))
         self.scorer = Scorer(query: query, fuzzy: options.fuzzy, rule: options.ranking)
         self.hits = HitCollector(options: options)
-        self.tally = RecordTally(mayTryStandIns: !options.fuzzy && !query.rankingTerms.isEmpty)
+        self.tally = RecordTally(
+            mayTryStandIns: !options.fuzzy && !query.rankingTerms.isEmpty, countsKinds: options.countsMatchesByKind)
         self.lines = LinePath(plan: plan, matchesEveryRecord: query.conditions.isEmpty && kinds.keepsEveryKind)
     }
 
@@ -293,7 +294,7 @@ public struct SearchSession: Sendable {
                     kind: kind, error: error, isFuzzyStandIn: isFuzzyStandIn, at: location, diagnose: diagnose)
             }
             if !notes.isEmpty { report(notes, kind: kind, at: location, diagnose: diagnose) }
-            tally.matched(isFuzzyStandIn: isFuzzyStandIn)
+            tally.matched(isFuzzyStandIn: isFuzzyStandIn, kind: kind)
             return .matched(isFuzzyStandIn: isFuzzyStandIn)
         }
         let row: any CellRepresentable
@@ -304,7 +305,7 @@ public struct SearchSession: Sendable {
         }
         let notes = row.notes
         if !notes.isEmpty { report(notes, kind: kind, at: location, diagnose: diagnose) }
-        tally.matched(isFuzzyStandIn: isFuzzyStandIn)
+        tally.matched(isFuzzyStandIn: isFuzzyStandIn, kind: kind)
         hits.collect(
             object, kind: kind, row: row, key: key, match: match, location: location, kindHint: kindHint,
             isFuzzyStandIn: isFuzzyStandIn)
@@ -340,7 +341,9 @@ public struct SearchSession: Sendable {
     /// When nothing matched, fuzzy subsequence matches stand in, as if
     /// `--fuzzy` had been given.
     public func finish() -> SearchResult {
-        SearchResult(hits: hits.finish(standIns: tally.showsStandIns), statistics: tally.reported)
+        var result = SearchResult(hits: hits.finish(standIns: tally.showsStandIns), statistics: tally.reported)
+        result.matchedByKind = tally.reportedMatchesByKind
+        return result
     }
 
     /// Lets go of what ``finish()`` gave and the keys that ranked it (see

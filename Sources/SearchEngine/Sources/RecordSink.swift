@@ -82,6 +82,19 @@ public struct RecordSink {
         report(diagnostic)
     }
 
+    /// Searches the first `length` bytes of a regular NDJSON file that
+    /// holds a stream as it comes, ending on a line break, in blocks on
+    /// every core, as standard input read line by line would be: its
+    /// records are of the default kind, and messages and locations name it
+    /// `displayName`. For a caller that copies standard input to a file and
+    /// searches it again and again (the picker).
+    package mutating func searchInBlocks(copyOf displayName: String, path: String, length: Int) {
+        session.searchNDJSONFile(
+            path: path, hint: reader.defaultKind, sourceIndex: sourceIndex, maxLineBytes: reader.maxLineBytes,
+            diagnosticCap: session.options.diagnosticCap, reading: .copied, displayName: displayName, length: length,
+            diagnose: report)
+    }
+
     /// Searches a regular NDJSON file in blocks on every core, with the same
     /// results and messages as reading it line by line.
     mutating func searchInBlocks(path: String) {
