@@ -487,7 +487,8 @@ import TextMatching
 
     /// A word whose every spelling folds to non-ASCII letters is never
     /// found in ASCII text, so every plain ASCII line is ruled out, fuzzily
-    /// too; a word with an ASCII spelling (`пример.рф` is `xn--e1afmkfd.xn--p1ai`) is not such a word.
+    /// too; a word with an ASCII spelling (`пример.рф` is `xn--e1afmkfd.xn--p1ai`) is not such a word:
+    /// its prefilter, when it has one, keeps both spellings.
     @Test func aWordNoASCIITextCanMatchRulesOutPlainASCIILines() throws {
         let matcher = TextMatcher(allowFuzzy: true)
         let texts = ["nihon", "sester", "Sestyor", "xn--p1ai", "rf", "fox", "coffee", "ko-hi-", "NIHON JAPAN"]
@@ -503,8 +504,19 @@ import TextMatching
                 #expect(Array(line.utf8).withUnsafeBytes { prefilter.mayMatch($0) })
             }
         }
-        #expect(LinePrefilter(query: try QueryParser().parse("пример.рф"), fuzzy: false) == nil)
-        #expect(LinePrefilter(query: try QueryParser().parse("xn--e1afmkfd.xn--p1ai"), fuzzy: false) == nil)
+        // A word with an ASCII spelling keeps every line that spells it either way: the
+        // Unicode form as UTF-8 or as JSON escapes, and the ASCII form.
+        let lines = [
+            #"{"kind":"domain","name":"пример.рф"}"#,
+            #"{"kind":"domain","name":"\u043f\u0440\u0438\u043c\u0435\u0440.\u0440\u0444"}"#,
+            #"{"kind":"domain","name":"xn--e1afmkfd.xn--p1ai"}"#, #"{"kind":"domain","name":"XN--E1AFMKFD.XN--P1AI"}"#,
+        ]
+        for word in ["пример.рф", "xn--e1afmkfd.xn--p1ai"] {
+            guard let prefilter = LinePrefilter(query: try QueryParser().parse(word), fuzzy: false) else { continue }
+            for line in lines {
+                #expect(Array(line.utf8).withUnsafeBytes { prefilter.mayMatch($0) }, "\(word) in \(line)")
+            }
+        }
     }
 
     /// `price:5.00` compares numbers, so it finds `"price":5.0` and
