@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
 """Two builds of `search` side by side, interleaved, on one file.
 
-    scripts/bench/ab.py BEFORE AFTER FILE [--rounds N] [--table [--tabulate]]
+    scripts/bench/ab.py BEFORE AFTER FILE [--rounds N] [--every-shape] [--table [--tabulate]]
 
 Without --table: for each round (after one warm-up round), the floor
 `rg -c '"kind"' FILE`, then `search --data FILE --limit 20 QUERY...` for a few
-shapes of query, each with both builds in turn (the order alternates by round),
-and the medians with their ratio to the floor's.
+shapes of query (with --every-shape, those of search-bench too: a typo, a word
+that matches nothing, a phrase, a kind filter), each with both builds in turn
+(the order alternates by round), and the medians with their ratio to the
+floor's.
 
 With --table: `search '' --limit 100000 --data FILE --width 160` with both
 builds in turn; with --tabulate also Benchmarks/Python/render_table.py
@@ -25,6 +27,12 @@ SHAPES = [
     ("price<5", ["price<5"]),
     ("coffee", ["coffee"]),
 ]
+MORE_SHAPES = [
+    ("zzqxj", ["zzqxj"]),
+    ("cofee", ["cofee"]),
+    ('"queen of hearts"', ['"queen of hearts"']),
+    ("kind:card queen", ["kind:card queen"]),
+]
 
 
 def run(command):
@@ -41,7 +49,9 @@ def main():
     parser.add_argument("--rounds", type=int, default=9)
     parser.add_argument("--table", action="store_true")
     parser.add_argument("--tabulate", action="store_true")
+    parser.add_argument("--every-shape", action="store_true")
     args = parser.parse_args()
+    shapes = SHAPES + (MORE_SHAPES if args.every_shape else [])
     builds = {"before": args.before, "after": args.after}
     times = {}
     ratios = {"before": [], "after": []}
@@ -68,7 +78,7 @@ def main():
             floor = run(["rg", "-c", '"kind"', args.file])
             if counted:
                 times.setdefault("floor", []).append(floor)
-            for label, query in SHAPES:
+            for label, query in shapes:
                 for name in order:
                     took = run([builds[name], "--data", args.file, "--limit", "20"] + query)
                     if counted:
@@ -89,7 +99,7 @@ def main():
         return
     floor = statistics.median(times["floor"])
     print(f"floor  rg -c '\"kind\"' FILE  {floor:.3f} s")
-    for label, _ in SHAPES:
+    for label, _ in shapes:
         before = statistics.median(times[(label, "before")])
         after = statistics.median(times[(label, "after")])
         print(

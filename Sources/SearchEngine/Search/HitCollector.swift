@@ -1,32 +1,21 @@
 import ResultKit
 import StreamingJSON
 
-/// Keeps the best hits of a search in bounded memory and counts every record:
-/// the top-K of the results, the fuzzy stand-ins shown when nothing else
-/// matched, and the statistics.
+/// Keeps the best hits of a search in bounded memory: the top-K of the
+/// results, and of the fuzzy stand-ins shown when nothing else matched. The
+/// session counts the records (``RecordTally``).
 struct HitCollector: Sendable {
     private let options: SearchOptions
-    /// Whether the query has words that rank results (not only filters):
-    /// only then do fuzzy matches stand in when nothing matched.
-    private let hasRankingTerms: Bool
     private var top: TopK<HitKey, SearchHit>
     private var fuzzyTop: TopK<HitKey, SearchHit>
-    private var fuzzyMatched = 0
     /// The `--sort` field, taken out of the options once.
     private let sortField: String?
     /// Whether the sort is descending, which the top-Ks' order reads.
     private let descending: Bool
-    /// The counts that account for every record read.
-    private(set) var statistics = SearchStatistics()
-    /// The records that matched of each kind, when the options ask for them.
-    private var matchedByKind: [(name: String, count: Int)] = []
-    private let countsKinds: Bool
 
-    init(options: SearchOptions, hasRankingTerms: Bool) {
+    init(options: SearchOptions) {
         self.options = options
-        self.hasRankingTerms = hasRankingTerms
         self.sortField = options.sort?.field
-        self.countsKinds = options.countsMatchesByKind
         let descending = options.sort?.descending ?? false
         self.descending = descending
         let kept = options.keptCount
@@ -45,45 +34,6 @@ struct HitCollector: Sendable {
         HitKey(rank: hit.rank, sortValue: nil)
     }
 
-    /// Whether some record has matched: until then every line is matched in
-    /// full, so that fuzzy matches can stand in.
-    var hasMatched: Bool { statistics.matched > 0 }
-
-    /// Whether a record that does not match is tried again with fuzzy
-    /// matching: while nothing has matched, for a query with ranking words.
-    var triesFuzzyStandIns: Bool { statistics.matched == 0 && !options.fuzzy && hasRankingTerms }
-
-    /// Counts a record read.
-    mutating func countRead() { statistics.read += 1 }
-
-    /// Counts a record of another kind, or one that does not match.
-    mutating func countFilteredOut() { statistics.filteredOut += 1 }
-
-    /// Counts a record that is read and then ruled out.
-    mutating func countReadAndFilteredOut() {
-        statistics.read += 1
-        statistics.filteredOut += 1
-    }
-
-    /// Counts a record its kind rejected; `isFuzzyStandIn` when it matched
-    /// only fuzzily, standing in while nothing else matched.
-    mutating func countRejected(isFuzzyStandIn: Bool) {
-        statistics.skipped += 1
-        if isFuzzyStandIn { rejectedStandIns += 1 }
-    }
-
-    /// How many fuzzy stand-ins their kind rejected.
-    private(set) var rejectedStandIns = 0
-
-    /// Counts `count` rejected stand-ins as records that did not match: a
-    /// parallel worker tried them before its first match, but a match earlier
-    /// in the file means a read in order would not have.
-    mutating func forgetRejectedStandIns(_ count: Int) {
-        statistics.skipped -= count
-        statistics.filteredOut += count
-        rejectedStandIns -= count
-    }
-
     /// The key that orders a hit of `object`, of `kind`, ranked `rank`.
     func key(of object: JSONObject, kind: ResultKind, rank: Rank) -> HitKey {
         var sortValue: SortValue?
@@ -91,36 +41,13 @@ struct HitCollector: Sendable {
         return HitKey(rank: rank, sortValue: sortValue)
     }
 
-    /// Whether a hit with `key` would be kept: one that would not is
-    /// counted with ``countMatched(isFuzzyStandIn:kind:)`` and not made.
+    /// Whether a hit with `key` would be kept: one that would not is not made.
     func mayKeep(_ key: HitKey, isFuzzyStandIn: Bool) -> Bool {
         isFuzzyStandIn
             ? fuzzyTop.mayKeep(key, descending: descending) : top.mayKeep(key, descending: descending)
     }
 
-    /// Counts a matching record (one that ``mayKeep(_:isFuzzyStandIn:)``
-    /// turned away, or that ``collect(_:kind:row:key:match:location:kindHint:isFuzzyStandIn:)``
-    /// keeps).
-    mutating func countMatched(isFuzzyStandIn: Bool, kind: ResultKind) {
-        if isFuzzyStandIn {
-            statistics.filteredOut += 1
-            fuzzyMatched += 1
-        } else {
-            statistics.matched += 1
-            if countsKinds { count(kind.name, 1) }
-        }
-    }
-
-    /// Adds `matches` to the count of `kind`'s matches.
-    private mutating func count(_ kind: String, _ matches: Int) {
-        if let index = matchedByKind.firstIndex(where: { $0.name == kind }) {
-            matchedByKind[index].count += matches
-        } else {
-            matchedByKind.append((kind, matches))
-        }
-    }
-
-    /// Counts a matching record and keeps it.
+    /// Keeps a matching record.
     /// - Parameters:
     ///   - object: The whole record.
     ///   - key: Its key (see ``key(of:rank:)``), which
@@ -137,7 +64,6 @@ struct HitCollector: Sendable {
         kindHint: String?,
         isFuzzyStandIn: Bool
     ) {
-        countMatched(isFuzzyStandIn: isFuzzyStandIn, kind: kind)
         // Without records, the hit keeps an empty object: the memory of
         // records is reused while reading instead of growing with the hits.
         let hit = SearchHit(
@@ -182,13 +108,6 @@ struct HitCollector: Sendable {
     /// What ``merge(_:)`` adds besides the kept hits.
     private mutating func mergeAllButKeptHits(_ other: HitCollector) {
         fuzzyTop.merge(other.fuzzyTop)
-        fuzzyMatched += other.fuzzyMatched
-        statistics.read += other.statistics.read
-        statistics.matched += other.statistics.matched
-        statistics.filteredOut += other.statistics.filteredOut
-        statistics.skipped += other.statistics.skipped
-        for (kind, matches) in other.matchedByKind { count(kind, matches) }
-        rejectedStandIns += other.rejectedStandIns
     }
 
     /// Changes the line numbers of the kept hits, after a parallel search
@@ -199,24 +118,15 @@ struct HitCollector: Sendable {
         fuzzyTop.transform { hit in hit.location = transform(hit.location, hit.rank.order) }
     }
 
-    /// The results, best first, after `offset`.
-    ///
-    /// When nothing matched, fuzzy subsequence matches stand in, as if
-    /// `--fuzzy` had been given.
-    func finish() -> SearchResult {
-        if statistics.matched == 0 && fuzzyMatched > 0 {
-            var counts = statistics
-            counts.matched = fuzzyMatched
-            counts.filteredOut -= fuzzyMatched
-            return SearchResult(hits: Self.dropping(options.offset, from: fuzzyTop.sorted()), statistics: counts)
-        }
+    /// The results, best first, after `offset`: the fuzzy stand-ins when
+    /// `standIns` (nothing else matched), as if `--fuzzy` had been given.
+    func finish(standIns: Bool) -> [SearchHit] {
+        if standIns { return Self.dropping(options.offset, from: fuzzyTop.sorted()) }
         let descending = options.sort?.descending ?? false
         let hits = top.sorted(
             inOrder: { keys in HitKey.areInOrder(keys, descending: descending) },
             elementsAreInOrder: SearchHit.ranksAreInOrder)
-        var result = SearchResult(hits: Self.dropping(options.offset, from: hits), statistics: statistics)
-        if countsKinds, statistics.matched > 0 { result.matchedByKind = matchedByKind }
-        return result
+        return Self.dropping(options.offset, from: hits)
     }
 
     /// Lets go of the kept hits and their keys, on a background thread,

@@ -83,22 +83,17 @@ struct KindResolver: Sendable {
         self.excludedKinds = Set(excludedKinds.map { registry.kind(named: $0)?.name ?? $0.lowercased() })
         self.namedFields = namedFields
         self.namedFieldsNotSeen = Set(namedFields)
+        // Every registered kind's route up front, by the name it is
+        // registered under: the line path finds it without changing this
+        // resolver. A record that spells a kind otherwise is resolved here.
+        for kind in registry.kinds.prefix(RecentKinds.capacity) { _ = route(named: kind.name) }
     }
 
-    /// Notes the fields of a record about to be matched: the keys of a sample
-    /// of records of every kind, and the fields the query names that it has.
-    /// - Parameters:
-    ///   - searched: The fields the search reads of it.
-    ///   - file: The file it was read from, for messages.
-    ///   - context: What `fullObject` parses with (the session's line path).
-    ///   - fullObject: The whole record; asked at most once.
-    /// - Returns: The whole record when it was sampled (so that it is not
-    ///   asked for again: a line's parse may not be repeatable).
-    mutating func sample<Context>(
-        _ searched: JSONObject, kind: ResultKind, file: String, context: inout Context,
-        fullObject: (inout Context) -> JSONObject?
-    ) -> JSONObject? {
-        var sampled: JSONObject?
+    /// Notes that a record of `kind` is about to be matched, and says
+    /// whether its whole record is wanted for ``noteSample(_:)``: a sample of
+    /// records of every kind gives the keys records have, which an unknown
+    /// field's error lists.
+    mutating func wantsSample(of kind: ResultKind) -> Bool {
         let identity = kind.identity
         if !seenKindIdentities.contains(identity) {
             // Only registered kinds' names are asked for (their declared
@@ -110,28 +105,36 @@ struct KindResolver: Sendable {
                 seenKindIdentities.append(identity)
             }
         }
-        if recordsToSample > 0 || (kindChangesToSample > 0 && lastSampledKind != identity) {
-            if recordsToSample > 0 { recordsToSample -= 1 } else { kindChangesToSample -= 1 }
-            lastSampledKind = identity
-            sampled = fullObject(&context)
-            let members = (sampled ?? searched).members
-            if !notedEveryKey(of: members) {
-                for member in members
-                where fallbackFields.count < Self.maxFallbackFields && !fallbackFields.contains(member.key) {
-                    fallbackFields.insert(member.key)
-                }
-                rememberKeys(of: members)
-            }
+        guard recordsToSample > 0 || (kindChangesToSample > 0 && lastSampledKind != identity) else { return false }
+        if recordsToSample > 0 { recordsToSample -= 1 } else { kindChangesToSample -= 1 }
+        lastSampledKind = identity
+        return true
+    }
+
+    /// Notes the keys of a sampled record (see ``wantsSample(of:)``): the
+    /// whole record, or the fields the search reads of it when it cannot be
+    /// parsed whole.
+    mutating func noteSample(_ object: JSONObject) {
+        let members = object.members
+        guard !notedEveryKey(of: members) else { return }
+        for member in members
+        where fallbackFields.count < Self.maxFallbackFields && !fallbackFields.contains(member.key) {
+            fallbackFields.insert(member.key)
         }
-        if !namedFieldsNotSeen.isEmpty {
-            for field in namedFieldsNotSeen {
-                guard let value = kind.value(ofField: field, in: searched) else { continue }
-                namedFieldsNotSeen.remove(field)
-                fallbackFields.insert(field)
-                noteType(of: value, field: field, kind: kind, file: file)
-            }
+        rememberKeys(of: members)
+    }
+
+    /// Notes the fields the query and `--sort` name that `searched`, the
+    /// fields the search reads of a record of `kind` about to be matched,
+    /// has; `file` is where it was read, for messages.
+    mutating func noteNamedFields(of searched: JSONObject, kind: ResultKind, file: String) {
+        guard !namedFieldsNotSeen.isEmpty else { return }
+        for field in namedFieldsNotSeen {
+            guard let value = kind.value(ofField: field, in: searched) else { continue }
+            namedFieldsNotSeen.remove(field)
+            fallbackFields.insert(field)
+            noteType(of: value, field: field, kind: kind, file: file)
         }
-        return sampled
     }
 
     /// Notes a field the query or the sort names whose first value is an
@@ -148,7 +151,7 @@ struct KindResolver: Sendable {
     }
 
     /// Whether the query or the sort names a field: only then does what
-    /// ``sample(_:kind:context:fullObject:)`` notes (``fallbackFields``,
+    /// ``wantsSample(of:)`` and ``noteNamedFields(of:kind:file:)`` note (``fallbackFields``,
     /// ``seenKindNames``) change what a search gives.
     var namesFields: Bool { !namedFields.isEmpty }
 
@@ -275,9 +278,18 @@ struct KindResolver: Sendable {
         notedKeyLists.append(members.map(\.key))
     }
 
+    /// How to search the registered kind named `name`, when it is known
+    /// under that name (every registered kind is, by the name it is
+    /// registered under, and any other spelling once a record gave it). The
+    /// line path asks, and takes a line of a kind not known so whole, for
+    /// ``kind(of:diagnose:)`` to resolve.
+    func knownRoute(named name: String?) -> KindRoute? {
+        name.flatMap { recentKinds.route(named: $0) }
+    }
+
     /// How to search the registered kind that a record names `name`; `nil`
     /// for an unknown kind.
-    mutating func route(named name: String?) -> KindRoute? {
+    private mutating func route(named name: String?) -> KindRoute? {
         guard let name else { return nil }
         if let route = recentKinds.route(named: name) { return route }
         guard let found = registry.kind(named: name) else { return nil }
@@ -314,18 +326,6 @@ struct KindResolver: Sendable {
     /// as ``ShortValueMemo`` keys its lines.
     @inline(__always)
     func shortReads(at index: Int) -> ShortValueMemo.Reads { recentKinds.shortReads(at: index) }
-
-    /// Whether ruled-out lines of the unknown kind named by the `count`
-    /// bytes at `start` are settled by their kind alone.
-    func rulesOut(unknownKindAt start: UnsafePointer<UInt8>, count: Int) -> Bool {
-        recentKinds.rulesOut(unknownKindAt: start, count: count)
-    }
-
-    /// Remembers that ruled-out lines of the unknown kind `name` are
-    /// settled by their kind alone.
-    mutating func addRuledOut(unknownKindNamed name: String) {
-        recentKinds.addRuledOut(unknownKindNamed: name)
-    }
 
     /// The names of the kinds that records gave and no registered kind has,
     /// as the records spelled them.

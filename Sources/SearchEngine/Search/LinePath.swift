@@ -2,26 +2,48 @@ import ResultKit
 import StreamingJSON
 import TextMatching
 
-/// How a search takes NDJSON lines: it extracts only the fields the search
-/// needs (``FieldScanPlan``), passes over lines the query's words rule out
-/// from their bytes (``LinePrefilter``), remembers for computed search fields
-/// whether their values can match (``ComputedFieldMemo``), and parses lines
+/// How a search takes NDJSON lines: it says what each line comes to (a
+/// ``Verdict``), extracting only the fields the search needs
+/// (``FieldScanPlan``), passing over lines the query's words rule out from
+/// their bytes (``LinePrefilter``), remembering for computed search fields
+/// whether their values can match (``ComputedFieldMemo``), and parsing lines
 /// laid out like earlier ones from their shape (``FlatObjectShapes``). Every
-/// line comes out as the same results and messages as parsing it into a
-/// record would give.
+/// line comes to the same results and messages as parsing it into a record
+/// would give. It counts nothing and changes no other part of the search:
+/// the session acts on its verdicts.
+///
+/// Each way it rules a line out holds for every record the line can be:
+/// - the prefilter's word, which every result matches, is in none of the
+///   line's bytes (``LinePrefilter``), and the line's kind searches only
+///   fields that show a value as written (``KindRoute/isVerbatim``), or its
+///   computed search fields' values do not match the word
+///   (``Scorer/matchesSearchField(_:kind:object:fuzzily:)``, remembered by
+///   those values);
+/// - a record of an unknown kind already met, whose search text joins its
+///   keys and values, none of which holds the word;
+/// - a number or presence filter fails on the line's raw values, read as the
+///   scorer reads them (``LineFilters``);
+/// - the kind filter leaves the line's kind out.
+/// While nothing has matched, fuzzy matches stand in, and a line is ruled
+/// out only if it cannot match fuzzily either.
 struct LinePath: Sendable {
-    /// What a line comes to, for the session to finish with.
-    enum Taken {
-        /// Nothing is left to do: the line was blank, malformed (reported),
-        /// ruled out, or of a kind the search filters out (counted).
-        case settled
-        /// A whole record, for ``SearchSession/consider(_:order:diagnose:)``.
+    /// What a line comes to, for the session to finish with and count.
+    enum Verdict {
+        /// A record that cannot match: read, and ruled out.
+        case cannotMatch
+        /// A record of a kind the kind filter leaves out: read, and filtered out.
+        case filteredOut
+        /// Not a record: a malformed line or one that is not an object, and
+        /// the warning that says so.
+        case malformed(Diagnostic?)
+        /// A whole record, whose kind the session resolves
+        /// (``SearchSession/consider(_:order:diagnose:)``).
         case record(Record)
-        /// A whole record of a registered kind, already counted as read.
+        /// A whole record of a registered kind met before, read.
         case parsed(JSONObject, ResultKind, SourceLocation)
         /// The fields the search reads of a record of a registered, searched
-        /// kind, already counted as read; the whole record is parsed from
-        /// `content` (valid during the call only) when it matches.
+        /// kind met before, read; the whole record is parsed from `content`
+        /// (valid during the call only) when it matches.
         case fields(JSONObject, ResultKind, SourceLocation, content: UnsafeRawBufferPointer)
     }
 
@@ -38,6 +60,8 @@ struct LinePath: Sendable {
     private var shortMemo = ShortValueMemo()
     /// The key being looked up in ``memo``.
     private var memoKey = ComputedFieldMemo.Key()
+    /// The unknown kinds whose ruled-out lines are settled by their kind.
+    private var settledUnknownKinds = SettledUnknownKinds()
     /// Space reused from line to line.
     private var scratch = LineScratch()
 
@@ -56,7 +80,8 @@ struct LinePath: Sendable {
     /// Whether the query's filters may settle lines from their raw values.
     var hasFilters: Bool { plan.filters != nil }
 
-    /// Takes one NDJSON line, extracting only the fields the search needs.
+    /// What one NDJSON line comes to, extracting only the fields the search
+    /// needs.
     /// - Parameters:
     ///   - line: The line's content, as ``NDJSONLineRule`` found it: not
     ///     blank, within the cap, without a byte-order mark.
@@ -67,7 +92,9 @@ struct LinePath: Sendable {
     ///     its bytes: it is then only validated, unless its kind needs more.
     ///   - cache: Where short strings of lines read whole are made once, if
     ///     the caller keeps one.
-    ///   - diagnose: Called with warnings about the line.
+    ///   - kinds: The kinds met so far, asked, never changed.
+    ///   - standIns: Whether fuzzy matches stand in (nothing has matched).
+    ///   - scorer: Asked whether computed search fields may match.
     mutating func take(
         _ line: UnsafeRawBufferPointer,
         file: String,
@@ -75,11 +102,10 @@ struct LinePath: Sendable {
         hint: String?,
         mayMatch: Bool,
         cache: ShortStringCache?,
-        kinds: inout KindResolver,
-        hits: inout HitCollector,
-        scorer: Scorer,
-        diagnose: (Diagnostic) -> Void
-    ) -> Taken {
+        kinds: KindResolver,
+        standIns: Bool,
+        scorer: Scorer
+    ) -> Verdict {
         if matchesEveryRecord {
             // Every record is shown: extracting fields first would only
             // parse each line twice. A line laid out like one before it is
@@ -94,34 +120,35 @@ struct LinePath: Sendable {
                     let index = kinds.index(
                         nameAt: base.assumingMemoryBound(to: UInt8.self) + kindName.start, count: kindName.count)
                 {
-                    hits.countRead()
                     return .parsed(object, kinds.route(at: index).kind, location)
                 }
                 return .record(Record(object: object, location: location, kindHint: hint))
             }
             let parser = JSONParser()
+            var warning: Diagnostic?
             let found = NDJSONLineRule.record(
                 line, at: SourceLocation(file: file, line: number), hint: hint,
                 parse: { bytes throws(JSONParseError) in
                     if let cache { try parser.parse(bytes, cache: cache) } else { try parser.parse(bytes) }
                 },
-                diagnose: diagnose)
-            return found.map { .record($0) } ?? .settled
+                diagnose: { warning = $0 })
+            return found.map { .record($0) } ?? .malformed(warning)
         }
         let bytes = line
         // While nothing has matched, fuzzy matches stand in (see
         // `SearchSession.process`): a line is ruled out only if it cannot
         // match fuzzily either.
-        if !mayMatch, plan.hasPrefilter, let phase = ruleOutPhase(bytes, hits: hits),
-            ruledOut(
-                bytes, file: file, line: number, hint: hint, fuzzily: phase == .standIns, kinds: &kinds,
-                hits: &hits, scorer: scorer, diagnose: diagnose)
+        if !mayMatch, plan.hasPrefilter, let phase = ruleOutPhase(bytes, standIns: standIns),
+            let settled = ruledOut(
+                bytes, file: file, line: number, hint: hint, fuzzily: phase == .standIns, kinds: kinds,
+                scorer: scorer)
         {
-            return .settled
+            return settled
         }
         let location = SourceLocation(file: file, line: number)
         if let cache,
-            let taken = takeFromShape(bytes, at: location, cache: cache, kinds: &kinds, hits: &hits, scorer: scorer)
+            let taken = takeFromShape(
+                bytes, at: location, cache: cache, kinds: kinds, standIns: standIns, scorer: scorer)
         {
             return taken
         }
@@ -129,36 +156,29 @@ struct LinePath: Sendable {
         do {
             isObject = try plan.scanner.scan(bytes, into: &scratch.values)
         } catch {
-            diagnose(NDJSONLineRule.malformed(error, at: location))
-            return .settled
+            return .malformed(NDJSONLineRule.malformed(error, at: location))
         }
         guard isObject else {
-            if let value = try? JSONParser().parse(bytes) { diagnose(NDJSONLineRule.notAnObject(value, at: location)) }
-            return .settled
+            return .malformed((try? JSONParser().parse(bytes)).map { NDJSONLineRule.notAnObject($0, at: location) })
         }
         var kindName = hint
         if case .string(let name)? = scratch.values[0], !name.isEmpty { kindName = name }
-        guard let route = kinds.route(named: kindName), !route.readsWhole else {
-            // Unknown kinds, and kinds whose search reads any field, take
-            // the whole-record path.
-            guard case .object(let object)? = try? JSONParser().parse(bytes) else { return .settled }
+        guard let route = kinds.knownRoute(named: kindName), !route.readsWhole else {
+            // Unknown kinds, kinds not met yet, and kinds whose search reads
+            // any field, take the whole-record path.
+            guard case .object(let object)? = try? JSONParser().parse(bytes) else { return .malformed(nil) }
             return .record(Record(object: object, location: location, kindHint: hint))
         }
-        hits.countRead()
-        guard route.included else {
-            hits.countFilteredOut()
-            return .settled
-        }
+        guard route.included else { return .filteredOut }
         if let reads = route.memoizedReads, !route.isVerbatim, plan.namesNoFields,
-            !prefilterMatchesScanned(route.kind, reads: reads, fuzzily: hits.triesFuzzyStandIns, scorer: scorer)
+            !prefilterMatchesScanned(route.kind, reads: reads, fuzzily: standIns, scorer: scorer)
         {
             // The prefilter's word, which every result matches, matches none
             // of the record's search fields: it cannot match, as a stand-in
             // either. Lines of kinds whose search fields are computed hold
             // the word's fragments in their keys or other fields, so the
             // prefilter lets many through.
-            hits.countFilteredOut()
-            return .settled
+            return .cannotMatch
         }
         var members: [JSONObject.Member] = []
         members.reserveCapacity(scratch.values.count)
@@ -168,22 +188,22 @@ struct LinePath: Sendable {
         return .fields(JSONObject(members), route.kind, location, content: bytes)
     }
 
-    /// ``take(_:file:line:hint:mayMatch:cache:kinds:hits:scorer:diagnose:)``
+    /// ``take(_:file:line:hint:mayMatch:cache:kinds:standIns:scorer:)``
     /// for a line that may match, laid out like a line before it and naming
     /// a registered kind met before: the line is parsed whole from its shape
     /// (which costs no more than scanning it for the fields the search reads)
     /// and given as `.parsed`, so that a line that matches is not parsed a
-    /// second time. It settles the line as the scanned path would: counted
-    /// as read, filtered out by kind, or ruled out by its computed search
-    /// fields. `nil` for any other line, which takes the scanned path.
+    /// second time. It settles the line as the scanned path would: filtered
+    /// out by kind, or ruled out by its computed search fields. `nil` for any
+    /// other line, which takes the scanned path.
     private mutating func takeFromShape(
         _ bytes: UnsafeRawBufferPointer,
         at location: SourceLocation,
         cache: ShortStringCache,
-        kinds: inout KindResolver,
-        hits: inout HitCollector,
+        kinds: KindResolver,
+        standIns: Bool,
         scorer: Scorer
-    ) -> Taken? {
+    ) -> Verdict? {
         guard let object = parseFromShape(bytes, cache: cache) else { return nil }
         let kindName = scratch.raw[0]
         guard kindName.kind == .string, kindName.count > 0, let base = bytes.baseAddress,
@@ -192,18 +212,12 @@ struct LinePath: Sendable {
         else { return nil }
         let route = kinds.route(at: index)
         guard !route.readsWhole else { return nil }
-        hits.countRead()
-        guard route.included else {
-            hits.countFilteredOut()
-            return .settled
-        }
+        guard route.included else { return .filteredOut }
         if let reads = route.memoizedReads, !route.isVerbatim, plan.namesNoFields,
-            !prefilterMatchesScanned(
-                route.kind, reads: reads, fuzzily: hits.triesFuzzyStandIns, scorer: scorer, parsed: object)
+            !prefilterMatchesScanned(route.kind, reads: reads, fuzzily: standIns, scorer: scorer, parsed: object)
         {
             // As in the scanned path.
-            hits.countFilteredOut()
-            return .settled
+            return .cannotMatch
         }
         return .parsed(object, route.kind, location)
     }
@@ -227,20 +241,21 @@ struct LinePath: Sendable {
             bytes, values: &scratch.raw, spans: &scratch.spans, cache: cache, reusing: &scratch.members)
     }
 
-    /// The fast path of ``ruledOut(_:file:line:hint:kinds:hits:scorer:diagnose:)``
+    /// The fast path of ``ruledOut(_:file:line:hint:fuzzily:kinds:scorer:)``
     /// for the common line, taken before anything else is done with it: a
     /// flat object of plain text, found valid without building anything,
-    /// whose kind is named in it, was met before, and cannot match.
-    /// `false` says nothing: the line takes the usual path.
+    /// whose kind is named in it, was met before, and cannot match (or is
+    /// filtered out by kind). `true` when the line is such a record, read and
+    /// ruled out; `false` says nothing: the line takes the usual path.
     /// - Parameter line: A line the prefilter ruled out, not the first of its file.
     @inline(__always)
     mutating func quicklyRuledOut(
         _ line: UnsafeRawBufferPointer,
-        kinds: inout KindResolver,
-        hits: inout HitCollector,
+        kinds: KindResolver,
+        standIns: Bool,
         scorer: Scorer
     ) -> Bool {
-        guard let phase = ruleOutPhase(line, hits: hits) else { return false }
+        guard let phase = ruleOutPhase(line, standIns: standIns) else { return false }
         let fuzzily = phase == .standIns
         if scratch.shapes == nil { scratch.shapes = FlatObjectShapes(scanner: plan.lightScanner) }
         // A line the prefilter ruled out holds no byte from 0x80 and no backslash.
@@ -253,12 +268,9 @@ struct LinePath: Sendable {
         guard let index = kinds.index(nameAt: name, count: kind.count, readable: line.count &- kind.start) else {
             // An unknown kind's search text joins keys and values: its keys
             // count, and a fuzzy stand-in may take its units in any order.
-            guard kinds.rulesOut(unknownKindAt: name, count: kind.count),
-                !plan.prefilterMayMatch(line, countsKeys: true),
-                !fuzzily || !plan.prefilterMayMatchFuzzilyInAnyOrder(line)
-            else { return false }
-            hits.countReadAndFilteredOut()
-            return true
+            return settledUnknownKinds.contains(nameAt: name, count: kind.count)
+                && !plan.prefilterMayMatch(line, countsKeys: true)
+                && (!fuzzily || !plan.prefilterMayMatchFuzzilyInAnyOrder(line))
         }
         if !kinds.settlesRuledOutLines(at: index) {
             // Computed search fields: their verdict for the values they
@@ -278,26 +290,25 @@ struct LinePath: Sendable {
                 guard !matches else { return false }
             }
         }
-        hits.countReadAndFilteredOut()
         return true
     }
 
-    /// ``quicklyRuledOut(_:kinds:hits:scorer:)`` for the lines of `run`
+    /// ``quicklyRuledOut(_:kinds:standIns:scorer:)`` for the lines of `run`
     /// one after another, in one loop: lines the prefilter ruled out, none
     /// the first of its file, cut as ``LineScanner`` cuts them and told
     /// apart by ``NDJSONLineRule``.
     /// - Returns: How many bytes (each line with its `\n`) and lines were
-    ///   settled, from the start; `stopped` is true when the loop stopped at
-    ///   a line that ``quicklyRuledOut(_:kinds:hits:scorer:)`` does not
-    ///   settle (the line that starts at `bytes`), false when it stopped at
-    ///   an over-long or blank line, which the caller reports or skips, or
-    ///   at the run's end.
+    ///   settled (each a record read and ruled out), from the start;
+    ///   `stopped` is true when the loop stopped at a line that
+    ///   ``quicklyRuledOut(_:kinds:standIns:scorer:)`` does not settle (the
+    ///   line that starts at `bytes`), false when it stopped at an over-long
+    ///   or blank line, which the caller reports or skips, or at the run's end.
     @inline(__always)
     mutating func quicklyRuledOut(
         run: UnsafeRawBufferPointer,
         maxLineBytes: Int,
-        kinds: inout KindResolver,
-        hits: inout HitCollector,
+        kinds: KindResolver,
+        standIns: Bool,
         scorer: Scorer
     ) -> (bytes: Int, lines: Int, stopped: Bool) {
         var start = 0
@@ -305,7 +316,7 @@ struct LinePath: Sendable {
         while let (line, next) = LineScanner.nextLine(in: run, from: start),
             case .content(let content) = NDJSONLineRule.classify(line, isFirstLine: false, maxLineBytes: maxLineBytes)
         {
-            guard quicklyRuledOut(content, kinds: &kinds, hits: &hits, scorer: scorer) else {
+            guard quicklyRuledOut(content, kinds: kinds, standIns: standIns, scorer: scorer) else {
                 return (start, lines, true)
             }
             lines &+= 1
@@ -341,11 +352,11 @@ struct LinePath: Sendable {
     }
 
     /// How a line the prefilter's fragments ruled out may be settled, or
-    /// `nil` when it must be matched in full: while fuzzy matches stand in,
-    /// a line that holds the word's letters in order.
+    /// `nil` when it must be matched in full: while fuzzy matches stand in
+    /// (`standIns`), a line that holds the word's letters in order.
     @inline(__always)
-    private func ruleOutPhase(_ line: UnsafeRawBufferPointer, hits: HitCollector) -> RuleOutPhase? {
-        if hits.hasMatched || !hits.triesFuzzyStandIns { return .matched }
+    private func ruleOutPhase(_ line: UnsafeRawBufferPointer, standIns: Bool) -> RuleOutPhase? {
+        if !standIns { return .matched }
         // A field term may name a field whose text is not as written, and
         // a named field must be seen in some record before it is reported
         // unknown.
@@ -359,15 +370,11 @@ struct LinePath: Sendable {
     /// Whether the query's number and presence filters settle a line
     /// before anything else is done with it: a flat object of plain text of
     /// a kind met before, either filtered out by kind or failing a filter on
-    /// its raw values (see ``LineFilters``). `false` says nothing: the line
-    /// takes the usual path.
+    /// its raw values (see ``LineFilters``), read and ruled out. `false` says
+    /// nothing: the line takes the usual path.
     /// - Parameter line: A line that is not the first of its file.
     @inline(__always)
-    mutating func quicklyFilteredOut(
-        _ line: UnsafeRawBufferPointer,
-        kinds: inout KindResolver,
-        hits: inout HitCollector
-    ) -> Bool {
+    mutating func quicklyFilteredOut(_ line: UnsafeRawBufferPointer, kinds: KindResolver) -> Bool {
         guard let filters = plan.filters else { return false }
         if scratch.filterShapes == nil { scratch.filterShapes = FlatObjectShapes(scanner: filters.scanner) }
         guard scratch.filterShapes!.scan(line, into: &scratch.filterRaw), let base = line.baseAddress else {
@@ -379,29 +386,24 @@ struct LinePath: Sendable {
                 nameAt: base.assumingMemoryBound(to: UInt8.self) + kind.start, count: kind.count)
         else { return false }
         let route = kinds.route(at: index)
-        guard route.filtersRawValues, !route.included || filters.rulesOut(scratch.filterRaw, in: line) else {
-            return false
-        }
-        hits.countReadAndFilteredOut()
-        return true
+        return route.filtersRawValues && (!route.included || filters.rulesOut(scratch.filterRaw, in: line))
     }
 
-    /// Whether a line the prefilter passed over is settled without matching:
-    /// it is malformed or not an object (reported here, as the full path
-    /// would), or a valid record of a kind that cannot match. `false` sends
-    /// the line down the full path: unknown kinds, kinds read whole, and
-    /// computed search fields whose values may match.
+    /// What a line the prefilter passed over comes to without matching: a
+    /// malformed line or one that is not an object (with its warning, as the
+    /// full path gives it), or a valid record of a kind that cannot match or
+    /// that the kind filter leaves out. `nil` sends the line down the full
+    /// path: unknown kinds not ruled out, kinds not met yet, kinds read
+    /// whole, and computed search fields whose values may match.
     private mutating func ruledOut(
         _ bytes: UnsafeRawBufferPointer,
         file: String,
         line: Int,
         hint: String?,
         fuzzily: Bool,
-        kinds: inout KindResolver,
-        hits: inout HitCollector,
-        scorer: Scorer,
-        diagnose: (Diagnostic) -> Void
-    ) -> Bool {
+        kinds: KindResolver,
+        scorer: Scorer
+    ) -> Verdict? {
         let scanner = plan.lightScanner
         let route: KindRoute?
         var kindName = hint
@@ -418,11 +420,11 @@ struct LinePath: Sendable {
                     route = kinds.route(at: index)
                 } else {
                     kindName = String(decoding: UnsafeBufferPointer(start: start, count: kind.count), as: UTF8.self)
-                    route = kinds.route(named: kindName)
+                    route = kinds.knownRoute(named: kindName)
                     namedInLine = true
                 }
             } else {
-                route = kinds.route(named: kindName)
+                route = kinds.knownRoute(named: kindName)
             }
             if let reads = route?.memoizedReads, route?.included == true {
                 // Only the values at `reads` are looked at.
@@ -436,12 +438,11 @@ struct LinePath: Sendable {
             do {
                 isObject = try scanner.scan(bytes, into: &scratch.light)
             } catch {
-                diagnose(NDJSONLineRule.malformed(error, at: SourceLocation(file: file, line: line)))
-                return true
+                return .malformed(NDJSONLineRule.malformed(error, at: SourceLocation(file: file, line: line)))
             }
-            guard isObject else { return false }
+            guard isObject else { return nil }
             if case .string(let name)? = scratch.light[0], !name.isEmpty { kindName = name }
-            route = kinds.route(named: kindName)
+            route = kinds.knownRoute(named: kindName)
         }
         guard let route else {
             // An unknown kind is seen once on the full path, for its warning.
@@ -452,21 +453,20 @@ struct LinePath: Sendable {
                 !plan.prefilterMayMatch(bytes, countsKeys: true),
                 !fuzzily || !plan.prefilterMayMatchFuzzilyInAnyOrder(bytes)
             else {
-                return false
+                return nil
             }
             // From now on, for good: the kind stays seen.
-            if namedInLine { kinds.addRuledOut(unknownKindNamed: name) }
-            hits.countReadAndFilteredOut()
-            return true
+            if namedInLine { settledUnknownKinds.add(named: name) }
+            return .cannotMatch
         }
-        guard !route.readsWhole else { return false }
-        if route.included, !route.isVerbatim {
+        guard !route.readsWhole else { return nil }
+        guard route.included else { return .filteredOut }
+        if !route.isVerbatim {
             guard let reads = route.memoizedReads,
                 !prefilterMatches(route.kind, reads: reads, fuzzily: fuzzily, scorer: scorer)
-            else { return false }
+            else { return nil }
         }
-        hits.countReadAndFilteredOut()
-        return true
+        return .cannotMatch
     }
 
     /// Whether the prefilter's word matches one of the computed search

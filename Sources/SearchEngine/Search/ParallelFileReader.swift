@@ -186,11 +186,8 @@ struct ParallelFileReader {
                             }
                         }
                         if hasFilters, !isFirstLine, session.quicklyFilteredOut(content) { return }
-                        let matchedSoFar = firstMatchInBlock == nil ? session.statistics.matched : 0
-                        let matchedBeforeLine = session.statistics.matched
-                        let rejectedSoFar = session.rejectedStandIns
                         var last: Diagnostic?
-                        session.considerLine(
+                        let considered = session.considerLine(
                             content,
                             file: path,
                             line: relativeLine,
@@ -206,13 +203,12 @@ struct ParallelFileReader {
                         // on lines that a read in order, having matched before,
                         // would not: what their kind rejected is reported only
                         // if no match comes before it in the file (see below).
-                        if session.rejectedStandIns != rejectedSoFar, let last {
+                        if case .rejected(isFuzzyStandIn: true) = considered, let last {
                             state.rejectedStandIns.append((position, DiagnosticSample<BlockPosition>.key(last)))
                         }
-                        if firstMatchInBlock == nil, session.statistics.matched != matchedSoFar {
-                            firstMatchInBlock = relativeLine
-                        }
-                        if logsMatches, session.statistics.matched != matchedBeforeLine {
+                        guard case .matched(isFuzzyStandIn: false) = considered else { return }
+                        if firstMatchInBlock == nil { firstMatchInBlock = relativeLine }
+                        if logsMatches {
                             if state.matchedLines.count < matchLimit {
                                 state.matchedLines.append(
                                     .init(offset: offset, length: line.count, number: relativeLine))

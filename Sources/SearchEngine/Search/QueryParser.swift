@@ -8,7 +8,8 @@ import TextMatching
 /// - `price<5`, `rating>=4`, `price:1..10` compare numbers;
 /// - `kind:product` keeps one kind, `-kind:product` leaves it out;
 /// - a pasted URL or host (`https://www.example.com/page`) is the host it names (`example.com`);
-/// - words match the other forms people type them in (``MatchPattern/withForms(betweenWords:withOtherWords:)``):
+/// - words match the other forms people type them in (TextMatching's
+///   `MatchPattern.withForms(betweenWords:withOtherWords:)`):
 ///   `and`, `&`, `+`, `'n'` for one another between words, `2` for `II` among other words, `½` for `1/2`.
 public struct QueryParser: Sendable {
     public init() {}

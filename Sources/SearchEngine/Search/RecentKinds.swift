@@ -19,11 +19,6 @@ struct RecentKinds {
     /// ``ShortValueMemo``, when that memo can key it.
     private var shortReads: [ShortValueMemo.Reads] = []
 
-    /// Unknown kinds whose lines that the prefilter rules out are settled
-    /// by the kind alone, as words and lengths like the known ones.
-    private var unknownWords: [UInt64] = []
-    private var unknownLengths: [Int] = []
-
     /// How to search the kind met as `name`, if it was met.
     func route(named name: String) -> KindRoute? {
         var index = 0
@@ -57,26 +52,10 @@ struct RecentKinds {
         return nil
     }
 
-    /// Whether lines of the unknown kind whose name is the `count` bytes at
-    /// `start` are settled by the kind alone when the prefilter rules them
-    /// out (see ``addRuledOut(unknownKindNamed:)``).
-    func rulesOut(unknownKindAt start: UnsafePointer<UInt8>, count: Int) -> Bool {
-        Self.index(of: start, count: count, words: unknownWords, lengths: unknownLengths) != nil
-    }
-
-    /// Remembers that ruled-out lines of the unknown kind `name` are
-    /// settled by their kind alone, while there is room.
-    mutating func addRuledOut(unknownKindNamed name: String) {
-        let (word, length) = Self.key(name)
-        guard unknownWords.count < Self.capacity, length >= 0,
-            !zip(unknownWords, unknownLengths).contains(where: { $0 == (word, length) })
-        else { return }
-        unknownWords.append(word)
-        unknownLengths.append(length)
-    }
-
+    /// Where the name that is the `count` bytes at `start` is among names
+    /// kept as `words` and `lengths` (see ``key(_:)``).
     @inline(__always)
-    private static func index(of start: UnsafePointer<UInt8>, count: Int, words: [UInt64], lengths: [Int]) -> Int? {
+    static func index(of start: UnsafePointer<UInt8>, count: Int, words: [UInt64], lengths: [Int]) -> Int? {
         guard count <= 8 else { return nil }
         var word: UInt64 = 0
         var offset = 0
@@ -94,7 +73,7 @@ struct RecentKinds {
 
     /// A name's first eight bytes as a word, and its length, or -1 when it
     /// is longer.
-    private static func key(_ name: String) -> (word: UInt64, length: Int) {
+    static func key(_ name: String) -> (word: UInt64, length: Int) {
         let utf8 = Array(name.utf8)
         var word: UInt64 = 0
         for (offset, byte) in utf8.prefix(8).enumerated() { word |= UInt64(byte) << UInt64(offset * 8) }

@@ -99,16 +99,25 @@ package struct Scorer: Sendable {
     /// - Returns: Its rank and the match to show, or `nil` when it does not
     ///   match. Each record that matches takes the next place in order.
     mutating func evaluate(_ object: JSONObject, kind: ResultKind, fuzzily: Bool = false) -> Evaluation? {
-        // A query of no conditions (a listing) takes every record in order,
-        // without reading the kind's search fields: every worker would count
-        // references to the same array.
-        let record = JSONScoredRecord(
-            object: object, fields: query.conditions.isEmpty ? [] : kind.searchFields,
-            declared: query.conditions.isEmpty ? [] : kind.namedFields)
-        guard var evaluation = score(record, matcher: fuzzily ? fuzzyMatcher : matcher) else { return nil }
+        var evaluation: Evaluation
+        if query.conditions.isEmpty {
+            // A listing reads nothing of the record: not even the kind's
+            // search fields, to which every worker would count references.
+            evaluation = Self.listed
+        } else {
+            let record = JSONScoredRecord(object: object, fields: kind.searchFields, declared: kind.namedFields)
+            guard let scored = score(record, matcher: fuzzily ? fuzzyMatcher : matcher) else { return nil }
+            evaluation = scored
+        }
         order += 1
         evaluation.rank.order = order
         return evaluation
+    }
+
+    /// How a query of no conditions (a listing) takes every record: in the
+    /// order it is met, and no other.
+    private static var listed: Evaluation {
+        Evaluation(rank: Rank(tier: nil, weight: 0, quality: 0, fieldLength: 0, order: 0), match: nil)
     }
 
     /// The record's rank, its order 0 (the caller's to set), or `nil` when
@@ -121,9 +130,7 @@ package struct Scorer: Sendable {
     /// The rule: whether `record` satisfies every condition, and its rank
     /// (order 0) and match to show.
     private func score(_ record: some ScoredRecord, matcher: TextMatcher) -> Evaluation? {
-        if query.conditions.isEmpty {
-            return Evaluation(rank: Rank(tier: nil, weight: 0, quality: 0, fieldLength: 0, order: 0), match: nil)
-        }
+        if query.conditions.isEmpty { return Self.listed }
         var tier: MatchTier?
         var strength: MatchStrength?
         var weight = 0

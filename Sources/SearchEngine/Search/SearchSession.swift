@@ -3,11 +3,13 @@ import StreamingJSON
 
 /// One search in progress: what every source hands to the engine goes
 /// through it. It puts together the parts of a search, each keeping its own
-/// state: the `KindResolver` finds each record's kind, the `Scorer`
-/// matches it, the `HitCollector` keeps the best and counts every record,
-/// and the `LinePath` takes NDJSON lines, extracting only what the search
-/// needs. A large file is read by the `ParallelFileReader`, whose workers
-/// each run a session of their own, merged at the end.
+/// state, none changing another's: the `LinePath` says what each NDJSON line
+/// comes to (a verdict), extracting only what the search needs; the
+/// `KindResolver` finds each record's kind; the `Scorer` matches it; the
+/// `HitCollector` keeps the best. The session acts on what they decide, and
+/// alone counts every record (`RecordTally`). A large file is read by the
+/// `ParallelFileReader`, whose workers each run a session of their own,
+/// merged at the end.
 ///
 /// Feed it with ``consider(_:order:diagnose:)`` (or an NDJSON line), then
 /// call ``finish()``. ``SearchEngine/search(sources:query:options:registry:diagnose:)``
@@ -21,6 +23,7 @@ public struct SearchSession: Sendable {
     private var scorer: Scorer
     private var hits: HitCollector
     private var lines: LinePath
+    private var tally: RecordTally
     /// The once-keys of the record notes reported (see ``report(_:kind:at:diagnose:)``).
     private var reportedNotes = Set<String>()
 
@@ -38,12 +41,14 @@ public struct SearchSession: Sendable {
             registry: registry, plan: plan, kinds: options.kinds + query.kinds, excludedKinds: query.excludedKinds,
             namedFields: query.referencedFields + (options.sort.map { [$0.field] } ?? []))
         self.scorer = Scorer(query: query, fuzzy: options.fuzzy, rule: options.ranking)
-        self.hits = HitCollector(options: options, hasRankingTerms: !query.rankingTerms.isEmpty)
+        self.hits = HitCollector(options: options)
+        self.tally = RecordTally(
+            mayTryStandIns: !options.fuzzy && !query.rankingTerms.isEmpty, countsKinds: options.countsMatchesByKind)
         self.lines = LinePath(plan: plan, matchesEveryRecord: query.conditions.isEmpty && kinds.keepsEveryKind)
     }
 
     /// The counts that account for every record considered so far.
-    public var statistics: SearchStatistics { hits.statistics }
+    public var statistics: SearchStatistics { tally.statistics }
 
     /// The fields seen in records of unknown kinds, which filters may name.
     public var fallbackFields: Set<String> { kinds.fallbackFields }
@@ -78,16 +83,34 @@ public struct SearchSession: Sendable {
     ///   - diagnose: Called with a warning when the record's kind is unknown
     ///     (once per kind) or when its kind rejects it.
     public mutating func consider(_ record: Record, order: Int? = nil, diagnose: (Diagnostic) -> Void) {
-        hits.countRead()
+        _ = considerRecord(record, order: order, diagnose: diagnose)
+    }
+
+    /// ``consider(_:order:diagnose:)``, saying what the record came to.
+    private mutating func considerRecord(_ record: Record, order: Int?, diagnose: (Diagnostic) -> Void)
+        -> Considered
+    {
+        tally.read()
         let kind = kinds.kind(of: record, diagnose: diagnose)
         guard kinds.includes(kindNamed: kind.name) else {
-            hits.countFilteredOut()
-            return
+            tally.filteredOut()
+            return .ruledOut
         }
-        process(
+        return process(
             record.object, kind: kind, order: order, location: record.location, kindHint: record.kindHint,
-            diagnose: diagnose
-        ) { _ in record.object }
+            whole: .given(record.object), diagnose: diagnose)
+    }
+
+    /// What considering one record came to, for a caller that follows
+    /// matches through a file (the parallel reader).
+    enum Considered {
+        /// Not a record, or a record that does not match (or is filtered out).
+        case ruledOut
+        /// A record that matched; `isFuzzyStandIn` when only fuzzily,
+        /// standing in while nothing else matched.
+        case matched(isFuzzyStandIn: Bool)
+        /// A matching record its kind rejected (reported).
+        case rejected(isFuzzyStandIn: Bool)
     }
 
     /// Considers one line of NDJSON content, as
@@ -104,7 +127,8 @@ public struct SearchSession: Sendable {
             order: nil, mayMatch: mayMatch, diagnose: diagnose)
     }
 
-    /// Considers one NDJSON line (see `LinePath.take(_:file:line:hint:mayMatch:cache:kinds:hits:scorer:diagnose:)`).
+    /// Considers one NDJSON line (see `LinePath.take(_:file:line:hint:mayMatch:cache:kinds:standIns:scorer:)`),
+    /// and says what it came to.
     /// - Parameters:
     ///   - order: Its position among all inputs, for ties; `nil` numbers
     ///     records in the order they are considered.
@@ -112,6 +136,7 @@ public struct SearchSession: Sendable {
     ///     its bytes.
     ///   - cache: Where short strings of lines read whole are made once, if
     ///     the caller keeps one.
+    @discardableResult
     mutating func considerLine(
         _ line: UnsafeRawBufferPointer,
         file: String,
@@ -121,56 +146,106 @@ public struct SearchSession: Sendable {
         mayMatch: Bool = true,
         cache: ShortStringCache? = nil,
         diagnose: (Diagnostic) -> Void
-    ) {
-        let taken = lines.take(
-            line, file: file, line: number, hint: hint, mayMatch: mayMatch, cache: cache,
-            kinds: &kinds, hits: &hits, scorer: scorer, diagnose: diagnose)
-        switch consume taken {
-        case .settled:
-            return
+    ) -> Considered {
+        let verdict = lines.take(
+            line, file: file, line: number, hint: hint, mayMatch: mayMatch, cache: cache, kinds: kinds,
+            standIns: tally.triesFuzzyStandIns, scorer: scorer)
+        switch consume verdict {
+        case .cannotMatch, .filteredOut:
+            tally.readAndFilteredOut()
+            return .ruledOut
+        case .malformed(let warning):
+            if let warning { diagnose(warning) }
+            return .ruledOut
         case .record(let record):
-            consider(record, order: order, diagnose: diagnose)
+            return considerRecord(record, order: order, diagnose: diagnose)
         case .parsed(let object, let kind, let location):
-            process(object, kind: kind, order: order, location: location, kindHint: hint, diagnose: diagnose) { _ in
-                object
-            }
+            tally.read()
+            return process(
+                object, kind: kind, order: order, location: location, kindHint: hint, whole: .given(object),
+                diagnose: diagnose)
         case .fields(let searched, let kind, let location, let content):
-            process(searched, kind: kind, order: order, location: location, kindHint: hint, diagnose: diagnose) {
-                $0.object(of: content, cache: cache)
-            }
+            tally.read()
+            return process(
+                searched, kind: kind, order: order, location: location, kindHint: hint,
+                whole: .line(content, cache: cache), diagnose: diagnose)
         }
     }
 
     /// Whether a line the prefilter ruled out, not the first of its file,
-    /// is settled at once (see `LinePath.quicklyRuledOut(_:kinds:hits:scorer:)`).
+    /// is settled at once, as a record read and ruled out (see
+    /// `LinePath.quicklyRuledOut(_:kinds:standIns:scorer:)`).
     @inline(__always)
     mutating func quicklyRuledOut(_ line: UnsafeRawBufferPointer) -> Bool {
-        lines.quicklyRuledOut(line, kinds: &kinds, hits: &hits, scorer: scorer)
+        guard lines.quicklyRuledOut(line, kinds: kinds, standIns: tally.triesFuzzyStandIns, scorer: scorer) else {
+            return false
+        }
+        tally.readAndFilteredOut()
+        return true
     }
 
     /// Settles the lines of `run` that the prefilter ruled out, one after
     /// another, as ``quicklyRuledOut(_:)`` settles each (see
-    /// `LinePath.quicklyRuledOut(run:maxLineBytes:kinds:hits:scorer:)`).
+    /// `LinePath.quicklyRuledOut(run:maxLineBytes:kinds:standIns:scorer:)`).
     @inline(__always)
     mutating func quicklyRuledOut(run: UnsafeRawBufferPointer, maxLineBytes: Int) -> (
         bytes: Int, lines: Int, stopped: Bool
     ) {
-        lines.quicklyRuledOut(run: run, maxLineBytes: maxLineBytes, kinds: &kinds, hits: &hits, scorer: scorer)
+        let settled = lines.quicklyRuledOut(
+            run: run, maxLineBytes: maxLineBytes, kinds: kinds, standIns: tally.triesFuzzyStandIns, scorer: scorer)
+        tally.readAndFilteredOut(settled.lines)
+        return settled
     }
 
     /// Whether the query's filters settle a line, not the first of its
-    /// file, at once (see `LinePath.quicklyFilteredOut(_:kinds:hits:)`).
+    /// file, at once, as a record read and ruled out (see
+    /// `LinePath.quicklyFilteredOut(_:kinds:)`).
     @inline(__always)
     mutating func quicklyFilteredOut(_ line: UnsafeRawBufferPointer) -> Bool {
-        lines.quicklyFilteredOut(line, kinds: &kinds, hits: &hits)
+        guard lines.quicklyFilteredOut(line, kinds: kinds) else { return false }
+        tally.readAndFilteredOut()
+        return true
     }
 
     /// Whether the query has filters that may settle lines from their raw values.
     var hasLineFilters: Bool { lines.hasFilters }
 
+    /// Where the whole record of one being matched is.
+    private enum WholeRecord {
+        /// It is the object searched.
+        case given(JSONObject)
+        /// In the content of a line (valid during the call only), whose
+        /// fields were searched: parsed once it is needed.
+        case line(UnsafeRawBufferPointer, cache: ShortStringCache?)
+    }
+
+    /// The whole record: a line's is parsed (see `LinePath.object(of:cache:)`).
+    /// Asked once per record: a line's parse may not be repeatable.
+    private mutating func wholeObject(_ whole: WholeRecord) -> JSONObject? {
+        switch whole {
+        case .given(let object): object
+        case .line(let content, let cache): lines.object(of: content, cache: cache)
+        }
+    }
+
+    /// Notes a record about to be matched for the kinds' sample of the keys
+    /// records have (see `KindResolver.wantsSample(of:)`), read from `file`:
+    /// the whole record when it was sampled, so that it is not parsed again.
+    private mutating func sample(_ searched: JSONObject, kind: ResultKind, file: String, whole: WholeRecord)
+        -> JSONObject?
+    {
+        var sampled: JSONObject?
+        if kinds.wantsSample(of: kind) {
+            sampled = wholeObject(whole)
+            kinds.noteSample(sampled ?? searched)
+        }
+        kinds.noteNamedFields(of: searched, kind: kind, file: file)
+        return sampled
+    }
+
     /// Matches a record of a searched kind, given the fields it is searched
     /// by (`searched`, the whole record or just the fields the search reads),
-    /// and keeps it when it ranks high enough. `fullObject` gives the whole
+    /// and keeps it when it ranks high enough. `whole` gives the whole
     /// record's object, only for records that match; `location` and
     /// `kindHint` are the record's.
     private mutating func process(
@@ -179,12 +254,12 @@ public struct SearchSession: Sendable {
         order: Int?,
         location: SourceLocation,
         kindHint: String?,
-        diagnose: (Diagnostic) -> Void,
-        fullObject: (inout LinePath) -> JSONObject?
-    ) {
+        whole: WholeRecord,
+        diagnose: (Diagnostic) -> Void
+    ) -> Considered {
         var isFuzzyStandIn = false
         var evaluated = scorer.evaluate(searched, kind: kind)
-        if evaluated == nil, hits.triesFuzzyStandIns {
+        if evaluated == nil, tally.triesFuzzyStandIns {
             evaluated = scorer.evaluate(searched, kind: kind, fuzzily: true)
             isFuzzyStandIn = evaluated != nil
         }
@@ -192,19 +267,16 @@ public struct SearchSession: Sendable {
             // What sampling notes is asked for only about fields the query
             // or the sort names: without them, a record that does not match
             // is not parsed whole to be sampled.
-            if kinds.namesFields {
-                _ = kinds.sample(searched, kind: kind, file: location.file, context: &lines, fullObject: fullObject)
-            }
-            hits.countFilteredOut()
-            return
+            if kinds.namesFields { _ = sample(searched, kind: kind, file: location.file, whole: whole) }
+            tally.filteredOut()
+            return .ruledOut
         }
-        let sampled = kinds.sample(searched, kind: kind, file: location.file, context: &lines, fullObject: fullObject)
+        let sampled = sample(searched, kind: kind, file: location.file, whole: whole)
         var rank = evaluation.rank
         let match = evaluation.match
-        // `fullObject` is asked once: a line's parse may not be repeatable.
-        guard let object = sampled ?? fullObject(&lines) else {
-            hits.countFilteredOut()
-            return
+        guard let object = sampled ?? wholeObject(whole) else {
+            tally.filteredOut()
+            return .ruledOut
         }
         if let order { rank.order = order }
         // Matching records are decoded by their kind, so that what is counted
@@ -218,25 +290,26 @@ public struct SearchSession: Sendable {
             do {
                 notes = try kind.validate(object)
             } catch {
-                reject(kind: kind, error: error, isFuzzyStandIn: isFuzzyStandIn, at: location, diagnose: diagnose)
-                return
+                return reject(
+                    kind: kind, error: error, isFuzzyStandIn: isFuzzyStandIn, at: location, diagnose: diagnose)
             }
             if !notes.isEmpty { report(notes, kind: kind, at: location, diagnose: diagnose) }
-            hits.countMatched(isFuzzyStandIn: isFuzzyStandIn, kind: kind)
-            return
+            tally.matched(isFuzzyStandIn: isFuzzyStandIn, kind: kind)
+            return .matched(isFuzzyStandIn: isFuzzyStandIn)
         }
         let row: any CellRepresentable
         do {
             row = try kind.makeRow(object)
         } catch {
-            reject(kind: kind, error: error, isFuzzyStandIn: isFuzzyStandIn, at: location, diagnose: diagnose)
-            return
+            return reject(kind: kind, error: error, isFuzzyStandIn: isFuzzyStandIn, at: location, diagnose: diagnose)
         }
         let notes = row.notes
         if !notes.isEmpty { report(notes, kind: kind, at: location, diagnose: diagnose) }
+        tally.matched(isFuzzyStandIn: isFuzzyStandIn, kind: kind)
         hits.collect(
             object, kind: kind, row: row, key: key, match: match, location: location, kindHint: kindHint,
             isFuzzyStandIn: isFuzzyStandIn)
+        return .matched(isFuzzyStandIn: isFuzzyStandIn)
     }
 
     /// Counts and reports a matching record its kind rejected.
@@ -246,9 +319,10 @@ public struct SearchSession: Sendable {
         isFuzzyStandIn: Bool,
         at location: SourceLocation,
         diagnose: (Diagnostic) -> Void
-    ) {
-        hits.countRejected(isFuzzyStandIn: isFuzzyStandIn)
+    ) -> Considered {
+        tally.rejected(isFuzzyStandIn: isFuzzyStandIn)
         diagnose(Diagnostic(.warning, "\(kind.name): \(error.reason); record skipped", at: location))
+        return .rejected(isFuzzyStandIn: isFuzzyStandIn)
     }
 
     /// Reports the notes of a record its kind kept, each key once per kind.
@@ -267,7 +341,8 @@ public struct SearchSession: Sendable {
     /// When nothing matched, fuzzy subsequence matches stand in, as if
     /// `--fuzzy` had been given.
     public func finish() -> SearchResult {
-        var result = hits.finish()
+        var result = SearchResult(hits: hits.finish(standIns: tally.showsStandIns), statistics: tally.reported)
+        result.matchedByKind = tally.reportedMatchesByKind
         if heldMatches > 0 || heldMatchesAreALowerBound {
             result.statistics.read += heldMatches
             result.statistics.matched += heldMatches
@@ -298,13 +373,10 @@ public struct SearchSession: Sendable {
     /// The prefilter of the line path, if the query has one.
     var prefilter: LinePrefilter? { lines.prefilter }
 
-    /// How many fuzzy stand-ins their kind rejected.
-    var rejectedStandIns: Int { hits.rejectedStandIns }
-
     /// Counts `count` rejected stand-ins as records that did not match (see
-    /// `HitCollector.forgetRejectedStandIns(_:)`).
+    /// `RecordTally.forgetRejectedStandIns(_:)`).
     mutating func forgetRejectedStandIns(_ count: Int) {
-        hits.forgetRejectedStandIns(count)
+        tally.forgetRejectedStandIns(count)
     }
 
     /// How many hits are kept (not counting fuzzy stand-ins).
@@ -339,6 +411,7 @@ public struct SearchSession: Sendable {
     /// Adds what another session found, as if this one had considered it.
     mutating func merge(_ other: SearchSession) {
         hits.merge(other.hits)
+        tally.merge(other.tally)
         kinds.merge(other.kinds)
         reportedNotes.formUnion(other.reportedNotes)
     }
@@ -347,10 +420,11 @@ public struct SearchSession: Sendable {
     /// of `hitRanges` (see `HitCollector.merge(_:hitRanges:)`).
     mutating func merge(_ workers: inout [SearchSession], hitRanges: [(worker: Int, hits: Range<Int>)]) {
         var collectors = workers.indices.map { index in
-            exchange(&workers[index].hits, with: HitCollector(options: options, hasRankingTerms: false))
+            exchange(&workers[index].hits, with: HitCollector(options: options))
         }
         hits.merge(&collectors, hitRanges: hitRanges)
         for worker in workers {
+            tally.merge(worker.tally)
             kinds.merge(worker.kinds)
             reportedNotes.formUnion(worker.reportedNotes)
         }
