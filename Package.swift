@@ -251,7 +251,7 @@ let package = Package(
             name: "SearchCLITests",
             dependencies: [
                 "SearchCLI", "ResultKit", "SearchEngine", "ResultOutput", "StreamingJSON", "TerminalTable",
-                "InteractiveSearch",
+                "TextMatching", "InteractiveSearch",
                 "TestSupport",
                 // The command run in-process with the built-in kinds, as the executable runs it.
                 "CardKind", "DomainKind", "ProductKind",

@@ -41,7 +41,7 @@ import Testing
         #expect(
             result.stderr
                 == "warning: unknown kind 'gadget': 1 record shown with the generic renderer (known kinds: card, "
-                + "domain, product)\n")
+                + "domain, line, product)\n")
     }
 
     @Test func noWarningForARecordTheKindFilterHides() throws {

@@ -16,6 +16,8 @@ enum ModuleRules {
     /// Libraries that know nothing of the project.
     static let leafLibraries: Set<String> = [
         "TerminalTable", "StreamingJSON", "TextMatching", "ProcessMemory", "MySQLWire", "ByteScan",
+        // The system's zlib (a system library target), for gzip input.
+        "CZlib",
     ]
 
     /// The libraries and executables, by name, with the project modules each may use.
@@ -28,7 +30,9 @@ enum ModuleRules {
                 mayUse: ["ResultKit", "TerminalTable", "StreamingJSON", "TextMatching"],
                 because: "kind specs are a kind provider: the plug-in API and the leaf libraries"),
             "SearchEngine": Allowance(
-                mayUse: ["ResultKit", "TerminalTable", "StreamingJSON", "TextMatching", "ProcessMemory", "ByteScan"],
+                mayUse: [
+                    "ResultKit", "TerminalTable", "StreamingJSON", "TextMatching", "ProcessMemory", "ByteScan", "CZlib",
+                ],
                 because: "the engine knows no printer, picker, remote source or kind"),
             "ResultOutput": Allowance(
                 mayUse: ["SearchEngine", "ResultKit", "TerminalTable", "StreamingJSON", "TextMatching"],
