@@ -4,7 +4,7 @@ import TerminalTable
 
 extension RecordOutput {
     /// What a JSON output is: the document of
-    /// ``json(_:query:total:fields:)``, or the lines of
+    /// ``json(_:query:total:fields:failedShards:totalIsLowerBound:)``, or the lines of
     /// ``jsonLine(_:fields:)``.
     package enum JSONShape: Sendable {
         /// The document; `failedShards`, when a cluster answered without
@@ -20,7 +20,7 @@ extension RecordOutput {
     /// stays a few megabytes however many results there are.
     static let hitsPerPiece = 2_048
 
-    /// The bytes ``json(_:query:total:fields:)`` or ``jsonLine(_:fields:)``
+    /// The bytes ``json(_:query:total:fields:failedShards:totalIsLowerBound:)`` or ``jsonLine(_:fields:)``
     /// make of `hits`, handed to `body` in pieces, in order: each piece the
     /// results of a block of hits, written on every core a window of blocks
     /// at a time and made ready there by `prepare`. Many results are thus

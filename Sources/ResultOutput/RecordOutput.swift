@@ -52,7 +52,7 @@ public enum RecordOutput {
         return .object(JSONObject(members))
     }
 
-    /// One result object per line, as in ``json(_:query:total:fields:)``.
+    /// One result object per line, as in ``json(_:query:total:fields:failedShards:totalIsLowerBound:)``.
     public static func jsonLine(_ hit: SearchHit, fields: [String]? = nil) -> String {
         JSONWriter.string(result(hit, fields: fields)) + "\n"
     }

@@ -114,7 +114,7 @@ public struct SearchSession: Sendable {
     }
 
     /// Considers one line of NDJSON content, as
-    /// ``RecordReader/read(_:record:lines:diagnose:)`` gives it: with the
+    /// ``RecordReader/read(_:record:lines:diagnose:reading:)`` gives it: with the
     /// same results and messages as parsing it into a `Record` for
     /// ``consider(_:order:diagnose:)``, but extracting only what the search
     /// needs, and passing over lines that the query's words rule out.
