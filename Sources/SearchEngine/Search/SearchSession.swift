@@ -118,7 +118,15 @@ public struct SearchSession: Sendable {
     /// same results and messages as parsing it into a `Record` for
     /// ``consider(_:order:diagnose:)``, but extracting only what the search
     /// needs, and passing over lines that the query's words rule out.
+    /// A message inside an array's element is placed in its file, as the
+    /// record route places it.
     public mutating func consider(_ line: NDJSONLine, diagnose: (Diagnostic) -> Void) {
+        guard line.isPlacedWithinLine else { return considerInPlace(line, diagnose: diagnose) }
+        let start = SourceLocation(file: line.file, line: line.number, column: line.column)
+        considerInPlace(line) { diagnose(ElementPlacement.relocate($0, in: line.bytes, startingAt: start)) }
+    }
+
+    private mutating func considerInPlace(_ line: NDJSONLine, diagnose: (Diagnostic) -> Void) {
         let mayMatch = lines.mayMatch(line.bytes)
         if !mayMatch, !line.isFirstLine, quicklyRuledOut(line.bytes) { return }
         if lines.hasFilters, !line.isFirstLine, quicklyFilteredOut(line.bytes) { return }

@@ -17,26 +17,10 @@ public struct RecordSink {
     /// Where problems go: the engine's caller.
     private let report: (Diagnostic) -> Void
 
-    /// The element being considered, for ``reportPlaced``.
-    private let placement = Placement()
-    /// ``report``, with a message inside the element being considered placed in its file.
-    private let reportPlaced: (Diagnostic) -> Void
-
     init(session: SearchSession, reader: RecordReader, report: @escaping (Diagnostic) -> Void) {
         self.session = session
         self.reader = reader
         self.report = report
-        let placement = placement
-        self.reportPlaced = { diagnostic in
-            guard let element = placement.element else { return report(diagnostic) }
-            let start = SourceLocation(file: element.file, line: element.number, column: element.column)
-            report(ElementPlacement.relocate(diagnostic, in: element.bytes, startingAt: start))
-        }
-    }
-
-    /// The array element whose messages are being placed, while it is considered.
-    private final class Placement {
-        var element: NDJSONLine?
     }
 
     /// The kinds the search knows.
@@ -57,13 +41,8 @@ public struct RecordSink {
     /// classified (as ``RecordReader`` hands them over), extracting only what
     /// the search needs from its bytes; a malformed line is reported.
     public mutating func consider(_ line: NDJSONLine) {
-        guard line.isPlacedWithinLine else { return session.consider(line, diagnose: report) }
-        // An array's element: a mistake inside it is placed in the file. The
-        // closure that places it is made once: one made per element would
-        // cost more than the element's search.
-        placement.element = line
-        session.consider(line, diagnose: reportPlaced)
-        placement.element = nil
+        // The session places a message inside an array's element in its file.
+        session.consider(line, diagnose: report)
     }
 
     /// Classifies one raw NDJSON line with ``NDJSONLineRule``, as the
