@@ -84,6 +84,25 @@ if (($(wc -c <"$scratch/array-1gb.json") < 1000000000)); then
     exit 2
 fi
 
+# Runs `search tea --stats` over FILE, read from the file or from stdin
+# (PATH: file or stdin), under /usr/bin/time; sets status, seconds, peak_kb
+# and peak_mb, and leaves its stderr in $scratch/stderr.
+measure() {
+    local file=$1 path=$2 stats="$scratch/time" start
+    start=$(date +%s.%N)
+    status=0
+    if [[ $path == file ]]; then
+        /usr/bin/time -f '%M' -o "$stats" "$binary" tea --data "$file" --stats \
+            >/dev/null 2>"$scratch/stderr" || status=$?
+    else
+        /usr/bin/time -f '%M' -o "$stats" "$binary" tea --data - --stats \
+            <"$file" >/dev/null 2>"$scratch/stderr" || status=$?
+    fi
+    seconds=$(awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN { printf "%.1f", e - s }')
+    peak_kb=$(tail -n 1 "$stats")
+    peak_mb=$(awk -v k="$peak_kb" 'BEGIN { printf "%.1f", k / 1024 }')
+}
+
 threshold=$((8 << 20))
 failed=0
 printf '%-15s %-6s %9s %8s %6s %s\n' INPUT PATH "SIZE MB" "PEAK MB" SECS RESULT
@@ -95,19 +114,7 @@ for input in malformed unknown-kinds capped-stream; do
         exit 2
     fi
     for path in file stdin; do
-        stats="$scratch/$input.$path.time"
-        start=$(date +%s.%N)
-        status=0
-        if [[ $path == file ]]; then
-            /usr/bin/time -f '%M' -o "$stats" "$binary" tea --data "$file" --stats \
-                >/dev/null 2>"$scratch/stderr" || status=$?
-        else
-            /usr/bin/time -f '%M' -o "$stats" "$binary" tea --data - --stats \
-                <"$file" >/dev/null 2>"$scratch/stderr" || status=$?
-        fi
-        seconds=$(awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN { printf "%.1f", e - s }')
-        peak_kb=$(tail -n 1 "$stats")
-        peak_mb=$(awk -v k="$peak_kb" 'BEGIN { printf "%.1f", k / 1024 }')
+        measure "$file" "$path"
         result=ok
         # 0: results; 1: none. Anything else is a failure of the run itself.
         if ((status > 1)); then
@@ -132,19 +139,7 @@ for input in array-1gb.json gzip-1m.jsonl.gz wrapped-1m.json csv-1m.csv lines-1m
     file="$scratch/$input"
     size=$(wc -c <"$file")
     for path in file stdin; do
-        stats="$scratch/$input.$path.time"
-        start=$(date +%s.%N)
-        status=0
-        if [[ $path == file ]]; then
-            /usr/bin/time -f '%M' -o "$stats" "$binary" tea --data "$file" --stats \
-                >/dev/null 2>"$scratch/stderr" || status=$?
-        else
-            /usr/bin/time -f '%M' -o "$stats" "$binary" tea --data - --stats \
-                <"$file" >/dev/null 2>"$scratch/stderr" || status=$?
-        fi
-        seconds=$(awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN { printf "%.1f", e - s }')
-        peak_kb=$(tail -n 1 "$stats")
-        peak_mb=$(awk -v k="$peak_kb" 'BEGIN { printf "%.1f", k / 1024 }')
+        measure "$file" "$path"
         result=ok
         if ((status != 0)); then
             result="failed (exit $status): $(head -c 200 "$scratch/stderr")"
