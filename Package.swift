@@ -1,4 +1,4 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 import Foundation
 import PackageDescription
 
@@ -19,6 +19,15 @@ let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
+/// Unsafe code says so where it is: with strict memory safety (SE-0458), every
+/// use of an unsafe pointer, an unchecked access or a C call that takes a
+/// pointer must be marked `unsafe`, or the module does not build. RawBytes
+/// holds such code behind a safe API; the plug-in API and the kinds, also
+/// built so, hold none. `ModuleGraphTests` counts the files elsewhere that
+/// still handle raw memory.
+let strictMemorySafety: [SwiftSetting] = [.strictMemorySafety(), .treatWarning("StrictMemorySafety", as: .error)]
+let safeSettings: [SwiftSetting] = swiftSettings + strictMemorySafety
+
 /// The engine and the libraries its hot loops run in are optimised in debug
 /// builds too: unoptimised, their SIMD and generic code is tens of times
 /// slower, so `swift run search` and the end-to-end tests crawl. Set
@@ -31,6 +40,9 @@ let optimizedInDebug: [SwiftSetting] =
     Context.environment["RESULTKIT_UNOPTIMIZED_DEBUG"] == "1"
         || Context.packageDirectory.contains("/checkouts/")
     ? swiftSettings : swiftSettings + [.unsafeFlags(["-O"], .when(configuration: .debug))]
+
+/// The same, with strict memory safety.
+let optimizedSafe: [SwiftSetting] = optimizedInDebug + strictMemorySafety
 
 /// The same for the C byte scans.
 let optimizedCInDebug: [CSetting] =
@@ -57,7 +69,7 @@ let kindTestDependencies: [String: [Target.Dependency]] = [
 
 let kindTargets: [Target] = kindModules.flatMap { module -> [Target] in
     [
-        .target(name: module, dependencies: ["ResultKit"], swiftSettings: swiftSettings),
+        .target(name: module, dependencies: ["ResultKit"], swiftSettings: safeSettings),
         .testTarget(
             name: "\(module)Tests",
             dependencies: [.target(name: module), "ResultKit"] + (kindTestDependencies[module] ?? []),
@@ -88,8 +100,10 @@ let package = Package(
         .target(name: "TerminalTable", swiftSettings: optimizedInDebug),
         .target(name: "StreamingJSON", swiftSettings: optimizedInDebug),
         .target(name: "TextMatching", swiftSettings: optimizedInDebug),
-        .target(name: "ProcessMemory", swiftSettings: swiftSettings),
+        .target(name: "ProcessMemory", dependencies: ["RawBytes"], swiftSettings: swiftSettings),
         .target(name: "MySQLWire", swiftSettings: swiftSettings),
+        // The one module whose code handles raw memory: loads, scans and C calls behind a small safe API
+        .target(name: "RawBytes", swiftSettings: optimizedSafe),
         // Byte scans in C where Swift's SIMD types fall short (AVX2, byte masks)
         .target(name: "ByteScan", cSettings: optimizedCInDebug),
         // The system's zlib, for gzip input: its header comes with zlib1g-dev
@@ -99,11 +113,12 @@ let package = Package(
         // MARK: The plug-in API, which kind modules import
         .target(
             name: "ResultKit", dependencies: ["TerminalTable", "StreamingJSON"],
-            swiftSettings: optimizedInDebug),
+            swiftSettings: optimizedSafe),
 
         // MARK: Data-driven kinds: a kind provider, as a kind module is
         .target(
-            name: "KindSpecs", dependencies: ["ResultKit", "TerminalTable", "StreamingJSON", "TextMatching"],
+            name: "KindSpecs",
+            dependencies: ["ResultKit", "TerminalTable", "StreamingJSON", "TextMatching", "RawBytes"],
             swiftSettings: swiftSettings),
 
         // MARK: The engine and the printers
@@ -132,7 +147,7 @@ let package = Package(
             name: "InteractiveSearch",
             dependencies: [
                 "ResultKit", "SearchEngine", "ResultOutput", "TerminalTable", "StreamingJSON", "TextMatching",
-                "ProcessMemory",
+                "ProcessMemory", "RawBytes",
             ],
             swiftSettings: swiftSettings
         ),
@@ -142,7 +157,7 @@ let package = Package(
             name: "SearchCLI",
             dependencies: [
                 "ResultKit", "KindSpecs", "SearchEngine", "ResultOutput", "StreamingJSON", "TerminalTable",
-                "TextMatching", "ProcessMemory", "InteractiveSearch", "SphinxCluster",
+                "TextMatching", "ProcessMemory", "InteractiveSearch", "SphinxCluster", "RawBytes",
             ],
             swiftSettings: swiftSettings
         ),
@@ -203,6 +218,7 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(name: "ProcessMemoryTests", dependencies: ["ProcessMemory"], swiftSettings: swiftSettings),
+        .testTarget(name: "RawBytesTests", dependencies: ["RawBytes"], swiftSettings: swiftSettings),
         .testTarget(
             name: "ResultKitTests",
             dependencies: ["ResultKit", "StreamingJSON", "TerminalTable", "TestSupport"],

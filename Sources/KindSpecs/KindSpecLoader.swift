@@ -1,3 +1,4 @@
+import RawBytes
 public import ResultKit
 import StreamingJSON
 
@@ -232,19 +233,18 @@ public enum KindSpecLoader {
         }
         defer { closedir(handle) }
         var names: [String] = []
-        while let entry = readdir(handle) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            guard !name.hasPrefix("."), name.hasSuffix(fileSuffix) else { continue }
+        var tooMany = false
+        DirectoryEntries.forEachName(in: handle) { bytes in
+            let name = String(decoding: bytes, as: UTF8.self)
+            guard !name.hasPrefix("."), name.hasSuffix(fileSuffix) else { return true }
             names.append(name)
-            if names.count > maxFilesPerDirectory {
-                errors.append(
-                    KindSpecError(
-                        file: directory, "more than \(maxFilesPerDirectory) kind specs; is this the right folder?")
-                )
-                return nil
-            }
+            tooMany = names.count > maxFilesPerDirectory
+            return !tooMany
+        }
+        if tooMany {
+            errors.append(
+                KindSpecError(file: directory, "more than \(maxFilesPerDirectory) kind specs; is this the right folder?"))
+            return nil
         }
         return names.sorted().map { joined(directory, $0) }
     }
@@ -271,7 +271,7 @@ public enum KindSpecLoader {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let count = chunk.withUnsafeMutableBytes { readChunk(fd, into: $0) }
+            let count = FileDescriptorBytes.read(fd, into: &chunk)
             if count == 0 { return .success(bytes) }
             if count < 0 {
                 if errno == EINTR { continue }
@@ -322,11 +322,4 @@ public enum KindSpecLoader {
         clock_gettime(CLOCK_REALTIME, &now)
         return Int64(now.tv_sec)
     }
-}
-
-/// Reads what `fd` has next into `buffer`: the byte count, 0 at the end, or
-/// -1 with `errno` set. Outside the loader, whose own `read(_:)` would hide
-/// the system's.
-private func readChunk(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Int {
-    read(fd, buffer.baseAddress, buffer.count)
 }

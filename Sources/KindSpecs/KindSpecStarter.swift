@@ -1,3 +1,5 @@
+import RawBytes
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -94,7 +96,7 @@ public enum KindSpecStarter {
         let bytes = Array(text.utf8)
         var done = 0
         while done < bytes.count {
-            let count = bytes[done...].withUnsafeBytes { writeChunk(fd, $0) }
+            let count = FileDescriptorBytes.write(fd, bytes, done..<bytes.count)
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else {
                 let code = errno
@@ -105,11 +107,4 @@ public enum KindSpecStarter {
         }
         return nil
     }
-}
-
-/// Writes what it can of `buffer` to `fd`: the byte count, or -1 with
-/// `errno` set. Outside the starter, whose own `write(name:in:replaces:)`
-/// would hide the system's.
-private func writeChunk(_ fd: Int32, _ buffer: UnsafeRawBufferPointer) -> Int {
-    write(fd, buffer.baseAddress, buffer.count)
 }

@@ -1,3 +1,5 @@
+import RawBytes
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -45,7 +47,7 @@ struct MemoryMap {
         var text: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 16 << 10)
         while true {
-            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            let count = FileDescriptorBytes.read(fd, into: &chunk)
             if count < 0 && errno == EINTR { continue }
             guard count >= 0 else { return nil }
             if count == 0 { break }

@@ -591,7 +591,7 @@ public enum SearchCommand {
             query: arguments.query,
             table: TableOutput(options: render, explain: arguments.explain),
             reverse: arguments.reverseLayout,
-            filter: { bytes in bytes.withUnsafeBufferPointer { OutputFilter.safeBytes($0, policy: policy) } ?? bytes }
+            filter: { bytes in OutputFilter.safeBytes(bytes.span, policy: policy) ?? bytes }
         )
         configuration.preview = arguments.preview
         configuration.height = arguments.height

@@ -9,7 +9,7 @@ extension StringByteScanner {
         at index: Int,
         count: Int
     ) throws(JSONParseError) -> Int {
-        guard let length = UTF8Sequence.length(in: base, at: index, count: count) else {
+        guard let length = UTF8Sequence.length(in: UnsafeBufferPointer(start: base, count: count).span, at: index) else {
             throw JSONParseError.invalidUTF8(at: index)
         }
         return index + length

@@ -4,11 +4,12 @@ package enum UTF8Sequence {
     /// The length of the well-formed multi-byte sequence whose lead byte is
     /// at `index`, or `nil`: overlong forms, surrogates, values above
     /// U+10FFFF and truncated sequences are all ill-formed.
-    package static func length(in base: UnsafePointer<UInt8>, at index: Int, count: Int) -> Int? {
+    package static func length(in bytes: Span<UInt8>, at index: Int) -> Int? {
+        let count = bytes.count
         let length: Int
         var low: UInt8 = 0x80
         var high: UInt8 = 0xBF
-        switch base[index] {
+        switch bytes[index] {
         case 0xC2...0xDF: length = 2
         case 0xE0:
             length = 3
@@ -26,8 +27,8 @@ package enum UTF8Sequence {
             high = 0x8F
         default: return nil
         }
-        guard index + length <= count, (low...high).contains(base[index + 1]) else { return nil }
-        for next in (index + 2)..<(index + length) where base[next] & 0xC0 != 0x80 { return nil }
+        guard index + length <= count, (low...high).contains(bytes[index + 1]) else { return nil }
+        for next in (index + 2)..<(index + length) where bytes[next] & 0xC0 != 0x80 { return nil }
         return length
     }
 }

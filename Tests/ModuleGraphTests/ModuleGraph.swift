@@ -16,6 +16,8 @@ struct ModuleGraph {
         var imported: Set<String>
         /// The other modules its sources import: the system's and the toolchain's.
         var systemImports: Set<String> = []
+        /// Its source files (paths from the package root) that use unsafe code, for a library or executable.
+        var unsafeFiles: [String] = []
     }
 
     var targets: [String: Target]
@@ -34,6 +36,10 @@ struct ModuleGraph {
             let declared = (entry["dependencies"] as? [[String: Any]] ?? []).compactMap(dependencyName)
             let folder = (entry["path"] as? String) ?? (type == "test" ? "Tests/" : "Sources/") + name
             var imported = try sourceImports(in: root.appendingPathComponent(folder))
+            // What ships: the libraries and executables under Sources, not the tests' helpers.
+            let unsafeFiles =
+                type == "test" || type == "plugin" || !folder.hasPrefix("Sources/")
+                ? [] : try filesUsingUnsafeCode(in: root.appendingPathComponent(folder)).map { folder + "/" + $0 }
             let plugins = (entry["pluginUsages"] as? [[String: Any]] ?? []).compactMap { usage in
                 (usage["plugin"] as? [Any])?.first as? String
             }
@@ -42,7 +48,9 @@ struct ModuleGraph {
                 let kinds = declared.filter(RegistrySource.isKindModule)
                 imported.formUnion(imports(inSource: RegistrySource.generate(modules: kinds)))
             }
-            targets.append(Target(name: name, type: type, declared: Set(declared), imported: imported))
+            var target = Target(name: name, type: type, declared: Set(declared), imported: imported)
+            target.unsafeFiles = unsafeFiles
+            targets.append(target)
         }
         let project = Set(targets.map(\.name))
         return ModuleGraph(
@@ -94,6 +102,50 @@ struct ModuleGraph {
             for other in target.declared.subtracting(target.imported).subtracting(buildOnly).sorted() {
                 found.append("\(target.name) declares \(other) in Package.swift but never imports it")
             }
+        }
+        found += unsafeCodeViolations()
+        return found.sorted()
+    }
+
+    /// The files outside the byte module that use unsafe code, by module.
+    func unsafeFilesOutsideTheByteModule() -> [String: [String]] {
+        targets.values.filter { $0.name != ModuleRules.byteModule && !$0.unsafeFiles.isEmpty }
+            .reduce(into: [String: [String]]()) { $0[$1.name] = $1.unsafeFiles }
+    }
+
+    /// Unsafe code where it may not be: in a module that must hold none, or in more files outside the byte module
+    /// than ``ModuleRules/unsafeFileLimit``.
+    private func unsafeCodeViolations() -> [String] {
+        var found: [String] = []
+        let outside = unsafeFilesOutsideTheByteModule()
+        for (module, files) in outside where ModuleRules.mustBeFreeOfUnsafeCode(module) {
+            found.append("\(module) uses unsafe code in \(files.sorted().joined(separator: ", ")): it must hold none")
+        }
+        let count = outside.values.reduce(0) { $0 + $1.count }
+        if count > ModuleRules.unsafeFileLimit {
+            let byModule = outside.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value.count)" }
+            found.append(
+                "\(count) files outside \(ModuleRules.byteModule) use unsafe code, more than "
+                    + "\(ModuleRules.unsafeFileLimit) (\(byModule.joined(separator: ", ")))")
+        }
+        return found
+    }
+
+    /// Whether `source` uses unsafe code (``ModuleRules/unsafeConstructs``) outside its comment lines.
+    static func usesUnsafeCode(inSource source: String) -> Bool {
+        source.split(separator: "\n").contains { line in
+            !line.drop { $0 == " " }.hasPrefix("//")
+                && ModuleRules.unsafeConstructs.contains { line.contains($0) }
+        }
+    }
+
+    /// The Swift files under `folder` that use unsafe code, by their path in it, sorted.
+    private static func filesUsingUnsafeCode(in folder: URL) throws -> [String] {
+        guard let files = FileManager.default.enumerator(atPath: folder.path) else { return [] }
+        var found: [String] = []
+        for case let file as String in files where file.hasSuffix(".swift") {
+            let source = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            if usesUnsafeCode(inSource: source) { found.append(file) }
         }
         return found.sorted()
     }

@@ -15,7 +15,57 @@ import Testing
         #expect(graph.targets["SearchCLITests"]?.imported.contains("CardKind") == true, "the tests were not read")
         #expect(graph.targets["search"]?.imported.contains("ProductKind") == true, "the registry was not read")
         #expect(graph.linked(by: "search").isSuperset(of: ["SearchCLI", "SearchEngine", "StreamingJSON", "ByteScan"]))
+        #expect(graph.targets["RawBytes"]?.unsafeFiles.isEmpty == false, "the byte module's sources were not read")
         #expect(graph.violations() == [])
+    }
+
+    @Test func unsafeCodeOutsideTheByteModuleIsHeldToTheLimit() {
+        func target(_ name: String, unsafeFiles count: Int) -> ModuleGraph.Target {
+            var target = ModuleGraph.Target(name: name, type: "regular", declared: [], imported: [])
+            target.unsafeFiles = (0..<count).map { "Sources/\(name)/File\($0).swift" }
+            return target
+        }
+        let limit = ModuleRules.unsafeFileLimit
+        let within = ModuleGraph([
+            target("RawBytes", unsafeFiles: 50), target("SearchEngine", unsafeFiles: limit - 1),
+            target("TextMatching", unsafeFiles: 1),
+        ])
+        #expect(within.violations() == [])
+        let over = ModuleGraph([
+            target("RawBytes", unsafeFiles: 50), target("SearchEngine", unsafeFiles: limit),
+            target("TextMatching", unsafeFiles: 1),
+        ])
+        #expect(
+            over.violations() == [
+                "\(limit + 1) files outside RawBytes use unsafe code, more than \(limit) (SearchEngine \(limit), TextMatching 1)"
+            ])
+    }
+
+    @Test func theKindsAndThePlugInAPIHoldNoUnsafeCode() {
+        var kind = ModuleGraph.Target(name: "WeatherKind", type: "regular", declared: [], imported: [])
+        kind.unsafeFiles = ["Sources/WeatherKind/WeatherRow.swift"]
+        var api = ModuleGraph.Target(name: "ResultKit", type: "regular", declared: [], imported: [])
+        api.unsafeFiles = ["Sources/ResultKit/Records/Record.swift"]
+        #expect(
+            ModuleGraph([kind, api]).violations() == [
+                "ResultKit uses unsafe code in Sources/ResultKit/Records/Record.swift: it must hold none",
+                "WeatherKind uses unsafe code in Sources/WeatherKind/WeatherRow.swift: it must hold none",
+            ])
+    }
+
+    @Test(arguments: [
+        ("let p: UnsafeRawPointer? = nil", true),
+        ("bytes.withUnsafeBytes { $0.count }", true),
+        ("let word = unsafeBitCast(lanes, to: SIMD2<UInt64>.self)", true),
+        ("let b = span[unchecked: 3]", true),
+        ("    let s = String(unsafeUninitializedCapacity: 4) { _ in 0 }", true),
+        ("/// Reads `UnsafeRawPointer`s no more.", false),
+        ("    // withUnsafeBytes was here", false),
+        ("let word = bytes.loadUInt64(at: 0)  // a span's safe load", false),
+        ("let view: Span<UInt8> = array.span", false),
+    ])
+    func unsafeCodeIsFoundInCodeNotInComments(line: String, isUnsafe: Bool) {
+        #expect(ModuleGraph.usesUnsafeCode(inSource: "struct S {}\n" + line + "\n") == isUnsafe)
     }
 
     @Test func aKindThatImportsMoreThanResultKitBreaksTheRule() {
@@ -57,8 +107,8 @@ import Testing
         #expect(
             graph.violations() == [
                 "ByteScan declares ResultKit in Package.swift but never imports it",
-                "ByteScan uses ResultKit: a leaf library knows nothing of the project",
-                "TextMatching uses StreamingJSON: a leaf library knows nothing of the project",
+                "ByteScan uses ResultKit: a leaf library knows nothing of the project but the byte module",
+                "TextMatching uses StreamingJSON: a leaf library knows nothing of the project but the byte module",
             ])
     }
 

@@ -66,7 +66,7 @@ import Testing
                         bytes.append(UInt8(0x20 + random.next() % 0x5F))
                     }
                 }
-                let found = bytes.withUnsafeBufferPointer { OutputFilter.firstUnsafeIndex($0, policy: policy) }
+                let found = OutputFilter.firstUnsafeIndex(bytes.span, policy: policy)
                 #expect(found == Self.reference(bytes, policy: policy), "\(bytes)")
             }
         }

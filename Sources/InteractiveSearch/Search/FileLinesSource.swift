@@ -28,7 +28,7 @@ struct FileLinesSource: SearchSource {
     static let window = 256 << 10
 
     func search(into sink: inout RecordSink) {
-        let fd = FilePathBytes.withCPath(path) { open($0, O_RDONLY | O_CLOEXEC) }
+        let fd = open(FilePathBytes.cString(path), O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return report([], false) }
         defer { close(fd) }
         let file = displayName
@@ -79,7 +79,7 @@ struct FileStamp: Equatable, Sendable {
 
     init?(path: String) {
         var info = stat()
-        guard FilePathBytes.withCPath(path, { stat($0, &info) }) == 0 else { return nil }
+        guard stat(FilePathBytes.cString(path), &info) == 0 else { return nil }
         size = Int(info.st_size)
         seconds = Int(info.st_mtim.tv_sec)
         nanoseconds = Int(info.st_mtim.tv_nsec)

@@ -498,7 +498,7 @@ package final class SearchTextIndex: Sendable {
         budget: Int = budget, blockRecords: Int = blockRecords, isCancelled: () -> Bool
     ) -> SearchTextIndex? {
         guard let stamp = FileStamp(path: path) else { return nil }
-        let fd = FilePathBytes.withCPath(path) { open($0, O_RDONLY | O_CLOEXEC) }
+        let fd = open(FilePathBytes.cString(path), O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var builder = Builder(registry: registry, rule: rule, budget: budget, blockRecords: blockRecords)

@@ -1,3 +1,5 @@
+import RawBytes
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -123,10 +125,8 @@ final class TerminalDevice {
         raw.c_oflag &= ~tcflag_t(OPOST)
         raw.c_cflag |= tcflag_t(CS8)
         raw.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN | ISIG)
-        withUnsafeMutableBytes(of: &raw.c_cc) { cc in
-            cc[Int(VMIN)] = 1
-            cc[Int(VTIME)] = 0
-        }
+        CArrayBytes.set(Int(VMIN), of: &raw.c_cc, to: 1)
+        CArrayBytes.set(Int(VTIME), of: &raw.c_cc, to: 0)
         _ = tcsetattr(descriptor, TCSAFLUSH, &raw)
         isEntered = true
         if placement == .fullScreen {
@@ -227,16 +227,14 @@ final class TerminalDevice {
 
     /// Writes every byte.
     func write(_ bytes: [UInt8]) {
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR || errno == EAGAIN { continue }
-                    return
-                }
-                offset += written
+        var offset = 0
+        while offset < bytes.count {
+            let written = FileDescriptorBytes.write(descriptor, bytes, offset..<bytes.count)
+            if written < 0 {
+                if errno == EINTR || errno == EAGAIN { continue }
+                return
             }
+            offset += written
         }
     }
 
@@ -246,7 +244,7 @@ final class TerminalDevice {
         var all: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
         repeat {
-            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            let count = FileDescriptorBytes.read(descriptor, into: &buffer)
             guard count > 0 else { break }
             all += buffer.prefix(count)
             var more = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)

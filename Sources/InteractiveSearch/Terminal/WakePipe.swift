@@ -1,3 +1,5 @@
+import RawBytes
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -37,7 +39,7 @@ final class WakePipe: Sendable {
         var buffer = [UInt8](repeating: 0, count: 64)
         var all: [UInt8] = []
         while true {
-            let count = buffer.withUnsafeMutableBytes { Glibc.read(readEnd, $0.baseAddress, $0.count) }
+            let count = FileDescriptorBytes.read(readEnd, into: &buffer)
             guard count > 0 else { return all }
             all += buffer.prefix(count)
         }

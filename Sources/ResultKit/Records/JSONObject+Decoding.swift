@@ -60,36 +60,37 @@ extension JSONObject {
     /// correctly rounded value, as the general conversion does, at a
     /// fraction of its cost.
     package static func shortDecimal(_ text: String) -> Double? {
-        text.utf8.withContiguousStorageIfAvailable { shortDecimal($0) } ?? nil
+        guard text.isContiguousUTF8 else { return nil }
+        return shortDecimal(text.utf8.span)
     }
 
-    private static func shortDecimal(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
-        // One pass with a pointer, each byte asked first whether it is a
-        // digit (one subtraction and one compare): a price is read for
-        // every record of a sort, and most of its bytes are digits.
-        guard var byte = bytes.baseAddress, !bytes.isEmpty else { return nil }
-        let end = byte + bytes.count
-        let negative = byte.pointee == UInt8(ascii: "-")
-        if negative { byte += 1 }
+    private static func shortDecimal(_ bytes: Span<UInt8>) -> Double? {
+        // One pass, each byte asked first whether it is a digit (one
+        // subtraction and one compare): a price is read for every record of
+        // a sort, and most of its bytes are digits.
+        guard !bytes.isEmpty else { return nil }
+        let negative = bytes[0] == UInt8(ascii: "-")
+        var index = negative ? 1 : 0
         var mantissa: UInt64 = 0
         var digits = 0
         var fractionDigits = 0
         var point = false
-        while byte < end {
-            let digit = byte.pointee &- UInt8(ascii: "0")
+        while index < bytes.count {
+            let byte = bytes[index]
+            let digit = byte &- UInt8(ascii: "0")
             if digit < 10 {
                 // Past 15 digits the value is thrown away (below), so
                 // wrapping does no harm.
                 mantissa = mantissa &* 10 &+ UInt64(digit)
                 digits &+= 1
                 if point { fractionDigits &+= 1 }
-            } else if byte.pointee == UInt8(ascii: "."), !point, digits > 0 {
+            } else if byte == UInt8(ascii: "."), !point, digits > 0 {
                 // A point needs a digit before it, once.
                 point = true
             } else {
                 return nil
             }
-            byte += 1
+            index &+= 1
         }
         // A digit after the point too.
         guard digits > 0, digits <= 15, !point || fractionDigits > 0 else { return nil }

@@ -1,3 +1,4 @@
+import RawBytes
 import TerminalTable
 
 #if canImport(Glibc)
@@ -99,7 +100,7 @@ public struct Console: Sendable {
         let pager = PagerProcess()
         return Console(
             writeOutput: { writeAll(1, $0) },
-            writeOutputBytes: { bytes in bytes.withUnsafeBufferPointer { writeAll(1, $0) } },
+            writeOutputBytes: { writeAll(1, $0) },
             writeError: { _ = writeAll(2, $0) },
             outputIsTerminal: Terminal.isTerminal(1),
             errorIsTerminal: Terminal.isTerminal(2),
@@ -128,17 +129,23 @@ public struct Console: Sendable {
 
     /// Writes every byte of `text` to `fd`.
     private static func writeAll(_ fd: Int32, _ text: String) -> WriteOutcome {
-        var text = text
-        return text.withUTF8 { writeAll(fd, $0) }
+        writeAll(count: text.utf8.count) { FileDescriptorBytes.write(fd, utf8: text, from: $0) }
     }
 
-    /// Writes every byte of `buffer` to `fd`: the only place `search` calls
-    /// `write(2)`. A closed pipe (EPIPE) is told apart from other failures,
-    /// such as a full disk, which must not pass for a reader that left early.
-    private static func writeAll(_ fd: Int32, _ buffer: UnsafeBufferPointer<UInt8>) -> WriteOutcome {
+    /// Writes every byte of `bytes` to `fd`.
+    private static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> WriteOutcome {
+        writeAll(count: bytes.count) { FileDescriptorBytes.write(fd, bytes, $0..<bytes.count) }
+    }
+
+    /// Writes `count` bytes, each write those from the offset it is given
+    /// (`write(2)`'s count, or -1 with `errno` set): the only place `search`
+    /// writes its output. A closed pipe (EPIPE) is told apart from other
+    /// failures, such as a full disk, which must not pass for a reader that
+    /// left early.
+    private static func writeAll(count: Int, _ writeFrom: (Int) -> Int) -> WriteOutcome {
         var offset = 0
-        while offset < buffer.count {
-            let written = write(fd, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+        while offset < count {
+            let written = writeFrom(offset)
             if written < 0 {
                 let code = errno
                 if code == EINTR { continue }

@@ -1,3 +1,4 @@
+import RawBytes
 import ResultKit
 import StreamingJSON
 import TerminalTable
@@ -46,7 +47,8 @@ struct Output {
     mutating func print(_ text: String) {
         guard !stopped else { return }
         var text = text
-        let safe = text.withUTF8 { OutputFilter.safeBytes($0, policy: policy) }
+        text.makeContiguousUTF8()
+        let safe = OutputFilter.safeBytes(text.utf8.span, policy: policy)
         if held != nil {
             hold(safe ?? Array(text.utf8))
         } else if let safe {
@@ -71,7 +73,7 @@ struct Output {
     var check: @Sendable ([UInt8]) -> Checked {
         let policy = policy
         return { bytes in
-            Checked(bytes: bytes.withUnsafeBufferPointer { OutputFilter.safeBytes($0, policy: policy) } ?? bytes)
+            Checked(bytes: OutputFilter.safeBytes(bytes.span, policy: policy) ?? bytes)
         }
     }
 
@@ -208,13 +210,13 @@ enum OutputFilter {
 
     /// `nil` when `bytes` may be written as they are (the usual case, checked
     /// without copying); else the bytes with every unsafe one made visible.
-    static func safeBytes(_ bytes: UnsafeBufferPointer<UInt8>, policy: Policy) -> [UInt8]? {
+    static func safeBytes(_ bytes: Span<UInt8>, policy: Policy) -> [UInt8]? {
         guard let first = firstUnsafeIndex(bytes, policy: policy) else { return nil }
         var out = [UInt8]()
         out.reserveCapacity(bytes.count + 16)
-        out.append(contentsOf: bytes[..<first])
+        out.append(copying: bytes.extracting(..<first))
         // The rest, scalar by scalar, invalid UTF-8 repaired as U+FFFD.
-        let rest = Array(String(decoding: UnsafeBufferPointer(rebasing: bytes[first...]), as: UTF8.self).unicodeScalars)
+        let rest = Array(String(decodingUTF8: bytes.extracting(first...)).unicodeScalars)
         var index = 0
         while index < rest.count {
             let scalar = rest[index]
@@ -244,15 +246,15 @@ enum OutputFilter {
     }
 
     /// The index of the first byte the policy does not let through as it is.
-    static func firstUnsafeIndex(_ bytes: UnsafeBufferPointer<UInt8>, policy: Policy) -> Int? {
+    static func firstUnsafeIndex(_ bytes: Span<UInt8>, policy: Policy) -> Int? {
         let count = bytes.count
         var index = 0
         while index < count {
             // Eight bytes at a time that are printable ASCII or line feeds
             // (a table's lines), which pass as they are; else on to the
             // first byte that is not, for the rules below.
-            if index + 8 <= count, let base = bytes.baseAddress {
-                let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+            if index + 8 <= count {
+                let word = bytes.loadUInt64(at: index)
                 let stopped = notPassed(word)
                 if stopped == 0 {
                     index += 8
@@ -275,7 +277,7 @@ enum OutputFilter {
                 index += 1
             case 0x1B:
                 guard policy.allowsColor else { return index }
-                let length = sgrLength(UnsafeBufferPointer(rebasing: bytes[index...]))
+                let length = sgrLength(bytes, from: index)
                 guard length > 0 else { return index }
                 index += length
             case 0xC2:
@@ -292,8 +294,7 @@ enum OutputFilter {
                 }
                 index += 3
             case 0xC3...0xF4:
-                guard let base = bytes.baseAddress, let length = UTF8Sequence.length(in: base, at: index, count: count)
-                else { return index }
+                guard let length = UTF8Sequence.length(in: bytes, at: index) else { return index }
                 index += length
             case 0x00...0x1F where policy.rawControls, 0x7F where policy.rawControls:
                 index += 1
@@ -335,9 +336,25 @@ enum OutputFilter {
     /// that `bytes` starts with, or 0 when it starts with none.
     static func sgrLength(_ bytes: some Collection<UInt8>) -> Int {
         var iterator = bytes.makeIterator()
-        guard iterator.next() == 0x1B, iterator.next() == UInt8(ascii: "[") else { return 0 }
+        return sgrLength { iterator.next() }
+    }
+
+    /// ``sgrLength(_:)`` of the bytes of `bytes` from `start`.
+    static func sgrLength(_ bytes: Span<UInt8>, from start: Int) -> Int {
+        var index = start
+        return sgrLength {
+            guard index < bytes.count else { return nil }
+            defer { index += 1 }
+            return bytes[index]
+        }
+    }
+
+    /// ``sgrLength(_:)`` of the bytes that `next` gives one by one (`nil`
+    /// at their end).
+    private static func sgrLength(_ next: () -> UInt8?) -> Int {
+        guard next() == 0x1B, next() == UInt8(ascii: "[") else { return 0 }
         var length = 2
-        while let byte = iterator.next(), length <= maxSGRParameterBytes + 2 {
+        while let byte = next(), length <= maxSGRParameterBytes + 2 {
             length += 1
             if byte == UInt8(ascii: "m") { return length }
             guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: ";") else { return 0 }

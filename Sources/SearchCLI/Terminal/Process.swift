@@ -1,4 +1,5 @@
 import ProcessMemory
+import RawBytes
 import SearchEngine
 
 #if canImport(Glibc)
@@ -12,13 +13,10 @@ public enum ProcessEnvironment {
     /// Every variable of the process's environment, by name.
     public static var current: [String: String] {
         var result: [String: String] = [:]
-        var pointer = environ
-        while let entry = pointer.pointee {
-            let text = String(cString: entry)
+        for text in EnvironmentEntries.all() {
             if let equals = text.firstIndex(of: "=") {
                 result[String(text[..<equals])] = String(text[text.index(after: equals)...])
             }
-            pointer += 1
         }
         return result
     }
@@ -29,9 +27,7 @@ public enum ProcessArguments {
     /// The arguments after the program's name. An argument that is not
     /// valid UTF-8 (a file name is bytes) keeps its bytes: see `FilePathBytes`.
     public static var current: [String] {
-        (1..<Int(CommandLine.argc)).compactMap { index in
-            CommandLine.unsafeArgv[index].map { FilePathBytes.decode(cString: $0) }
-        }
+        CommandLineBytes.arguments().map(FilePathBytes.decode)
     }
 }
 

@@ -22,7 +22,7 @@ final class ByteReader {
 
     /// Opens `path` for reading.
     convenience init(path: String) throws(ReadError) {
-        let fd = FilePathBytes.withCPath(path) { open($0, O_RDONLY | O_CLOEXEC) }
+        let fd = open(FilePathBytes.cString(path), O_RDONLY | O_CLOEXEC)
         if fd < 0 { throw ReadError(errno: errno) }
         try self.init(DescriptorInput(fd: fd, ownsDescriptor: true))
     }

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
-
 /// File paths are bytes until they are shown.
 ///
 /// A Linux file name may be any bytes but `/` and NUL, so it need not be
@@ -35,11 +29,6 @@ package enum FilePathBytes {
         return String(scalars)
     }
 
-    /// The path of a C string, such as an argument or a directory entry.
-    package static func decode(cString: UnsafePointer<CChar>) -> String {
-        decode(UnsafeBufferPointer(start: cString, count: strlen(cString)).lazy.map { UInt8(bitPattern: $0) })
-    }
-
     /// The bytes of `path`, as the system names the file.
     package static func encode(_ path: String) -> [UInt8] {
         var bytes: [UInt8] = []
@@ -54,12 +43,12 @@ package enum FilePathBytes {
         return bytes
     }
 
-    /// Calls `body` with `path` as the NUL-terminated bytes a system call takes.
-    package static func withCPath<Result>(_ path: String, _ body: (UnsafePointer<CChar>) -> Result) -> Result {
-        let bytes = encode(path) + [0]
-        return bytes.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { body($0.baseAddress!) }
-        }
+    /// `path` as the NUL-terminated bytes a system call takes (`open`,
+    /// `stat`, `opendir`): pass the array where the call asks for a C string.
+    package static func cString(_ path: String) -> [CChar] {
+        var bytes = encode(path).map { CChar(bitPattern: $0) }
+        bytes.append(0)
+        return bytes
     }
 
     /// `path` as shown to a person: each byte that is not UTF-8 as `\xFF`.

@@ -28,10 +28,10 @@ enum ParallelInput {
         // Only a regular file is opened here: opening a FIFO would let its
         // writer write to a reader that is about to go.
         var info = stat()
-        guard FilePathBytes.withCPath(path, { stat($0, &info) }) == 0, (info.st_mode & S_IFMT) == S_IFREG,
+        guard stat(FilePathBytes.cString(path), &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
             Int(info.st_size) >= threshold
         else { return nil }
-        let fd = FilePathBytes.withCPath(path) { open($0, O_RDONLY | O_CLOEXEC) }
+        let fd = open(FilePathBytes.cString(path), O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var head = [UInt8](repeating: 0, count: format == .json ? sampleBytes : Compression.magicLength)

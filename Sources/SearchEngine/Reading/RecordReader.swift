@@ -117,7 +117,7 @@ public struct RecordReader: Sendable {
     ) {
         let shown = FilePathBytes.display(path)
         var info = stat()
-        guard FilePathBytes.withCPath(path, { stat($0, &info) }) == 0 else {
+        guard stat(FilePathBytes.cString(path), &info) == 0 else {
             diagnose(Diagnostic(.error, "cannot read \(shown): \(ReadError(errno: errno))"))
             return failed(shown, reading)
         }
@@ -200,7 +200,7 @@ public struct RecordReader: Sendable {
                 continue
             }
             var info = stat()
-            guard FilePathBytes.withCPath(path, { stat($0, &info) }) == 0 else {
+            guard stat(FilePathBytes.cString(path), &info) == 0 else {
                 files.append(source)
                 continue
             }
@@ -225,7 +225,7 @@ public struct RecordReader: Sendable {
     /// and their samples is read for its records alone. Files that are not
     /// text are named in one warning.
     static func dataFiles(in directory: String, diagnose: (Diagnostic) -> Void) -> [String] {
-        guard let dir = FilePathBytes.withCPath(directory, { opendir($0) }) else {
+        guard let dir = opendir(FilePathBytes.cString(directory)) else {
             diagnose(Diagnostic(.error, "cannot read \(FilePathBytes.display(directory)): \(ReadError(errno: errno))"))
             return []
         }
@@ -273,7 +273,7 @@ public struct RecordReader: Sendable {
     /// Whether the file at `path` starts with text (an empty file counts):
     /// neither binary nor UTF-16, nor compressed.
     private static func isText(_ path: String) -> Bool {
-        let fd = FilePathBytes.withCPath(path) { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
+        let fd = open(FilePathBytes.cString(path), O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { return true }
         defer { close(fd) }
         var head = [UInt8](repeating: 0, count: 4096)
@@ -767,7 +767,7 @@ struct FileIdentity: Hashable {
     /// for anything else or a path that cannot be read.
     init?(ofRegularFile path: String) {
         var info = stat()
-        guard FilePathBytes.withCPath(path, { stat($0, &info) }) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+        guard stat(FilePathBytes.cString(path), &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
             return nil
         }
         self.init(info)

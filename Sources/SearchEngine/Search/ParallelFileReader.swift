@@ -53,7 +53,7 @@ struct ParallelFileReader {
     ///   of each group's rest.
     func search(into session: inout SearchSession, diagnose: (Diagnostic) -> Void) {
         let cap = diagnosticCap
-        let fd = FilePathBytes.withCPath(path) { open($0, O_RDONLY | O_CLOEXEC) }
+        let fd = open(FilePathBytes.cString(path), O_RDONLY | O_CLOEXEC)
         // The path as messages and locations show it.
         let path = displayName ?? FilePathBytes.display(path)
         guard fd >= 0 else {
