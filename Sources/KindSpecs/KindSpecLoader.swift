@@ -243,7 +243,8 @@ public enum KindSpecLoader {
         }
         if tooMany {
             errors.append(
-                KindSpecError(file: directory, "more than \(maxFilesPerDirectory) kind specs; is this the right folder?"))
+                KindSpecError(
+                    file: directory, "more than \(maxFilesPerDirectory) kind specs; is this the right folder?"))
             return nil
         }
         return names.sorted().map { joined(directory, $0) }

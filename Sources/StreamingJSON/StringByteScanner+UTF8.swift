@@ -9,7 +9,8 @@ extension StringByteScanner {
         at index: Int,
         count: Int
     ) throws(JSONParseError) -> Int {
-        guard let length = UTF8Sequence.length(in: UnsafeBufferPointer(start: base, count: count).span, at: index) else {
+        guard let length = UTF8Sequence.length(in: UnsafeBufferPointer(start: base, count: count).span, at: index)
+        else {
             throw JSONParseError.invalidUTF8(at: index)
         }
         return index + length

@@ -79,6 +79,8 @@ import Testing
     }
 
     @Test func theArgumentsAreThoseAfterTheProgramsName() {
-        #expect(CommandLineBytes.arguments().map { String(decoding: $0, as: UTF8.self) } == Array(CommandLine.arguments.dropFirst()))
+        #expect(
+            CommandLineBytes.arguments().map { String(decoding: $0, as: UTF8.self) }
+                == Array(CommandLine.arguments.dropFirst()))
     }
 }
