@@ -101,7 +101,8 @@ import Testing
             return Data(("[" + (0..<count).map { object($0) }.joined(separator: ",") + "]").utf8)
         case .wrapped:
             return Data(
-                (#"{"total":\#(count),"items":["# + (0..<count).map { object($0) }.joined(separator: ",") + "]}\n").utf8)
+                (#"{"total":\#(count),"items":["# + (0..<count).map { object($0) }.joined(separator: ",") + "]}\n").utf8
+            )
         case .gzip:
             let plain = (0..<count).map { object($0) }.joined(separator: "\n") + "\n"
             return try Self.gzip(Data(plain.utf8))
@@ -199,7 +200,10 @@ import Testing
                 }
                 var hits = try picked.result.get()
                 if let more = picked.more { hits += more.build(hits.count..<picked.kept) }
-                #expect(describe(hits) == describe(oneShot.hits).map { $0.replacingOccurrences(of: file.path, with: "<stdin>") }, "\(form): \(typed)")
+                #expect(
+                    describe(hits)
+                        == describe(oneShot.hits).map { $0.replacingOccurrences(of: file.path, with: "<stdin>") },
+                    "\(form): \(typed)")
                 #expect(picked.matched == oneShot.statistics.matched, "\(form): \(typed)")
                 #expect(picked.total == oneShot.statistics.read, "\(form): \(typed)")
                 if !hits.isEmpty { compared += 1 }
@@ -208,7 +212,8 @@ import Testing
                 if !picked.narrowed, !picked.indexed, !warned {
                     warned = true
                     #expect(
-                        said(records.standardInputProblems + picked.diagnostics) == said(oneShotSaid), "\(form): \(typed)")
+                        said(records.standardInputProblems + picked.diagnostics) == said(oneShotSaid),
+                        "\(form): \(typed)")
                 }
             }
         }

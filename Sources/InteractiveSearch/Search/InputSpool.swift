@@ -203,15 +203,14 @@ final class InputSpool: Sendable {
             bytes = written
         }
         var sequence = 0
-        withoutActuallyEscaping(
-            { () -> Bool in
-                flush()
-                told.snapshot.bytes = bytes
-                told.snapshot.records = records
-                told.tell()
-                return !failed
-            }
-        ) { beforeRead in
+        func tellWhatCame() -> Bool {
+            flush()
+            told.snapshot.bytes = bytes
+            told.snapshot.records = records
+            told.tell()
+            return !failed
+        }
+        withoutActuallyEscaping(tellWhatCame) { beforeRead in
             reader.readStandardInput(
                 input, after: head, beforeRead: beforeRead, starting: { told.snapshot.hint = $0 },
                 record: { record in
