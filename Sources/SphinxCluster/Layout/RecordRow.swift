@@ -27,7 +27,7 @@ package struct RecordRow {
         var fuzzy: Set<String> = []
         var weights = [UInt32](repeating: 0, count: ClusterLayout.slotCount)
         var lengths = [UInt32](repeating: 0, count: ClusterLayout.slotCount)
-        var innerStarts = [UInt32](repeating: 0, count: ClusterLayout.slotCount)
+        var innerReaches = [UInt32](repeating: 0, count: ClusterLayout.slotCount)
         var filled = [Bool](repeating: false, count: ClusterLayout.slotCount)
         for (index, field) in Self.orderedFields(of: kind).enumerated() {
             guard let text = field.text(object) else { continue }
@@ -37,13 +37,13 @@ package struct RecordRow {
             typos[slot] += tokens.typos
             fuzzy.formUnion(tokens.fuzzy)
             // A slot that holds several fields stands for the best of them:
-            // the heaviest weight, the shortest text, the most inner starts.
+            // the heaviest weight, the shortest text, the shortest inner reach.
             let weight = UInt32(clamping: max(field.weight, 0))
             let length = UInt32(clamping: text.count)
-            let inner = UInt32(clamping: tokens.innerStarts)
+            let inner = UInt32(clamping: min(tokens.innerReach, ClusterLayout.noInnerStart))
             weights[slot] = filled[slot] ? max(weights[slot], weight) : weight
             lengths[slot] = filled[slot] ? min(lengths[slot], length) : length
-            innerStarts[slot] = filled[slot] ? max(innerStarts[slot], inner) : inner
+            innerReaches[slot] = filled[slot] ? min(innerReaches[slot], inner) : inner
             filled[slot] = true
         }
         var named: [String] = []
@@ -60,6 +60,7 @@ package struct RecordRow {
                 numbers.append(.init(key: ClusterLayout.presenceKey(name), value: .number("1")))
                 if let number = value.number, let key = SortableNumber.key(number) {
                     numbers.append(.init(key: ClusterLayout.filterKey(name), value: .number(String(key))))
+                    named += NumberBlocks.tokens(code: ClusterLayout.fieldCode(name), key: key)
                 }
                 // A search field's text is in its slot already; a number
                 // written plainly is only ever compared as a number (no text
@@ -90,7 +91,7 @@ package struct RecordRow {
         values.append("'\(SphinxQLText.sqlString(storedKind.lowercased()))'")
         values.append("'\(SphinxQLText.sqlString(JSONWriter.string(.object(object))))'")
         values.append("'\(SphinxQLText.sqlString(JSONWriter.string(.object(JSONObject(numbers)))))'")
-        values += (weights + lengths + innerStarts).map { "\($0)" }
+        values += (weights + lengths + innerReaches).map { "\($0)" }
         self.values = "(" + values.joined(separator: ",") + ")"
     }
 
@@ -110,9 +111,10 @@ package struct RecordRow {
         }.map(\.element)
     }
 
-    /// Tokens joined by spaces, each once.
+    /// Tokens joined by spaces. A token twice (a word twice in a field)
+    /// finds the record as once does; ``FieldTokens`` makes no token twice
+    /// for one word.
     private static func joined(_ tokens: [String]) -> String {
-        var seen: Set<String> = []
-        return tokens.filter { seen.insert($0).inserted }.joined(separator: " ")
+        tokens.joined(separator: " ")
     }
 }

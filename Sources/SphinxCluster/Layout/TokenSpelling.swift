@@ -44,6 +44,8 @@ enum TokenSpelling {
         /// A connector between two words of the field (`&`, `+`, `'n'`,
         /// `and`): a query's connector matches any.
         case connector = "_j"
+        /// A block of numbers a filter compares (``NumberBlocks``).
+        case numberBlock = "_n"
     }
 
     /// The markers of word starts, by where the word starts.
@@ -100,18 +102,61 @@ enum TokenSpelling {
     /// FNV-1a, mixed. Two texts that hash alike make a candidate too many,
     /// never one too few.
     static func hash(_ units: some Sequence<UInt32>) -> String {
-        var value: UInt64 = 0xcbf2_9ce4_8422_2325
-        for unit in units {
+        var hash = UnitHash()
+        for unit in units { hash.add(unit) }
+        return String(hash.value, radix: 36)
+    }
+
+    /// ``hash(_:)`` built unit by unit.
+    struct UnitHash {
+        private var state: UInt64 = 0xcbf2_9ce4_8422_2325
+
+        mutating func add(_ unit: UInt32) {
             for shift in stride(from: 0, to: 32, by: 8) {
-                value ^= UInt64((unit >> UInt32(shift)) & 0xFF)
-                value = value &* 0x100_0000_01b3
+                state ^= UInt64((unit >> UInt32(shift)) & 0xFF)
+                state = state &* 0x100_0000_01b3
             }
         }
-        // A finalizer, so that texts that differ in their last unit differ in every digit.
-        value ^= value >> 33
-        value = value &* 0xff51_afd7_ed55_8ccd
-        value ^= value >> 33
-        return String(value, radix: 36)
+
+        /// The hash: a finalizer, so that texts that differ in their last
+        /// unit differ in every digit.
+        var value: UInt64 {
+            var value = state
+            value ^= value >> 33
+            value = value &* 0xff51_afd7_ed55_8ccd
+            value ^= value >> 33
+            return value
+        }
+
+        /// `marker` and eight letters and digits of the hash (as
+        /// ``tokenHash(_:)`` cuts it), made without building the whole
+        /// spelling first.
+        func token(_ marker: Marker) -> String {
+            var digits = value
+            // The first eight of its base-36 digits.
+            while digits >= 2_821_109_907_456 { digits /= 36 }
+            var bytes: (UInt64, UInt64) = (0, 0)
+            return withUnsafeMutableBytes(of: &bytes) { buffer in
+                let prefix = marker.rawValue.utf8
+                var index = 0
+                for byte in prefix {
+                    buffer[index] = byte
+                    index += 1
+                }
+                var width = 1
+                var power: UInt64 = 36
+                while width < 8 && power <= digits {
+                    power *= 36
+                    width += 1
+                }
+                for position in stride(from: index + width - 1, through: index, by: -1) {
+                    let digit = UInt8(digits % 36)
+                    buffer[position] = digit < 10 ? 0x30 + digit : 0x61 + digit - 10
+                    digits /= 36
+                }
+                return String(decoding: buffer[0..<(index + width)], as: UTF8.self)
+            }
+        }
     }
 
     /// The pieces of `units`' spelling that a text holding `units` holds
