@@ -80,19 +80,37 @@ package struct RecordRow {
                 break
             }
         }
-        var values = ["\(id)"]
-        values += slots.map { "'" + Self.joined($0) + "'" }
-        values += typos.map { "'" + Self.joined($0) + "'" }
-        values.append("'" + Self.joined(fuzzy.sorted()) + "'")
-        values.append("'" + Self.joined(named) + "'")
-        values.append("\(seq)")
-        values.append("\(UInt32(clamping: location.line))")
-        values.append("'\(SphinxQLText.sqlString(location.file))'")
-        values.append("'\(SphinxQLText.sqlString(storedKind.lowercased()))'")
-        values.append("'\(SphinxQLText.sqlString(JSONWriter.string(.object(object))))'")
-        values.append("'\(SphinxQLText.sqlString(JSONWriter.string(.object(JSONObject(numbers)))))'")
-        values += (weights + lengths + innerReaches).map { "\($0)" }
-        self.values = "(" + values.joined(separator: ",") + ")"
+        var row = "(" + String(id)
+        row.reserveCapacity(2048)
+        // Tokens are letters, digits and `_` (``TokenSpelling``): no quoting
+        // needed. A token twice (a word twice in a field) finds the record
+        // as once does.
+        func tokens(_ list: some Sequence<String>) {
+            row += ",'"
+            var first = true
+            for token in list {
+                if !first { row += " " }
+                row += token
+                first = false
+            }
+            row += "'"
+        }
+        func text(_ value: String) {
+            row += ",'"
+            row += SphinxQLText.sqlString(value)
+            row += "'"
+        }
+        for slot in slots { tokens(slot) }
+        for slot in typos { tokens(slot) }
+        tokens(fuzzy.sorted())
+        tokens(named)
+        row += "," + String(seq) + "," + String(UInt32(clamping: location.line))
+        text(location.file)
+        text(storedKind.lowercased())
+        text(JSONWriter.string(.object(object)))
+        text(JSONWriter.string(.object(JSONObject(numbers))))
+        for value in weights + lengths + innerReaches { row += "," + String(value) }
+        self.values = row + ")"
     }
 
     /// Whether a field's value is a number written with digits, a point
@@ -111,10 +129,4 @@ package struct RecordRow {
         }.map(\.element)
     }
 
-    /// Tokens joined by spaces. A token twice (a word twice in a field)
-    /// finds the record as once does; ``FieldTokens`` makes no token twice
-    /// for one word.
-    private static func joined(_ tokens: [String]) -> String {
-        tokens.joined(separator: " ")
-    }
 }

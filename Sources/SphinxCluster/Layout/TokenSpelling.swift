@@ -53,42 +53,63 @@ enum TokenSpelling {
 
     /// Appends the spelling of one unit.
     static func append(_ unit: UInt32, to output: inout String) {
+        var bytes: [UInt8] = []
+        append(unit, to: &bytes)
+        output += String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends the spelling of one unit, as UTF-8.
+    static func append(_ unit: UInt32, to bytes: inout [UInt8]) {
         if (0x61...0x7A).contains(unit) || (0x30...0x39).contains(unit) {
-            output.unicodeScalars.append(Unicode.Scalar(UInt8(unit)))
-        } else {
-            output += "_" + String(unit, radix: 16) + "_"
+            bytes.append(UInt8(unit))
+            return
         }
+        bytes.append(0x5F)
+        var shift = 28
+        while shift > 0 && unit >> UInt32(shift) == 0 { shift -= 4 }
+        while shift >= 0 {
+            let digit = UInt8((unit >> UInt32(shift)) & 0xF)
+            bytes.append(digit < 10 ? 0x30 + digit : 0x61 + digit - 10)
+            shift -= 4
+        }
+        bytes.append(0x5F)
     }
 
     /// The spelling of `units`.
     static func spell(_ units: some Sequence<UInt32>) -> String {
-        var output = ""
-        for unit in units { append(unit, to: &output) }
-        return output
+        var bytes: [UInt8] = []
+        for unit in units { append(unit, to: &bytes) }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The number of bytes one unit's spelling takes.
     static func width(_ unit: UInt32) -> Int {
-        (0x61...0x7A).contains(unit) || (0x30...0x39).contains(unit) ? 1 : String(unit, radix: 16).utf8.count + 2
+        if (0x61...0x7A).contains(unit) || (0x30...0x39).contains(unit) { return 1 }
+        var digits = 1
+        while digits < 8 && unit >> UInt32(4 * digits) != 0 { digits += 1 }
+        return digits + 2
     }
 
     /// `prefix` and as many of `units` as fit in a token: a word start whose
     /// prefixes are searched.
     static func cut(_ prefix: String, _ units: some Collection<UInt32>) -> String {
-        var output = prefix
+        var bytes = Array(prefix.utf8)
         for unit in units {
-            guard output.utf8.count + width(unit) <= maxTokenBytes else { break }
-            append(unit, to: &output)
+            guard bytes.count + width(unit) <= maxTokenBytes else { break }
+            append(unit, to: &bytes)
         }
-        return output
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// `prefix` and `units` spelled, or hashed when that is too long: a
     /// token only ever compared whole.
     static func whole(_ prefix: String, _ units: some Collection<UInt32>) -> String {
-        let spelled = spell(units)
-        if prefix.utf8.count + spelled.utf8.count <= maxTokenBytes { return prefix + spelled }
-        return prefix + Marker.hashed.rawValue + tokenHash(units)
+        var bytes = Array(prefix.utf8)
+        for unit in units {
+            append(unit, to: &bytes)
+            if bytes.count > maxTokenBytes { return prefix + Marker.hashed.rawValue + tokenHash(units) }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// ``hash(_:)`` cut to eight letters and digits, for a token: one in
