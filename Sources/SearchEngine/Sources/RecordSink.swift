@@ -122,7 +122,7 @@ public struct RecordSink {
                 diagnosticCap: session.options.diagnosticCap, reading: .copied, displayName: displayName,
                 length: length, diagnose: report)
         }
-        let fd = FilePathBytes.withCPath(path) { open($0, O_RDONLY | O_CLOEXEC) }
+        let fd = open(FilePathBytes.cString(path), O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
             return report(Diagnostic(.error, "cannot read \(displayName): \(ReadError(errno: errno))"))
         }
