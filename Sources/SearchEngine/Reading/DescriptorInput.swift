@@ -74,6 +74,13 @@ final class DescriptorInput {
         return Int(info.st_size)
     }
 
+    /// Goes on reading at `offset` of a regular file: what was peeked at
+    /// is dropped. `false` when the descriptor cannot seek.
+    func seek(to offset: Int) -> Bool {
+        dropLookahead()
+        return lseek(fd, off_t(offset), SEEK_SET) == off_t(offset)
+    }
+
     /// One `read`, again after a signal.
     static func readOnce(_ fd: Int32, into room: UnsafeMutableRawBufferPointer) throws(ReadError) -> Int {
         guard room.count > 0 else { return 0 }
