@@ -155,6 +155,34 @@ import Testing
         }
     }
 
+    /// Ties go to the record met first, whatever route read it: a listing
+    /// (every record ties) shows a large NDJSON file read in blocks, or an
+    /// array read in blocks, before the file after it, read in order. (A
+    /// parallel read numbered its records by their offsets, and the records
+    /// read in order after it came first.)
+    @Test(arguments: [true, false])
+    func tiesKeepInputOrderAcrossRoutes(array: Bool) throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ties-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let records = (0..<150_000).map { #"{"kind":"note","name":"big \#($0)","body":"padding padding padding"}"# }
+        let big = directory.appendingPathComponent(array ? "big.json" : "big.jsonl")
+        let text = array ? "[" + records.joined(separator: ",") + "]" : records.joined(separator: "\n")
+        try Data(text.utf8).write(to: big)
+        // Large enough to be read in blocks.
+        #expect(text.utf8.count > 9 << 20)
+        let small = directory.appendingPathComponent("small.jsonl")
+        try Data((0..<3).map { #"{"kind":"note","name":"small \#($0)"}"# }.joined(separator: "\n").utf8).write(
+            to: small)
+        var options = SearchOptions(limit: 2)
+        options.arrayBlocks = ArrayBlockTuning(workers: 2, reading: .mapped)
+        let result = try SearchEngine.search(
+            sources: [DataSource.path(big.path), DataSource.path(small.path)], query: try QueryParser().parse(""),
+            options: options, registry: try KindRegistry([noteKind()])
+        ) { _ in }
+        #expect(result.hits.map(\.row.name) == ["big 0", "big 1"])
+    }
+
     /// An array read in blocks is read in blocks indeed: the scan finds its
     /// elements (a test of agreement alone would also pass if it read
     /// nothing and left the reader in order everything).
