@@ -159,7 +159,8 @@ struct LineDrawer: Sendable {
 
     private static func styled(_ text: String, _ style: CellStyle, emphasized: Bool, into output: inout ByteBuffer) {
         var parameters = style.sgrParameter ?? ""
-        if emphasized { parameters += parameters.isEmpty ? "1;4" : ";1;4" }
+        // A match is bold and underlined; a bold style needs only the underline.
+        if emphasized { parameters += style == .bold ? ";4" : parameters.isEmpty ? "1;4" : ";1;4" }
         guard !parameters.isEmpty else {
             output.append(text)
             return

@@ -24,8 +24,11 @@ import Testing
             try Data(
                 "#!/bin/sh\nprintf 'LESS=%s\\n' \"$LESS\" > '\(record.path).env'\n\(reads) > '\(record.path)'\n".utf8
             ).write(to: script)
-            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
-            command = script.path
+            // Given to `sh` to read, not run itself: a process that another
+            // test's thread forks while the script is open for writing holds
+            // it open, and running it would fail with ETXTBSY ("Text file
+            // busy", exit 126) until that process starts its program.
+            command = "/bin/sh '\(script.path)'"
         }
 
         var paged: String? {

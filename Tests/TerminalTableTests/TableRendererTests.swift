@@ -196,6 +196,13 @@ struct TableRendererTests {
         #expect(SGR.strip(coloured) == plain.replacingOccurrences(of: "\(rule ?? "")\n", with: ""))
         #expect(coloured.contains("\u{1B}[36mproduct\u{1B}[0m"))  // the kind's style
         #expect(coloured.contains("\u{1B}[1;4mCa\u{1B}[0m"))  // the matched characters of NAME
+        // A bold cell's match adds the underline alone, not a second bold.
+        let cake = [Cell("Cake", style: .bold, highlights: [0..<2])]
+        let bold = MergedTable(
+            shared: [Column("name")], groups: [],
+            rows: [MergedRow(group: -1, shared: cake, details: [], size: RowSize(height: 1, measuring: cake))])
+        let boldColoured = TableRenderer.render(bold, options: RenderOptions(maxWidth: 80, color: true))
+        #expect(boldColoured.contains("\u{1B}[1;4mCa\u{1B}[0m\u{1B}[1mke\u{1B}[0m"), "\(boldColoured.debugDescription)")
         #expect(!plain.contains("\u{1B}"))
     }
 

@@ -21,82 +21,25 @@ public final class FakeMySQLServer: @unchecked Sendable {
     ///   connection open.
     public init(answer: @escaping @Sendable (String) -> [[UInt8]]?) throws {
         self.answer = answer
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        self.listener = listener
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
-                bind(listener, pointer, length) == 0 && listen(listener, 8) == 0
-                    && getsockname(listener, pointer, &length) == 0
-            }
-        }
-        guard bound else { throw FixtureError(message: "cannot listen on 127.0.0.1") }
-        port = Int(UInt16(bigEndian: address.sin_port))
-        Thread.detachNewThread { [self] in serve() }
+        (listener, port) = try MySQLTestSocket.listen()
+        MySQLTestSocket.serve(listener) { [self] in converse($0) }
     }
 
     /// Stops listening; a connection in progress ends with the process.
-    public func stop() {
-        shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
-    }
-
-    private func serve() {
-        while true {
-            let connection = accept(listener, nil, nil)
-            guard connection >= 0 else { return }
-            Thread.detachNewThread { [self] in converse(connection) }
-        }
-    }
+    public func stop() { MySQLTestSocket.stop(listener) }
 
     private func converse(_ fd: Int32) {
         defer { close(fd) }
-        var greeting: [UInt8] = [10] + Array("2.2.11-id64-release".utf8) + [0, 1, 0, 0, 0]
-        greeting += [UInt8](repeating: 0x41, count: 8) + [0, 0x08, 0x82, 0x21, 0x02, 0, 0, 0]
-        greeting += [UInt8](repeating: 0, count: 10) + [UInt8](repeating: 0x42, count: 12) + [0]
-        guard send(fd, [greeting], startingAt: 0), readPacket(fd) != nil,
-            send(fd, [[0, 0, 0, 2, 0, 0, 0]], startingAt: 2)
-        else { return }
-        while let packet = readPacket(fd) {
+        guard MySQLTestSocket.login(fd) else { return }
+        while let packet = MySQLTestSocket.readPacket(fd) {
             guard packet.first == 0x03 else { return }
             guard let payloads = answer(String(decoding: packet.dropFirst(), as: UTF8.self)) else {
                 // Stall: hold the connection open until the client gives up.
-                _ = readPacket(fd)
+                _ = MySQLTestSocket.readPacket(fd)
                 return
             }
-            guard send(fd, payloads, startingAt: 1) else { return }
+            guard MySQLTestSocket.write(fd, MySQLTestSocket.packets(payloads, startingAt: 1)) else { return }
         }
-    }
-
-    private func send(_ fd: Int32, _ payloads: [[UInt8]], startingAt sequence: Int) -> Bool {
-        var bytes: [UInt8] = []
-        for (index, payload) in payloads.enumerated() {
-            let count = payload.count
-            bytes += [
-                UInt8(count & 0xFF), UInt8((count >> 8) & 0xFF), UInt8(count >> 16), UInt8((sequence + index) & 0xFF),
-            ]
-            bytes += payload
-        }
-        return bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) } == bytes.count
-    }
-
-    private func readPacket(_ fd: Int32) -> [UInt8]? {
-        guard let head = readExactly(fd, 4) else { return nil }
-        return readExactly(fd, Int(head[0]) | Int(head[1]) << 8 | Int(head[2]) << 16)
-    }
-
-    private func readExactly(_ fd: Int32, _ count: Int) -> [UInt8]? {
-        var bytes = [UInt8](repeating: 0, count: count)
-        var done = 0
-        while done < count {
-            let got = bytes.withUnsafeMutableBytes { recv(fd, $0.baseAddress! + done, count - done, 0) }
-            guard got > 0 else { return nil }
-            done += got
-        }
-        return bytes
     }
 
     // MARK: Packets a test sends

@@ -32,36 +32,12 @@ public final class HostileMySQLServer: @unchecked Sendable {
 
     public init(_ behaviour: Behaviour) throws {
         self.behaviour = behaviour
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        self.listener = listener
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
-                bind(listener, pointer, length) == 0 && listen(listener, 8) == 0
-                    && getsockname(listener, pointer, &length) == 0
-            }
-        }
-        guard bound else { throw FixtureError(message: "cannot listen on 127.0.0.1") }
-        port = Int(UInt16(bigEndian: address.sin_port))
-        Thread.detachNewThread { [self] in serve() }
+        (listener, port) = try MySQLTestSocket.listen()
+        MySQLTestSocket.serve(listener) { [self] in abuse($0) }
     }
 
     /// Stops listening; a connection in progress ends when its client hangs up.
-    public func stop() {
-        shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
-    }
-
-    private func serve() {
-        while true {
-            let connection = accept(listener, nil, nil)
-            guard connection >= 0 else { return }
-            Thread.detachNewThread { [self] in abuse(connection) }
-        }
-    }
+    public func stop() { MySQLTestSocket.stop(listener) }
 
     private func abuse(_ fd: Int32) {
         defer { close(fd) }
@@ -108,13 +84,7 @@ public final class HostileMySQLServer: @unchecked Sendable {
 
     /// Greets as searchd does, takes any login and the first query.
     private func login(_ fd: Int32) -> Bool {
-        var greeting: [UInt8] = [10] + Array("2.2.11-id64-release".utf8) + [0, 1, 0, 0, 0]
-        greeting += [UInt8](repeating: 0x41, count: 8) + [0, 0x08, 0x82, 0x21, 0x02, 0, 0, 0]
-        greeting += [UInt8](repeating: 0, count: 10) + [UInt8](repeating: 0x42, count: 12) + [0]
-        guard write(fd, [UInt8(greeting.count), 0, 0, 0] + greeting), readPacket(fd) != nil,
-            write(fd, [7, 0, 0, 2, 0, 0, 0, 2, 0, 0, 0]), readPacket(fd) != nil
-        else { return false }
-        return true
+        MySQLTestSocket.login(fd) && MySQLTestSocket.readPacket(fd) != nil
     }
 
     /// A result set's column count, one column definition and their end, from `sequence`.
@@ -125,24 +95,5 @@ public final class HostileMySQLServer: @unchecked Sendable {
             + [5, 0, 0, sequence + 2, 0xFE, 0, 0, 0x02, 0]
     }
 
-    private func write(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
-        var sent = 0
-        while sent < bytes.count {
-            let count = bytes.withUnsafeBytes {
-                Glibc.send(fd, $0.baseAddress! + sent, $0.count - sent, Int32(MSG_NOSIGNAL))
-            }
-            guard count > 0 else { return false }
-            sent += count
-        }
-        return true
-    }
-
-    private func readPacket(_ fd: Int32) -> [UInt8]? {
-        var head = [UInt8](repeating: 0, count: 4)
-        guard recv(fd, &head, 4, Int32(MSG_WAITALL)) == 4 else { return nil }
-        let count = Int(head[0]) | Int(head[1]) << 8 | Int(head[2]) << 16
-        var payload = [UInt8](repeating: 0, count: count)
-        guard count == 0 || recv(fd, &payload, count, Int32(MSG_WAITALL)) == count else { return nil }
-        return payload
-    }
+    private func write(_ fd: Int32, _ bytes: [UInt8]) -> Bool { MySQLTestSocket.write(fd, bytes) }
 }

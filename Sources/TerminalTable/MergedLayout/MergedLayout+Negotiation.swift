@@ -16,14 +16,19 @@ extension MergedLayout {
         init(_ block: RowBlock, shared columns: [Column], groups: [DetailGroup], measuresUncut: Bool = true) {
             let sharedCount = block.sharedColumns
             var shared = Array(repeating: 0, count: sharedCount)
-            var details = groups.map { Array(repeating: 0, count: $0.columns.count) }
             var sharedUncut = shared
+            // Every group's detail columns side by side, group `g` from
+            // `starts[g]`: one flat array per measure, not one per group,
+            // keeps the loop below to plain stores.
+            var starts = [0]
+            for group in groups { starts.append(starts[starts.count - 1] + group.columns.count) }
+            var details = Array(repeating: 0, count: starts[starts.count - 1])
             var detailUncut = details
             var hasRows = Array(repeating: false, count: groups.count)
             let sharedWraps = (0..<sharedCount).map {
                 measuresUncut && $0 < columns.count && MergedLayout.wraps(columns[$0])
             }
-            let detailWraps = groups.map { $0.columns.map { measuresUncut && MergedLayout.wraps($0) } }
+            let detailWraps = groups.flatMap { $0.columns.map { measuresUncut && MergedLayout.wraps($0) } }
             block.entries.withUnsafeBufferPointer { entries in
                 block.wanted.withUnsafeBufferPointer { wanted in
                     for entry in entries {
@@ -43,18 +48,20 @@ extension MergedLayout {
                                 : width
                         }
                         let group = Int(entry.group)
-                        guard details.indices.contains(group) else { continue }
+                        guard hasRows.indices.contains(group) else { continue }
                         hasRows[group] = true
                         let detailsStart = first + sharedCount
                         let detailCells = cells + entry.sharedCount
-                        for index in details[group].indices {
+                        let start = starts[group]
+                        for index in 0..<(starts[group + 1] - start) {
+                            let slot = start + index
                             let width = Int(wanted[detailsStart + index])
-                            if width > details[group][index] { details[group][index] = width }
-                            guard width > detailUncut[group][index] else { continue }
-                            detailUncut[group][index] =
-                                height > 1 && detailWraps[group][index] && index < entry.detailCount
+                            if width > details[slot] { details[slot] = width }
+                            guard width > detailUncut[slot] else { continue }
+                            detailUncut[slot] =
+                                height > 1 && detailWraps[slot] && index < entry.detailCount
                                 ? max(
-                                    detailUncut[group][index],
+                                    detailUncut[slot],
                                     block.uncutWidth(ofCell: detailCells + index, wanted: width, height: height))
                                 : width
                         }
@@ -62,9 +69,9 @@ extension MergedLayout {
                 }
             }
             self.shared = shared
-            self.details = details
+            self.details = groups.indices.map { Array(details[starts[$0]..<starts[$0 + 1]]) }
             self.sharedUncut = sharedUncut
-            self.detailUncut = detailUncut
+            self.detailUncut = groups.indices.map { Array(detailUncut[starts[$0]..<starts[$0 + 1]]) }
             self.hasRows = hasRows
         }
 
