@@ -11,7 +11,8 @@
 # Cases: NDJSON read in one pass (piped) and in parallel blocks (a file over
 # 8 MiB), a JSON array from a file, from a pipe, in parallel blocks (one
 # element per line, over 8 MiB) and on one line (one pass under 8 MiB, in
-# blocks over it, and in blocks between values that are not objects), an object
+# blocks over it, and in blocks between mistakes the reader in order
+# judges), an object
 # wrapping its records, gzip NDJSON, lines of text, CSV (from a file and a
 # pipe), TSV, CSV with stray quotes, and NDJSON with lines over
 # --max-line-bytes (piped and in blocks).
@@ -75,9 +76,10 @@ def one_line(name, size, head="[", tail="]", odd=False):
     # The JSON array's block with its line breaks taken out: one line of any size.
     block = json_block().replace(",\n", ",")
     if odd:
-        # A value that is not an object now and then, which the reader in
-        # order judges between the stretches read in blocks.
-        block = block.replace('{"kind":"product","name":"teapot 0"', '17,{"kind":"product","name":"teapot 0"')
+        # Now and then a mistake that the scan leaves to the reader in
+        # order (a backslash outside a string), which reads on from it and
+        # offers the rest of the array again a megabyte later.
+        block = block.replace('{"kind":"product","name":"teapot 0"', '{"kind":"product",\\"n":1,"name":"teapot 0"')
     with open(f"{work}/{name}", "w") as out:
         out.write(head)
         written = len(head)
@@ -146,7 +148,7 @@ cases=(
     "JSON array, parallel blocks|run_file|arrayparallel-%s.json|"
     "JSON array on one line, file|run_file|oneline-%s.json|"
     "JSON array on one line, blocks|run_file|onelineparallel-%s.json|"
-    "one line, odd values, blocks|run_file|onelineodd-%s.json|"
+    "one line, mistakes, blocks|run_file|onelineodd-%s.json|"
     "JSON wrapping its records, pipe|run_cat|wrapped-%s.json|"
     "NDJSON, gzip, file|run_file|gzip-%s.jsonl.gz|"
     "lines of text, file|run_file|lines-%s.txt|"
