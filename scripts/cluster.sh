@@ -223,7 +223,7 @@ shard_config() {
     echo "    rt_attr_string = kind_name"
     echo "    rt_attr_string = record"
     echo "    rt_attr_json = attrs"
-    for attribute in wt len ib; do
+    for attribute in wt len ir; do
         for slot in 0 1 2 3 4 5 6 7; do echo "    rt_attr_uint = $attribute$slot"; done
     done
     cat <<EOF

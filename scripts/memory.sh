@@ -23,10 +23,15 @@
 #   wrapped-1m     an object wrapping 1M records, on one line (an API's response)
 #   csv-1m         1M CSV rows after a header, quoted fields with commas
 #   lines-1m       1M lines of text
-# each of which must be read whole (--stats counts every record).
+# each of which must be read whole (--stats counts every record), and, for
+# these, piped into the picker (`search -i` in a tmux pane, with a private
+# server; skipped when tmux is missing) until its status line counts every
+# record: the picker copies what comes, a record per line, to a temporary
+# file, and its memory is bounded as a one-shot search's.
 #
 # Peak memory is the kernel's high-water mark of resident memory, as
-# `/usr/bin/time` reports it (Maximum resident set size).
+# `/usr/bin/time` reports it (Maximum resident set size), or, for the
+# picker, as /proc/PID/status does (VmHWM) once every record has come.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cap_mb="${MEMORY_CAP_MB:-64}"
@@ -103,6 +108,37 @@ measure() {
     peak_mb=$(awk -v k="$peak_kb" 'BEGIN { printf "%.1f", k / 1024 }')
 }
 
+# Runs `cat FILE | search -i` in a tmux pane (80x14, a server of its own)
+# until its status line counts RECORDS of them, reads its peak memory, and
+# leaves it with Esc; sets status (1 when it never counted them all),
+# seconds, peak_kb and peak_mb.
+measure_picker() {
+    local file=$1 records=$2 socket="memory-$$" pid deadline grouped start
+    grouped=$(sed ':a;s/\B[0-9]\{3\}\>/,&/;ta' <<<"$records")
+    start=$(date +%s.%N)
+    status=1
+    peak_kb=0
+    printf '#!/usr/bin/env bash\nexec "$1" -i < <(cat "$2")\n' >"$scratch/pick.sh"
+    chmod +x "$scratch/pick.sh"
+    tmux -L "$socket" new-session -d -x 80 -y 14 "$(printf '%q ' "$scratch/pick.sh" "$binary" "$file")"
+    pid=$(tmux -L "$socket" display-message -p '#{pane_pid}')
+    deadline=$((SECONDS + 900))
+    while ((SECONDS < deadline)); do
+        if tmux -L "$socket" capture-pane -p 2>/dev/null | grep -q "^  $grouped of $grouped"; then
+            status=0
+            break
+        fi
+        sleep 0.5
+    done
+    peak_kb=$(awk '/^VmHWM:/ { print $2 }' "/proc/$pid/status" 2>/dev/null || echo 0)
+    tmux -L "$socket" send-keys Escape
+    deadline=$((SECONDS + 10))
+    while tmux -L "$socket" has-session 2>/dev/null && ((SECONDS < deadline)); do sleep 0.2; done
+    tmux -L "$socket" kill-server 2>/dev/null || true
+    seconds=$(awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN { printf "%.1f", e - s }')
+    peak_mb=$(awk -v k="${peak_kb:-0}" 'BEGIN { printf "%.1f", k / 1024 }')
+}
+
 threshold=$((8 << 20))
 failed=0
 printf '%-15s %-6s %9s %8s %6s %s\n' INPUT PATH "SIZE MB" "PEAK MB" SECS RESULT
@@ -135,10 +171,26 @@ for input in malformed unknown-kinds capped-stream; do
             "$peak_mb" "$seconds" "$result"
     done
 done
+paths=(file stdin)
+if command -v tmux >/dev/null; then paths+=(picker); else echo "note: no tmux: the picker is not measured" >&2; fi
 for input in array-1gb.json gzip-1m.jsonl.gz wrapped-1m.json csv-1m.csv lines-1m.txt; do
     file="$scratch/$input"
     size=$(wc -c <"$file")
-    for path in file stdin; do
+    for path in "${paths[@]}"; do
+        if [[ $path == picker ]]; then
+            measure_picker "$file" "${large_records[$input]}"
+            result=ok
+            if ((status != 0)); then
+                result="the picker did not count every record"
+                failed=1
+            elif ((peak_kb > cap_mb * 1024)); then
+                result="over the ${cap_mb} MB cap"
+                failed=1
+            fi
+            printf '%-15s %-6s %9.1f %8s %6s %s\n' "${input%%.*}" "$path" \
+                "$(awk -v b="$size" 'BEGIN { print b / 1048576 }')" "$peak_mb" "$seconds" "$result"
+            continue
+        fi
         measure "$file" "$path"
         result=ok
         if ((status != 0)); then

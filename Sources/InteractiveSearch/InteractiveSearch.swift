@@ -88,7 +88,10 @@ package enum InteractiveSearch {
             return .unavailable(error.description)
         }
         var failed = false
-        let records = LoadedRecords(sources: configuration.sources, reader: configuration.reader) { diagnostic in
+        let records = LoadedRecords(
+            sources: configuration.sources, reader: configuration.reader,
+            diagnosticCap: configuration.options.diagnosticCap
+        ) { diagnostic in
             if diagnostic.severity == .error { failed = true }
             diagnose(diagnostic)
         }
@@ -96,9 +99,9 @@ package enum InteractiveSearch {
         if failed && records.count == 0 && !records.readsFiles { return .unreadable }
         var session = PickerSession(configuration: configuration, records: records, device: device)
         let (outcome, warnings) = session.run()
-        // Standard input's own problems (it could not be read, a document's
-        // malformed records), then the search's.
-        for problem in records.spool?.diagnostics ?? [] { diagnose(problem) }
+        // Standard input's own problems (it could not be read, malformed
+        // records of a form read as it came), then the search's.
+        for problem in records.standardInputProblems { diagnose(problem) }
         for warning in warnings { diagnose(warning) }
         return outcome
     }

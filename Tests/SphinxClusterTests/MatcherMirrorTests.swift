@@ -24,6 +24,9 @@ import TextMatching
         "xn--90amdjbi3c0ec.xn--p1ai", "zettlmeißl.de", "iPhone 15 Pro Max", "b42 jet", "  padded  text  ",
         "Donaudampfschifffahrtsgesellschaftskapitän", "a", "McDonald's", "Diamonds", "coffee3d.com", "O'Brien",
         "中华人民共和国国务院办公厅秘书局", "kingsville king",
+        // Word starts close to one another, inside words and after spaces.
+        "Keystone Tiny Coffee", "cof fee mug", "Iced Coffee Cake", "coffee715.app", "CoffeeHouse", "a b c d e f",
+        "BlueBottle Coffee Co", "x-ray vision", "Mc Donald", "coffee-wine.co",
     ]
 
     /// A tiny reader of the full-text expressions the cluster writes, over
@@ -190,8 +193,13 @@ import TextMatching
             if match.tier <= .substring {
                 #expect(holds(anywhere), "'\(patternText)' in '\(text)': not found anywhere")
             }
-            // The quality the cluster orders by is a ceiling, where no word starts inside another.
-            if spelling.isOneWord, tokens.innerStarts == 0, match.tier != .fuzzy {
+            // The quality the cluster orders by is a ceiling, where no word
+            // starts inside another within the units a match of the tier covers.
+            let length = spelling.units.count
+            let span =
+                match.tier == .substring
+                ? Int.max : match.tier == .typo ? length + TextMatcher.typoBudget(forLength: length) : length + 2
+            if spelling.isOneWord, tokens.innerReach >= span, match.tier != .fuzzy {
                 let ceiling = QualityCeiling(pattern)
                 let limit: Int =
                     switch match.tier {

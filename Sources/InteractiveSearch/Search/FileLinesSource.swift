@@ -16,6 +16,8 @@ struct FileLinesSource: SearchSource {
     /// The file's name in messages and locations, and its path.
     let displayName: String
     let path: String
+    /// The kind of its records that name none.
+    let hint: String?
     /// The lines to read, in file order.
     let lines: [MatchedLines.Line]
     /// Whether to stop: checked every few hundred lines.
@@ -32,7 +34,6 @@ struct FileLinesSource: SearchSource {
         guard fd >= 0 else { return report([], false) }
         defer { close(fd) }
         let file = displayName
-        let hint = sink.registry.kindName(forFile: path) ?? sink.reader.defaultKind
         var buffer = [UInt8](repeating: 0, count: Self.window)
         // The file bytes `bufferStart..<bufferStart + bufferCount` are in `buffer`.
         var bufferStart = 0

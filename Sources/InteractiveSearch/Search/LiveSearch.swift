@@ -503,13 +503,14 @@ package final class LiveSearch: Sendable {
         case .file(let source):
             guard case .path(let path) = source else { return nil }
             return LineFile(
-                path: path, displayName: source.displayName, hint: registry.kindName(forFile: path), source: source)
+                path: path, displayName: source.displayName,
+                hint: registry.kindName(forFile: path) ?? records.defaultKind, source: source)
         case .standardInput(let spool):
             let snapshot = spool.snapshot
-            guard snapshot.finished, snapshot.isLines == true else { return nil }
+            guard snapshot.finished, spool.searchesLinesInPlace else { return nil }
             return LineFile(
-                path: spool.path, displayName: spool.displayName, hint: records.defaultKind,
-                source: InputSpoolSource(spool: spool, isCancelled: { false }))
+                path: spool.path, displayName: spool.displayName, hint: snapshot.hint,
+                source: InputSpoolSource(spool: spool))
         case .held:
             return nil
         }
@@ -546,7 +547,8 @@ package final class LiveSearch: Sendable {
                 return lineFile.source
             }
             return FileLinesSource(
-                displayName: lineFile.displayName, path: lineFile.path, lines: lines, isCancelled: isCancelled,
+                displayName: lineFile.displayName, path: lineFile.path, hint: lineFile.hint, lines: lines,
+                isCancelled: isCancelled,
                 report: { lines, complete in
                     found.withLock {
                         $0.lines = lines
@@ -560,7 +562,7 @@ package final class LiveSearch: Sendable {
             case .file(let source):
                 return lineFile.map(inPlace) ?? source
             case .standardInput(let spool):
-                return lineFile.map(inPlace) ?? InputSpoolSource(spool: spool, isCancelled: isCancelled)
+                return lineFile.map(inPlace) ?? InputSpoolSource(spool: spool)
             case .held(let range):
                 return LoadedSource(
                     loaded: records, range: range, subset: subset?.indices.filter(range.contains),

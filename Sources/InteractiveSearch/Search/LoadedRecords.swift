@@ -6,9 +6,9 @@ package import SearchEngine
 /// A file the engine reads in blocks on every core (a large regular NDJSON
 /// file) is not held: each search reads it again, on that route, so memory
 /// stays as bounded as a one-shot search's and the search uses every core.
-/// Standard input is copied to a temporary file as it comes
-/// (``InputSpool``), while the picker shows what has come, and searched
-/// from there the same way. Other sources are read once, before the picker
+/// Standard input, whatever its form, is copied to a temporary file as
+/// lines of NDJSON as it comes (``InputSpool``), while the picker shows
+/// what has come, and searched from there the same way. Other sources are read once, before the picker
 /// shows, and held in memory: NDJSON lines as their bytes, one arena for
 /// all of them, handed to the search as lines, so that each search extracts
 /// only what it needs from them as a one-shot search does; records of JSON
@@ -60,13 +60,21 @@ package final class LoadedRecords: Sendable {
     /// The bytes of standard input's whole lines come so far, when it is a source.
     package var standardInputBytes: Int? { spool?.snapshot.bytes }
 
+    /// The problems met reading standard input as it came: one that stopped
+    /// it, and the malformed records of a form read as it comes (see
+    /// ``InputSpool/diagnostics``).
+    package var standardInputProblems: [Diagnostic] { spool?.diagnostics ?? [] }
+
     /// Reads every record of `sources` with `reader`; problems that stop a
     /// source (a file that cannot be read) go to `diagnose`. Malformed
     /// lines are reported by the searches, as a one-shot search reports them.
     /// - Parameter standardInput: Where standard input is read from (tests
     ///   pass a file or a pipe of their own).
+    /// - Parameter diagnosticCap: How many problems of each sort standard
+    ///   input's copy keeps to tell; the rest are counted.
     package init(
-        sources: [DataSource], reader: RecordReader, standardInput: Int32 = 0, diagnose: (Diagnostic) -> Void
+        sources: [DataSource], reader: RecordReader, standardInput: Int32 = 0,
+        diagnosticCap: Int = DiagnosticCap().limit, diagnose: (Diagnostic) -> Void
     ) {
         var arena: [UInt8] = []
         var items: [Item] = []
@@ -81,7 +89,9 @@ package final class LoadedRecords: Sendable {
             }
             // Copied as it comes; held as the other sources are only when
             // there is no temporary file to copy it to.
-            if case .standardInput = source, let spool = InputSpool(reader: reader, input: standardInput) {
+            if case .standardInput = source,
+                let spool = InputSpool(reader: reader, input: standardInput, diagnosticCap: diagnosticCap)
+            {
                 parts.append(.standardInput(spool))
                 spool.start()
                 continue

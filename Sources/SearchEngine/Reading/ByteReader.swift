@@ -13,6 +13,12 @@ final class ByteReader {
     /// How the content is compressed, if it is.
     let compression: Compression?
     private let content: Content
+    /// Called before each read of more content; `false` ends the content
+    /// there, as if the input had ended. A caller that hands on what is read
+    /// as it comes (the picker's copy of standard input) tells of it here,
+    /// before a read waits for more; a search that a newer one made
+    /// pointless stops here.
+    var beforeRead: (() -> Bool)?
 
     private enum Content {
         case plain(DescriptorInput)
@@ -28,8 +34,11 @@ final class ByteReader {
     }
 
     /// Reads an already open descriptor, such as standard input.
-    convenience init(descriptor: Int32) throws(ReadError) {
-        try self.init(DescriptorInput(fd: descriptor, ownsDescriptor: false))
+    /// - Parameters:
+    ///   - head: Bytes the caller already read from it: read first.
+    ///   - limit: How many bytes to read from it at most; all when `nil`.
+    convenience init(descriptor: Int32, head: [UInt8] = [], limit: Int? = nil) throws(ReadError) {
+        try self.init(DescriptorInput(fd: descriptor, ownsDescriptor: false, head: head, limit: limit))
     }
 
     private init(_ input: DescriptorInput) throws(ReadError) {
@@ -64,7 +73,8 @@ final class ByteReader {
 
     /// Reads up to `room.count` bytes of content; 0 at its end.
     func read(into room: UnsafeMutableRawBufferPointer) throws(ReadError) -> Int {
-        switch content {
+        if let beforeRead, !beforeRead() { return 0 }
+        return switch content {
         case .plain(let input): try input.read(into: room)
         case .gzip(let inflater): try inflater.inflate(into: room)
         case .process(let process): try process.read(into: room)

@@ -10,14 +10,22 @@
 final class DescriptorInput {
     let fd: Int32
     private let ownsDescriptor: Bool
-    /// Bytes read by ``peek(_:)`` and not handed out yet.
+    /// Bytes read by ``peek(_:)`` (or by the caller, before) and not handed out yet.
     private var lookahead: [UInt8] = []
     private var lookaheadStart = 0
+    /// How many more bytes may be read from `fd`, when only some of it is
+    /// content (the part of a growing file written so far).
+    private var remaining: Int?
 
     /// Reads `fd`, closing it at the end when `ownsDescriptor`.
-    init(fd: Int32, ownsDescriptor: Bool) {
+    /// - Parameters:
+    ///   - head: Bytes the caller already read from `fd`: handed out first.
+    ///   - limit: How many bytes of `fd` to read at most; all of them when `nil`.
+    init(fd: Int32, ownsDescriptor: Bool, head: [UInt8] = [], limit: Int? = nil) {
         self.fd = fd
         self.ownsDescriptor = ownsDescriptor
+        lookahead = head
+        remaining = limit
     }
 
     deinit {
@@ -32,7 +40,7 @@ final class DescriptorInput {
             let wanted = count - (lookahead.count - lookaheadStart)
             let got = chunk.withUnsafeMutableBytes { room in
                 Result { () throws(ReadError) in
-                    try Self.readOnce(fd, into: UnsafeMutableRawBufferPointer(rebasing: room[..<wanted]))
+                    try readWithinLimit(into: UnsafeMutableRawBufferPointer(rebasing: room[..<wanted]))
                 }
             }
             let count = try got.get()
@@ -54,7 +62,7 @@ final class DescriptorInput {
 
     /// Reads up to `room.count` bytes; returns how many (0 at the end).
     func read(into room: UnsafeMutableRawBufferPointer) throws(ReadError) -> Int {
-        guard lookaheadStart < lookahead.count else { return try Self.readOnce(fd, into: room) }
+        guard lookaheadStart < lookahead.count else { return try readWithinLimit(into: room) }
         let count = min(room.count, lookahead.count - lookaheadStart)
         lookahead.withUnsafeBytes { bytes in
             room.baseAddress!.copyMemory(from: bytes.baseAddress! + lookaheadStart, byteCount: count)
@@ -67,18 +75,28 @@ final class DescriptorInput {
         return count
     }
 
-    /// The size of the input when it is a regular file.
+    /// The size of the input when it is a regular file read whole.
     var regularFileSize: Int? {
         var info = stat()
-        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        guard remaining == nil, fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         return Int(info.st_size)
     }
 
     /// Goes on reading at `offset` of a regular file: what was peeked at
-    /// is dropped. `false` when the descriptor cannot seek.
+    /// is dropped. `false` when the descriptor cannot seek, or reads
+    /// within a limit.
     func seek(to offset: Int) -> Bool {
+        guard remaining == nil else { return false }
         dropLookahead()
         return lseek(fd, off_t(offset), SEEK_SET) == off_t(offset)
+    }
+
+    /// One `read` of `fd`, within the limit.
+    private func readWithinLimit(into room: UnsafeMutableRawBufferPointer) throws(ReadError) -> Int {
+        guard let remaining else { return try Self.readOnce(fd, into: room) }
+        let count = try Self.readOnce(fd, into: UnsafeMutableRawBufferPointer(rebasing: room.prefix(remaining)))
+        self.remaining = remaining - count
+        return count
     }
 
     /// One `read`, again after a signal.

@@ -41,6 +41,8 @@ final class JSONDocumentReader {
     /// The offset in the input of the buffer's first byte.
     private(set) var base = 0
     private var inputEnded = false
+    /// Whether reading wanted a byte past the end of the content.
+    private var ranOut = false
     /// Why reading the input failed, if it did.
     private(set) var failure: ReadError?
 
@@ -166,16 +168,19 @@ final class JSONDocumentReader {
     /// Whether the content that starts with `head` is an object that wraps
     /// its records in an array, as ``read(element:record:diagnose:)`` would
     /// find it, within `head`: then JSON lines are API responses to unwrap,
-    /// not records.
-    static func startsWithWrapper(_ head: UnsafeRawBufferPointer) -> Bool {
+    /// not records. `nil` when `head` ends before that is told: more of the
+    /// content might tell otherwise.
+    static func wrapsRecords(_ head: UnsafeRawBufferPointer) -> Bool? {
         var buffer = ReadBuffer()
         buffer.append(head)
         let reader = JSONDocumentReader(
             input: nil, buffer: buffer, file: "", pointer: nil, maxElementBytes: .max, maxDocumentBytes: .max)
-        return reader.probeWrapper()
+        let wraps = reader.probeWrapper()
+        // An answer that looked past `head` may change with more of the content.
+        return wraps || !reader.ranOut ? wraps : nil
     }
 
-    /// See ``startsWithWrapper(_:)``.
+    /// See ``wrapsRecords(_:)``.
     private func probeWrapper() -> Bool {
         handlers = Handlers(element: { _, _, _ in }, record: { _, _ in }, diagnose: { _ in })
         defer { handlers = nil }
@@ -752,7 +757,10 @@ final class JSONDocumentReader {
 
     /// Reads more input onto the buffer; `false` at its end or on failure.
     private func readMore() -> Bool {
-        guard !inputEnded, let input else { return false }
+        guard !inputEnded, let input else {
+            ranOut = true
+            return false
+        }
         do {
             if try input.readChunk(into: &buffer) == 0 { inputEnded = true }
         } catch {

@@ -19,5 +19,5 @@ public struct ReadingOptions: Sendable, Equatable {
 
     /// Whether a record's kind may be named by a field other than `kind`:
     /// then every record is parsed whole to find it.
-    var namesKindsElsewhere: Bool { kindFields.contains { $0 != "kind" } }
+    package var namesKindsElsewhere: Bool { kindFields.contains { $0 != "kind" } }
 }

@@ -88,7 +88,7 @@ public struct RecordReader: Sendable {
                 &buffer, input: nil, file: name, hint: kind, record: record, lines: lines, diagnose: diagnose)
             reading(SourceReading(source: name, format: .ndjson, sniffed: false))
         case .standardInput:
-            readCopyOfStandardInput(0, record: record, lines: lines, diagnose: diagnose, reading: reading)
+            readStandardInput(0, record: record, lines: lines, diagnose: diagnose, reading: reading)
         case .path(let path):
             readPath(path, record: record, lines: lines, stretches: stretches, diagnose: diagnose, reading: reading)
         }
@@ -101,28 +101,63 @@ public struct RecordReader: Sendable {
         reading(note)
     }
 
-    /// Reads the records of a copy of standard input, open as `descriptor`
-    /// at its start, as ``read(_:record:lines:diagnose:reading:)`` reads
-    /// ``DataSource/standardInput``: its compression and format told from
-    /// its content (unless the options give the format), its records of the
-    /// default kind, named `<stdin>` in messages. For a caller that copied
-    /// standard input to a file as it came (the picker).
-    package func readCopyOfStandardInput(
-        _ descriptor: Int32, record: (Record) -> Void, lines: ((NDJSONLine) -> Void)? = nil,
+    /// Reads the records of standard input, open as `descriptor`, as
+    /// ``read(_:record:lines:diagnose:reading:)`` reads
+    /// ``DataSource/standardInput``: its compression and format told from its
+    /// content (unless the options give the format), its records of the
+    /// default kind, named `<stdin>` in messages. For a caller that hands
+    /// its records on as they come (the picker, which writes them to a file).
+    /// - Parameters:
+    ///   - head: The bytes the caller already read from `descriptor`: read first.
+    ///   - beforeRead: Called before each read of more input, once the bytes
+    ///     read so far have been handed over as far as they hold whole
+    ///     records; `false` ends the input there.
+    ///   - starting: Called once the format is told, before the first record,
+    ///     with the kind of the records that name none: the default kind, or
+    ///     `line` for lines of text.
+    package func readStandardInput(
+        _ descriptor: Int32, after head: [UInt8] = [], beforeRead: (() -> Bool)? = nil,
+        starting: (String?) -> Void = { _ in }, record: (Record) -> Void, lines: ((NDJSONLine) -> Void)? = nil,
         diagnose: (Diagnostic) -> Void, reading: (SourceReading) -> Void = { _ in }
     ) {
         let lines = options.namesKindsElsewhere ? nil : lines
         let file = DataSource.standardInput.displayName
         let reader: ByteReader
         do {
-            reader = try ByteReader(descriptor: descriptor)
+            reader = try ByteReader(descriptor: descriptor, head: head)
         } catch {
             diagnose(Diagnostic(.error, "cannot read \(file): \(error)"))
             return failed(file, reading)
         }
+        reader.beforeRead = beforeRead
         readStream(
-            reader, file: file, named: nil, hint: defaultKind, record: record, lines: lines, diagnose: diagnose,
-            reading: reading)
+            reader, file: file, named: nil, hint: defaultKind, starting: starting, record: record, lines: lines,
+            diagnose: diagnose, reading: reading)
+    }
+
+    /// Reads the first `length` bytes of a file of NDJSON lines open as
+    /// `descriptor`, parsing each line whole: for kinds named by other
+    /// fields (see ``ReadingOptions/kindFields``), which only a parsed
+    /// record shows. Its records are of kind `hint` unless they name one,
+    /// named `file` in messages; `isCancelled` ends the reading between two
+    /// reads of the file.
+    package func readLines(
+        ofCopy descriptor: Int32, length: Int, file: String, hint: String?,
+        isCancelled: @escaping @Sendable () -> Bool, record: (Record) -> Void, diagnose: (Diagnostic) -> Void
+    ) {
+        let reader: ByteReader
+        do {
+            reader = try ByteReader(descriptor: descriptor, limit: length)
+        } catch {
+            return diagnose(Diagnostic(.error, "cannot read \(file): \(error)"))
+        }
+        reader.beforeRead = { !isCancelled() }
+        var buffer = ReadBuffer()
+        if let failure = readNDJSON(
+            &buffer, input: reader, file: file, hint: hint, record: record, lines: nil, diagnose: diagnose)
+        {
+            diagnose(Diagnostic(.error, "cannot read \(file): \(failure)"))
+        }
     }
 
     private func readPath(
@@ -157,8 +192,8 @@ public struct RecordReader: Sendable {
         }
         let hint = registry.kindName(forFile: Compression.strippingSuffix(path)) ?? defaultKind
         readStream(
-            reader, file: shown, named: path, hint: hint, record: record, lines: lines, stretches: stretches,
-            diagnose: diagnose, reading: reading)
+            reader, file: shown, named: path, hint: hint, starting: { _ in }, record: record, lines: lines,
+            stretches: stretches, diagnose: diagnose, reading: reading)
     }
 
     // MARK: - Folders
@@ -306,6 +341,7 @@ public struct RecordReader: Sendable {
         file: String,
         named name: String?,
         hint: String?,
+        starting: (String?) -> Void,
         record: (Record) -> Void,
         lines: ((NDJSONLine) -> Void)?,
         stretches: ArrayStretchReader? = nil,
@@ -341,13 +377,16 @@ public struct RecordReader: Sendable {
                     skipsRecord: false))
         }
         let input = atEnd ? nil : reader
+        // Lines of text are records of their own kind, whatever the source's.
+        let hint = format == .lines ? ResultKind.line.name : hint
+        starting(hint)
         var failure: ReadError?
         switch format {
         case .ndjson:
             failure = readNDJSON(
                 &buffer, input: input, file: file, hint: hint, record: record, lines: lines, diagnose: diagnose)
         case .lines:
-            failure = readTextLines(&buffer, input: input, file: file, record: record, diagnose: diagnose)
+            failure = readTextLines(&buffer, input: input, file: file, kind: hint, record: record, diagnose: diagnose)
         case .json:
             // A regular file read as it is may have its arrays read in blocks.
             var offer: JSONDocumentReader.Stretches?
@@ -371,20 +410,24 @@ public struct RecordReader: Sendable {
         reading(note)
     }
 
-    /// The format of content whose first bytes read are `head` (`atEnd` when
+    /// The format of content whose first bytes read are `read` (`atEnd` when
     /// they are all of it): `given` by the options or the file's name, else
-    /// sniffed; `nil` when they are all white space.
-    private func format(of head: UnsafeRawBufferPointer, given: DataFormat?, atEnd: Bool) -> DataFormat? {
-        var format = given ?? DataFormat.sniff(head.prefix(Self.sniffBytes), atEnd: atEnd)
+    /// sniffed from its first ``sniffBytes`` alone, however many were read,
+    /// so that the format is the content's, never the reads': `nil` when
+    /// they are all white space.
+    private func format(of read: UnsafeRawBufferPointer, given: DataFormat?, atEnd: Bool) -> DataFormat? {
+        let head = UnsafeRawBufferPointer(rebasing: read.prefix(Self.sniffBytes))
+        let atEnd = atEnd && head.count == read.count
+        var format = given ?? DataFormat.sniff(head, atEnd: atEnd)
         if format == .ndjson, given == nil {
             // Sniffed input that starts with an object over several lines
             // (pretty-printed JSON) is one document; its first line decides.
             // An object that wraps its records (an API's response) is read
             // as the documents it is, one per line or not. Both are told from
-            // the first bytes read: a first line longer than those is read
-            // as a record of NDJSON, unless it starts as a wrapper does.
+            // the first 64 KiB: a first line longer than those is read as a
+            // record of NDJSON, unless it starts as a wrapper does.
             let runsOn = DataFormat.objectRunsPastFirstLine(head) ?? false
-            if runsOn || JSONDocumentReader.startsWithWrapper(head) { format = .json }
+            if runsOn || JSONDocumentReader.wrapsRecords(head) == true { format = .json }
         }
         // The records of JSON lines are placed as in any JSON document.
         if format == .ndjson, options.records != nil { format = .json }
@@ -393,23 +436,29 @@ public struct RecordReader: Sendable {
 
     /// Whether standard input whose first bytes are `head` is lines of
     /// NDJSON that a search may read straight from a copy of it, as
-    /// ``RecordSink/searchInBlocks(copyOf:path:length:)`` does: not
+    /// ``RecordSink/searchCopy(named:path:length:hint:)`` does: not
     /// compressed, read as NDJSON (given or told as ``read(_:record:lines:diagnose:reading:)``
     /// tells it), and its records' kinds named by `kind`; `nil` while the
     /// bytes so far do not tell and more may come (`complete` says that
-    /// none will).
+    /// none will). An answer given before the first 64 KiB have come is the
+    /// one those would give: it is given only once more bytes cannot change it.
     package func readsStandardInputAsNDJSONLines(_ head: [UInt8], complete: Bool) -> Bool? {
         guard !options.namesKindsElsewhere else { return false }
         if head.count < Compression.magicLength, !complete { return nil }
         guard Compression.detect(head) == nil else { return false }
         if options.format == nil, head.count < Self.sniffBytes, !complete {
-            // Sniffed, only content that starts with an object can be NDJSON,
-            // and its first line tells, as the reader tells it.
+            // Sniffed, only content that starts with an object can be NDJSON;
+            // its first line tells whether it is a document over several
+            // lines, and its first members whether it wraps records.
             let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
             let bom = head.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
             guard let first = head.dropFirst(bom).first(where: { !isSpace($0) }) else { return nil }
             guard first == UInt8(ascii: "{") else { return false }
-            if head.withUnsafeBytes({ DataFormat.objectRunsPastFirstLine($0) }) == nil { return nil }
+            let told = head.withUnsafeBytes { bytes in
+                guard let runsOn = DataFormat.objectRunsPastFirstLine(bytes) else { return false }
+                return runsOn || JSONDocumentReader.wrapsRecords(bytes) != nil
+            }
+            if !told { return nil }
         }
         return head.withUnsafeBytes { format(of: $0, given: options.format, atEnd: complete) } == .ndjson
     }
@@ -524,17 +573,17 @@ public struct RecordReader: Sendable {
         }
     }
 
-    /// Reads each line of text as a record of kind `line`, named by the line.
+    /// Reads each line of text as a record of `kind` (`line`), named by the line.
     /// - Returns: Why reading `input` failed, if it did.
     private func readTextLines(
         _ pending: inout ReadBuffer,
         input: ByteReader?,
         file: String,
+        kind: String?,
         record: (Record) -> Void,
         diagnose: (Diagnostic) -> Void
     ) -> ReadError? {
-        let kind = ResultKind.line.name
-        return forEachLine(&pending, input: input, file: file, diagnose: diagnose) { content, number in
+        forEachLine(&pending, input: input, file: file, diagnose: diagnose) { content, number in
             let text = String(decoding: content, as: UTF8.self)
             record(
                 Record(

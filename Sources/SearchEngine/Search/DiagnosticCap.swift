@@ -105,7 +105,10 @@ public struct DiagnosticCap: Sendable {
 /// group, how many there were and the first few, with where they were found
 /// (`position`, in input order). Merged, the workers' first few hold the
 /// file's first few, since each worker reads its blocks in input order.
-struct DiagnosticSample<Position: Comparable & Sendable>: Sendable {
+/// A reader that reports only at its end (the picker's copy of standard
+/// input) keeps its diagnostics in one, so that memory does not grow with
+/// how many there are.
+package struct DiagnosticSample<Position: Comparable & Sendable>: Sendable {
     struct Group: Sendable {
         var count = 0
         var first: [(position: Position, diagnostic: Diagnostic)] = []
@@ -113,12 +116,30 @@ struct DiagnosticSample<Position: Comparable & Sendable>: Sendable {
     let limit: Int
     private(set) var groups: [String: Group] = [:]
 
-    init(limit: Int) {
+    package init(limit: Int) {
         self.limit = limit
     }
 
+    /// The diagnostics kept, in the order of their positions, then for each
+    /// group with more than were kept, one that stands for the rest
+    /// (``Diagnostic/tally``), located in `file`.
+    package var diagnostics: [Diagnostic] {
+        let kept = groups.values.flatMap(\.first).sorted { $0.position < $1.position }
+        let tallies = groups.values.filter { !$0.first.isEmpty && $0.count > $0.first.count }.sorted {
+            $0.first[0].position < $1.first[0].position
+        }
+        return kept.map(\.diagnostic)
+            + tallies.map { group in
+                let sample = group.first[0].diagnostic
+                return Diagnostic(
+                    sample.severity, sample.group,
+                    at: sample.location.map { SourceLocation(file: $0.file, line: 0) }, skipsRecord: sample.skipsRecord,
+                    group: sample.group, tally: group.count - group.first.count)
+            }
+    }
+
     /// Counts `diagnostic`, and keeps it when it is among the first of its group.
-    mutating func add(_ diagnostic: Diagnostic, at position: Position) {
+    package mutating func add(_ diagnostic: Diagnostic, at position: Position) {
         var diagnostic = diagnostic
         if groups[Self.key(diagnostic)] == nil, groups.count >= DiagnosticCap.maxGroupsPerSource {
             diagnostic.group = DiagnosticCap.otherGroup

@@ -1,5 +1,11 @@
 public import ResultKit
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
 /// Where a ``SearchSource`` puts what it reads: records, or unparsed NDJSON
 /// lines, and problems. Everything handed in is scored by one scorer and kept
 /// in one top-K for the whole search.
@@ -102,16 +108,30 @@ public struct RecordSink {
     }
 
     /// Searches the first `length` bytes of a regular NDJSON file that
-    /// holds a stream as it comes, ending on a line break, in blocks on
-    /// every core, as standard input read line by line would be: its
-    /// records are of the default kind, and messages and locations name it
-    /// `displayName`. For a caller that copies standard input to a file and
-    /// searches it again and again (the picker).
-    package mutating func searchInBlocks(copyOf displayName: String, path: String, length: Int) {
-        session.searchNDJSONFile(
-            path: path, hint: reader.defaultKind, sourceIndex: sourceIndex, maxLineBytes: reader.maxLineBytes,
-            diagnosticCap: session.options.diagnosticCap, reading: .copied, displayName: displayName, length: length,
-            diagnose: report)
+    /// holds a stream as it comes, ending on a line break, as standard input
+    /// read line by line would be: its records are of kind `hint` unless
+    /// they name one, and messages and locations name it `displayName`. In
+    /// blocks on every core; in one pass, each line parsed whole, when kinds
+    /// are named by other fields, which only a parsed record shows. For a
+    /// caller that copies standard input to a file and searches it again and
+    /// again (the picker).
+    package mutating func searchCopy(named displayName: String, path: String, length: Int, hint: String?) {
+        guard reader.options.namesKindsElsewhere else {
+            return session.searchNDJSONFile(
+                path: path, hint: hint, sourceIndex: sourceIndex, maxLineBytes: reader.maxLineBytes,
+                diagnosticCap: session.options.diagnosticCap, reading: .copied, displayName: displayName,
+                length: length, diagnose: report)
+        }
+        let fd = FilePathBytes.withCPath(path) { open($0, O_RDONLY | O_CLOEXEC) }
+        guard fd >= 0 else {
+            return report(Diagnostic(.error, "cannot read \(displayName): \(ReadError(errno: errno))"))
+        }
+        defer { close(fd) }
+        let reader = reader
+        let report = report
+        reader.readLines(
+            ofCopy: fd, length: length, file: displayName, hint: hint,
+            isCancelled: session.options.isCancelled ?? { false }, record: { consider($0) }, diagnose: report)
     }
 
     /// Searches the rest of a records' array in a regular file in blocks on

@@ -100,11 +100,23 @@ struct CandidatePlan: Sendable {
                 guard let value = SortableNumber.key(number) else { continue }
                 conditions.append("attrs.\(key) IS NOT NULL")
                 conditions.append("attrs.\(key) \(op == .equal ? "=" : op.rawValue) \(value)")
+                let (lower, upper): (Int64?, Int64?) =
+                    switch op {
+                    case .less: (.min, value == .min ? nil : value - 1)
+                    case .lessOrEqual: (.min, value)
+                    case .greater: (value == .max ? nil : value + 1, .max)
+                    case .greaterOrEqual: (value, .max)
+                    case .equal: (value, value)
+                    }
+                required.append(Self.numbers(of: field, from: lower, to: upper))
             case .range(let field, let lower, let upper):
                 let key = ClusterLayout.filterKey(field)
                 conditions.append("attrs.\(key) IS NOT NULL")
-                if let lower, let value = SortableNumber.key(lower) { conditions.append("attrs.\(key) >= \(value)") }
-                if let upper, let value = SortableNumber.key(upper) { conditions.append("attrs.\(key) <= \(value)") }
+                let low = lower.flatMap(SortableNumber.key)
+                let high = upper.flatMap(SortableNumber.key)
+                if let low { conditions.append("attrs.\(key) >= \(low)") }
+                if let high { conditions.append("attrs.\(key) <= \(high)") }
+                required.append(Self.numbers(of: field, from: low ?? .min, to: high ?? .max))
             case .exists(let field):
                 conditions.append("attrs.\(ClusterLayout.presenceKey(field)) IS NOT NULL")
             }
@@ -145,7 +157,8 @@ struct CandidatePlan: Sendable {
                 let attribute = "attrs.\(ClusterLayout.filterKey(field))"
                 streams.append(
                     listing(
-                        "equal to \(number)", match: nil, extra: ["\(attribute) IS NOT NULL", "\(attribute) = \(key)"]))
+                        "equal to \(number)", match: Self.numbers(of: field, from: key, to: key),
+                        extra: ["\(attribute) IS NOT NULL", "\(attribute) = \(key)"]))
             }
             let byText = Term.field(field, code: code, tokens, nil, slots: slots)
             for type in Class.allCases where type < .typo {
@@ -189,8 +202,20 @@ struct CandidatePlan: Sendable {
         }
     }
 
+    /// What a record holds whose number in `field` has a key from `lower`
+    /// to `upper` (``NumberBlocks``); ``PatternTokens/never`` when no key is.
+    static func numbers(of field: String, from lower: Int64?, to upper: Int64?) -> String {
+        guard let lower, let upper else { return PatternTokens.never }
+        let tokens = NumberBlocks.covering(code: ClusterLayout.fieldCode(field), lower: lower, upper: upper)
+        guard !tokens.isEmpty else { return PatternTokens.never }
+        return "@\(ClusterLayout.namedField) "
+            + (tokens.count == 1 ? "=" + tokens[0] : "(" + tokens.map { "=" + $0 }.joined(separator: " | ") + ")")
+    }
+
     /// The search fields' full-text fields.
     static let allSlots = "(" + ClusterLayout.slotFields.joined(separator: ",") + ")"
+    /// The search fields' typo fields.
+    static let allTypoSlots = "(" + ClusterLayout.typoFields.joined(separator: ",") + ")"
 
     /// What a record holds when `term` matches it in `type` or better;
     /// `nil` when the cluster cannot narrow it.
@@ -200,17 +225,21 @@ struct CandidatePlan: Sendable {
             return any(spellings.map { expression($0, type, prefix: "", fields: allSlots) })
         case .local:
             return nil
-        case .field(_, let code, let tokens, let number, let slots):
-            // A number equal to the value matches whatever its text: an
-            // attribute, which a full-text expression cannot ask for.
-            guard number == nil else { return nil }
+        case .field(let field, let code, let tokens, let number, let slots):
             // A field matches by text only up to substrings: in its own
-            // tokens, or in the slots where kinds search it.
+            // tokens, or in the slots where kinds search it; or, whatever
+            // its text, by a number equal to the value.
             let type = min(type, .substring)
-            let named = expression(tokens, type, prefix: code, fields: ClusterLayout.namedField)
-            guard !slots.isEmpty else { return named }
-            let fields = "(" + slots.map(ClusterLayout.slotField).joined(separator: ",") + ")"
-            return any([named, expression(tokens, type, prefix: "", fields: fields)])
+            var either = [expression(tokens, type, prefix: code, fields: ClusterLayout.namedField)]
+            if !slots.isEmpty {
+                let fields = "(" + slots.map(ClusterLayout.slotField).joined(separator: ",") + ")"
+                either.append(expression(tokens, type, prefix: "", fields: fields))
+            }
+            if let number {
+                let key = SortableNumber.key(number)
+                either.append(key.map { numbers(of: field, from: $0, to: $0) })
+            }
+            return any(either)
         }
     }
 
@@ -246,11 +275,9 @@ struct CandidatePlan: Sendable {
         case .typo:
             guard let anywhere = tokens.anywhere(prefix: prefix) else { return nil }
             var typos: [String] = []
-            for slot in 0..<ClusterLayout.slotCount {
-                for marker in [TokenSpelling.Marker.afterSpace, .afterOther] {
-                    guard let typo = tokens.typo(marker, slot: slot) else { return nil }
-                    if typo != PatternTokens.never { typos.append(typo) }
-                }
+            for marker in [TokenSpelling.Marker.afterSpace, .afterOther] {
+                guard let typo = tokens.typo(marker, slot: nil) else { return nil }
+                if typo != PatternTokens.never { typos.append(typo) }
             }
             return any(["@\(fields) \(anywhere)"] + typos)
         case .fuzzy:
@@ -345,6 +372,8 @@ struct CandidatePlan: Sendable {
     private mutating func addFine(_ spelling: PatternTokens, slots: Int) {
         let pattern = MatchPattern(String(String.UnicodeScalarView(spelling.units.compactMap(Unicode.Scalar.init))))
         let ceiling = QualityCeiling(pattern)
+        // The most units a whole word covers is the pattern and a plural ending.
+        let length = spelling.units.count
         for slot in 0..<slots {
             let field = ClusterLayout.slotField(slot)
             func add(_ type: Class, _ match: String?, start: QualityCeiling.Start, label: String, extra: [String] = [])
@@ -354,7 +383,13 @@ struct CandidatePlan: Sendable {
                     type == .typo
                     ? ceiling.typo(start: start)
                     : ceiling.contiguous(type.tier, wholeWord: type.isWholeWord, start: start)
-                streams.append(fine(type, match: match, slot: slot, quality: quality, label: label, extra: extra))
+                // A substring starts anywhere: any word inside the field may start inside it.
+                let span =
+                    type == .substring
+                    ? ClusterLayout.noInnerStart
+                    : type == .typo ? length + TextMatcher.typoBudget(forLength: length) : length + 2
+                streams.append(
+                    fine(type, match: match, slot: slot, quality: quality, span: span, label: label, extra: extra))
             }
             add(.exact, "@\(field) " + spelling.exact(), start: .field, label: "exact")
             add(
@@ -403,16 +438,17 @@ struct CandidatePlan: Sendable {
     }
 
     /// A fine stream of `type` in `slot`: ordered by the field's weight,
-    /// whether a word starts inside it, its length and load order; the
-    /// bound after a row is the rank a match of the class in a field of
+    /// whether a word starts inside it within `span` units of a word start
+    /// (the most a match of the class covers), its length and load order;
+    /// the bound after a row is the rank a match of the class in a field of
     /// that weight and length would have, with the best quality such a
-    /// field allows (any, when a word starts inside it).
-    private func fine(_ type: Class, match: String, slot: Int, quality: Int, label: String, extra: [String])
-        -> CandidateStream
-    {
+    /// field allows (any, when a word starts inside the match's span).
+    private func fine(
+        _ type: Class, match: String, slot: Int, quality: Int, span: Int, label: String, extra: [String]
+    ) -> CandidateStream {
         let order = [
             CandidateStream.OrderKey(expression: "wt\(slot)", descending: true),
-            CandidateStream.OrderKey(expression: "IF(ib\(slot)>0,1,0)", descending: true),
+            CandidateStream.OrderKey(expression: "IF(ir\(slot)<\(span),1,0)", descending: true),
             CandidateStream.OrderKey(expression: "len\(slot)", descending: false),
             CandidateStream.OrderKey(expression: "seq", descending: false),
         ]

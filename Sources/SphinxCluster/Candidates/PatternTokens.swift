@@ -106,29 +106,29 @@ struct PatternTokens {
 
     /// Where a typo match that starts where `marker` says (after
     /// whitespace or at the field's start, or after anything else) may be,
-    /// in slot `slot`: ``never`` when the pattern allows no typo, `nil`
-    /// when the cluster cannot narrow it.
+    /// in slot `slot` (in every slot when `nil`): ``never`` when the
+    /// pattern allows no typo, `nil` when the cluster cannot narrow it.
     ///
     /// - Up to one edit among the pattern's first five units, its first
     ///   letter included (five to eight units, or longer ones whose other
-    ///   edit is past those): the five, less at most one, equal a word
-    ///   start's typo token (``FieldTokens``: both sides leave out at most
-    ///   one unit of five to agree).
+    ///   edit is past those): the five less one unit equal a word start's
+    ///   typo token (``FieldTokens``: both sides leave out one unit of five
+    ///   to agree).
     /// - Two edits among the first five (nine units or more): the units
     ///   from the seventh on are in the text as they are. Found with the
     ///   matches after whitespace, whose quality is the highest.
     /// - A short typo (three or four letters): a whole word with one swap
     ///   past the first letter, or for four letters one changed letter,
     ///   which a four-letter word's short-typo tokens give.
-    func typo(_ marker: TokenSpelling.Marker, slot: Int) -> String? {
-        let field = ClusterLayout.slotField(slot)
-        let typoField = ClusterLayout.typoField(slot)
+    func typo(_ marker: TokenSpelling.Marker, slot: Int?) -> String? {
+        let field = slot.map(ClusterLayout.slotField) ?? CandidatePlan.allSlots
+        let typoField = slot.map(ClusterLayout.typoField) ?? CandidatePlan.allTypoSlots
         var alternatives: [String] = []
         let length = units.count
         let budget = TextMatcher.typoBudget(forLength: length)
         if budget >= 1 {
             let window = Array(units[0..<FieldTokens.typoWindow])
-            let tokens = FieldTokens.variants(of: window).map { "=" + FieldTokens.typoToken(marker, $0) }
+            let tokens = FieldTokens.deletions(of: window).map { "=" + FieldTokens.typoToken(marker, $0) }
             alternatives.append("@\(typoField) (" + tokens.joined(separator: " | ") + ")")
         }
         if budget >= 2 && marker == .afterSpace {

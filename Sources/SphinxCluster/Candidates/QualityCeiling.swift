@@ -1,7 +1,7 @@
 import TextMatching
 
 /// The best quality a match of a one-word pattern can have in a field with
-/// no word starting inside another (``FieldTokens/innerStarts`` of 0), for
+/// no word starting inside the match (see ``FieldTokens/innerReach``), for
 /// each class of match: found by the matcher itself, on the texts of the
 /// class that score best. In such a field, only what is around the match
 /// changes its quality: where it starts (after whitespace scores most) and

@@ -17,9 +17,10 @@
 /// - `attrs`: which fields a record has, and the numbers filters and
 ///   `--sort` read, as ordered integers (``SortableNumber``), keyed by a
 ///   hash of the field's name;
-/// - `wt0` … `wt7`, `len0` … `len7`, `ib0` … `ib7`: each search field's
-///   weight, length in characters, and inner word starts
-///   (``FieldTokens/innerStarts``), which order the candidates.
+/// - `wt0` … `wt7`, `len0` … `len7`, `ir0` … `ir7`: each search field's
+///   weight, length in characters, and the fewest units from a word start
+///   to a word starting inside it (``FieldTokens/innerReach``,
+///   ``noInnerStart`` when none does), which order the candidates.
 package enum ClusterLayout {
     /// How many search fields have a full-text field of their own.
     package static let slotCount = 8
@@ -37,7 +38,12 @@ package enum ClusterLayout {
         [
             ("seq", "bigint"), ("line", "uint"), ("src", "string"), ("kind_name", "string"), ("record", "string"),
             ("attrs", "json"),
-        ] + ["wt", "len", "ib"].flatMap { name in (0..<slotCount).map { ("\(name)\($0)", "uint") } }
+        ] + ["wt", "len", "ir"].flatMap { name in (0..<slotCount).map { ("\(name)\($0)", "uint") } }
+
+    /// The inner reach (`ir0` … `ir7`) of a field in which no word starts
+    /// inside another: more units than any pattern a match ceiling is
+    /// computed for.
+    package static let noInnerStart = 1_000_000
 
     /// The columns a `REPLACE` names, in order.
     package static let columns = ["id"] + fullTextFields + attributes.map(\.name)

@@ -18,9 +18,12 @@ struct FieldTokens {
     /// Tokens of fuzzy matches: each telling unit the text holds, once
     /// (see ``tellingUnits(_:)``).
     private(set) var fuzzy: Set<String> = []
-    /// How many words start inside another (`CoffeeHouse`, `b42`): a match
-    /// that runs across such a start scores more than one that does not.
-    private(set) var innerStarts = 0
+    /// The fewest units from a word's start to a word that starts inside
+    /// it (`CoffeeHouse`: 6, `b42`: 1), `Int.max` when none does: a match
+    /// that runs across such a start scores more than one that does not,
+    /// and a match that starts at a word start and covers fewer units
+    /// cannot run across one.
+    private(set) var innerReach = Int.max
 
     /// The tokens of `text`, each after `prefix` (a field's code, for the
     /// named fields of ``RecordRow``), with or without typo tokens.
@@ -54,7 +57,7 @@ struct FieldTokens {
                 if runEnd == runStart || text.starts[runEnd] != .none { starts.append(runEnd) }
                 runEnd += 1
             }
-            innerStarts += starts.count - 1
+            for (previous, start) in zip(starts, starts.dropFirst()) { innerReach = min(innerReach, start - previous) }
             addRun(text, starts: starts, end: runEnd, contentStart: contentStart, prefix: prefix)
             runStart = runEnd
         }
@@ -93,9 +96,14 @@ struct FieldTokens {
             let marker: TokenSpelling.Marker =
                 start == contentStart ? .fieldStart : text.starts[start] == .afterWhitespace ? .afterSpace : .afterOther
             let head = prefix + marker.rawValue
-            words.append(TokenSpelling.cut(head, units[start..<end]))
-            for wordEnd in starts[(index + 1)...] + [end] {
+            let rest = units[start..<end]
+            words.append(TokenSpelling.cut(head, rest))
+            for wordEnd in starts[(index + 1)...] {
                 words.append(TokenSpelling.whole(head, units[start..<wordEnd]))
+            }
+            // The whole rest of the run is the token above when it fits.
+            if head.utf8.count + rest.reduce(0, { $0 + TokenSpelling.width($1) }) > TokenSpelling.maxTokenBytes {
+                words.append(TokenSpelling.whole(head, rest))
             }
         }
         // Parts of a long word: a token from every `stride` bytes of its
@@ -122,14 +130,21 @@ struct FieldTokens {
         }
     }
 
-    /// The typo tokens of the word starting at `start`: each variant of
-    /// its first five units (the five, and the five less one). A pattern
-    /// that matches there within one edit among its first five units, the
-    /// first letter included, shares one (see ``PatternTokens/typo``).
+    /// The typo tokens of the word starting at `start`: its first five
+    /// units less each one. A pattern that matches there within one edit
+    /// among its first five units, the first letter included, shares one
+    /// (see ``PatternTokens/typo(_:slot:)``); where the text ends four
+    /// units on, the four.
     private mutating func addTypos(_ units: [UInt32], at start: Int, marker: TokenSpelling.Marker) {
-        let window = Array(units[start..<min(start + Self.typoWindow, units.count)])
-        for variant in Self.variants(of: window) {
-            typos.append(Self.typoToken(marker, variant))
+        let window = units[start..<min(start + Self.typoWindow, units.count)]
+        if window.count == 4 {
+            typos.append(Self.typoToken(marker, window))
+        } else if window.count == Self.typoWindow {
+            for left in window.indices {
+                // A unit like the one before it leaves out the same units.
+                if left > start && units[left] == units[left - 1] { continue }
+                typos.append(Self.typoToken(marker, window.indices.lazy.filter { $0 != left }.map { units[$0] }))
+            }
         }
     }
 
@@ -147,9 +162,9 @@ struct FieldTokens {
     /// pattern has at least five.
     static let typoWindow = 5
 
-    /// `units` and each of it with one unit left out, without repeats.
-    static func variants(of units: [UInt32]) -> [[UInt32]] {
-        var variants = [units]
+    /// `units` with one unit left out, each way, without repeats.
+    static func deletions(of units: [UInt32]) -> [[UInt32]] {
+        var variants: [[UInt32]] = []
         for index in units.indices {
             var variant = units
             variant.remove(at: index)
@@ -179,9 +194,12 @@ struct FieldTokens {
 
     /// A typo token: where the word starts, and a variant of its first
     /// units, hashed.
-    static func typoToken(_ marker: TokenSpelling.Marker, _ variant: [UInt32]) -> String {
-        TokenSpelling.Marker.typo.rawValue
-            + TokenSpelling.tokenHash([marker == .afterSpace ? 1 : 2, 0xFFFF_FFFF] + variant)
+    static func typoToken(_ marker: TokenSpelling.Marker, _ variant: some Sequence<UInt32>) -> String {
+        var hash = TokenSpelling.UnitHash()
+        hash.add(marker == .afterSpace ? 1 : 2)
+        hash.add(0xFFFF_FFFF)
+        for unit in variant { hash.add(unit) }
+        return hash.token(TokenSpelling.Marker.typo)
     }
 
     /// A short-typo token: where the word starts, and the word less one letter, hashed.

@@ -27,7 +27,7 @@ package struct RecordRow {
         var fuzzy: Set<String> = []
         var weights = [UInt32](repeating: 0, count: ClusterLayout.slotCount)
         var lengths = [UInt32](repeating: 0, count: ClusterLayout.slotCount)
-        var innerStarts = [UInt32](repeating: 0, count: ClusterLayout.slotCount)
+        var innerReaches = [UInt32](repeating: 0, count: ClusterLayout.slotCount)
         var filled = [Bool](repeating: false, count: ClusterLayout.slotCount)
         for (index, field) in Self.orderedFields(of: kind).enumerated() {
             guard let text = field.text(object) else { continue }
@@ -37,13 +37,13 @@ package struct RecordRow {
             typos[slot] += tokens.typos
             fuzzy.formUnion(tokens.fuzzy)
             // A slot that holds several fields stands for the best of them:
-            // the heaviest weight, the shortest text, the most inner starts.
+            // the heaviest weight, the shortest text, the shortest inner reach.
             let weight = UInt32(clamping: max(field.weight, 0))
             let length = UInt32(clamping: text.count)
-            let inner = UInt32(clamping: tokens.innerStarts)
+            let inner = UInt32(clamping: min(tokens.innerReach, ClusterLayout.noInnerStart))
             weights[slot] = filled[slot] ? max(weights[slot], weight) : weight
             lengths[slot] = filled[slot] ? min(lengths[slot], length) : length
-            innerStarts[slot] = filled[slot] ? max(innerStarts[slot], inner) : inner
+            innerReaches[slot] = filled[slot] ? min(innerReaches[slot], inner) : inner
             filled[slot] = true
         }
         var named: [String] = []
@@ -60,6 +60,7 @@ package struct RecordRow {
                 numbers.append(.init(key: ClusterLayout.presenceKey(name), value: .number("1")))
                 if let number = value.number, let key = SortableNumber.key(number) {
                     numbers.append(.init(key: ClusterLayout.filterKey(name), value: .number(String(key))))
+                    named += NumberBlocks.tokens(code: ClusterLayout.fieldCode(name), key: key)
                 }
                 // A search field's text is in its slot already; a number
                 // written plainly is only ever compared as a number (no text
@@ -79,19 +80,37 @@ package struct RecordRow {
                 break
             }
         }
-        var values = ["\(id)"]
-        values += slots.map { "'" + Self.joined($0) + "'" }
-        values += typos.map { "'" + Self.joined($0) + "'" }
-        values.append("'" + Self.joined(fuzzy.sorted()) + "'")
-        values.append("'" + Self.joined(named) + "'")
-        values.append("\(seq)")
-        values.append("\(UInt32(clamping: location.line))")
-        values.append("'\(SphinxQLText.sqlString(location.file))'")
-        values.append("'\(SphinxQLText.sqlString(storedKind.lowercased()))'")
-        values.append("'\(SphinxQLText.sqlString(JSONWriter.string(.object(object))))'")
-        values.append("'\(SphinxQLText.sqlString(JSONWriter.string(.object(JSONObject(numbers)))))'")
-        values += (weights + lengths + innerStarts).map { "\($0)" }
-        self.values = "(" + values.joined(separator: ",") + ")"
+        var row = "(" + String(id)
+        row.reserveCapacity(2048)
+        // Tokens are letters, digits and `_` (``TokenSpelling``): no quoting
+        // needed. A token twice (a word twice in a field) finds the record
+        // as once does.
+        func tokens(_ list: some Sequence<String>) {
+            row += ",'"
+            var first = true
+            for token in list {
+                if !first { row += " " }
+                row += token
+                first = false
+            }
+            row += "'"
+        }
+        func text(_ value: String) {
+            row += ",'"
+            row += SphinxQLText.sqlString(value)
+            row += "'"
+        }
+        for slot in slots { tokens(slot) }
+        for slot in typos { tokens(slot) }
+        tokens(fuzzy.sorted())
+        tokens(named)
+        row += "," + String(seq) + "," + String(UInt32(clamping: location.line))
+        text(location.file)
+        text(storedKind.lowercased())
+        text(JSONWriter.string(.object(object)))
+        text(JSONWriter.string(.object(JSONObject(numbers))))
+        for value in weights + lengths + innerReaches { row += "," + String(value) }
+        self.values = row + ")"
     }
 
     /// Whether a field's value is a number written with digits, a point
@@ -110,9 +129,4 @@ package struct RecordRow {
         }.map(\.element)
     }
 
-    /// Tokens joined by spaces, each once.
-    private static func joined(_ tokens: [String]) -> String {
-        var seen: Set<String> = []
-        return tokens.filter { seen.insert($0).inserted }.joined(separator: " ")
-    }
 }

@@ -44,6 +44,8 @@ enum TokenSpelling {
         /// A connector between two words of the field (`&`, `+`, `'n'`,
         /// `and`): a query's connector matches any.
         case connector = "_j"
+        /// A block of numbers a filter compares (``NumberBlocks``).
+        case numberBlock = "_n"
     }
 
     /// The markers of word starts, by where the word starts.
@@ -51,42 +53,63 @@ enum TokenSpelling {
 
     /// Appends the spelling of one unit.
     static func append(_ unit: UInt32, to output: inout String) {
+        var bytes: [UInt8] = []
+        append(unit, to: &bytes)
+        output += String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends the spelling of one unit, as UTF-8.
+    static func append(_ unit: UInt32, to bytes: inout [UInt8]) {
         if (0x61...0x7A).contains(unit) || (0x30...0x39).contains(unit) {
-            output.unicodeScalars.append(Unicode.Scalar(UInt8(unit)))
-        } else {
-            output += "_" + String(unit, radix: 16) + "_"
+            bytes.append(UInt8(unit))
+            return
         }
+        bytes.append(0x5F)
+        var shift = 28
+        while shift > 0 && unit >> UInt32(shift) == 0 { shift -= 4 }
+        while shift >= 0 {
+            let digit = UInt8((unit >> UInt32(shift)) & 0xF)
+            bytes.append(digit < 10 ? 0x30 + digit : 0x61 + digit - 10)
+            shift -= 4
+        }
+        bytes.append(0x5F)
     }
 
     /// The spelling of `units`.
     static func spell(_ units: some Sequence<UInt32>) -> String {
-        var output = ""
-        for unit in units { append(unit, to: &output) }
-        return output
+        var bytes: [UInt8] = []
+        for unit in units { append(unit, to: &bytes) }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The number of bytes one unit's spelling takes.
     static func width(_ unit: UInt32) -> Int {
-        (0x61...0x7A).contains(unit) || (0x30...0x39).contains(unit) ? 1 : String(unit, radix: 16).utf8.count + 2
+        if (0x61...0x7A).contains(unit) || (0x30...0x39).contains(unit) { return 1 }
+        var digits = 1
+        while digits < 8 && unit >> UInt32(4 * digits) != 0 { digits += 1 }
+        return digits + 2
     }
 
     /// `prefix` and as many of `units` as fit in a token: a word start whose
     /// prefixes are searched.
     static func cut(_ prefix: String, _ units: some Collection<UInt32>) -> String {
-        var output = prefix
+        var bytes = Array(prefix.utf8)
         for unit in units {
-            guard output.utf8.count + width(unit) <= maxTokenBytes else { break }
-            append(unit, to: &output)
+            guard bytes.count + width(unit) <= maxTokenBytes else { break }
+            append(unit, to: &bytes)
         }
-        return output
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// `prefix` and `units` spelled, or hashed when that is too long: a
     /// token only ever compared whole.
     static func whole(_ prefix: String, _ units: some Collection<UInt32>) -> String {
-        let spelled = spell(units)
-        if prefix.utf8.count + spelled.utf8.count <= maxTokenBytes { return prefix + spelled }
-        return prefix + Marker.hashed.rawValue + tokenHash(units)
+        var bytes = Array(prefix.utf8)
+        for unit in units {
+            append(unit, to: &bytes)
+            if bytes.count > maxTokenBytes { return prefix + Marker.hashed.rawValue + tokenHash(units) }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// ``hash(_:)`` cut to eight letters and digits, for a token: one in
@@ -100,18 +123,61 @@ enum TokenSpelling {
     /// FNV-1a, mixed. Two texts that hash alike make a candidate too many,
     /// never one too few.
     static func hash(_ units: some Sequence<UInt32>) -> String {
-        var value: UInt64 = 0xcbf2_9ce4_8422_2325
-        for unit in units {
+        var hash = UnitHash()
+        for unit in units { hash.add(unit) }
+        return String(hash.value, radix: 36)
+    }
+
+    /// ``hash(_:)`` built unit by unit.
+    struct UnitHash {
+        private var state: UInt64 = 0xcbf2_9ce4_8422_2325
+
+        mutating func add(_ unit: UInt32) {
             for shift in stride(from: 0, to: 32, by: 8) {
-                value ^= UInt64((unit >> UInt32(shift)) & 0xFF)
-                value = value &* 0x100_0000_01b3
+                state ^= UInt64((unit >> UInt32(shift)) & 0xFF)
+                state = state &* 0x100_0000_01b3
             }
         }
-        // A finalizer, so that texts that differ in their last unit differ in every digit.
-        value ^= value >> 33
-        value = value &* 0xff51_afd7_ed55_8ccd
-        value ^= value >> 33
-        return String(value, radix: 36)
+
+        /// The hash: a finalizer, so that texts that differ in their last
+        /// unit differ in every digit.
+        var value: UInt64 {
+            var value = state
+            value ^= value >> 33
+            value = value &* 0xff51_afd7_ed55_8ccd
+            value ^= value >> 33
+            return value
+        }
+
+        /// `marker` and eight letters and digits of the hash (as
+        /// ``tokenHash(_:)`` cuts it), made without building the whole
+        /// spelling first.
+        func token(_ marker: Marker) -> String {
+            var digits = value
+            // The first eight of its base-36 digits.
+            while digits >= 2_821_109_907_456 { digits /= 36 }
+            var bytes: (UInt64, UInt64) = (0, 0)
+            return withUnsafeMutableBytes(of: &bytes) { buffer in
+                let prefix = marker.rawValue.utf8
+                var index = 0
+                for byte in prefix {
+                    buffer[index] = byte
+                    index += 1
+                }
+                var width = 1
+                var power: UInt64 = 36
+                while width < 8 && power <= digits {
+                    power *= 36
+                    width += 1
+                }
+                for position in stride(from: index + width - 1, through: index, by: -1) {
+                    let digit = UInt8(digits % 36)
+                    buffer[position] = digit < 10 ? 0x30 + digit : 0x61 + digit - 10
+                    digits /= 36
+                }
+                return String(decoding: buffer[0..<(index + width)], as: UTF8.self)
+            }
+        }
     }
 
     /// The pieces of `units`' spelling that a text holding `units` holds

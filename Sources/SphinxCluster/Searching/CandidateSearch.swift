@@ -105,7 +105,7 @@ struct CandidateSearch {
             }
             // The best placed of the blocking streams: those of the first stage.
             let first = blocking.map { priority(states[$0]) }.min() ?? 0
-            blocking = blocking.filter { priority(states[$0]) == first }
+            blocking = Array(blocking.filter { priority(states[$0]) == first }.prefix(Self.maxStatements))
             var sql: [String] = []
             for index in blocking {
                 sql.append(statement(states[index]))
@@ -189,6 +189,10 @@ struct CandidateSearch {
 
     /// The largest answer of one round trip.
     static let maxReplyBytes = 8 << 20
+
+    /// The most statements of one round trip: an aggregator sends them to
+    /// each shard as one batch, and `searchd` takes at most 32.
+    static let maxStatements = 32
 
     /// The order in which blocking streams are read: by their stage, and a
     /// ranking stream by the band its bound has reached.
