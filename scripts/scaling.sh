@@ -10,7 +10,9 @@
 #
 # Cases: NDJSON read in one pass (piped) and in parallel blocks (a file over
 # 8 MiB), a JSON array from a file, from a pipe, in parallel blocks (one
-# element per line, over 8 MiB) and on one line, an object
+# element per line, over 8 MiB) and on one line (one pass under 8 MiB, in
+# blocks over it, and in blocks between mistakes the reader in order
+# judges), an object
 # wrapping its records, gzip NDJSON, lines of text, CSV (from a file and a
 # pipe), TSV, CSV with stray quotes, and NDJSON with lines over
 # --max-line-bytes (piped and in blocks).
@@ -70,9 +72,14 @@ def json_block():
         f'{{"kind":"product","name":"{n}","price":{i % 90 + 1},"description":"{a}"}}'
         for i, n, a in records(2000))
 
-def one_line(name, size, head="[", tail="]"):
+def one_line(name, size, head="[", tail="]", odd=False):
     # The JSON array's block with its line breaks taken out: one line of any size.
     block = json_block().replace(",\n", ",")
+    if odd:
+        # Now and then a mistake that the scan leaves to the reader in
+        # order (a backslash outside a string), which reads on from it and
+        # offers the rest of the array again a megabyte later.
+        block = block.replace('{"kind":"product","name":"teapot 0"', '{"kind":"product",\\"n":1,"name":"teapot 0"')
     with open(f"{work}/{name}", "w") as out:
         out.write(head)
         written = len(head)
@@ -105,6 +112,8 @@ for scale in (1, 4):
     write(f"stray-{scale}.csv", "kind,name,price,description\n", delimited(",", stray_every=50), "", size)
     write(f"long-{scale}.jsonl", "", ndjson(long_every=10), "", size)
     one_line(f"oneline-{scale}.json", size)
+    one_line(f"onelineparallel-{scale}.json", 3 * size)
+    one_line(f"onelineodd-{scale}.json", 3 * size, odd=True)
     one_line(f"wrapped-{scale}.json", size, head='{"total":1,"items":[', tail="]}")
     write(f"lines-{scale}.txt", "", lines_text(), "", size)
     with open(f"{work}/ndjson-{scale}.jsonl", "rb") as plain, gzip.open(f"{work}/gzip-{scale}.jsonl.gz", "wb", 1) as out:
@@ -138,6 +147,8 @@ cases=(
     "JSON array, pipe|run_cat|array-%s.json|"
     "JSON array, parallel blocks|run_file|arrayparallel-%s.json|"
     "JSON array on one line, file|run_file|oneline-%s.json|"
+    "JSON array on one line, blocks|run_file|onelineparallel-%s.json|"
+    "one line, mistakes, blocks|run_file|onelineodd-%s.json|"
     "JSON wrapping its records, pipe|run_cat|wrapped-%s.json|"
     "NDJSON, gzip, file|run_file|gzip-%s.jsonl.gz|"
     "lines of text, file|run_file|lines-%s.txt|"

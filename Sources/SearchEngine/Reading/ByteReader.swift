@@ -58,6 +58,13 @@ final class ByteReader {
         return input.regularFileSize
     }
 
+    /// Goes on reading at `offset` of the content, when it is a regular
+    /// file read as it is; `false` for any other input.
+    func seek(to offset: Int) -> Bool {
+        guard case .plain(let input) = content, input.regularFileSize != nil else { return false }
+        return input.seek(to: offset)
+    }
+
     /// Reads up to `chunkSize` bytes onto the end of `buffer`; returns how
     /// many were read (0 at the end of the input).
     func readChunk(into buffer: inout ReadBuffer) throws(ReadError) -> Int {

@@ -82,6 +82,15 @@ final class DescriptorInput {
         return Int(info.st_size)
     }
 
+    /// Goes on reading at `offset` of a regular file: what was peeked at
+    /// is dropped. `false` when the descriptor cannot seek, or reads
+    /// within a limit.
+    func seek(to offset: Int) -> Bool {
+        guard remaining == nil else { return false }
+        dropLookahead()
+        return lseek(fd, off_t(offset), SEEK_SET) == off_t(offset)
+    }
+
     /// One `read` of `fd`, within the limit.
     private func readWithinLimit(into room: UnsafeMutableRawBufferPointer) throws(ReadError) -> Int {
         guard let remaining else { return try Self.readOnce(fd, into: room) }

@@ -75,12 +75,28 @@ final class JSONDocumentReader {
 
     private struct Stop: Error {}
 
+    /// Who may read the rest of a records' array in blocks on every core,
+    /// when the input is a regular file read as it is: the file's path,
+    /// size, and the kind its records are when they name none.
+    struct Stretches {
+        var reader: ArrayStretchReader
+        var path: String
+        var size: Int
+        var hint: String?
+    }
+    private let stretches: Stretches?
+    /// The first offset at which the rest of an array is offered again.
+    private var nextOffer = 0
+
     /// - Parameters:
     ///   - input: Where more bytes come from, after those in `buffer`.
     ///   - buffer: The bytes read so far, from the input's start.
+    ///   - stretches: Who may read the rest of a records' array in blocks;
+    ///     `input` (if any: the buffer may hold the whole file) must then
+    ///     read a regular file as it is.
     init(
         input: ByteReader?, buffer: consuming ReadBuffer, file: String, pointer: RecordsPointer?,
-        maxElementBytes: Int, maxDocumentBytes: Int
+        maxElementBytes: Int, maxDocumentBytes: Int, stretches: Stretches? = nil
     ) {
         self.input = input
         self.buffer = buffer
@@ -88,6 +104,7 @@ final class JSONDocumentReader {
         self.pointer = pointer
         self.maxElementBytes = maxElementBytes
         self.maxDocumentBytes = maxDocumentBytes
+        self.stretches = stretches
     }
 
     // MARK: - Reading
@@ -347,6 +364,13 @@ final class JSONDocumentReader {
         var position = start + 1
         var first = true
         while true {
+            // The rest of a large array in blocks on every core, as far as
+            // that is sure to read what this reader would.
+            if stretches != nil, let read = try readStretch(from: position, first: first) {
+                if read.arrayEnded { return read.position }
+                position = read.position
+                first = read.first
+            }
             // The elements already read whole, in one sweep; what it cannot
             // finish (the end of the bytes read, a mistake) is taken up below.
             let swept = sweepElements(from: position, first: first)
@@ -396,6 +420,45 @@ final class JSONDocumentReader {
                 position = try skipRest(of: &scan, thenMembersOf: false)
             }
         }
+    }
+
+    /// Offers the rest of the array from `position` (past its `[` when
+    /// `first`, else past an element) to be read in blocks, when enough of
+    /// the file is left, and goes on reading where that stopped.
+    /// - Returns: Where that is, or `nil` when nothing was offered or the
+    ///   offer was declined.
+    private func readStretch(from position: Int, first: Bool) throws(Stop) -> ArrayStretch.Outcome? {
+        guard let stretches, position >= nextOffer, stretches.size - position >= stretches.reader.minimumBytes
+        else { return nil }
+        countLines(upTo: position)
+        let stretch = ArrayStretch(
+            path: stretches.path, file: file, hint: stretches.hint, start: position, first: first, line: line,
+            lineStart: lineStart, maxElementBytes: maxElementBytes)
+        guard let read = stretches.reader.read(stretch) else {
+            // The file cannot be read so: this reader reads it all.
+            nextOffer = .max
+            return nil
+        }
+        if read.elements > 0 { readAny = true }
+        // Where the stretch stopped unsure, this reader judges what it could
+        // not, and offers the rest again only once past it.
+        nextOffer = read.arrayEnded ? 0 : read.position + max(1, stretches.reader.minimumBytes / 8)
+        if read.position <= base + buffer.count {
+            buffer.consume(read.position - base)
+        } else {
+            guard let input, input.seek(to: read.position) else {
+                failure = ReadError(reason: "cannot seek to offset \(read.position) after reading in blocks")
+                inputEnded = true
+                throw Stop()
+            }
+            buffer.removeAll()
+            inputEnded = false
+        }
+        base = read.position
+        counted = read.position
+        line = read.line
+        lineStart = read.lineStart
+        return read
     }
 
     /// Reads the value at `start` as one record (an object, or a value

@@ -6,12 +6,13 @@
 
 /// Decides which inputs are searched with every core: the engine's choice,
 /// per source, as a searcher chooses how to read a file.
-enum ParallelInput {
+package enum ParallelInput {
     /// Regular NDJSON files of 8 MiB or more are split into blocks for the
     /// cores, as are JSON arrays of that size with one element per line;
     /// smaller files, pipes, compressed files, other JSON and CSV are read in
-    /// one pass.
-    static let threshold = 8 << 20
+    /// one pass, but for the rest of a records' array in a regular file,
+    /// when that much of the file is left (see ``ParallelArrayReader``).
+    package static let threshold = 8 << 20
     /// How much of a JSON array is looked at to tell that it has one element per line.
     static let sampleBytes = 64 << 10
 

@@ -64,6 +64,20 @@ public struct RecordReader: Sendable {
         diagnose: (Diagnostic) -> Void,
         reading: (SourceReading) -> Void = { _ in }
     ) {
+        read(source, record: record, lines: lines, stretches: nil, diagnose: diagnose, reading: reading)
+    }
+
+    /// ``read(_:record:lines:diagnose:reading:)``, offering `stretches` the
+    /// rest of each large records' array in a regular file to read in
+    /// blocks on every core, when `lines` takes its elements.
+    package func read(
+        _ source: DataSource,
+        record: (Record) -> Void,
+        lines: ((NDJSONLine) -> Void)?,
+        stretches: ArrayStretchReader?,
+        diagnose: (Diagnostic) -> Void,
+        reading: (SourceReading) -> Void = { _ in }
+    ) {
         let lines = options.namesKindsElsewhere ? nil : lines
         switch source {
         case .bundled(let sample, let kind):
@@ -76,7 +90,7 @@ public struct RecordReader: Sendable {
         case .standardInput:
             readStandardInput(0, record: record, lines: lines, diagnose: diagnose, reading: reading)
         case .path(let path):
-            readPath(path, record: record, lines: lines, diagnose: diagnose, reading: reading)
+            readPath(path, record: record, lines: lines, stretches: stretches, diagnose: diagnose, reading: reading)
         }
     }
 
@@ -147,8 +161,8 @@ public struct RecordReader: Sendable {
     }
 
     private func readPath(
-        _ path: String, record: (Record) -> Void, lines: ((NDJSONLine) -> Void)?, diagnose: (Diagnostic) -> Void,
-        reading: (SourceReading) -> Void
+        _ path: String, record: (Record) -> Void, lines: ((NDJSONLine) -> Void)?, stretches: ArrayStretchReader?,
+        diagnose: (Diagnostic) -> Void, reading: (SourceReading) -> Void
     ) {
         let shown = FilePathBytes.display(path)
         var info = stat()
@@ -164,7 +178,8 @@ public struct RecordReader: Sendable {
                 reading(note)
             }
             for file in files {
-                readPath(file, record: record, lines: lines, diagnose: diagnose, reading: reading)
+                readPath(
+                    file, record: record, lines: lines, stretches: stretches, diagnose: diagnose, reading: reading)
             }
             return
         }
@@ -178,7 +193,7 @@ public struct RecordReader: Sendable {
         let hint = registry.kindName(forFile: Compression.strippingSuffix(path)) ?? defaultKind
         readStream(
             reader, file: shown, named: path, hint: hint, starting: { _ in }, record: record, lines: lines,
-            diagnose: diagnose, reading: reading)
+            stretches: stretches, diagnose: diagnose, reading: reading)
     }
 
     // MARK: - Folders
@@ -329,6 +344,7 @@ public struct RecordReader: Sendable {
         starting: (String?) -> Void,
         record: (Record) -> Void,
         lines: ((NDJSONLine) -> Void)?,
+        stretches: ArrayStretchReader? = nil,
         diagnose: (Diagnostic) -> Void,
         reading: (SourceReading) -> Void
     ) {
@@ -372,9 +388,14 @@ public struct RecordReader: Sendable {
         case .lines:
             failure = readTextLines(&buffer, input: input, file: file, kind: hint, record: record, diagnose: diagnose)
         case .json:
+            // A regular file read as it is may have its arrays read in blocks.
+            var offer: JSONDocumentReader.Stretches?
+            if let stretches, lines != nil, let name, let size = reader.regularFileSize {
+                offer = JSONDocumentReader.Stretches(reader: stretches, path: name, size: size, hint: hint)
+            }
             let document = JSONDocumentReader(
                 input: input, buffer: buffer, file: file, pointer: options.records, maxElementBytes: maxLineBytes,
-                maxDocumentBytes: maxDocumentBytes)
+                maxDocumentBytes: maxDocumentBytes, stretches: offer)
             readJSON(document, hint: hint, record: record, lines: lines, diagnose: diagnose)
             note.records = document.recordsPath
             failure = document.failure

@@ -412,6 +412,14 @@ struct LinePrefilter: Sendable {
         return found
     }
 
+    /// The offset of the first byte in `range` of `buffer` that keeps its
+    /// record from being ruled out (as in ``hits(in:range:)``), or `nil`:
+    /// for records that are not lines, the elements of a JSON array.
+    func firstHit(in buffer: UnsafeRawBufferPointer, range: Range<Int>) -> Int? {
+        guard let base = buffer.baseAddress, range.upperBound <= buffer.count, !range.isEmpty else { return nil }
+        return nextHit(base, from: range.lowerBound, end: range.upperBound)
+    }
+
     /// The first hit at or after `start` and before `end`; with
     /// `countsKeys`, a fragment in an object key counts too.
     ///

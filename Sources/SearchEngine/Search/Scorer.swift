@@ -114,6 +114,13 @@ package struct Scorer: Sendable {
         return evaluation
     }
 
+    /// Numbers the records that match from now on after `order` at least:
+    /// records a parallel read numbered by their offsets, up to `order`,
+    /// come before them in ties, as they come before them in the input.
+    mutating func continueOrder(after order: Int) {
+        self.order = max(self.order, order)
+    }
+
     /// How a query of no conditions (a listing) takes every record: in the
     /// order it is met, and no other.
     private static var listed: Evaluation {

@@ -41,6 +41,10 @@ public struct SearchOptions: Sendable {
     /// How words' matches rank: the standard order, or in tests another,
     /// which every part of a search then follows (see ``RankingRule``).
     package var ranking = RankingRule.standard
+    /// How a large JSON array is read in blocks on every core: by default
+    /// one worker per core, blocks sized by the file, files of 8 MiB or
+    /// more; tests force the route on small files.
+    package var arrayBlocks = ArrayBlockTuning()
 
     public init(
         limit: Int = 20,
@@ -91,5 +95,31 @@ public struct FieldSort: Sendable, Equatable {
         let field = descending ? String(text.dropFirst()) : text
         guard !field.isEmpty else { return nil }
         self.init(field: field, descending: descending)
+    }
+}
+
+/// How ``ParallelArrayReader`` reads the arrays of a search (see
+/// ``SearchOptions/arrayBlocks``).
+package struct ArrayBlockTuning: Sendable {
+    /// How many threads; by default one per core.
+    package var workers: Int?
+    /// Bytes per block; by default as the file's size gives.
+    package var blockSize: Int?
+    /// Elements per block at most.
+    package var blockElements = 1 << 16
+    /// The fewest bytes left in a file for the rest of an array to be read in blocks.
+    package var minimumBytes = ParallelInput.threshold
+    /// How the file is read: through a mapping where the process allows it.
+    package var reading = BlockReading.automatic
+
+    package init(
+        workers: Int? = nil, blockSize: Int? = nil, blockElements: Int = 1 << 16,
+        minimumBytes: Int = ParallelInput.threshold, reading: BlockReading = .automatic
+    ) {
+        self.workers = workers
+        self.blockSize = blockSize
+        self.blockElements = blockElements
+        self.minimumBytes = minimumBytes
+        self.reading = reading
     }
 }

@@ -381,6 +381,13 @@ public struct SearchSession: Sendable {
     /// The prefilter of the line path, if the query has one.
     var prefilter: LinePrefilter? { lines.prefilter }
 
+    /// Numbers the records considered from now on after `order` (see
+    /// `Scorer.continueOrder(after:)`): a parallel read numbers its records
+    /// by their offsets, up to `order`.
+    mutating func continueOrder(after order: Int) {
+        scorer.continueOrder(after: order)
+    }
+
     /// Counts `count` rejected stand-ins as records that did not match (see
     /// `RecordTally.forgetRejectedStandIns(_:)`).
     mutating func forgetRejectedStandIns(_ count: Int) {

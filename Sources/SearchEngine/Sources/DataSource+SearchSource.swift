@@ -1,7 +1,9 @@
 extension DataSource: SearchSource {
     /// Reads the source on the route that suits it: a large regular NDJSON
-    /// file in blocks on every core, anything else in one pass, records or
-    /// lines handed to the sink as they are read.
+    /// file in blocks on every core; anything else in one pass, records or
+    /// lines handed to the sink as they are read, but for the rest of a
+    /// large records' array in a regular file, read in blocks on every core
+    /// from where the pass reaches it.
     public func search(into sink: inout RecordSink) {
         if case .path(let path) = self, let framing = ParallelInput.framing(of: path, reading: sink.reader) {
             sink.searchInBlocks(path: path, framing: framing)
@@ -13,15 +15,21 @@ extension DataSource: SearchSource {
             return
         }
         let reader = sink.reader
+        let minimumBytes = sink.options.arrayBlocks.minimumBytes
         func consider(_ line: NDJSONLine) { sink.consider(line) }
+        // The rest of a large array in a file, in blocks on every core.
+        func readStretch(_ stretch: ArrayStretch) -> ArrayStretch.Outcome? { sink.searchInBlocks(stretch) }
         withoutActuallyEscaping(consider) { lines in
-            reader.read(
-                self,
-                record: { record in sink.consider(record) },
-                lines: lines,
-                diagnose: { diagnostic in sink.diagnose(diagnostic) },
-                reading: { reading in sink.note(reading) }
-            )
+            withoutActuallyEscaping(readStretch) { readStretch in
+                reader.read(
+                    self,
+                    record: { record in sink.consider(record) },
+                    lines: lines,
+                    stretches: ArrayStretchReader(minimumBytes: minimumBytes, read: readStretch),
+                    diagnose: { diagnostic in sink.diagnose(diagnostic) },
+                    reading: { reading in sink.note(reading) }
+                )
+            }
         }
     }
 }

@@ -134,6 +134,18 @@ public struct RecordSink {
             isCancelled: session.options.isCancelled ?? { false }, record: { consider($0) }, diagnose: report)
     }
 
+    /// Searches the rest of a records' array in a regular file in blocks on
+    /// every core (see ``ParallelArrayReader``), as the search's options say.
+    /// - Returns: Where the reader in order goes on, or `nil` when the file
+    ///   cannot be read so.
+    mutating func searchInBlocks(_ stretch: ArrayStretch) -> ArrayStretch.Outcome? {
+        let tuning = session.options.arrayBlocks
+        return session.searchArrayStretch(
+            stretch, sourceIndex: sourceIndex, workers: tuning.workers, blockSize: tuning.blockSize,
+            blockElements: tuning.blockElements, diagnosticCap: session.options.diagnosticCap,
+            reading: tuning.reading, diagnose: report)
+    }
+
     /// Searches a regular file of NDJSON (or a JSON array with one element
     /// per line) in blocks on every core, with the same results and
     /// messages as reading it line by line.
