@@ -46,7 +46,7 @@ struct ParallelArrayReader {
     ///   cannot be mapped (it then reads the array itself).
     func search(into session: inout SearchSession, diagnose: (Diagnostic) -> Void) -> ArrayStretch.Outcome? {
         guard reading != .copied else { return nil }
-        let fd = FilePathBytes.withCPath(stretch.path) { open($0, O_RDONLY | O_CLOEXEC) }
+        let fd = open(FilePathBytes.cString(stretch.path), O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var info = stat()
