@@ -1,3 +1,5 @@
+import RawBytes
+
 /// A block of rows of a merged table, kept flat for drawing many of them:
 /// the text of every cell of one line in one byte buffer, and per cell only
 /// where its text is, its width and its style.
@@ -230,7 +232,7 @@ package struct RowBlock: Sendable {
     /// `Cell(text, style: style)`, without making the cell when the text is
     /// printable ASCII (its own sanitised form, one column a byte).
     package mutating func add(line text: String, style: CellStyle) {
-        let added: Bool? = text.utf8.withContiguousStorageIfAvailable { bytes in
+        let added = text.withUTF8Bytes { bytes in
             let start = self.text.count
             guard DisplayWidth.isPrintableASCII(bytes), start &+ bytes.count <= textLimit,
                 let stored = StoredCell(
@@ -240,21 +242,22 @@ package struct RowBlock: Sendable {
             cells.append(stored)
             return true
         }
-        if added != true { add(Cell(text, style: style)) }
+        if !added { add(Cell(text, style: style)) }
     }
 
     /// Adds every cell of `cells` to the row, as ``add(_:)`` does.
     package mutating func add(contentsOf cells: [Cell]) {
-        cells.withUnsafeBufferPointer { cells in
-            for index in cells.indices { add(cells[index]) }
-        }
+        // Each cell read in place: no copy of its text is retained.
+        let added = cells.span
+        for index in added.indices { add(added[index]) }
     }
 
     /// Adds every cell of `cells` to the row, as ``add(_:)`` does, `blank`
     /// in place of each that shows nothing (a missing value's mark).
     package mutating func add(contentsOf cells: [Cell], blank: Cell) {
-        cells.withUnsafeBufferPointer { cells in
-            for index in cells.indices { add(cells[index].isBlank ? blank : cells[index]) }
+        let added = cells.span
+        for index in added.indices {
+            if added[index].isBlank { add(blank) } else { add(added[index]) }
         }
     }
 
@@ -337,7 +340,8 @@ package struct RowBlock: Sendable {
         var longest = 2
         text.withBytes(stored.start..<(stored.start + stored.count)) { bytes in
             var run = 0
-            for byte in bytes {
+            for index in bytes.indices {
+                let byte = bytes[index]
                 if byte == 0x20 {
                     run = 0
                     continue
@@ -355,9 +359,7 @@ package struct RowBlock: Sendable {
     func cell(at index: Int) -> Cell {
         let stored = cells[index]
         if stored.isWhole { return whole[stored.start] }
-        let line = text.withBytes(stored.start..<(stored.start + stored.count)) {
-            String(decoding: $0, as: UTF8.self)
-        }
+        let line = text.withBytes(stored.start..<(stored.start + stored.count)) { String(decodingUTF8: $0) }
         return Cell(sanitizedLine: line, width: stored.width, style: stored.style, isVerbatim: stored.isVerbatim)
     }
 
