@@ -232,17 +232,14 @@ package struct RowBlock: Sendable {
     /// `Cell(text, style: style)`, without making the cell when the text is
     /// printable ASCII (its own sanitised form, one column a byte).
     package mutating func add(line text: String, style: CellStyle) {
-        let added = text.withUTF8Bytes { bytes in
-            let start = self.text.count
-            guard DisplayWidth.isPrintableASCII(bytes), start &+ bytes.count <= textLimit,
-                let stored = StoredCell(
-                    start: start, count: bytes.count, width: bytes.count, style: style, isVerbatim: true)
-            else { return false }
-            self.text.append(bytes)
-            cells.append(stored)
-            return true
-        }
-        if !added { add(Cell(text, style: style)) }
+        let start = self.text.count
+        let count = text.utf8.count
+        guard start &+ count <= textLimit,
+            let stored = StoredCell(start: start, count: count, width: count, style: style, isVerbatim: true),
+            text.withUTF8Bytes(DisplayWidth.isPrintableASCII)
+        else { return add(Cell(text, style: style)) }
+        self.text.append(text)
+        cells.append(stored)
     }
 
     /// Adds every cell of `cells` to the row, as ``add(_:)`` does.
