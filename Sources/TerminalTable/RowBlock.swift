@@ -236,7 +236,7 @@ package struct RowBlock: Sendable {
         let count = text.utf8.count
         guard start &+ count <= textLimit,
             let stored = StoredCell(start: start, count: count, width: count, style: style, isVerbatim: true),
-            text.withUTF8Bytes(DisplayWidth.isPrintableASCII)
+            text.withUTF8Bytes({ DisplayWidth.isPrintableASCII($0) })
         else { return add(Cell(text, style: style)) }
         self.text.append(text)
         cells.append(stored)

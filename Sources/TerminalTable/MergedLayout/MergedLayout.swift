@@ -106,14 +106,18 @@ struct MergedLayout {
                 demands: demands, groupCount: groups.count, border: options.border, gap: Self.detailGap,
                 regionMinimum: min(4, detailsHeaderWidth))
         }
-        // Text that wraps onto its row's lines needs less than its width
-        // not to be cut: measured in the same pass over the rows, for a
-        // table held to a width (a plan uses it only when the table
-        // cannot show every value whole).
-        let wanted = measure(uncut: options.maxWidth != nil)
+        var wanted = measure(uncut: false)
         activeGroups = groups.indices.filter { wanted.hasRows[$0] }
         var demands = demandsOf(wanted)
         var plan = planOf(demands)
+        // Text that wraps onto its row's lines needs less than its width
+        // not to be cut: measured (the cells read again) only when the
+        // table cannot show every value whole.
+        if let limit = options.maxWidth, !plan.fitsWhole(limit) {
+            wanted = measure(uncut: true)
+            demands = demandsOf(wanted)
+            plan = planOf(demands)
+        }
         var widths: [Int]
         // `--wide` keeps every column; when they all fit, as the plan keeps them.
         if let limit = options.maxWidth, !options.wide || plan.fitsWhole(limit) {
