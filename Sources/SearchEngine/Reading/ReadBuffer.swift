@@ -44,6 +44,13 @@ struct ReadBuffer: ~Copyable {
         try body(UnsafeRawBufferPointer(start: storage.map { $0 + start }, count: end - start))
     }
 
+    /// Calls `body` with the bytes read and not consumed, as a span.
+    func withBytes<Result, Failure: Error>(_ body: (Span<UInt8>) throws(Failure) -> Result) throws(Failure) -> Result {
+        let bytes = UnsafeBufferPointer(
+            start: storage.map { ($0 + start).assumingMemoryBound(to: UInt8.self) }, count: end - start)
+        return try body(bytes.span)
+    }
+
     /// Drops the first `byteCount` unconsumed bytes.
     mutating func consume(_ byteCount: Int) {
         precondition(byteCount >= 0 && byteCount <= count, "consuming more bytes than were read")
