@@ -76,15 +76,18 @@ struct ReadBuffer: ~Copyable {
     }
 
     /// Lets `fill` write up to `maxBytes` bytes after the last one read, into
-    /// memory that is not initialised, and keeps the number it returns.
-    /// - Returns: What `fill` returned: how many bytes it wrote.
+    /// memory that is not initialised, and keeps what it wrote.
+    /// - Returns: How many bytes `fill` wrote.
     mutating func append<Failure: Error>(
         maxBytes: Int,
-        _ fill: (UnsafeMutableRawBufferPointer) throws(Failure) -> Int
+        _ fill: (inout OutputSpan<UInt8>) throws(Failure) -> Void
     ) throws(Failure) -> Int {
         reserveTail(maxBytes)
-        let written = try fill(UnsafeMutableRawBufferPointer(start: storage! + end, count: maxBytes))
-        precondition(written >= 0 && written <= maxBytes, "wrote past the room given")
+        let room = UnsafeMutableBufferPointer(
+            start: (storage! + end).assumingMemoryBound(to: UInt8.self), count: maxBytes)
+        var output = OutputSpan(buffer: room, initializedCount: 0)
+        try fill(&output)
+        let written = output.finalize(for: room)
         end += written
         return written
     }

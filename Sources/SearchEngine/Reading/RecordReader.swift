@@ -1,3 +1,4 @@
+import RawBytes
 public import ResultKit
 import StreamingJSON
 
@@ -327,7 +328,7 @@ public struct RecordReader: Sendable {
         guard fd >= 0 else { return true }
         defer { close(fd) }
         var head = [UInt8](repeating: 0, count: 4096)
-        let count = head.withUnsafeMutableBytes { readDescriptor(fd, $0.baseAddress, $0.count) }
+        let count = FileDescriptorBytes.read(fd, into: &head)
         guard count > 0 else { return true }
         head.removeLast(head.count - count)
         // Stricter than for a file named as data: one NUL makes a file binary, as git judges.
