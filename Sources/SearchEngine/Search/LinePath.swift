@@ -279,10 +279,10 @@ struct LinePath: Sendable {
         if !kinds.settlesRuledOutLines(at: index) {
             // Computed search fields: their verdict for the values they
             // read, remembered. Short values are looked up where they are.
-            let key = scratch.raw.withUnsafeBufferPointer { raw in
-                ShortValueMemo.Key(
-                    kind: index, fuzzily: fuzzily, reads: kinds.shortReads(at: index), raw: raw, line: line)
-            }
+            let bytes = line.assumingMemoryBound(to: UInt8.self)
+            let key = ShortValueMemo.Key(
+                kind: index, fuzzily: fuzzily, reads: kinds.shortReads(at: index), raw: scratch.raw.span,
+                line: bytes.span)
             if let key, let known = shortMemo.lookup(key) {
                 guard !known else { return false }
             } else {
@@ -496,8 +496,9 @@ struct LinePath: Sendable {
         fuzzily: Bool,
         scorer: Scorer
     ) -> Bool {
-        memoKey.start(kind: UnsafeRawBufferPointer(rebasing: line[name.start..<name.start + name.count]))
-        for index in reads { memoKey.append(scratch.raw[index], in: line) }
+        let bytes = line.assumingMemoryBound(to: UInt8.self)
+        memoKey.start(kind: bytes.span.extracting(name.start..<name.start + name.count))
+        for index in reads { memoKey.append(scratch.raw[index], in: bytes.span) }
         if let known = fuzzily ? fuzzyMemo.lookup(memoKey) : memo.lookup(memoKey) { return known }
         if scratch.light.count != scratch.raw.count {
             scratch.light = Array(repeating: nil, count: scratch.raw.count)
