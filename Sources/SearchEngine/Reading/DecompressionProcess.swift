@@ -190,6 +190,8 @@ final class DecompressionProcess {
     /// `pipe`, and closes it at the end or when the command stops reading.
     private static func startFeeding(from input: DescriptorInput, to pipe: Int32) -> pthread_t? {
         let job = FeedJob(input: input, pipe: pipe)
+        // `pthread_create` hands its thread one C pointer: the job, retained
+        // until the thread takes it (or the thread fails to start).
         let context = Unmanaged.passRetained(job).toOpaque()
         var thread = pthread_t()
         let started = pthread_create(
