@@ -126,6 +126,7 @@ let package = Package(
             name: "SearchEngine",
             dependencies: [
                 "ResultKit", "TerminalTable", "StreamingJSON", "TextMatching", "ProcessMemory", "ByteScan", "CZlib",
+                "RawBytes",
             ],
             swiftSettings: optimizedInDebug
         ),

@@ -29,15 +29,14 @@ import Testing
         var scanner = ArrayElementScanner(at: start, first: true, vector: vector)
         var found: [Int] = []
         var stop = ArrayElementScanner.Stop.more
-        text.withUnsafeBytes { bytes in
-            while scanner.position < bytes.count || stop == .block {
-                let base = scanner.position
-                let end = pieces == .max ? bytes.count : min(bytes.count, base + pieces)
-                stop = scanner.scan(
-                    UnsafeRawBufferPointer(rebasing: bytes[base..<end]), base: base, limit: limit,
-                    maxElementBytes: maxElementBytes, capacity: capacity, into: &found)
-                if stop == .end || stop == .unsure { break }
-            }
+        let bytes = text.span
+        while scanner.position < bytes.count || stop == .block {
+            let base = scanner.position
+            let end = pieces == .max ? bytes.count : min(bytes.count, base + pieces)
+            stop = scanner.scan(
+                bytes.extracting(base..<end), base: base, limit: limit, maxElementBytes: maxElementBytes,
+                capacity: capacity, into: &found)
+            if stop == .end || stop == .unsure { break }
         }
         let elements = stride(from: 0, to: found.count, by: 2).map { index in
             String(decoding: text[found[index]..<found[index + 1]], as: UTF8.self)
@@ -208,7 +207,7 @@ import Testing
     @Test func newlinesAreCountedWithTheLast() {
         for text in ["", "abc", "\n", "a\nb\r\nc", String(repeating: "x\n", count: 100) + "tail"] {
             let bytes = Array(text.utf8)
-            let found = bytes.withUnsafeBytes { ArrayElementScanner.newlines(in: $0) }
+            let found = ArrayElementScanner.newlines(in: bytes.span)
             #expect(found.count == bytes.filter { $0 == 0x0A }.count)
             #expect(found.last == bytes.lastIndex(of: 0x0A))
         }

@@ -44,14 +44,12 @@ import Testing
         var raw: [JSONFieldScanner.RawValue] = []
         return try line.withUnsafeBytes { bytes in
             try #require(scanner.scanFlat(bytes, into: &raw))
-            let short = raw.withUnsafeBufferPointer { raw in
-                ShortValueMemo.Key(
-                    kind: kind, fuzzily: fuzzily, reads: ShortValueMemo.Reads(reads), raw: raw, line: bytes)
-            }
+            let short = ShortValueMemo.Key(
+                kind: kind, fuzzily: fuzzily, reads: ShortValueMemo.Reads(reads), raw: raw.span, line: line.span)
             var memo = ComputedFieldMemo.Key()
             memo.start(kind: name)
-            for index in reads { memo.append(raw[index], in: bytes) }
-            return (short, memo.withBytes { Array($0) })
+            for index in reads { memo.append(raw[index], in: line.span) }
+            return (short, memo.withBytes { bytes in (0..<bytes.count).map { bytes[$0] } })
         }
     }
 

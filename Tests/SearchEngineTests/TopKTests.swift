@@ -179,7 +179,7 @@ import TextMatching
         TopK<Int, String>(capacity: capacity, rekey: { Int($0.dropFirst())! }, by: { $0 < $1 })
     }
 
-    let ascending = { (keys: UnsafeBufferPointer<Int>) in
+    let ascending = { (keys: Span<Int>) in
         keys.indices.dropFirst().allSatisfy { keys[$0 - 1] <= keys[$0] }
     }
 

@@ -57,8 +57,11 @@ final class ArrayBlocks: Sendable {
     /// `elements`; `nil` when the array ended or the scan stopped.
     func next(into elements: inout [Int]) -> Block? {
         elements.removeAll(keepingCapacity: true)
-        let bytes = file.bytes
-        return cutter.withLock { cutter -> Block? in
+        return file.withBytes { bytes in next(in: bytes, into: &elements) }
+    }
+
+    private func next(in bytes: Span<UInt8>, into elements: inout [Int]) -> Block? {
+        cutter.withLock { cutter -> Block? in
             guard !cutter.done else { return nil }
             let start = cutter.scanner.resume
             let stop = cutter.scanner.scan(
@@ -95,10 +98,10 @@ final class ArrayBlocks: Sendable {
 
     /// Moves `line` and `lineStart` past the line feeds in `range` of `bytes`.
     private static func countLines(
-        in bytes: UnsafeRawBufferPointer, _ range: Range<Int>, line: inout Int, lineStart: inout Int
+        in bytes: Span<UInt8>, _ range: Range<Int>, line: inout Int, lineStart: inout Int
     ) {
         guard !range.isEmpty else { return }
-        let found = ArrayElementScanner.newlines(in: UnsafeRawBufferPointer(rebasing: bytes[range]))
+        let found = ArrayElementScanner.newlines(in: bytes.extracting(range))
         line += found.count
         if let last = found.last { lineStart = range.lowerBound + last + 1 }
     }

@@ -53,18 +53,22 @@ package struct ArrayElementScanner {
     /// offsets, until an element ends at or past `limit`, `capacity`
     /// elements were found, or one of the other stops.
     package mutating func scan(
-        _ bytes: UnsafeRawBufferPointer, base: Int, limit: Int, maxElementBytes: Int, capacity: Int,
+        _ bytes: Span<UInt8>, base: Int, limit: Int, maxElementBytes: Int, capacity: Int,
         into elements: inout [Int]
     ) -> Stop {
         precondition(capacity > 0 && position >= base && position <= base + bytes.count)
         let first = elements.count
         elements.append(contentsOf: repeatElement(0, count: 2 * capacity))
         var found = 0
+        // The C scan reads `bytes` and writes at most `capacity` pairs of
+        // offsets from `first`, the room appended above.
         let status = elements.withUnsafeMutableBufferPointer { room in
-            withUnsafeMutablePointer(to: &state) { state in
-                rk_elements_scan(
-                    state, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), base, bytes.count, limit,
-                    maxElementBytes, room.baseAddress! + first, capacity, &found, vector ? 1 : 0)
+            bytes.withUnsafeBufferPointer { bytes in
+                withUnsafeMutablePointer(to: &state) { state in
+                    rk_elements_scan(
+                        state, bytes.baseAddress, base, bytes.count, limit, maxElementBytes, room.baseAddress! + first,
+                        capacity, &found, vector ? 1 : 0)
+                }
             }
         }
         elements.removeLast(2 * (capacity - found))
@@ -77,10 +81,10 @@ package struct ArrayElementScanner {
     }
 
     /// How many line feeds `bytes` hold, and the offset of the last.
-    package static func newlines(in bytes: UnsafeRawBufferPointer) -> (count: Int, last: Int?) {
-        guard let base = bytes.baseAddress, !bytes.isEmpty else { return (0, nil) }
+    package static func newlines(in bytes: Span<UInt8>) -> (count: Int, last: Int?) {
+        guard !bytes.isEmpty else { return (0, nil) }
         var last = -1
-        let count = rk_count_newlines(base.assumingMemoryBound(to: UInt8.self), bytes.count, &last)
+        let count = bytes.withUnsafeBufferPointer { rk_count_newlines($0.baseAddress, $0.count, &last) }
         return (count, last < 0 ? nil : last)
     }
 }

@@ -115,9 +115,10 @@ struct BlockFile: Sendable {
                         if newline < end, raw[newline] == 0x0D { newline += 1 }
                         if newline < regionEnd { ended += 1 }
                         // A record inside punctuation is placed where it starts.
-                        let content = framing.content(of: line, isFirstLine: isFirstBlock && number == 1)
-                        let contentStart = content.baseAddress.map { $0 - origin } ?? lineStart
-                        body(content, number, base + contentStart)
+                        let range = line.withMemoryRebound(to: UInt8.self) { line in
+                            framing.content(of: line.span, isFirstLine: isFirstBlock && number == 1)
+                        }
+                        body(UnsafeRawBufferPointer(rebasing: line[range]), number, base + lineStart + range.lowerBound)
                     }
                 }
             }

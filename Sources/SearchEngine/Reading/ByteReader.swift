@@ -68,16 +68,17 @@ final class ByteReader {
     /// Reads up to `chunkSize` bytes onto the end of `buffer`; returns how
     /// many were read (0 at the end of the input).
     func readChunk(into buffer: inout ReadBuffer) throws(ReadError) -> Int {
-        try buffer.append(maxBytes: Self.chunkSize) { room throws(ReadError) in try read(into: room) }
+        try buffer.append(maxBytes: Self.chunkSize) { room throws(ReadError) in _ = try read(into: &room) }
     }
 
-    /// Reads up to `room.count` bytes of content; 0 at its end.
-    func read(into room: UnsafeMutableRawBufferPointer) throws(ReadError) -> Int {
+    /// Appends to `room` up to the room it has of content; returns how
+    /// many bytes it appended, 0 at the end of the content.
+    func read(into room: inout OutputSpan<UInt8>) throws(ReadError) -> Int {
         if let beforeRead, !beforeRead() { return 0 }
         return switch content {
-        case .plain(let input): try input.read(into: room)
-        case .gzip(let inflater): try inflater.inflate(into: room)
-        case .process(let process): try process.read(into: room)
+        case .plain(let input): try input.read(into: &room)
+        case .gzip(let inflater): try inflater.inflate(into: &room)
+        case .process(let process): try process.read(into: &room)
         }
     }
 }

@@ -56,7 +56,7 @@ struct CSVParser {
     ///   others start a row that needs more bytes, or the line over the cap
     ///   that ``skipLine(in:)`` drops.
     mutating func parse(
-        _ bytes: UnsafeRawBufferPointer,
+        _ bytes: Span<UInt8>,
         atEnd: Bool,
         _ row: (Row) -> Verdict,
         problem: (CSVProblem) -> Void
@@ -103,8 +103,10 @@ struct CSVParser {
 
     /// Drops the start of the line over the cap; returns how many bytes of
     /// `bytes` it took, and whether its line break was among them.
-    mutating func skipLine(in bytes: UnsafeRawBufferPointer) -> (consumed: Int, ended: Bool) {
-        guard let newline = bytes.firstIndex(of: 0x0A) else {
+    mutating func skipLine(in bytes: Span<UInt8>) -> (consumed: Int, ended: Bool) {
+        var newline = 0
+        while newline < bytes.count, bytes[newline] != 0x0A { newline += 1 }
+        guard newline < bytes.count else {
             base += bytes.count
             return (bytes.count, false)
         }
@@ -134,7 +136,7 @@ struct CSVParser {
     /// Before ``guardedUntil``, a quoted field that reaches a line break is
     /// given up on at once: it is known not to close well.
     private func parseRows(
-        _ bytes: UnsafeRawBufferPointer,
+        _ bytes: Span<UInt8>,
         from start: Int,
         atEnd: Bool,
         _ row: (Row) -> Verdict

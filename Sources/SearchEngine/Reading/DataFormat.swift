@@ -85,8 +85,10 @@ public enum DataFormat: String, Sendable, CaseIterable {
     /// anywhere else inside the object is a malformed NDJSON line, which must
     /// not make the rest of the input one document held whole. `nil` while
     /// `bytes` hold no line break after the object's start.
-    static func objectRunsPastFirstLine(_ bytes: UnsafeRawBufferPointer) -> Bool? {
-        guard let start = bytes.firstIndex(of: UInt8(ascii: "{")) else { return false }
+    static func objectRunsPastFirstLine(_ bytes: Span<UInt8>) -> Bool? {
+        var start = 0
+        while start < bytes.count, bytes[start] != UInt8(ascii: "{") { start += 1 }
+        guard start < bytes.count else { return false }
         var depth = 0
         var inString = false
         var escaped = false

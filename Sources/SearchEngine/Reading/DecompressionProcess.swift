@@ -1,3 +1,5 @@
+import RawBytes
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -90,10 +92,11 @@ final class DecompressionProcess {
         close(errors)
     }
 
-    /// Reads up to `room.count` bytes of decompressed output; 0 at its end.
+    /// Appends to `room` up to the room it has of decompressed output;
+    /// returns how many bytes it appended, 0 at the end.
     /// - Throws: The command's own message when it fails.
-    func read(into room: UnsafeMutableRawBufferPointer) throws(ReadError) -> Int {
-        let count = try output.read(into: room)
+    func read(into room: inout OutputSpan<UInt8>) throws(ReadError) -> Int {
+        let count = try output.read(into: &room)
         drainErrors()
         if count > 0 { return count }
         let status = finish()
@@ -132,7 +135,7 @@ final class DecompressionProcess {
     private func drainErrors() {
         var chunk = [UInt8](repeating: 0, count: 4096)
         while true {
-            let count = chunk.withUnsafeMutableBytes { readDescriptor(errors, $0.baseAddress, $0.count) }
+            let count = FileDescriptorBytes.read(errors, into: &chunk)
             if count <= 0 { return }
             if errorText.count < Self.maxErrorBytes { errorText += chunk[..<min(count, Self.maxErrorBytes)] }
         }
@@ -187,6 +190,8 @@ final class DecompressionProcess {
     /// `pipe`, and closes it at the end or when the command stops reading.
     private static func startFeeding(from input: DescriptorInput, to pipe: Int32) -> pthread_t? {
         let job = FeedJob(input: input, pipe: pipe)
+        // `pthread_create` hands its thread one C pointer: the job, retained
+        // until the thread takes it (or the thread fails to start).
         let context = Unmanaged.passRetained(job).toOpaque()
         var thread = pthread_t()
         let started = pthread_create(
@@ -217,14 +222,21 @@ private final class FeedJob: @unchecked Sendable {
 
     func run() {
         defer { close(pipe) }
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        var chunk: [UInt8] = []
         while true {
-            let count =
-                (try? chunk.withUnsafeMutableBytes { room throws(ReadError) in try input.read(into: room) }) ?? 0
+            chunk.removeAll(keepingCapacity: true)
+            var count = 0
+            do {
+                try chunk.append(addingCapacity: 1 << 16) { room throws(ReadError) in
+                    count = try input.read(into: &room)
+                }
+            } catch {
+                count = 0
+            }
             if count == 0 { return }
             var written = 0
             while written < count {
-                let result = chunk.withUnsafeBytes { write(pipe, $0.baseAddress! + written, count - written) }
+                let result = FileDescriptorBytes.write(pipe, chunk, written..<count)
                 if result < 0 {
                     if errno == EINTR { continue }
                     return

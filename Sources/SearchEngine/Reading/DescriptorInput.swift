@@ -1,3 +1,5 @@
+import RawBytes
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -35,17 +37,13 @@ final class DescriptorInput {
     /// The first `count` bytes not handed out yet (fewer at the end of the
     /// input), read now if need be and kept to be handed out again.
     func peek(_ count: Int) throws(ReadError) -> [UInt8] {
-        var chunk = [UInt8](repeating: 0, count: count)
         while lookahead.count - lookaheadStart < count {
             let wanted = count - (lookahead.count - lookaheadStart)
-            let got = chunk.withUnsafeMutableBytes { room in
-                Result { () throws(ReadError) in
-                    try readWithinLimit(into: UnsafeMutableRawBufferPointer(rebasing: room[..<wanted]))
-                }
+            var got = 0
+            try lookahead.append(addingCapacity: wanted) { room throws(ReadError) in
+                got = try readWithinLimit(into: &room)
             }
-            let count = try got.get()
-            if count == 0 { break }
-            lookahead += chunk[..<count]
+            if got == 0 { break }
         }
         return Array(lookahead[lookaheadStart...].prefix(count))
     }
@@ -60,13 +58,12 @@ final class DescriptorInput {
         lookaheadStart = 0
     }
 
-    /// Reads up to `room.count` bytes; returns how many (0 at the end).
-    func read(into room: UnsafeMutableRawBufferPointer) throws(ReadError) -> Int {
-        guard lookaheadStart < lookahead.count else { return try readWithinLimit(into: room) }
-        let count = min(room.count, lookahead.count - lookaheadStart)
-        lookahead.withUnsafeBytes { bytes in
-            room.baseAddress!.copyMemory(from: bytes.baseAddress! + lookaheadStart, byteCount: count)
-        }
+    /// Appends to `room` up to the room it has; returns how many bytes it
+    /// appended (0 at the end).
+    func read(into room: inout OutputSpan<UInt8>) throws(ReadError) -> Int {
+        guard lookaheadStart < lookahead.count else { return try readWithinLimit(into: &room) }
+        let count = min(room.freeCapacity, lookahead.count - lookaheadStart)
+        room.append(copying: lookahead.span.extracting(lookaheadStart..<lookaheadStart + count))
         lookaheadStart += count
         if lookaheadStart == lookahead.count {
             lookahead = []
@@ -92,25 +89,23 @@ final class DescriptorInput {
     }
 
     /// One `read` of `fd`, within the limit.
-    private func readWithinLimit(into room: UnsafeMutableRawBufferPointer) throws(ReadError) -> Int {
-        guard let remaining else { return try Self.readOnce(fd, into: room) }
-        let count = try Self.readOnce(fd, into: UnsafeMutableRawBufferPointer(rebasing: room.prefix(remaining)))
+    private func readWithinLimit(into room: inout OutputSpan<UInt8>) throws(ReadError) -> Int {
+        guard let remaining else { return try Self.readOnce(fd, into: &room) }
+        let count = try Self.readOnce(fd, into: &room, maxBytes: remaining)
         self.remaining = remaining - count
         return count
     }
 
-    /// One `read`, again after a signal.
-    static func readOnce(_ fd: Int32, into room: UnsafeMutableRawBufferPointer) throws(ReadError) -> Int {
-        guard room.count > 0 else { return 0 }
+    /// One `read` into `room`, at most `maxBytes`, again after a signal.
+    private static func readOnce(_ fd: Int32, into room: inout OutputSpan<UInt8>, maxBytes: Int = .max)
+        throws(ReadError)
+        -> Int
+    {
+        guard room.freeCapacity > 0, maxBytes > 0 else { return 0 }
         while true {
-            let result = readDescriptor(fd, room.baseAddress, room.count)
+            let result = FileDescriptorBytes.read(fd, into: &room, maxBytes: maxBytes)
             if result >= 0 { return result }
             if errno != EINTR { throw ReadError(errno: errno) }
         }
     }
-}
-
-/// The system's `read`, which the methods named `read` hide.
-func readDescriptor(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-    read(fd, buffer, count)
 }

@@ -41,10 +41,22 @@ final class GzipInflater {
         inputBuffer.deallocate()
     }
 
-    /// Inflates into `room`; returns how many bytes it wrote, 0 only at the
-    /// end of the data.
-    func inflate(into room: UnsafeMutableRawBufferPointer) throws(ReadError) -> Int {
-        guard !finished, let base = room.baseAddress, room.count > 0 else { return 0 }
+    /// Inflates into the free room of `output`, appending what it wrote;
+    /// returns how many bytes it wrote, 0 only at the end of the data.
+    func inflate(into output: inout OutputSpan<UInt8>) throws(ReadError) -> Int {
+        guard !finished, output.freeCapacity > 0 else { return 0 }
+        // zlib writes into the room after the bytes already there.
+        return try output.withUnsafeMutableBufferPointer { room, initialized throws(ReadError) in
+            let written = try inflate(
+                into: UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: room[initialized...])))
+            initialized += written
+            return written
+        }
+    }
+
+    /// Inflates into `room`; returns how many bytes it wrote.
+    private func inflate(into room: UnsafeMutableRawBufferPointer) throws(ReadError) -> Int {
+        guard let base = room.baseAddress, room.count > 0 else { return 0 }
         stream.pointee.next_out = base.assumingMemoryBound(to: Bytef.self)
         stream.pointee.avail_out = UInt32(clamping: room.count)
         let roomCount = Int(stream.pointee.avail_out)
@@ -85,8 +97,11 @@ final class GzipInflater {
 
     /// Reads more compressed input into the empty input buffer.
     private func refill() throws(ReadError) {
-        let count = try input.read(
-            into: UnsafeMutableRawBufferPointer(start: inputBuffer, count: Self.inputCapacity))
+        let room = UnsafeMutableBufferPointer(
+            start: inputBuffer.assumingMemoryBound(to: UInt8.self), count: Self.inputCapacity)
+        var output = OutputSpan(buffer: room, initializedCount: 0)
+        _ = try input.read(into: &output)
+        let count = output.finalize(for: room)
         if count == 0 { inputEnded = true }
         stream.pointee.next_in = inputBuffer.assumingMemoryBound(to: Bytef.self)
         stream.pointee.avail_in = UInt32(count)

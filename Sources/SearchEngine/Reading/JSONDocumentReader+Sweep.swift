@@ -1,10 +1,5 @@
+import RawBytes
 import ResultKit
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
 
 extension JSONDocumentReader {
     /// Hands over, in one pass over the bytes read, each element of the
@@ -30,37 +25,36 @@ extension JSONDocumentReader {
         var first = first
         var stop = position
         var arrayEnd: Int?
-        buffer.withUnsafeBytes { raw in
-            guard let start = raw.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
-            let count = raw.count
+        buffer.withBytes { bytes in
+            let count = bytes.count
             var index = position - base
             while true {
-                var next = Self.skipSpace(start, from: index, count: count)
+                var next = Self.skipSpace(bytes, from: index)
                 guard next < count else { return }
-                if start[next] == UInt8(ascii: "]") {
+                if bytes[next] == UInt8(ascii: "]") {
                     arrayEnd = base + next + 1
                     stop = arrayEnd!
                     return
                 }
                 if !first {
-                    guard start[next] == UInt8(ascii: ",") else { return }
-                    next = Self.skipSpace(start, from: next + 1, count: count)
-                    guard next < count, start[next] != UInt8(ascii: "]") else { return }
+                    guard bytes[next] == UInt8(ascii: ",") else { return }
+                    next = Self.skipSpace(bytes, from: next + 1)
+                    guard next < count, bytes[next] != UInt8(ascii: "]") else { return }
                 }
-                guard let end = Self.valueEnd(start, from: next, count: count), end - next <= maxElementBytes else {
+                guard let end = Self.valueEnd(bytes, from: next), end - next <= maxElementBytes else {
                     return
                 }
                 // The lines before the element, counted once.
                 var from = counted - base
-                while from < next, let hit = memchr(start + from, 0x0A, next - from) {
-                    from = UnsafeRawPointer(hit) - UnsafeRawPointer(start) + 1
+                while from < next, let hit = bytes.firstIndex(of: 0x0A, in: from..<next) {
+                    from = hit + 1
                     line += 1
                     lineStart = base + from
                 }
                 counted = base + next
-                let spansLines = memchr(start + next, 0x0A, end - next) != nil
+                let spansLines = bytes.contains(0x0A, in: next..<end)
                 element(
-                    UnsafeRawBufferPointer(start: start + next, count: end - next),
+                    bytes.extracting(next..<end),
                     SourceLocation(file: file, line: line, column: base + next - lineStart + 1), spansLines)
                 first = false
                 index = end
@@ -79,14 +73,15 @@ extension JSONDocumentReader {
 
     /// Whether `bytes` are exactly one JSON value whose brackets match (an
     /// object, as the array of a line per element holds), nothing after it.
-    static func objectSpans(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        guard let start = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return false }
-        return valueEnd(start, from: 0, count: bytes.count) == bytes.count
+    static func objectSpans(_ bytes: Span<UInt8>) -> Bool {
+        !bytes.isEmpty && valueEnd(bytes, from: 0) == bytes.count
     }
 
-    /// The first offset from `index` that is not JSON white space, or `count`.
+    /// The first offset from `index` that is not JSON white space, or the
+    /// end of `bytes`.
     @inline(__always)
-    private static func skipSpace(_ bytes: UnsafePointer<UInt8>, from index: Int, count: Int) -> Int {
+    private static func skipSpace(_ bytes: Span<UInt8>, from index: Int) -> Int {
+        let count = bytes.count
         var index = index
         while index < count {
             switch bytes[index] {
@@ -97,10 +92,11 @@ extension JSONDocumentReader {
         return count
     }
 
-    /// Where the value starting at `index` ends, when it ends among the
-    /// `count` bytes and its brackets match, at most 64 deep; else `nil`.
+    /// Where the value starting at `index` ends, when it ends among
+    /// `bytes` and its brackets match, at most 64 deep; else `nil`.
     @inline(__always)
-    private static func valueEnd(_ bytes: UnsafePointer<UInt8>, from index: Int, count: Int) -> Int? {
+    private static func valueEnd(_ bytes: Span<UInt8>, from index: Int) -> Int? {
+        let count = bytes.count
         var index = index
         // One bit per open bracket: 1 for `[`, 0 for `{`.
         var stack: UInt64 = 0
@@ -109,7 +105,7 @@ extension JSONDocumentReader {
             let byte = bytes[index]
             switch byte {
             case UInt8(ascii: "\""):
-                guard let close = stringEnd(bytes, from: index + 1, count: count) else { return nil }
+                guard let close = stringEnd(bytes, from: index + 1) else { return nil }
                 index = close
                 if depth == 0 { return index }
                 continue
@@ -136,7 +132,8 @@ extension JSONDocumentReader {
     /// The offset just past the quote that closes the string whose content
     /// starts at `index`, or `nil` when it does not close among the bytes.
     @inline(__always)
-    private static func stringEnd(_ bytes: UnsafePointer<UInt8>, from index: Int, count: Int) -> Int? {
+    private static func stringEnd(_ bytes: Span<UInt8>, from index: Int) -> Int? {
+        let count = bytes.count
         var index = index
         // Most strings of records are short (keys, codes, names): read them
         // here; a call to find the quote costs more than their bytes.
@@ -149,8 +146,7 @@ extension JSONDocumentReader {
             }
         }
         if index > count { return nil }
-        while index < count, let hit = memchr(bytes + index, Int32(UInt8(ascii: "\"")), count - index) {
-            let quote = UnsafeRawPointer(hit) - UnsafeRawPointer(bytes)
+        while index < count, let quote = bytes.firstIndex(of: UInt8(ascii: "\""), in: index..<count) {
             // An odd run of backslashes before it escapes it.
             var back = quote - 1
             while back >= index, bytes[back] == UInt8(ascii: "\\") { back -= 1 }

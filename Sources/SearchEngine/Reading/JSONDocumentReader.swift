@@ -34,7 +34,7 @@ import StreamingJSON
 final class JSONDocumentReader {
     /// How one record's bytes are handed over: the bytes (valid during the
     /// call), then where they start, and whether they run over several lines.
-    typealias ElementHandler = (UnsafeRawBufferPointer, SourceLocation, Bool) -> Void
+    typealias ElementHandler = (Span<UInt8>, SourceLocation, Bool) -> Void
 
     private let input: ByteReader?
     var buffer: ReadBuffer
@@ -402,9 +402,9 @@ final class JSONDocumentReader {
                     memchr(bytes.baseAddress! + (next - base), 0x0A, end - next) != nil
                 }
                 readAny = true
-                buffer.withUnsafeBytes { bytes in
+                buffer.withBytes { bytes in
                     handlers!.element(
-                        UnsafeRawBufferPointer(rebasing: bytes[(next - base)..<(end - base)]),
+                        bytes.extracting((next - base)..<(end - base)),
                         SourceLocation(file: file, line: line, column: column), spansLines)
                 }
                 consume(upTo: end)

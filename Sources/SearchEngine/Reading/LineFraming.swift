@@ -10,11 +10,12 @@ package enum LineFraming: Sendable {
     /// Each line is an element of a top-level array, with its punctuation.
     case arrayElementPerLine
 
-    /// The record `line` holds, without the array's punctuation: the
-    /// opening `[` of the first line, a comma after the element, the closing
-    /// `]`; a line of punctuation alone holds nothing (an empty slice).
-    func content(of line: UnsafeRawBufferPointer, isFirstLine: Bool) -> UnsafeRawBufferPointer {
-        guard self == .arrayElementPerLine, let base = line.baseAddress else { return line }
+    /// Where in `line` the record it holds lies, without the array's
+    /// punctuation: the opening `[` of the first line, a comma after the
+    /// element, the closing `]`; a line of punctuation alone holds nothing
+    /// (an empty range).
+    func content(of line: Span<UInt8>, isFirstLine: Bool) -> Range<Int> {
+        guard self == .arrayElementPerLine else { return 0..<line.count }
         var start = 0
         var end = line.count
         func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D }
@@ -33,6 +34,6 @@ package enum LineFraming: Sendable {
             while before > start, isSpace(line[before - 1]) { before -= 1 }
             if before == start || line[before - 1] == UInt8(ascii: "}") { end = before }
         }
-        return UnsafeRawBufferPointer(start: base + start, count: max(0, end - start))
+        return start..<max(start, end)
     }
 }

@@ -73,6 +73,13 @@ package struct MappedFile: @unchecked Sendable {
         #endif
     }
 
+    /// Calls `body` with the whole file's bytes.
+    package func withBytes<Result, Failure: Error>(
+        _ body: (Span<UInt8>) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        try body(bytes.assumingMemoryBound(to: UInt8.self).span)
+    }
+
     /// Unmaps the file; nothing may read it after.
     package func unmap() {
         #if canImport(Glibc)

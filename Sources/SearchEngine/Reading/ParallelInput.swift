@@ -1,3 +1,5 @@
+import RawBytes
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -36,7 +38,7 @@ package enum ParallelInput {
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var head = [UInt8](repeating: 0, count: format == .json ? sampleBytes : Compression.magicLength)
-        let count = head.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, 0) }
+        let count = FileDescriptorBytes.read(fd, into: &head, atOffset: 0)
         guard count > 0 else { return nil }
         head.removeLast(head.count - count)
         // Compressed content is read as it is inflated, in one pass.
@@ -49,30 +51,31 @@ package enum ParallelInput {
     /// complete lines each hold one whole object (or only the array's
     /// punctuation), at least two of them.
     static func hasOneElementPerLine(_ head: [UInt8]) -> Bool {
-        head.withUnsafeBytes { bytes in
-            guard let last = bytes.lastIndex(of: 0x0A) else { return false }
-            var elements = 0
-            var start = 0
-            var number = 1
-            while start <= last {
-                let end = bytes[start...last].firstIndex(of: 0x0A) ?? last
-                let line = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
-                if number == 1 {
-                    // The array opens on the first line.
-                    let opening = line.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF }
-                    guard opening.first == UInt8(ascii: "[") else { return false }
+        let bytes = head.span
+        guard let last = head.lastIndex(of: 0x0A) else { return false }
+        var elements = 0
+        var start = 0
+        var number = 1
+        while start <= last {
+            let end = bytes.firstIndex(of: 0x0A, in: start..<last) ?? last
+            let line = bytes.extracting(start..<end)
+            if number == 1 {
+                // The array opens on the first line.
+                let opening = head[start..<end].drop {
+                    $0 == 0x20 || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF
                 }
-                let content = LineFraming.arrayElementPerLine.content(of: line, isFirstLine: number == 1)
-                if !content.isEmpty {
-                    guard content.first == UInt8(ascii: "{"), JSONDocumentReader.objectSpans(content) else {
-                        return false
-                    }
-                    elements += 1
-                }
-                start = end + 1
-                number += 1
+                guard opening.first == UInt8(ascii: "[") else { return false }
             }
-            return elements >= 2
+            let content = line.extracting(LineFraming.arrayElementPerLine.content(of: line, isFirstLine: number == 1))
+            if !content.isEmpty {
+                guard content[0] == UInt8(ascii: "{"), JSONDocumentReader.objectSpans(content) else {
+                    return false
+                }
+                elements += 1
+            }
+            start = end + 1
+            number += 1
         }
+        return elements >= 2
     }
 }

@@ -44,6 +44,13 @@ struct ReadBuffer: ~Copyable {
         try body(UnsafeRawBufferPointer(start: storage.map { $0 + start }, count: end - start))
     }
 
+    /// Calls `body` with the bytes read and not consumed, as a span.
+    func withBytes<Result, Failure: Error>(_ body: (Span<UInt8>) throws(Failure) -> Result) throws(Failure) -> Result {
+        let bytes = UnsafeBufferPointer(
+            start: storage.map { ($0 + start).assumingMemoryBound(to: UInt8.self) }, count: end - start)
+        return try body(bytes.span)
+    }
+
     /// Drops the first `byteCount` unconsumed bytes.
     mutating func consume(_ byteCount: Int) {
         precondition(byteCount >= 0 && byteCount <= count, "consuming more bytes than were read")
@@ -69,15 +76,18 @@ struct ReadBuffer: ~Copyable {
     }
 
     /// Lets `fill` write up to `maxBytes` bytes after the last one read, into
-    /// memory that is not initialised, and keeps the number it returns.
-    /// - Returns: What `fill` returned: how many bytes it wrote.
+    /// memory that is not initialised, and keeps what it wrote.
+    /// - Returns: How many bytes `fill` wrote.
     mutating func append<Failure: Error>(
         maxBytes: Int,
-        _ fill: (UnsafeMutableRawBufferPointer) throws(Failure) -> Int
+        _ fill: (inout OutputSpan<UInt8>) throws(Failure) -> Void
     ) throws(Failure) -> Int {
         reserveTail(maxBytes)
-        let written = try fill(UnsafeMutableRawBufferPointer(start: storage! + end, count: maxBytes))
-        precondition(written >= 0 && written <= maxBytes, "wrote past the room given")
+        let room = UnsafeMutableBufferPointer(
+            start: (storage! + end).assumingMemoryBound(to: UInt8.self), count: maxBytes)
+        var output = OutputSpan(buffer: room, initializedCount: 0)
+        try fill(&output)
+        let written = output.finalize(for: room)
         end += written
         return written
     }

@@ -1,3 +1,4 @@
+import RawBytes
 public import ResultKit
 import StreamingJSON
 
@@ -327,7 +328,7 @@ public struct RecordReader: Sendable {
         guard fd >= 0 else { return true }
         defer { close(fd) }
         var head = [UInt8](repeating: 0, count: 4096)
-        let count = head.withUnsafeMutableBytes { readDescriptor(fd, $0.baseAddress, $0.count) }
+        let count = FileDescriptorBytes.read(fd, into: &head)
         guard count > 0 else { return true }
         head.removeLast(head.count - count)
         // Stricter than for a file named as data: one NUL makes a file binary, as git judges.
@@ -426,7 +427,8 @@ public struct RecordReader: Sendable {
             // as the documents it is, one per line or not. Both are told from
             // the first 64 KiB: a first line longer than those is read as a
             // record of NDJSON, unless it starts as a wrapper does.
-            let runsOn = DataFormat.objectRunsPastFirstLine(head) ?? false
+            let headBytes = head.assumingMemoryBound(to: UInt8.self)
+            let runsOn = DataFormat.objectRunsPastFirstLine(headBytes.span) ?? false
             if runsOn || JSONDocumentReader.wrapsRecords(head) == true { format = .json }
         }
         // The records of JSON lines are placed as in any JSON document.
@@ -454,10 +456,8 @@ public struct RecordReader: Sendable {
             let bom = head.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
             guard let first = head.dropFirst(bom).first(where: { !isSpace($0) }) else { return nil }
             guard first == UInt8(ascii: "{") else { return false }
-            let told = head.withUnsafeBytes { bytes in
-                guard let runsOn = DataFormat.objectRunsPastFirstLine(bytes) else { return false }
-                return runsOn || JSONDocumentReader.wrapsRecords(bytes) != nil
-            }
+            guard let runsOn = DataFormat.objectRunsPastFirstLine(head.span) else { return nil }
+            let told = runsOn || head.withUnsafeBytes { JSONDocumentReader.wrapsRecords($0) != nil }
             if !told { return nil }
         }
         return head.withUnsafeBytes { format(of: $0, given: options.format, atEnd: complete) } == .ndjson
@@ -614,23 +614,25 @@ public struct RecordReader: Sendable {
         let kindFields = options.kindFields
         let maxLineBytes = maxLineBytes
         document.read(
-            element: { bytes, location, spansLines in
-                guard
-                    case .content(let content) = NDJSONLineRule.classify(
-                        bytes, isFirstLine: false, maxLineBytes: maxLineBytes)
-                else { return }
-                if let lines {
-                    var line = NDJSONLine(bytes: content, number: location.line, file: location.file, hint: hint)
-                    line.column = location.column ?? 1
-                    line.spansLines = spansLines
-                    line.isElement = true
-                    return lines(line)
+            element: { element, location, spansLines in
+                element.withUnsafeBufferPointer { element in
+                    guard
+                        case .content(let content) = NDJSONLineRule.classify(
+                            UnsafeRawBufferPointer(element), isFirstLine: false, maxLineBytes: maxLineBytes)
+                    else { return }
+                    if let lines {
+                        var line = NDJSONLine(bytes: content, number: location.line, file: location.file, hint: hint)
+                        line.column = location.column ?? 1
+                        line.spansLines = spansLines
+                        line.isElement = true
+                        return lines(line)
+                    }
+                    let found = NDJSONLineRule.record(
+                        content, at: SourceLocation(file: location.file, line: location.line), hint: hint,
+                        parse: { bytes throws(JSONParseError) in try parser.parse(bytes, cache: cache) },
+                        diagnose: { diagnose(ElementPlacement.relocate($0, in: content, startingAt: location)) })
+                    if let found { record(Self.namingKind(found, by: kindFields)) }
                 }
-                let found = NDJSONLineRule.record(
-                    content, at: SourceLocation(file: location.file, line: location.line), hint: hint,
-                    parse: { bytes throws(JSONParseError) in try parser.parse(bytes, cache: cache) },
-                    diagnose: { diagnose(ElementPlacement.relocate($0, in: content, startingAt: location)) })
-                if let found { record(Self.namingKind(found, by: kindFields)) }
             },
             record: { object, location in
                 record(Self.namingKind(Record(object: object, location: location, kindHint: hint), by: kindFields))
@@ -700,12 +702,12 @@ public struct RecordReader: Sendable {
         var skippingLine = false
         while true {
             if skippingLine {
-                let (consumed, ended) = pending.withUnsafeBytes { parser.skipLine(in: $0) }
+                let (consumed, ended) = pending.withBytes { parser.skipLine(in: $0) }
                 pending.consume(consumed)
                 skippingLine = !ended
             }
             if !skippingLine {
-                let outcome = pending.withUnsafeBytes { parser.parse($0, atEnd: atEnd, row, problem: problem) }
+                let outcome = pending.withBytes { parser.parse($0, atEnd: atEnd, row, problem: problem) }
                 switch outcome {
                 case .done(let consumed):
                     pending.consume(consumed)

@@ -1,10 +1,5 @@
+import RawBytes
 import StreamingJSON
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
 
 /// Remembers, for a kind with computed search fields, whether the
 /// prefilter's word can match a record with given values of the fields those
@@ -20,14 +15,16 @@ struct ComputedFieldMemo {
         /// The key is the first `count` bytes; the rest is room to grow.
         private var storage = [UInt8](repeating: 0, count: 256)
         private var count = 0
+        /// The text of a value that has none (`null`, `true`, an absent field).
+        private static let noText: [UInt8] = []
 
         /// Calls `body` with the key's bytes.
-        func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-            storage.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[..<count])) }
+        func withBytes<Result>(_ body: (Span<UInt8>) -> Result) -> Result {
+            body(storage.span.extracting(0..<count))
         }
 
         /// Starts a key for records of the kind named `kind`.
-        mutating func start(kind: UnsafeRawBufferPointer) {
+        mutating func start(kind: Span<UInt8>) {
             count = 0
             append(tag: 0, kind)
         }
@@ -35,14 +32,13 @@ struct ComputedFieldMemo {
         /// Starts a key for records of the kind named `kind`.
         mutating func start(kind: String) {
             var kind = kind
-            kind.withUTF8 { start(kind: UnsafeRawBufferPointer($0)) }
+            kind.makeContiguousUTF8()
+            start(kind: kind.utf8.span)
         }
 
         /// Adds a value read from a line: the text `scanFlat` found.
-        mutating func append(_ value: JSONFieldScanner.RawValue, in line: UnsafeRawBufferPointer) {
-            append(
-                tag: value.kind.rawValue &+ 1,
-                UnsafeRawBufferPointer(rebasing: line[value.start..<value.start + value.count]))
+        mutating func append(_ value: JSONFieldScanner.RawValue, in line: Span<UInt8>) {
+            append(tag: value.kind.rawValue &+ 1, line.extracting(value.start..<value.start + value.count))
         }
 
         /// Adds a decoded value; `false` for an array or an object, which
@@ -50,39 +46,39 @@ struct ComputedFieldMemo {
         mutating func append(_ value: JSONValue?) -> Bool {
             switch value {
             case nil:
-                append(
-                    tag: JSONFieldScanner.RawValue.Kind.absent.rawValue &+ 1,
-                    UnsafeRawBufferPointer(start: nil, count: 0))
+                append(tag: JSONFieldScanner.RawValue.Kind.absent.rawValue &+ 1, Self.noText.span)
             case .string(var text)?:
-                text.withUTF8 {
-                    append(tag: JSONFieldScanner.RawValue.Kind.string.rawValue &+ 1, UnsafeRawBufferPointer($0))
-                }
+                text.makeContiguousUTF8()
+                append(tag: JSONFieldScanner.RawValue.Kind.string.rawValue &+ 1, text.utf8.span)
             case .number(var text)?:
-                text.withUTF8 {
-                    append(tag: JSONFieldScanner.RawValue.Kind.number.rawValue &+ 1, UnsafeRawBufferPointer($0))
-                }
+                text.makeContiguousUTF8()
+                append(tag: JSONFieldScanner.RawValue.Kind.number.rawValue &+ 1, text.utf8.span)
             case .bool(let flag)?:
                 let kind: JSONFieldScanner.RawValue.Kind = flag ? .true : .false
-                append(tag: kind.rawValue &+ 1, UnsafeRawBufferPointer(start: nil, count: 0))
+                append(tag: kind.rawValue &+ 1, Self.noText.span)
             case .null?:
-                append(
-                    tag: JSONFieldScanner.RawValue.Kind.null.rawValue &+ 1, UnsafeRawBufferPointer(start: nil, count: 0)
-                )
+                append(tag: JSONFieldScanner.RawValue.Kind.null.rawValue &+ 1, Self.noText.span)
             case .array?, .object?: return false
             }
             return true
         }
 
-        /// A tag byte, the length in four bytes, then the bytes.
-        private mutating func append(tag: UInt8, _ text: UnsafeRawBufferPointer) {
+        /// A tag byte, the length in four bytes (lowest first), then the bytes.
+        private mutating func append(tag: UInt8, _ text: Span<UInt8>) {
             let needed = count + 5 + text.count
-            // The header is stored as eight bytes, of which five are kept.
-            if needed + 3 > storage.count { storage += [UInt8](repeating: 0, count: max(needed + 3, storage.count)) }
-            let header = (UInt64(tag) | UInt64(UInt32(truncatingIfNeeded: text.count)) << 8).littleEndian
-            storage.withUnsafeMutableBytes { storage in
-                storage.storeBytes(of: header, toByteOffset: count, as: UInt64.self)
-                guard let base = storage.baseAddress, let text = text.baseAddress else { return }
-                (base + count + 5).copyMemory(from: text, byteCount: needed - count - 5)
+            if needed > storage.count { storage += [UInt8](repeating: 0, count: max(needed, storage.count)) }
+            let start = count
+            let length = UInt32(truncatingIfNeeded: text.count)
+            var room = storage.mutableSpan
+            room[start] = tag
+            room[start + 1] = UInt8(truncatingIfNeeded: length)
+            room[start + 2] = UInt8(truncatingIfNeeded: length >> 8)
+            room[start + 3] = UInt8(truncatingIfNeeded: length >> 16)
+            room[start + 4] = UInt8(truncatingIfNeeded: length >> 24)
+            var offset = 0
+            while offset < text.count {
+                room[start &+ 5 &+ offset] = text[offset]
+                offset &+= 1
             }
             count = needed
         }
@@ -101,15 +97,13 @@ struct ComputedFieldMemo {
     /// What was remembered for `key`, if anything.
     func lookup(_ key: Key) -> Bool? {
         key.withBytes { key in
+            let store = store.span
             var slot = Self.hash(key) & (slots.count - 1)
             while true {
                 let index = Int(slots[slot])
                 if index < 0 { return nil }
                 let start = starts[index]
-                if starts[index + 1] - start == key.count, let keyBase = key.baseAddress,
-                    store.withUnsafeBufferPointer({ $0.baseAddress.map { memcmp($0 + start, keyBase, key.count) } })
-                        == 0
-                {
+                if starts[index + 1] - start == key.count, Self.bytes(of: store, from: start, equal: key) {
                     return verdicts[index]
                 }
                 slot = (slot + 1) & (slots.count - 1)
@@ -124,28 +118,42 @@ struct ComputedFieldMemo {
             var slot = Self.hash(key) & (slots.count - 1)
             while slots[slot] >= 0 { slot = (slot + 1) & (slots.count - 1) }
             slots[slot] = Int32(verdicts.count)
-            store.append(contentsOf: key)
+            store.append(copying: key)
             starts.append(store.count)
             verdicts.append(matches)
         }
     }
 
+    /// Whether the bytes of `store` from `start` are those of `key`, eight
+    /// at a time.
+    @inline(__always)
+    private static func bytes(of store: Span<UInt8>, from start: Int, equal key: Span<UInt8>) -> Bool {
+        var offset = 0
+        while offset &+ 8 <= key.count {
+            if store.loadUInt64(at: start &+ offset) != key.loadUInt64(at: offset) { return false }
+            offset &+= 8
+        }
+        while offset < key.count {
+            if store[start &+ offset] != key[offset] { return false }
+            offset &+= 1
+        }
+        return true
+    }
+
     /// Eight bytes at a time, each word mixed by a multiply and a shift:
     /// a short key takes a few dependent multiplies, not one per byte.
-    private static func hash(_ key: UnsafeBufferPointer<UInt8>) -> Int {
-        guard let base = key.baseAddress else { return 0 }
-        let raw = UnsafeRawPointer(base)
+    private static func hash(_ key: Span<UInt8>) -> Int {
         var hash = UInt64(truncatingIfNeeded: key.count) &* 0x9E37_79B9_7F4A_7C15
         var offset = 0
         while offset &+ 8 <= key.count {
-            hash = (hash ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0xBF58_476D_1CE4_E5B9
+            hash = (hash ^ key.loadUInt64(at: offset)) &* 0xBF58_476D_1CE4_E5B9
             hash ^= hash &>> 31
             offset &+= 8
         }
         var tail: UInt64 = 0
         var shift: UInt64 = 0
         while offset < key.count {
-            tail |= UInt64(base[offset]) &<< shift
+            tail |= UInt64(key[offset]) &<< shift
             shift &+= 8
             offset &+= 1
         }

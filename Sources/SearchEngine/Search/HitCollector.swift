@@ -97,7 +97,7 @@ struct HitCollector: Sendable {
         }
         let ranges = hitRanges.filter { !$0.hits.isEmpty }.map { (part: $0.worker, range: $0.hits) }
         let descending = options.sort?.descending ?? false
-        let inOrder = { (keys: UnsafeBufferPointer<HitKey>) in HitKey.areInOrder(keys, descending: descending) }
+        let inOrder = { (keys: Span<HitKey>) in HitKey.areInOrder(keys, descending: descending) }
         // Without --sort (the only top-K whose keys are let go) the hits' ranks are their keys.
         if !top.concatenate(&tops, ranges: ranges, inOrder: inOrder, elementsAreInOrder: SearchHit.ranksAreInOrder) {
             for part in tops { top.merge(part) }

@@ -10,7 +10,7 @@ struct HitKey: Sendable {
 
     /// Whether no key of `keys` is before the one ahead of it: a pass
     /// with no call or copy per key, for the many hits of a long listing.
-    static func areInOrder(_ keys: UnsafeBufferPointer<HitKey>, descending: Bool) -> Bool {
+    static func areInOrder(_ keys: Span<HitKey>, descending: Bool) -> Bool {
         var index = 1
         while index < keys.count {
             if keys[index].isBefore(keys[index - 1], descending: descending) { return false }

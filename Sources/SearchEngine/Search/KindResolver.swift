@@ -299,18 +299,11 @@ struct KindResolver: Sendable {
         return route
     }
 
-    /// Where the kind whose name is the `count` bytes at `start` is among
-    /// the recent kinds, if it was met (see ``RecentKinds``).
+    /// Where the kind whose name is `line[name]` is among the recent kinds,
+    /// if it was met (see ``RecentKinds``).
     @inline(__always)
-    func index(nameAt start: UnsafePointer<UInt8>, count: Int) -> Int? {
-        recentKinds.index(nameAt: start, count: count)
-    }
-
-    /// ``index(nameAt:count:)`` for a name followed by at least
-    /// `readable - count` readable bytes.
-    @inline(__always)
-    func index(nameAt start: UnsafePointer<UInt8>, count: Int, readable: Int) -> Int? {
-        recentKinds.index(nameAt: start, count: count, readable: readable)
+    func index(of name: Range<Int>, in line: Span<UInt8>) -> Int? {
+        recentKinds.index(of: name, in: line)
     }
 
     /// The route of the recent kind at `index`.

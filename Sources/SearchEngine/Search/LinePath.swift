@@ -116,9 +116,7 @@ struct LinePath: Sendable {
                 // A registered kind named in the line and met before: found
                 // from its bytes, as `consider(_:order:diagnose:)` finds it.
                 let kindName = scratch.raw[0]
-                if kindName.kind == .string, kindName.count > 0, let base = bytes.baseAddress,
-                    let index = kinds.index(
-                        nameAt: base.assumingMemoryBound(to: UInt8.self) + kindName.start, count: kindName.count)
+                if kindName.kind == .string, kindName.count > 0, let index = Self.recentKind(kindName, in: bytes, kinds)
                 {
                     return .parsed(object, kinds.route(at: index).kind, location)
                 }
@@ -206,9 +204,7 @@ struct LinePath: Sendable {
     ) -> Verdict? {
         guard let object = parseFromShape(bytes, cache: cache) else { return nil }
         let kindName = scratch.raw[0]
-        guard kindName.kind == .string, kindName.count > 0, let base = bytes.baseAddress,
-            let index = kinds.index(
-                nameAt: base.assumingMemoryBound(to: UInt8.self) + kindName.start, count: kindName.count)
+        guard kindName.kind == .string, kindName.count > 0, let index = Self.recentKind(kindName, in: bytes, kinds)
         else { return nil }
         let route = kinds.route(at: index)
         guard !route.readsWhole else { return nil }
@@ -241,6 +237,16 @@ struct LinePath: Sendable {
             bytes, values: &scratch.raw, spans: &scratch.spans, cache: cache, reusing: &scratch.members)
     }
 
+    /// Where the kind whose name is the plain-text string value `name` of
+    /// `line` is among the recent kinds, if it was met.
+    @inline(__always)
+    private static func recentKind(
+        _ name: JSONFieldScanner.RawValue, in line: UnsafeRawBufferPointer, _ kinds: KindResolver
+    ) -> Int? {
+        let bytes = line.assumingMemoryBound(to: UInt8.self)
+        return kinds.index(of: name.start..<name.start &+ name.count, in: bytes.span)
+    }
+
     /// The fast path of ``ruledOut(_:file:line:hint:fuzzily:kinds:scorer:)``
     /// for the common line, taken before anything else is done with it: a
     /// flat object of plain text, found valid without building anything,
@@ -259,26 +265,24 @@ struct LinePath: Sendable {
         let fuzzily = phase == .standIns
         if scratch.shapes == nil { scratch.shapes = FlatObjectShapes(scanner: plan.lightScanner) }
         // A line the prefilter ruled out holds no byte from 0x80 and no backslash.
-        guard scratch.shapes!.scanPlainASCII(line, into: &scratch.raw), let base = line.baseAddress else {
-            return false
-        }
+        guard scratch.shapes!.scanPlainASCII(line, into: &scratch.raw) else { return false }
         let kind = scratch.raw[0]
         guard kind.kind == .string, kind.count > 0 else { return false }
-        let name = base.assumingMemoryBound(to: UInt8.self) + kind.start
-        guard let index = kinds.index(nameAt: name, count: kind.count, readable: line.count &- kind.start) else {
+        guard let index = Self.recentKind(kind, in: line, kinds) else {
             // An unknown kind's search text joins keys and values: its keys
             // count, and a fuzzy stand-in may take its units in any order.
-            return settledUnknownKinds.contains(nameAt: name, count: kind.count)
+            let bytes = line.assumingMemoryBound(to: UInt8.self)
+            return settledUnknownKinds.contains(kind.start..<kind.start &+ kind.count, in: bytes.span)
                 && !plan.prefilterMayMatch(line, countsKeys: true)
                 && (!fuzzily || !plan.prefilterMayMatchFuzzilyInAnyOrder(line))
         }
         if !kinds.settlesRuledOutLines(at: index) {
             // Computed search fields: their verdict for the values they
             // read, remembered. Short values are looked up where they are.
-            let key = scratch.raw.withUnsafeBufferPointer { raw in
-                ShortValueMemo.Key(
-                    kind: index, fuzzily: fuzzily, reads: kinds.shortReads(at: index), raw: raw, line: line)
-            }
+            let bytes = line.assumingMemoryBound(to: UInt8.self)
+            let key = ShortValueMemo.Key(
+                kind: index, fuzzily: fuzzily, reads: kinds.shortReads(at: index), raw: scratch.raw.span,
+                line: bytes.span)
             if let key, let known = shortMemo.lookup(key) {
                 guard !known else { return false }
             } else {
@@ -377,14 +381,11 @@ struct LinePath: Sendable {
     mutating func quicklyFilteredOut(_ line: UnsafeRawBufferPointer, kinds: KindResolver) -> Bool {
         guard let filters = plan.filters else { return false }
         if scratch.filterShapes == nil { scratch.filterShapes = FlatObjectShapes(scanner: filters.scanner) }
-        guard scratch.filterShapes!.scan(line, into: &scratch.filterRaw), let base = line.baseAddress else {
+        guard scratch.filterShapes!.scan(line, into: &scratch.filterRaw) else { return false }
+        let kind = scratch.filterRaw[0]
+        guard kind.kind == .string, kind.count > 0, let index = Self.recentKind(kind, in: line, kinds) else {
             return false
         }
-        let kind = scratch.filterRaw[0]
-        guard kind.kind == .string, kind.count > 0,
-            let index = kinds.index(
-                nameAt: base.assumingMemoryBound(to: UInt8.self) + kind.start, count: kind.count)
-        else { return false }
         let route = kinds.route(at: index)
         return route.filtersRawValues && (!route.included || filters.rulesOut(scratch.filterRaw, in: line))
     }
@@ -415,10 +416,10 @@ struct LinePath: Sendable {
             // without building anything. Its kind is found from its bytes.
             let kind = scratch.raw[0]
             if kind.kind == .string, kind.count > 0 {
-                let start = base.assumingMemoryBound(to: UInt8.self) + kind.start
-                if let index = kinds.index(nameAt: start, count: kind.count) {
+                if let index = Self.recentKind(kind, in: bytes, kinds) {
                     route = kinds.route(at: index)
                 } else {
+                    let start = base.assumingMemoryBound(to: UInt8.self) + kind.start
                     kindName = String(decoding: UnsafeBufferPointer(start: start, count: kind.count), as: UTF8.self)
                     route = kinds.knownRoute(named: kindName)
                     namedInLine = true
@@ -495,8 +496,9 @@ struct LinePath: Sendable {
         fuzzily: Bool,
         scorer: Scorer
     ) -> Bool {
-        memoKey.start(kind: UnsafeRawBufferPointer(rebasing: line[name.start..<name.start + name.count]))
-        for index in reads { memoKey.append(scratch.raw[index], in: line) }
+        let bytes = line.assumingMemoryBound(to: UInt8.self)
+        memoKey.start(kind: bytes.span.extracting(name.start..<name.start + name.count))
+        for index in reads { memoKey.append(scratch.raw[index], in: bytes.span) }
         if let known = fuzzily ? fuzzyMemo.lookup(memoKey) : memo.lookup(memoKey) { return known }
         if scratch.light.count != scratch.raw.count {
             scratch.light = Array(repeating: nil, count: scratch.raw.count)

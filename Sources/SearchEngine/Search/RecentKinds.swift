@@ -1,3 +1,5 @@
+import RawBytes
+
 /// The kinds a search has met, looked up by the name a record gives: kinds
 /// alternate from record to record, and comparing a few short names beats
 /// hashing one. A name of up to eight bytes is also found from its raw bytes
@@ -29,39 +31,26 @@ struct RecentKinds {
         return nil
     }
 
-    /// Where the kind whose name is the `count` bytes at `start` is, if it
-    /// was met; always `nil` for a name longer than eight bytes.
+    /// Where the kind whose name is `line[name]` is, if it was met; always
+    /// `nil` for a name longer than eight bytes. With eight bytes left in
+    /// the line from the name's start, the name's word is one load, its
+    /// bytes past the name cleared.
     @inline(__always)
-    func index(nameAt start: UnsafePointer<UInt8>, count: Int) -> Int? {
-        Self.index(of: start, count: count, words: words, lengths: lengths)
+    func index(of name: Range<Int>, in line: Span<UInt8>) -> Int? {
+        Self.index(of: name, in: line, words: words, lengths: lengths)
     }
 
-    /// ``index(nameAt:count:)`` for a name with at least `readable` bytes
-    /// readable from `start` (those of the rest of its line): with eight, the
-    /// name's word is one load, its bytes past the name cleared.
+    /// Where the name that is `line[name]` is among names kept as `words`
+    /// and `lengths` (see ``key(_:)``).
     @inline(__always)
-    func index(nameAt start: UnsafePointer<UInt8>, count: Int, readable: Int) -> Int? {
-        guard readable >= 8, count <= 8, count > 0 else { return index(nameAt: start, count: count) }
-        let loaded = UnsafeRawPointer(start).loadUnaligned(as: UInt64.self).littleEndian
-        let word = loaded & (UInt64.max &>> UInt64(64 &- count &* 8))
-        var index = 0
-        while index < words.count {
-            if words[index] == word, lengths[index] == count { return index }
-            index &+= 1
-        }
-        return nil
-    }
-
-    /// Where the name that is the `count` bytes at `start` is among names
-    /// kept as `words` and `lengths` (see ``key(_:)``).
-    @inline(__always)
-    static func index(of start: UnsafePointer<UInt8>, count: Int, words: [UInt64], lengths: [Int]) -> Int? {
-        guard count <= 8 else { return nil }
-        var word: UInt64 = 0
-        var offset = 0
-        while offset < count {
-            word |= UInt64(start[offset]) << UInt64(offset &* 8)
-            offset &+= 1
+    static func index(of name: Range<Int>, in line: Span<UInt8>, words: [UInt64], lengths: [Int]) -> Int? {
+        let count = name.count
+        guard count <= 8, count > 0 else { return nil }
+        let word: UInt64
+        if name.lowerBound &+ 8 <= line.count {
+            word = line.loadUInt64(at: name.lowerBound) & (UInt64.max &>> UInt64(64 &- count &* 8))
+        } else {
+            word = line.loadUInt64Prefix(at: name.lowerBound) & (UInt64.max &>> UInt64(64 &- count &* 8))
         }
         var index = 0
         while index < words.count {

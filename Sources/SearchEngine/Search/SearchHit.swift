@@ -113,7 +113,7 @@ public struct SearchHit: Sendable {
     /// `HitKey.areInOrder(_:descending:)` tells of their ranks' keys without
     /// a `--sort`: two listed hits compare their orders alone (a listing's
     /// rank is its order), without making their ranks.
-    static func ranksAreInOrder(_ hits: UnsafeBufferPointer<SearchHit>) -> Bool {
+    static func ranksAreInOrder(_ hits: Span<SearchHit>) -> Bool {
         var index = 1
         while index < hits.count {
             let before = hits[index - 1].storage

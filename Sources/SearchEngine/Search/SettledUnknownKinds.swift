@@ -6,10 +6,10 @@ struct SettledUnknownKinds {
     private var words: [UInt64] = []
     private var lengths: [Int] = []
 
-    /// Whether lines of the unknown kind whose name is the `count` bytes at
-    /// `start` are settled by the kind alone.
-    func contains(nameAt start: UnsafePointer<UInt8>, count: Int) -> Bool {
-        RecentKinds.index(of: start, count: count, words: words, lengths: lengths) != nil
+    /// Whether lines of the unknown kind whose name is `line[name]` are
+    /// settled by the kind alone.
+    func contains(_ name: Range<Int>, in line: Span<UInt8>) -> Bool {
+        RecentKinds.index(of: name, in: line, words: words, lengths: lengths) != nil
     }
 
     /// Remembers that ruled-out lines of the unknown kind `name` are

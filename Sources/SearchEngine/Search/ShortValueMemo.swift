@@ -1,3 +1,4 @@
+import RawBytes
 import StreamingJSON
 
 /// ``ComputedFieldMemo`` for the common ruled-out line, kept in front of it:
@@ -56,23 +57,19 @@ struct ShortValueMemo {
         /// reads are ``Reads/none`` or a value is longer than eight bytes.
         @inline(__always)
         init?(
-            kind: Int, fuzzily: Bool, reads: Reads, raw: UnsafeBufferPointer<JSONFieldScanner.RawValue>,
-            line: UnsafeRawBufferPointer
+            kind: Int, fuzzily: Bool, reads: Reads, raw: Span<JSONFieldScanner.RawValue>, line: Span<UInt8>
         ) {
-            guard reads.count >= 0, let base = line.baseAddress else { return nil }
+            guard reads.count >= 0, !line.isEmpty else { return nil }
             head = UInt64(truncatingIfNeeded: kind) | (fuzzily ? 0x80 : 0)
             (first, second, third) = (0, 0, 0)
             guard reads.count > 0 else { return }
-            guard let first = Self.word(raw[reads.first], shift: 8, into: &head, base: base, count: line.count)
-            else { return nil }
+            guard let first = Self.word(raw[reads.first], shift: 8, into: &head, line: line) else { return nil }
             self.first = first
             guard reads.count > 1 else { return }
-            guard let second = Self.word(raw[reads.second], shift: 16, into: &head, base: base, count: line.count)
-            else { return nil }
+            guard let second = Self.word(raw[reads.second], shift: 16, into: &head, line: line) else { return nil }
             self.second = second
             guard reads.count > 2 else { return }
-            guard let third = Self.word(raw[reads.third], shift: 24, into: &head, base: base, count: line.count)
-            else { return nil }
+            guard let third = Self.word(raw[reads.third], shift: 24, into: &head, line: line) else { return nil }
             self.third = third
         }
 
@@ -80,25 +77,13 @@ struct ShortValueMemo {
         /// at `shift`; `nil` past eight bytes.
         @inline(__always)
         private static func word(
-            _ value: JSONFieldScanner.RawValue, shift: UInt64, into head: inout UInt64, base: UnsafeRawPointer,
-            count: Int
+            _ value: JSONFieldScanner.RawValue, shift: UInt64, into head: inout UInt64, line: Span<UInt8>
         ) -> UInt64? {
             let length = value.count
             guard length <= 8 else { return nil }
             head |= (UInt64(value.kind.rawValue) | UInt64(truncatingIfNeeded: length) &<< 4) &<< shift
             guard length > 0 else { return 0 }
-            let start = value.start
-            if count &- start >= 8 {
-                let loaded = base.loadUnaligned(fromByteOffset: start, as: UInt64.self).littleEndian
-                return loaded & (UInt64.max &>> UInt64(64 &- length &* 8))
-            }
-            var word: UInt64 = 0
-            var offset = 0
-            while offset < length {
-                word |= UInt64(base.load(fromByteOffset: start &+ offset, as: UInt8.self)) &<< UInt64(offset &* 8)
-                offset &+= 1
-            }
-            return word
+            return line.loadUInt64Prefix(at: value.start) & (UInt64.max &>> UInt64(64 &- length &* 8))
         }
 
         @inline(__always)
@@ -124,17 +109,15 @@ struct ShortValueMemo {
     @inline(__always)
     func lookup(_ key: Key) -> Bool? {
         guard !verdicts.isEmpty else { return nil }
-        return keys.withUnsafeBufferPointer { keys in
-            verdicts.withUnsafeBufferPointer { verdicts in
-                let mask = verdicts.count &- 1
-                var slot = key.hash & mask
-                while true {
-                    let verdict = verdicts[slot]
-                    if verdict == 0 { return nil }
-                    if keys[slot] == key { return verdict == 2 }
-                    slot = (slot &+ 1) & mask
-                }
-            }
+        let keys = keys.span
+        let verdicts = verdicts.span
+        let mask = verdicts.count &- 1
+        var slot = key.hash & mask
+        while true {
+            let verdict = verdicts[slot]
+            if verdict == 0 { return nil }
+            if keys[slot] == key { return verdict == 2 }
+            slot = (slot &+ 1) & mask
         }
     }
 
