@@ -97,7 +97,7 @@ let package = Package(
     dependencies: [],
     targets: [
         // MARK: Libraries that know nothing of kinds
-        .target(name: "TerminalTable", swiftSettings: optimizedInDebug),
+        .target(name: "TerminalTable", dependencies: ["RawBytes"], swiftSettings: optimizedInDebug),
         .target(name: "StreamingJSON", swiftSettings: optimizedInDebug),
         .target(
             name: "TextMatching", dependencies: ["RawBytes"],

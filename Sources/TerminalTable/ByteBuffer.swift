@@ -1,3 +1,5 @@
+import RawBytes
+
 /// Bytes written in short runs, each copied with one `memcpy`.
 ///
 /// A table's line is a dozen short runs (cells, padding, separators), and
@@ -7,6 +9,12 @@
 /// taken. Room is not filled in advance: bytes past ``count`` are never
 /// read, and memory never written is never touched (a block of rows
 /// reserves room for its text by an estimate).
+///
+/// This file is the table's one writer of raw memory: the standard
+/// library's spans cannot yet copy a span into room not yet written, and
+/// writing a line's dozen runs through `Array` costs more than the rest of
+/// drawing it. Everything else in the module reads and writes through the
+/// safe calls below, each of which checks its room.
 struct ByteBuffer: Sendable {
     private var storage: [UInt8]
     /// The number of bytes written.
@@ -47,48 +55,104 @@ struct ByteBuffer: Sendable {
         storage = bigger
     }
 
-    /// Appends `length` bytes from `start`.
+    /// Appends `bytes`.
     @inline(__always)
-    mutating func append(_ start: UnsafeRawPointer, count length: Int) {
+    mutating func append(_ bytes: Span<UInt8>) {
+        let length = bytes.count
         guard length > 0 else { return }
         reserve(length)
         let at = count
-        storage.withUnsafeMutableBytes { $0.baseAddress!.advanced(by: at).copyMemory(from: start, byteCount: length) }
+        storage.withUnsafeMutableBufferPointer { room in
+            bytes.withUnsafeBufferPointer {
+                room.baseAddress!.advanced(by: at).initialize(from: $0.baseAddress!, count: length)
+            }
+        }
         count = at &+ length
     }
 
     /// Appends `bytes`.
-    @inline(__always)
-    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard let start = bytes.baseAddress else { return }
-        append(start, count: bytes.count)
+    mutating func append(_ bytes: [UInt8]) {
+        append(bytes.span)
     }
 
-    /// Appends `bytes`.
-    mutating func append(_ bytes: [UInt8]) {
-        bytes.withUnsafeBufferPointer { append($0) }
+    /// Appends the bytes written to `other`.
+    @inline(__always)
+    mutating func append(_ other: ByteBuffer) {
+        append(other.storage.span.extracting(0..<other.count))
     }
 
     /// Appends the UTF-8 of `text` in one copy.
     @inline(__always)
     mutating func append(_ text: String) {
-        let copied: Void? = text.utf8.withContiguousStorageIfAvailable { append($0) }
-        if copied == nil {
-            var text = text
-            text.withUTF8 { append($0) }
-        }
+        text.withUTF8Bytes { append($0) }
     }
 
-    /// Lets `body` write up to `maxCount` bytes at the end, from the
-    /// pointer it is given, and keeps as many as it says it wrote: for a
-    /// caller that writes many short runs with one check of room.
+    /// Lets `body` write up to `maxCount` bytes at the end through the
+    /// ``Writer`` it is given and gives back, and keeps what it wrote: for
+    /// a caller that writes many short runs with one check of room.
     @inline(__always)
-    mutating func appendInPlace(maxCount: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
+    mutating func appendInPlace(maxCount: Int, _ body: (consuming Writer) -> Writer) {
         reserve(maxCount)
         let at = count
-        let written = storage.withUnsafeMutableBufferPointer { body($0.baseAddress! + at) }
-        precondition(written >= 0 && written <= maxCount, "wrote past the room asked for")
+        let written = storage.withUnsafeMutableBufferPointer { room in
+            body(Writer(start: room.baseAddress! + at, room: maxCount)).count
+        }
         count = at &+ written
+    }
+
+    /// Writes runs of bytes into room that ``ByteBuffer/appendInPlace(maxCount:_:)``
+    /// made, each checked against that room: no write can land past it.
+    ///
+    /// It lives only for the call of the closure it is lent to: it cannot
+    /// be copied, and only the buffer makes one.
+    struct Writer: ~Copyable {
+        private let start: UnsafeMutablePointer<UInt8>
+        private let room: Int
+        /// The number of bytes written.
+        private(set) var count = 0
+
+        fileprivate init(start: UnsafeMutablePointer<UInt8>, room: Int) {
+            self.start = start
+            self.room = room
+        }
+
+        /// Appends `bytes`.
+        @inline(__always)
+        mutating func append(_ bytes: Span<UInt8>) {
+            let length = bytes.count
+            guard length > 0 else { return }
+            precondition(length <= room &- count, "wrote past the room asked for")
+            bytes.withUnsafeBufferPointer { (start + count).initialize(from: $0.baseAddress!, count: length) }
+            count &+= length
+        }
+
+        /// Appends `bytes`.
+        @inline(__always)
+        mutating func append(_ bytes: [UInt8]) {
+            append(bytes.span)
+        }
+
+        /// Appends `length` copies of `byte`.
+        @inline(__always)
+        mutating func append(_ byte: UInt8, count length: Int) {
+            precondition(length >= 0 && length <= room &- count, "wrote past the room asked for")
+            (start + count).initialize(repeating: byte, count: length)
+            count &+= length
+        }
+
+        /// Appends one byte.
+        @inline(__always)
+        mutating func append(_ byte: UInt8) {
+            precondition(count < room, "wrote past the room asked for")
+            start[count] = byte
+            count &+= 1
+        }
+
+        /// Drops the copies of `byte` that end what was written.
+        @inline(__always)
+        mutating func trimTrailing(_ byte: UInt8) {
+            while count > 0 && start[count &- 1] == byte { count &-= 1 }
+        }
     }
 
     /// Appends one byte.
@@ -105,9 +169,7 @@ struct ByteBuffer: Sendable {
         guard length > 0 else { return }
         reserve(length)
         let at = count
-        storage.withUnsafeMutableBytes {
-            _ = $0.baseAddress!.advanced(by: at).initializeMemory(as: UInt8.self, repeating: 0x20, count: length)
-        }
+        storage.withUnsafeMutableBufferPointer { ($0.baseAddress! + at).initialize(repeating: 0x20, count: length) }
         count = at &+ length
     }
 
@@ -127,13 +189,15 @@ struct ByteBuffer: Sendable {
     }
 
     /// Calls `body` with the bytes `range` of what was written.
-    func withBytes<Result>(_ range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        storage.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
+    @inline(__always)
+    func withBytes<Result>(_ range: Range<Int>, _ body: (Span<UInt8>) -> Result) -> Result {
+        precondition(range.upperBound <= count, "read past the bytes written")
+        return body(storage.span.extracting(range))
     }
 
     /// The bytes written, as an array of their own size: the room asked
     /// for ahead (an estimate) is let go now rather than kept with them.
     consuming func finish() -> [UInt8] {
-        storage.withUnsafeBufferPointer { Array($0[..<count]) }
+        Array(storage[..<count])
     }
 }

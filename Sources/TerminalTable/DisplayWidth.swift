@@ -1,3 +1,5 @@
+import RawBytes
+
 /// The width of text in terminal cells, measured by grapheme cluster.
 ///
 /// The rules, with tables that `scripts/unicode/generate-width-tables.py`
@@ -24,10 +26,7 @@ public enum DisplayWidth {
     /// - Parameter text: Text without line breaks; control characters count 0.
     /// - Returns: The sum of the widths of its grapheme clusters.
     public static func of(_ text: String) -> Int {
-        if let width = text.utf8.withContiguousStorageIfAvailable({ asciiWidth($0) }) {
-            return width ?? nonASCII(text.unicodeScalars, text)
-        }
-        return scanned(text)
+        text.withUTF8Bytes { asciiWidth($0) } ?? nonASCII(text.unicodeScalars, text)
     }
 
     /// The number of terminal cells `text` takes on one line.
@@ -35,10 +34,7 @@ public enum DisplayWidth {
     /// - Parameter text: Text without line breaks; control characters count 0.
     /// - Returns: The sum of the widths of its grapheme clusters.
     public static func of(_ text: Substring) -> Int {
-        if let width = text.utf8.withContiguousStorageIfAvailable({ asciiWidth($0) }) {
-            return width ?? nonASCII(text.unicodeScalars, text)
-        }
-        return scanned(text)
+        text.withUTF8Bytes { asciiWidth($0) } ?? nonASCII(text.unicodeScalars, text)
     }
 
     /// The number of terminal cells `text` takes on one line.
@@ -61,31 +57,25 @@ public enum DisplayWidth {
     /// The width of `text` when it is printable ASCII (U+0020–U+007E only),
     /// which is then its own sanitised form and one cell per byte; else `nil`.
     package static func printableASCIIWidth(_ text: String) -> Int? {
-        let printable = text.utf8.withContiguousStorageIfAvailable(isPrintableASCII)
-        if let printable { return printable ? text.utf8.count : nil }
-        return text.utf8.allSatisfy { $0 &- 0x20 < 0x5F } ? text.utf8.count : nil
+        text.withUTF8Bytes { isPrintableASCII($0) ? $0.count : nil }
     }
 
     /// Whether every byte is printable ASCII (0x20–0x7E), eight at a time:
     /// the last eight bytes of eight or more are read as one word (some of
     /// them again), and fewer than eight byte by byte.
     @inline(__always)
-    static func isPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = bytes.baseAddress else { return true }
+    static func isPrintableASCII(_ bytes: Span<UInt8>) -> Bool {
         let count = bytes.count
         guard count >= 8 else {
-            for offset in 0..<count where base[offset] &- 0x20 >= 0x5F { return false }
+            for offset in 0..<count where bytes[offset] &- 0x20 >= 0x5F { return false }
             return true
         }
         var offset = 0
         while offset &+ 8 <= count {
-            guard isPrintableASCII(word: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)) else {
-                return false
-            }
+            guard isPrintableASCII(word: bytes.loadUInt64(at: offset)) else { return false }
             offset &+= 8
         }
-        return offset == count
-            || isPrintableASCII(word: UnsafeRawPointer(base + (count &- 8)).loadUnaligned(as: UInt64.self))
+        return offset == count || isPrintableASCII(word: bytes.loadUInt64(at: count &- 8))
     }
 
     /// Whether each byte of `word` is from 0x20 to 0x7E: no high bit, no
@@ -101,10 +91,11 @@ public enum DisplayWidth {
 
     /// The width of ASCII bytes (controls count 0), or `nil` at the first byte
     /// that is not ASCII.
-    private static func asciiWidth(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    private static func asciiWidth(_ bytes: Span<UInt8>) -> Int? {
         if isPrintableASCII(bytes) { return bytes.count }
         var count = 0
-        for byte in bytes {
+        for index in bytes.indices {
+            let byte = bytes[index]
             guard byte < 0x80 else { return nil }
             count &+= byte >= 0x20 && byte != 0x7F ? 1 : 0
         }
@@ -131,12 +122,11 @@ public enum DisplayWidth {
     /// ``TerminalText/sanitize(_:)``), which is then its own sanitised form;
     /// else `nil`. One pass over the UTF-8 serves both questions.
     static func printableWidth(_ text: String) -> Int? {
-        let measured = text.utf8.withContiguousStorageIfAvailable { printableWidth(utf8: $0) }
+        let measured = text.withUTF8Bytes { printableWidth(utf8: $0) }
         switch measured {
-        case .some(let width) where width >= 0: return width
-        case .some(Self.needsEscapeMark): return nil
-        case .some: return clusters(text)
-        case nil: return printableWidth(scalars: text)
+        case let width where width >= 0: return width
+        case Self.needsEscapeMark: return nil
+        default: return clusters(text)
         }
     }
 
@@ -149,81 +139,57 @@ public enum DisplayWidth {
     /// ``printableWidth(_:)`` of valid UTF-8 (a string's own bytes), read
     /// eight ASCII bytes at a time and decoded by hand past them: the width,
     /// or ``needsEscapeMark``, or ``joinsMark``.
-    private static func printableWidth(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        guard let base = bytes.baseAddress else { return 0 }
+    private static func printableWidth(utf8 bytes: Span<UInt8>) -> Int {
         let count = bytes.count
         // Most cells are printable ASCII, their width their length.
         if isPrintableASCII(bytes) { return count }
         var total = 0
         var joins = false
         var index = 0
-        return symbolBlock.withUnsafeBufferPointer { symbols in
-            while index < count {
-                if index &+ 8 <= count,
-                    isPrintableASCII(word: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-                {
-                    total &+= 8
-                    index &+= 8
-                    continue
-                }
-                let lead = UInt32(base[index])
-                let value: UInt32
-                if lead < 0x80 {
-                    guard lead &- 0x20 < 0x5F else { return needsEscapeMark }
-                    total &+= 1
-                    index &+= 1
-                    continue
-                } else if lead < 0xE0 {
-                    value = (lead & 0x1F) << 6 | UInt32(base[index &+ 1] & 0x3F)
-                    index &+= 2
-                } else if lead < 0xF0 {
-                    value = (lead & 0x0F) << 12 | UInt32(base[index &+ 1] & 0x3F) << 6 | UInt32(base[index &+ 2] & 0x3F)
-                    index &+= 3
-                } else {
-                    value =
-                        (lead & 0x07) << 18 | UInt32(base[index &+ 1] & 0x3F) << 12
-                        | UInt32(base[index &+ 2] & 0x3F) << 6 | UInt32(base[index &+ 3] & 0x3F)
-                    index &+= 4
-                }
-                // Punctuation, arrows, stars and card suits, from the table made once.
-                let offset = value &- symbolBlockStart
-                if offset < UInt32(symbols.count) {
-                    let entry = symbols[Int(offset)]
-                    if entry & SymbolEntry.needsEscape != 0 { return needsEscapeMark }
-                    joins = joins || entry & SymbolEntry.mayJoin != 0
-                    total &+= Int(entry & SymbolEntry.width)
-                    continue
-                }
-                // Valid UTF-8 decodes to a valid scalar; the check costs a compare.
-                guard let scalar = Unicode.Scalar(value), !TerminalText.needsEscape(scalar) else {
-                    return needsEscapeMark
-                }
-                joins = joins || mayJoinEmoji(value)
-                total &+= of(scalar)
-            }
-            return joins ? joinsMark : total
-        }
-    }
-
-    /// ``printableWidth(_:)`` by code point, for text whose UTF-8 is not in one piece.
-    private static func printableWidth(scalars text: String) -> Int? {
-        var total = 0
-        var joins = false
-        let symbols = symbolBlock
-        for scalar in text.unicodeScalars {
-            let offset = scalar.value &- symbolBlockStart
-            if offset < UInt32(symbols.count) {
-                let entry = symbols[Int(offset)]
-                if entry & SymbolEntry.needsEscape != 0 { return nil }
-                joins = joins || entry & SymbolEntry.mayJoin != 0
-                total += Int(entry & SymbolEntry.width)
+        let table = symbolBlock
+        let symbols = table.span
+        while index < count {
+            if index &+ 8 <= count, isPrintableASCII(word: bytes.loadUInt64(at: index)) {
+                total &+= 8
+                index &+= 8
                 continue
             }
-            if TerminalText.needsEscape(scalar) { return nil }
-            joins = joins || mayJoinEmoji(scalar.value)
-            total += of(scalar)
+            let lead = UInt32(bytes[index])
+            let value: UInt32
+            if lead < 0x80 {
+                guard lead &- 0x20 < 0x5F else { return needsEscapeMark }
+                total &+= 1
+                index &+= 1
+                continue
+            } else if lead < 0xE0 {
+                value = (lead & 0x1F) << 6 | UInt32(bytes[index &+ 1] & 0x3F)
+                index &+= 2
+            } else if lead < 0xF0 {
+                value = (lead & 0x0F) << 12 | UInt32(bytes[index &+ 1] & 0x3F) << 6 | UInt32(bytes[index &+ 2] & 0x3F)
+                index &+= 3
+            } else {
+                value =
+                    (lead & 0x07) << 18 | UInt32(bytes[index &+ 1] & 0x3F) << 12
+                    | UInt32(bytes[index &+ 2] & 0x3F) << 6 | UInt32(bytes[index &+ 3] & 0x3F)
+                index &+= 4
+            }
+            // Punctuation, arrows, stars and card suits, from the table made once.
+            let offset = value &- symbolBlockStart
+            if offset < UInt32(symbols.count) {
+                let entry = symbols[Int(offset)]
+                if entry & SymbolEntry.needsEscape != 0 { return needsEscapeMark }
+                joins = joins || entry & SymbolEntry.mayJoin != 0
+                total &+= Int(entry & SymbolEntry.width)
+                continue
+            }
+            // Valid UTF-8 decodes to a valid scalar; the check costs a compare.
+            guard let scalar = Unicode.Scalar(value), !TerminalText.needsEscape(scalar) else {
+                return needsEscapeMark
+            }
+            joins = joins || mayJoinEmoji(value)
+            total &+= of(scalar)
         }
-        return joins ? clusters(text) : total
+        return joins ? joinsMark : total
     }
 
     /// The first code point of ``symbolBlock``.

@@ -1,3 +1,5 @@
+import RawBytes
+
 /// Writes the lines of a table whose column widths are settled, straight into
 /// the output bytes: cells padded to their widths, separated by two spaces
 /// (plain) or framed (ascii, rounded), with colour added only as text is
@@ -74,7 +76,7 @@ struct LineDrawer: Sendable {
         var line = ByteBuffer(capacity: widths.reduce(0, +) + 64)
         var lines = ByteBuffer(capacity: height * (widths.reduce(0, +) + 64))
         draw(slots, height: height, line: &line, into: &lines)
-        lines.withBytes(0..<lines.count) { output.append(contentsOf: $0) }
+        lines.withBytes(0..<lines.count) { output.append(copying: $0) }
     }
 
     /// Appends `height` lines of `slots`, each made in `line` (empty, and
@@ -123,7 +125,7 @@ struct LineDrawer: Sendable {
             line.trimTrailingSpaces()
         }
         line.append(0x0A)
-        line.withBytes(0..<line.count) { output.append($0) }
+        output.append(line)
         line.removeAll()
     }
 

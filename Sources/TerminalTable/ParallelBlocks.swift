@@ -23,6 +23,13 @@ package enum ParallelBlocks {
     static let coreCount = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
 
     /// The results' storage, each element written by exactly one worker.
+    ///
+    /// The one unsafe thing this module does besides ``ByteBuffer``: Swift
+    /// has no safe way for several threads to fill disjoint elements of one
+    /// array in place (a span cannot cross into a worker's closure, and a
+    /// lock or an array per worker costs a copy of every result). Each
+    /// worker initialises only its own indices, and the array counts them
+    /// initialised only after every worker has returned.
     private struct Slots<Element>: @unchecked Sendable {
         let base: UnsafeMutablePointer<Element>
     }

@@ -1,3 +1,5 @@
+import RawBytes
+
 /// A block of rows of a merged table, kept flat for drawing many of them:
 /// the text of every cell of one line in one byte buffer, and per cell only
 /// where its text is, its width and its style.
@@ -230,31 +232,29 @@ package struct RowBlock: Sendable {
     /// `Cell(text, style: style)`, without making the cell when the text is
     /// printable ASCII (its own sanitised form, one column a byte).
     package mutating func add(line text: String, style: CellStyle) {
-        let added: Bool? = text.utf8.withContiguousStorageIfAvailable { bytes in
-            let start = self.text.count
-            guard DisplayWidth.isPrintableASCII(bytes), start &+ bytes.count <= textLimit,
-                let stored = StoredCell(
-                    start: start, count: bytes.count, width: bytes.count, style: style, isVerbatim: true)
-            else { return false }
-            self.text.append(bytes)
-            cells.append(stored)
-            return true
-        }
-        if added != true { add(Cell(text, style: style)) }
+        let start = self.text.count
+        let count = text.utf8.count
+        guard start &+ count <= textLimit,
+            let stored = StoredCell(start: start, count: count, width: count, style: style, isVerbatim: true),
+            text.withUTF8Bytes({ DisplayWidth.isPrintableASCII($0) })
+        else { return add(Cell(text, style: style)) }
+        self.text.append(text)
+        cells.append(stored)
     }
 
     /// Adds every cell of `cells` to the row, as ``add(_:)`` does.
     package mutating func add(contentsOf cells: [Cell]) {
-        cells.withUnsafeBufferPointer { cells in
-            for index in cells.indices { add(cells[index]) }
-        }
+        // Each cell read in place: no copy of its text is retained.
+        let added = cells.span
+        for index in added.indices { add(added[index]) }
     }
 
     /// Adds every cell of `cells` to the row, as ``add(_:)`` does, `blank`
     /// in place of each that shows nothing (a missing value's mark).
     package mutating func add(contentsOf cells: [Cell], blank: Cell) {
-        cells.withUnsafeBufferPointer { cells in
-            for index in cells.indices { add(cells[index].isBlank ? blank : cells[index]) }
+        let added = cells.span
+        for index in added.indices {
+            if added[index].isBlank { add(blank) } else { add(added[index]) }
         }
     }
 
@@ -337,7 +337,8 @@ package struct RowBlock: Sendable {
         var longest = 2
         text.withBytes(stored.start..<(stored.start + stored.count)) { bytes in
             var run = 0
-            for byte in bytes {
+            for index in bytes.indices {
+                let byte = bytes[index]
                 if byte == 0x20 {
                     run = 0
                     continue
@@ -355,9 +356,7 @@ package struct RowBlock: Sendable {
     func cell(at index: Int) -> Cell {
         let stored = cells[index]
         if stored.isWhole { return whole[stored.start] }
-        let line = text.withBytes(stored.start..<(stored.start + stored.count)) {
-            String(decoding: $0, as: UTF8.self)
-        }
+        let line = text.withBytes(stored.start..<(stored.start + stored.count)) { String(decodingUTF8: $0) }
         return Cell(sanitizedLine: line, width: stored.width, style: stored.style, isVerbatim: stored.isVerbatim)
     }
 

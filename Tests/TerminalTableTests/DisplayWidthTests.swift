@@ -76,7 +76,7 @@ struct DisplayWidthTests {
                         ? UInt8.random(in: 0x20...0x7E, using: &random) : alphabet.randomElement(using: &random)!
                 }
                 let expected = bytes.allSatisfy { (0x20...0x7E).contains($0) }
-                #expect(bytes.withUnsafeBufferPointer(DisplayWidth.isPrintableASCII) == expected, "\(bytes)")
+                #expect(DisplayWidth.isPrintableASCII(bytes.span) == expected, "\(bytes)")
             }
         }
     }

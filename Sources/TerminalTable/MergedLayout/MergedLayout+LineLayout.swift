@@ -1,3 +1,5 @@
+import RawBytes
+
 extension MergedLayout.RowPlan {
     /// How a row one line high is drawn, with every per-column and
     /// per-group value in flat arrays.
@@ -96,8 +98,8 @@ extension MergedLayout.RowPlan {
         ///   - text: The bytes of `block.text`.
         ///   - cells: The elements of `block.cells`.
         func drawVerbatim(
-            _ row: Int, of block: RowBlock, text: UnsafeBufferPointer<UInt8>,
-            cells: UnsafeBufferPointer<RowBlock.StoredCell>, into output: inout ByteBuffer
+            _ row: Int, of block: RowBlock, text: Span<UInt8>, cells: Span<RowBlock.StoredCell>,
+            into output: inout ByteBuffer
         ) -> Bool {
             let entry = block.entries[row]
             let first = entry.firstCell
@@ -120,61 +122,42 @@ extension MergedLayout.RowPlan {
                     textBytes &+= cell.count
                 }
             }
-            output.appendInPlace(maxCount: textBytes + lineRoom) { start in
-                var end = start
+            output.appendInPlace(maxCount: textBytes + lineRoom) { (writer: consuming ByteBuffer.Writer) in
                 // Spaces are written only when something follows them:
                 // a line without a frame ends with none.
                 var spaces = 0
-                func flushSpaces() {
-                    guard spaces > 0 else { return }
-                    end.initialize(repeating: 0x20, count: spaces)
-                    end += spaces
-                    spaces = 0
-                }
-                func copy(_ bytes: UnsafePointer<UInt8>, count: Int) {
-                    guard count > 0 else { return }
-                    flushSpaces()
-                    end.initialize(from: bytes, count: count)
-                    end += count
-                }
-                func copy(_ bytes: [UInt8]) {
-                    bytes.withUnsafeBufferPointer { copy($0.baseAddress!, count: $0.count) }
-                }
-                func write(_ index: Int?, width: Int, _ alignment: Alignment) {
-                    guard let index else {
-                        spaces &+= width
-                        return
-                    }
-                    let cell = cells[index]
-                    let padding = width &- cell.width
-                    if alignment == .right { spaces &+= padding }
-                    copy(text.baseAddress! + cell.start, count: cell.count)
-                    if alignment == .left { spaces &+= padding }
-                }
                 if let vertical {
-                    copy(vertical)
+                    Self.copy(vertical.span, after: &spaces, into: &writer)
                     spaces &+= 1
                 }
                 for index in sharedKept.indices {
                     if index > 0 {
-                        if vertical == nil { spaces &+= 2 } else { copy(columnSeparator) }
+                        if vertical == nil {
+                            spaces &+= 2
+                        } else {
+                            Self.copy(columnSeparator.span, after: &spaces, into: &writer)
+                        }
                     }
                     let column = sharedKept[index]
-                    write(
-                        column < sharedCount ? first + column : nil, width: sharedWidths[index],
-                        sharedAlignments[index])
+                    Self.write(
+                        column < sharedCount ? cells[first + column] : nil, of: text, width: sharedWidths[index],
+                        sharedAlignments[index], after: &spaces, into: &writer)
                 }
                 if hasRegion {
                     if !sharedKept.isEmpty {
-                        if vertical == nil { spaces &+= 2 } else { copy(columnSeparator) }
+                        if vertical == nil {
+                            spaces &+= 2
+                        } else {
+                            Self.copy(columnSeparator.span, after: &spaces, into: &writer)
+                        }
                     }
                     if drawsGroup, groupStart[group] < groupStart[group + 1] {
                         for flat in groupStart[group]..<groupStart[group + 1] {
                             if flat > groupStart[group] { spaces &+= MergedLayout.detailGap }
                             let column = detailKept[flat]
-                            write(
-                                column < detailCount ? details + column : nil, width: detailWidths[flat],
-                                detailAlignments[flat])
+                            Self.write(
+                                column < detailCount ? cells[details + column] : nil, of: text,
+                                width: detailWidths[flat], detailAlignments[flat], after: &spaces, into: &writer)
                         }
                         if vertical != nil { spaces &+= groupPadding[group] }
                     } else {
@@ -183,16 +166,43 @@ extension MergedLayout.RowPlan {
                 }
                 if let vertical {
                     spaces &+= 1
-                    copy(vertical)
+                    Self.copy(vertical.span, after: &spaces, into: &writer)
                 } else {
                     // The spaces pending are dropped; a cell's own may end the line too.
-                    while end > start && end[-1] == 0x20 { end -= 1 }
+                    writer.trimTrailing(0x20)
                 }
-                end.initialize(to: 0x0A)
-                end += 1
-                return end - start
+                writer.append(0x0A)
+                return writer
             }
             return true
+        }
+
+        /// Writes `bytes`, after the `spaces` pending (then none are).
+        @inline(__always)
+        private static func copy(_ bytes: Span<UInt8>, after spaces: inout Int, into writer: inout ByteBuffer.Writer) {
+            guard !bytes.isEmpty else { return }
+            if spaces > 0 {
+                writer.append(0x20, count: spaces)
+                spaces = 0
+            }
+            writer.append(bytes)
+        }
+
+        /// Writes `cell`'s text from `text` padded to `width`, the padding
+        /// left pending in `spaces`; only padding for a missing cell.
+        @inline(__always)
+        private static func write(
+            _ cell: RowBlock.StoredCell?, of text: Span<UInt8>, width: Int, _ alignment: Alignment,
+            after spaces: inout Int, into writer: inout ByteBuffer.Writer
+        ) {
+            guard let cell else {
+                spaces &+= width
+                return
+            }
+            let padding = width &- cell.width
+            if alignment == .right { spaces &+= padding }
+            copy(text.extracting(cell.start..<(cell.start &+ cell.count)), after: &spaces, into: &writer)
+            if alignment == .left { spaces &+= padding }
         }
 
         /// Whether a cell is drawn at `width` by copying its bytes: kept
@@ -274,7 +284,7 @@ extension MergedLayout.RowPlan {
             block.text.withBytes(stored.start..<(stored.start + stored.count)) { bytes in
                 if drawer.color, stored.style != .plain, !bytes.isEmpty {
                     drawer.write(
-                        FittedLine(text: String(decoding: bytes, as: UTF8.self), width: cellWidth, highlights: []),
+                        FittedLine(text: String(decodingUTF8: bytes), width: cellWidth, highlights: []),
                         style: stored.style, width: 0, alignment: .left, into: &output)
                 } else {
                     output.append(bytes)

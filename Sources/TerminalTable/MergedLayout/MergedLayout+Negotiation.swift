@@ -29,43 +29,42 @@ extension MergedLayout {
                 measuresUncut && $0 < columns.count && MergedLayout.wraps(columns[$0])
             }
             let detailWraps = groups.flatMap { $0.columns.map { measuresUncut && MergedLayout.wraps($0) } }
-            block.entries.withUnsafeBufferPointer { entries in
-                block.wanted.withUnsafeBufferPointer { wanted in
-                    for entry in entries {
-                        let first = entry.firstWanted
-                        let cells = entry.firstCell
-                        let height = Int(entry.height)
-                        for index in 0..<sharedCount {
-                            let width = Int(wanted[first + index])
-                            if width > shared[index] { shared[index] = width }
-                            // A value that may wrap onto the row's other lines needs less than its width.
-                            guard width > sharedUncut[index] else { continue }
-                            sharedUncut[index] =
-                                height > 1 && sharedWraps[index] && index < entry.sharedCount
-                                ? max(
-                                    sharedUncut[index],
-                                    block.uncutWidth(ofCell: cells + index, wanted: width, height: height))
-                                : width
-                        }
-                        let group = Int(entry.group)
-                        guard hasRows.indices.contains(group) else { continue }
-                        hasRows[group] = true
-                        let detailsStart = first + sharedCount
-                        let detailCells = cells + entry.sharedCount
-                        let start = starts[group]
-                        for index in 0..<(starts[group + 1] - start) {
-                            let slot = start + index
-                            let width = Int(wanted[detailsStart + index])
-                            if width > details[slot] { details[slot] = width }
-                            guard width > detailUncut[slot] else { continue }
-                            detailUncut[slot] =
-                                height > 1 && detailWraps[slot] && index < entry.detailCount
-                                ? max(
-                                    detailUncut[slot],
-                                    block.uncutWidth(ofCell: detailCells + index, wanted: width, height: height))
-                                : width
-                        }
-                    }
+            let entries = block.entries.span
+            let wanted = block.wanted.span
+            for entryIndex in entries.indices {
+                let entry = entries[entryIndex]
+                let first = entry.firstWanted
+                let cells = entry.firstCell
+                let height = Int(entry.height)
+                for index in 0..<sharedCount {
+                    let width = Int(wanted[first + index])
+                    if width > shared[index] { shared[index] = width }
+                    // A value that may wrap onto the row's other lines needs less than its width.
+                    guard width > sharedUncut[index] else { continue }
+                    sharedUncut[index] =
+                        height > 1 && sharedWraps[index] && index < entry.sharedCount
+                        ? max(
+                            sharedUncut[index],
+                            block.uncutWidth(ofCell: cells + index, wanted: width, height: height))
+                        : width
+                }
+                let group = Int(entry.group)
+                guard hasRows.indices.contains(group) else { continue }
+                hasRows[group] = true
+                let detailsStart = first + sharedCount
+                let detailCells = cells + entry.sharedCount
+                let start = starts[group]
+                for index in 0..<(starts[group + 1] - start) {
+                    let slot = start + index
+                    let width = Int(wanted[detailsStart + index])
+                    if width > details[slot] { details[slot] = width }
+                    guard width > detailUncut[slot] else { continue }
+                    detailUncut[slot] =
+                        height > 1 && detailWraps[slot] && index < entry.detailCount
+                        ? max(
+                            detailUncut[slot],
+                            block.uncutWidth(ofCell: detailCells + index, wanted: width, height: height))
+                        : width
                 }
             }
             self.shared = shared

@@ -42,19 +42,18 @@ extension MergedLayout {
             let drawer = LineDrawer(widths: drawer.widths, border: drawer.border, color: drawer.color)
             var line = ByteBuffer(capacity: drawer.widths.reduce(0, +) + 64)
             block.text.withBytes(0..<block.text.count) { text in
-                block.cells.withUnsafeBufferPointer { cells in
-                    for row in 0..<block.count {
-                        if Self.takesOneLine(row, of: block, lineLayout) {
-                            if lineLayout.drawVerbatim(row, of: block, text: text, cells: cells, into: &output) {
-                                continue
-                            }
-                            lineLayout.draw(row, of: block, drawer: drawer, line: &line, into: &output)
+                let cells = block.cells.span
+                for row in 0..<block.count {
+                    if Self.takesOneLine(row, of: block, lineLayout) {
+                        if lineLayout.drawVerbatim(row, of: block, text: text, cells: cells, into: &output) {
                             continue
                         }
-                        slots.removeAll(keepingCapacity: true)
-                        let height = fit(row, of: block, into: &slots)
-                        drawer.draw(slots, height: height, line: &line, into: &output)
+                        lineLayout.draw(row, of: block, drawer: drawer, line: &line, into: &output)
+                        continue
                     }
+                    slots.removeAll(keepingCapacity: true)
+                    let height = fit(row, of: block, into: &slots)
+                    drawer.draw(slots, height: height, line: &line, into: &output)
                 }
             }
         }
