@@ -50,7 +50,7 @@ import Testing
         #expect(bytes.write(to: ends[1]) == 2)
         var buffer = [UInt8](repeating: 0, count: 16)
         #expect(FileDescriptorBytes.read(ends[0], into: &buffer) == 8)
-        #expect(Array(buffer.prefix(8)) == Array("\u{1B}[?1049ab".utf8))
+        #expect(Array(buffer.prefix(8)) == Array("\u{1B}[?104ab".utf8))
     }
 
     @Test func aWriteAtAnOffsetLeavesTheRestOfTheFile() throws {
