@@ -99,9 +99,11 @@ let package = Package(
         // MARK: Libraries that know nothing of kinds
         .target(name: "TerminalTable", dependencies: ["RawBytes"], swiftSettings: optimizedInDebug),
         .target(name: "StreamingJSON", swiftSettings: optimizedInDebug),
-        .target(name: "TextMatching", swiftSettings: optimizedInDebug),
+        .target(
+            name: "TextMatching", dependencies: ["RawBytes"],
+            swiftSettings: optimizedInDebug + [.enableExperimentalFeature("Lifetimes")]),
         .target(name: "ProcessMemory", dependencies: ["RawBytes"], swiftSettings: swiftSettings),
-        .target(name: "MySQLWire", swiftSettings: swiftSettings),
+        .target(name: "MySQLWire", dependencies: ["RawBytes"], swiftSettings: swiftSettings),
         // The one module whose code handles raw memory: loads, scans and C calls behind a small safe API
         .target(name: "RawBytes", swiftSettings: optimizedSafe),
         // Byte scans in C where Swift's SIMD types fall short (AVX2, byte masks)
@@ -139,7 +141,7 @@ let package = Package(
         // MARK: Remote sources, which only the command wires in
         .target(
             name: "SphinxCluster",
-            dependencies: ["MySQLWire", "ResultKit", "SearchEngine", "StreamingJSON", "TextMatching"],
+            dependencies: ["MySQLWire", "ResultKit", "SearchEngine", "StreamingJSON", "TextMatching", "RawBytes"],
             swiftSettings: swiftSettings
         ),
 

@@ -1,3 +1,5 @@
+import RawBytes
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -14,21 +16,17 @@ final class Socket {
     /// until one answers, within `timeout` seconds in all.
     init(host: String, port: Int, timeout: Double) throws(MySQLError) {
         let deadline = Self.now() + timeout
-        var hints = addrinfo()
-        hints.ai_family = AF_UNSPEC
-        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
-        hints.ai_protocol = Int32(IPPROTO_TCP)
-        var list: UnsafeMutablePointer<addrinfo>?
-        let status = getaddrinfo(host, String(port), &hints, &list)
-        guard status == 0, let first = list else {
-            throw .connect("cannot resolve \(host): \(String(cString: gai_strerror(status)))")
+        let addresses: [SocketAddress]
+        do {
+            addresses = try SocketAddress.resolve(
+                host: host, port: port, family: AF_UNSPEC, socketType: Int32(SOCK_STREAM.rawValue),
+                protocolNumber: Int32(IPPROTO_TCP))
+        } catch {
+            throw .connect("cannot resolve \(host): \(error.message)")
         }
-        defer { freeaddrinfo(list) }
         var lastProblem = "no address"
-        var entry: UnsafeMutablePointer<addrinfo>? = first
-        while let address = entry {
-            entry = address.pointee.ai_next
-            let fd = socket(address.pointee.ai_family, address.pointee.ai_socktype, address.pointee.ai_protocol)
+        for address in addresses {
+            let fd = socket(address.family, address.socketType, address.protocolNumber)
             guard fd >= 0 else {
                 lastProblem = Self.errorText(errno)
                 continue
@@ -36,7 +34,7 @@ final class Socket {
             _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
             var noDelay: Int32 = 1
             _ = setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &noDelay, socklen_t(MemoryLayout<Int32>.size))
-            if connect(fd, address.pointee.ai_addr, address.pointee.ai_addrlen) == 0 {
+            if address.connect(fd) == 0 {
                 descriptor = fd
                 return
             }
@@ -75,9 +73,7 @@ final class Socket {
         var sent = 0
         while sent < bytes.count {
             guard descriptor >= 0 else { throw .closed }
-            let count = bytes.withUnsafeBytes { buffer in
-                Glibc.send(descriptor, buffer.baseAddress! + sent, buffer.count - sent, Int32(MSG_NOSIGNAL))
-            }
+            let count = SocketBytes.send(descriptor, bytes.span.extracting(sent...), flags: Int32(MSG_NOSIGNAL))
             if count > 0 {
                 sent += count
             } else if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) {
@@ -96,7 +92,7 @@ final class Socket {
         while true {
             guard descriptor >= 0 else { throw .closed }
             guard Self.now() < deadline else { throw .timeout("") }
-            let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            let count = SocketBytes.receive(descriptor, into: &chunk, flags: 0)
             if count > 0 {
                 buffer.append(contentsOf: chunk[0..<count])
                 return

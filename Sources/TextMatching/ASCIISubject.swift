@@ -1,30 +1,34 @@
+import RawBytes
+
 /// An ASCII text matched on its bytes in place, without allocating.
 ///
 /// Only texts without `\r` qualify, so that every byte is one `Character` (`\r\n` is one grapheme).
-struct ASCIISubject: MatchSubject {
+struct ASCIISubject: MatchSubject, ~Escapable {
     /// The text's bytes, all below `0x80` and none `\r`.
-    let bytes: UnsafeBufferPointer<UInt8>
+    let bytes: Span<UInt8>
+
+    @_lifetime(copy bytes)
+    init(bytes: Span<UInt8>) {
+        self.bytes = bytes
+    }
 
     /// Whether `bytes` can be matched as an ``ASCIISubject``.
-    static func accepts(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func accepts(_ bytes: Span<UInt8>) -> Bool {
         var index = 0
         let count = bytes.count
         // Eight bytes at a time while possible.
-        if let base = bytes.baseAddress {
-            let raw = UnsafeRawPointer(base)
-            while index + 8 <= count {
-                let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                if word & 0x8080_8080_8080_8080 != 0 { return false }
-                // A zero byte in (word ^ 0x0D0D...) means a carriage return.
-                let crs = word ^ 0x0D0D_0D0D_0D0D_0D0D
-                if (crs &- 0x0101_0101_0101_0101) & ~crs & 0x8080_8080_8080_8080 != 0 { return false }
-                index += 8
-            }
+        while index &+ 8 <= count {
+            let word = bytes.loadUInt64(at: index)
+            if word & 0x8080_8080_8080_8080 != 0 { return false }
+            // A zero byte in (word ^ 0x0D0D...) means a carriage return.
+            let crs = word ^ 0x0D0D_0D0D_0D0D_0D0D
+            if (crs &- 0x0101_0101_0101_0101) & ~crs & 0x8080_8080_8080_8080 != 0 { return false }
+            index &+= 8
         }
         while index < count {
             let byte = bytes[index]
             if byte >= 0x80 || byte == 0x0D { return false }
-            index += 1
+            index &+= 1
         }
         return true
     }
@@ -56,18 +60,14 @@ struct ASCIISubject: MatchSubject {
         let byte = UInt8(truncatingIfNeeded: unit)
         let fold: UInt8 = isLetter ? 0x20 : 0
         var index = start
-        if let base = bytes.baseAddress {
-            let raw = UnsafeRawPointer(base)
-            let folds = UInt64(fold) &* 0x0101_0101_0101_0101
-            let wanted = UInt64(byte) &* 0x0101_0101_0101_0101
-            while index &+ 8 <= end {
-                // A zero byte where the folded byte is the wanted one; the lowest such is exact.
-                let chunk = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-                let word = (chunk | folds) ^ wanted
-                let zeros = (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
-                if zeros != 0 { return index &+ zeros.trailingZeroBitCount &>> 3 }
-                index &+= 8
-            }
+        let folds = UInt64(fold) &* 0x0101_0101_0101_0101
+        let wanted = UInt64(byte) &* 0x0101_0101_0101_0101
+        while index &+ 8 <= end {
+            // A zero byte where the folded byte is the wanted one; the lowest such is exact.
+            let word = (bytes.loadUInt64(at: index) | folds) ^ wanted
+            let zeros = (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
+            if zeros != 0 { return index &+ zeros.trailingZeroBitCount &>> 3 }
+            index &+= 8
         }
         while index < end && bytes[index] | fold != byte { index &+= 1 }
         return index

@@ -22,7 +22,6 @@ enum CanonicalDecomposition {
     /// Parses lines of hexadecimal values: the code point, then its decomposition.
     private static func parse(_ data: StaticString) -> [UInt32: [UInt32]] {
         var table: [UInt32: [UInt32]] = [:]
-        let bytes = UnsafeBufferPointer(start: data.utf8Start, count: data.utf8CodeUnitCount)
         var fields: [UInt32] = []
         var current: UInt32 = 0
         var inNumber = false
@@ -36,7 +35,10 @@ enum CanonicalDecomposition {
             if fields.count >= 2 { table[fields[0]] = Array(fields.dropFirst()) }
             fields.removeAll(keepingCapacity: true)
         }
-        for byte in bytes {
+        let text = data.description
+        let bytes = text.utf8.span
+        for index in bytes.indices {
+            let byte = bytes[index]
             switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "9"):
                 current = current << 4 | UInt32(byte - UInt8(ascii: "0"))

@@ -44,12 +44,12 @@ enum MatchScoring {
 
     /// The score for the match's end: the whole-word bonus when it ends a word.
     @inline(__always)
-    static func endGain(last: Int, in subject: some MatchSubject) -> Int {
+    static func endGain(last: Int, in subject: some MatchSubject & ~Escapable) -> Int {
         subject.endsWord(at: last + 1) ? bonusWholeWord : 0
     }
 
     /// The quality of matching the given units, ascending, in `subject`.
-    static func quality(of units: some Sequence<Int>, in subject: some MatchSubject) -> Int {
+    static func quality(of units: some Sequence<Int>, in subject: some MatchSubject & ~Escapable) -> Int {
         var score = 0
         var previous = -1
         for index in units {

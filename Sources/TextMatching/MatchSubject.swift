@@ -2,8 +2,8 @@
 /// the offset of that character.
 ///
 /// ``ASCIISubject`` reads the bytes of an ASCII text in place; ``UnicodeSubject`` folds any text into
-/// arrays. The matching algorithms are generic over this protocol and specialised for both.
-protocol MatchSubject {
+/// temporary storage. Either is a view that lasts only as long as the memory it reads (`~Escapable`). The matching algorithms are generic over this protocol and specialised for both.
+protocol MatchSubject: ~Escapable {
     /// The number of folded units.
     var count: Int { get }
     /// The folded unit (a Unicode scalar value) at `index`.
@@ -18,7 +18,7 @@ protocol MatchSubject {
     func firstIndex(ofUnit unit: UInt32, from start: Int, below end: Int) -> Int
 }
 
-extension MatchSubject {
+extension MatchSubject where Self: ~Escapable {
     @inline(__always)
     func firstIndex(ofUnit unit: UInt32, from start: Int, below end: Int) -> Int {
         var index = start

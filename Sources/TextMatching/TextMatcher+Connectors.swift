@@ -6,7 +6,7 @@ extension TextMatcher {
     /// both sides, or `&` or `+` with whitespace on both sides or none (`R&B`), and a word on each
     /// side past the whitespace. `+` after a word with a space only after it (`GTK+ GUI`) is part
     /// of the word before.
-    static func connectorMatch(in subject: some MatchSubject) -> TextMatch? {
+    static func connectorMatch(in subject: some MatchSubject & ~Escapable) -> TextMatch? {
         var best: (quality: Int, range: Range<Int>)?
         forEachConnector(in: subject) { range, spaced in
             let bonus = spaced ? MatchScoring.bonusAfterWhitespace : MatchScoring.bonusAfterDelimiter
@@ -22,7 +22,7 @@ extension TextMatcher {
 
     /// Calls `body` with the units of every connector between two words of the text, in order,
     /// and whether whitespace surrounds it.
-    static func forEachConnector(in subject: some MatchSubject, _ body: (Range<Int>, Bool) -> Void) {
+    static func forEachConnector(in subject: some MatchSubject & ~Escapable, _ body: (Range<Int>, Bool) -> Void) {
         let count = subject.count
         var index = 1
         while index < count - 1 {
@@ -48,7 +48,7 @@ extension TextMatcher {
     /// The end of a connector's spelling that starts at `index`, and whether it may stand
     /// between two words without spaces; nil when none starts there.
     @inline(__always)
-    private static func connectorSpelling(at index: Int, in subject: some MatchSubject) -> (Int, Bool)? {
+    private static func connectorSpelling(at index: Int, in subject: some MatchSubject & ~Escapable) -> (Int, Bool)? {
         let count = subject.count
         func unit(_ offset: Int) -> UInt32 { index + offset < count ? subject.unit(at: index + offset) : 0 }
         func isApostrophe(_ unit: UInt32) -> Bool { unit == 0x27 || unit == 0x2019 }

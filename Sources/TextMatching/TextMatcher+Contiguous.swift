@@ -1,9 +1,11 @@
+import RawBytes
+
 extension TextMatcher {
     /// The best occurrence of the whole pattern: ``MatchTier/exact``, ``MatchTier/prefix``,
     /// ``MatchTier/wordPrefix`` or ``MatchTier/substring``. Leading and trailing whitespace of the text
     /// is ignored for exact and prefix matches.
-    static func contiguousMatch<Subject: MatchSubject>(
-        _ pattern: UnsafeBufferPointer<UInt32>,
+    static func contiguousMatch<Subject: MatchSubject & ~Escapable>(
+        _ pattern: Span<UInt32>,
         in subject: Subject
     ) -> TextMatch? {
         let length = pattern.count
@@ -43,12 +45,11 @@ extension TextMatcher {
     /// position).
     package static func occurrences(of pattern: MatchPattern, in text: String) -> [Int] {
         var starts: [Int] = []
-        pattern.units.withUnsafeBufferPointer { units in
-            UnicodeSubject.withSubject(text) { subject in
-                forEachOccurrence(of: units, in: subject) { start in
-                    starts.append(start)
-                    return false
-                }
+        let units = pattern.units.span
+        UnicodeSubject.withSubject(text) { subject in
+            forEachOccurrence(of: units, in: subject) { start in
+                starts.append(start)
+                return false
             }
         }
         return starts
@@ -56,14 +57,14 @@ extension TextMatcher {
 
     /// Calls `body` with the start of every occurrence of `pattern` in `subject`, overlapping ones
     /// included, in order, until it returns `true`; in time linear in the text and the pattern.
-    static func forEachOccurrence<Subject: MatchSubject>(
-        of pattern: UnsafeBufferPointer<UInt32>,
+    static func forEachOccurrence<Subject: MatchSubject & ~Escapable>(
+        of pattern: Span<UInt32>,
         in subject: Subject,
         _ body: (Int) -> Bool
     ) {
         let length = pattern.count
         guard length > 0, length <= subject.count else { return }
-        withUnsafeTemporaryAllocation(of: Int.self, capacity: length) { border in
+        TemporarySpans.withMutableSpan(of: 0, count: length) { border in
             // `border[i]`: the length of the longest proper prefix of `pattern[...i]` that is also
             // its suffix.
             border[0] = 0
@@ -105,7 +106,7 @@ private struct ContiguousBest {
 
     /// Weighs an occurrence at `start`; returns `true` when no later one can be better.
     @inline(__always)
-    mutating func found(at start: Int, in subject: some MatchSubject) -> Bool {
+    mutating func found(at start: Int, in subject: some MatchSubject & ~Escapable) -> Bool {
         let tier = TextMatcher.positionalTier(
             ofOccurrenceAt: start, length: length, in: subject, contentStart: contentStart, contentEnd: contentEnd)
         guard tier <= self.tier,

@@ -1,3 +1,5 @@
+import RawBytes
+
 extension TextMatcher {
     /// The most characters that may be skipped between two matched characters of a fuzzy match.
     static let maximumFuzzyGap = 3
@@ -21,8 +23,8 @@ extension TextMatcher {
     /// ``minimumFuzzyQuality(forLength:)``. Patterns longer than
     /// ``maximumFuzzyPatternLength`` and texts longer than ``maximumFuzzyTextLength`` never match
     /// fuzzily, which bounds the work per text.
-    static func fuzzyMatch<Subject: MatchSubject>(
-        _ pattern: UnsafeBufferPointer<UInt32>,
+    static func fuzzyMatch<Subject: MatchSubject & ~Escapable>(
+        _ pattern: Span<UInt32>,
         in subject: Subject
     ) -> TextMatch? {
         let length = pattern.count
@@ -38,8 +40,8 @@ extension TextMatcher {
         }
         guard found == length else { return nil }
 
-        return withUnsafeTemporaryAllocation(of: Int.self, capacity: length * count) { scores in
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length * count) { gaps in
+        return TemporarySpans.withMutableSpan(of: 0, count: length * count) { scores in
+            TemporarySpans.withMutableSpan(of: UInt8(0), count: length * count) { gaps in
                 let none = Int.min / 2
                 for j in 0..<count {
                     scores[j] =

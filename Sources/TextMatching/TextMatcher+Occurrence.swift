@@ -10,7 +10,8 @@ extension TextMatcher {
     ///   - contentEnd: Where it ends without its trailing whitespace.
     @inline(__always)
     static func tier(
-        ofOccurrenceAt start: Int, length: Int, in subject: some MatchSubject, contentStart: Int, contentEnd: Int
+        ofOccurrenceAt start: Int, length: Int, in subject: some MatchSubject & ~Escapable, contentStart: Int,
+        contentEnd: Int
     ) -> MatchTier? {
         let tier = positionalTier(
             ofOccurrenceAt: start, length: length, in: subject, contentStart: contentStart, contentEnd: contentEnd)
@@ -22,7 +23,9 @@ extension TextMatcher {
     /// letters inside a capitalised word that spell part of another word do not
     /// (``MatchSubject/isFragmentOfCapitalizedWord(start:end:)``).
     @inline(__always)
-    static func occurrenceMatches(tier: MatchTier, start: Int, length: Int, in subject: some MatchSubject) -> Bool {
+    static func occurrenceMatches(tier: MatchTier, start: Int, length: Int, in subject: some MatchSubject & ~Escapable)
+        -> Bool
+    {
         tier != .substring || !subject.isFragmentOfCapitalizedWord(start: start, end: start + length)
     }
 
@@ -31,7 +34,8 @@ extension TextMatcher {
     /// start: a caller that can use only a better tier asks this first.
     @inline(__always)
     static func positionalTier(
-        ofOccurrenceAt start: Int, length: Int, in subject: some MatchSubject, contentStart: Int, contentEnd: Int
+        ofOccurrenceAt start: Int, length: Int, in subject: some MatchSubject & ~Escapable, contentStart: Int,
+        contentEnd: Int
     ) -> MatchTier {
         if start == contentStart { return start + length == contentEnd ? .exact : .prefix }
         return subject.boundaryBonus(at: start) > 0 ? .wordPrefix : .substring
@@ -42,14 +46,15 @@ extension TextMatcher {
     /// with a plural ending (`diamond` in "Diamonds"). Patterns past
     /// ``maximumWholeWordPatternLength`` are not looked at so.
     @inline(__always)
-    static func coversWholeWord(end: Int, length: Int, last: UInt32, in subject: some MatchSubject) -> Bool {
+    static func coversWholeWord(end: Int, length: Int, last: UInt32, in subject: some MatchSubject & ~Escapable) -> Bool
+    {
         length <= maximumWholeWordPatternLength
             && (subject.endsWord(at: end) || pluralEnding(in: subject, at: end, after: last))
     }
 
     /// Where `subject`'s content starts and ends: without its leading and trailing whitespace.
     @inline(__always)
-    static func contentBounds(of subject: some MatchSubject) -> (start: Int, end: Int) {
+    static func contentBounds(of subject: some MatchSubject & ~Escapable) -> (start: Int, end: Int) {
         let count = subject.count
         var start = 0
         while start < count && subject.characterClass(at: start) == .whitespace { start += 1 }
@@ -68,7 +73,7 @@ extension TextMatcher {
     ///   - text: A text that ``ASCIISubject`` accepts: ASCII without `\r`.
     ///   - body: Returns `true` to stop.
     package static func forEachOccurrence(
-        ofASCII word: UnsafeBufferPointer<UInt8>, in text: UnsafeBufferPointer<UInt8>,
+        ofASCII word: Span<UInt8>, in text: Span<UInt8>,
         _ body: (_ tier: MatchTier, _ wholeWord: Bool) -> Bool
     ) {
         let length = word.count
@@ -107,7 +112,7 @@ extension TextMatcher {
     ///     matter to the caller; the capitalised-word rule, a walk back to the word's start, is
     ///     applied only to those.
     package static func forEachCharacterOccurrence(
-        inASCII text: UnsafeBufferPointer<UInt8>,
+        inASCII text: Span<UInt8>,
         mayHelp: (_ byte: UInt8, _ tier: MatchTier, _ wholeWord: Bool) -> Bool,
         _ body: (_ byte: UInt8, _ tier: MatchTier, _ wholeWord: Bool) -> Void
     ) {

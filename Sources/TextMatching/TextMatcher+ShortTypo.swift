@@ -21,13 +21,15 @@ extension TextMatcher {
     /// The first letter never takes part: in so short a word it is most of what tells it from
     /// others (`ing` is not "King"). Only whole
     /// words match, so that `kign` finds "King" but not "kingdom" or "talking now".
-    static func shortTypoMatch<Subject: MatchSubject>(
-        _ pattern: UnsafeBufferPointer<UInt32>,
+    static func shortTypoMatch<Subject: MatchSubject & ~Escapable>(
+        _ pattern: Span<UInt32>,
         in subject: Subject
     ) -> TextMatch? {
         let length = pattern.count
         let count = subject.count
-        guard length <= count, allowsShortTypo(pattern) else { return nil }
+        guard length <= count, shortTypoLengths.contains(length),
+            (0..<length).allSatisfy({ isLetterUnit(pattern[$0]) })
+        else { return nil }
         var best: (quality: Int, start: Int)?
         var next = 0
         while true {
@@ -52,7 +54,7 @@ extension TextMatcher {
     /// every letter typed (`kign` is "King" before it is "kigo"), 2 for a substitution in a
     /// four-letter word. Neither may touch the first letter.
     private static func shortEditCost(
-        _ pattern: UnsafeBufferPointer<UInt32>, in subject: some MatchSubject, at start: Int
+        _ pattern: Span<UInt32>, in subject: some MatchSubject & ~Escapable, at start: Int
     ) -> Int? {
         let length = pattern.count
         var first = -1

@@ -14,8 +14,8 @@ extension TextMatcher {
     /// is within the typo budget of the pattern, by optimal-string-alignment Damerau-Levenshtein
     /// distance (insertions, deletions, substitutions and adjacent transpositions, each one edit,
     /// the word's first letter included: `ndertow` finds "Undertow").
-    static func typoMatch<Subject: MatchSubject>(
-        _ pattern: UnsafeBufferPointer<UInt32>,
+    static func typoMatch<Subject: MatchSubject & ~Escapable>(
+        _ pattern: Span<UInt32>,
         in subject: Subject
     ) -> TextMatch? {
         let length = pattern.count
@@ -24,6 +24,7 @@ extension TextMatcher {
         guard budget > 0, count >= length - budget else { return nil }
         let columns = length + budget + 1
         let (first, second) = (pattern[0], pattern[1])
+        // The table lives on the stack for the call, read without bounds checks (see ``TypoAlignment``).
         return withUnsafeTemporaryAllocation(of: Int.self, capacity: (length + 1) * columns) { table in
             var best: (quality: Int, units: [Int])?
             var next = 0

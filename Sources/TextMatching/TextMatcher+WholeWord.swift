@@ -6,7 +6,7 @@ extension TextMatcher {
 
     /// Whether the text at `end` is a plural ending, `s` or `es`, that ends the word, after a
     /// pattern whose last unit is the letter `last`: `diamond` is the whole word of "Diamonds".
-    static func pluralEnding(in subject: some MatchSubject, at end: Int, after last: UInt32) -> Bool {
+    static func pluralEnding(in subject: some MatchSubject & ~Escapable, at end: Int, after last: UInt32) -> Bool {
         guard last >= 0x61 && last <= 0x7A, end < subject.count else { return false }
         let s: UInt32 = 0x73
         let e: UInt32 = 0x65
@@ -24,8 +24,8 @@ extension TextMatcher {
     /// later, and the whole word is what ranks.
     /// - Parameter plural: Whether a plural ending may follow; a number's other form (`ii` for
     ///   `2`) is a word in itself.
-    static func wholeWordMatch<Subject: MatchSubject>(
-        _ pattern: UnsafeBufferPointer<UInt32>,
+    static func wholeWordMatch<Subject: MatchSubject & ~Escapable>(
+        _ pattern: Span<UInt32>,
         in subject: Subject,
         plural: Bool = true
     ) -> TextMatch? {

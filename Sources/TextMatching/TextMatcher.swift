@@ -1,3 +1,5 @@
+import RawBytes
+
 /// The one scorer that every search field goes through: finds the best ``MatchTier`` and quality of a
 /// pattern in a text.
 ///
@@ -68,67 +70,56 @@ public struct TextMatcher: Sendable {
 
     /// Whether every byte of `text` is ASCII; eight bytes at a time.
     static func isASCII(_ text: String) -> Bool {
-        text.utf8.withContiguousStorageIfAvailable { bytes in
-            var index = 0
-            let count = bytes.count
-            if let base = bytes.baseAddress {
-                let raw = UnsafeRawPointer(base)
-                while index &+ 8 <= count {
-                    if raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 {
-                        return false
-                    }
-                    index &+= 8
-                }
-            }
-            while index < count {
-                if bytes[index] >= 0x80 { return false }
-                index &+= 1
-            }
-            return true
-        } ?? text.utf8.allSatisfy { $0 < 0x80 }
+        guard text.isContiguousUTF8 else { return text.utf8.allSatisfy { $0 < 0x80 } }
+        let bytes = text.utf8.span
+        var index = 0
+        let count = bytes.count
+        while index &+ 8 <= count {
+            if bytes.loadUInt64(at: index) & 0x8080_8080_8080_8080 != 0 { return false }
+            index &+= 8
+        }
+        while index < count {
+            if bytes[index] >= 0x80 { return false }
+            index &+= 1
+        }
+        return true
     }
 
     /// The best match of one spelling of a pattern, ignoring its alternatives.
     private func matchSpelling(_ pattern: MatchPattern, in text: String, worstTier: MatchTier) -> TextMatch? {
         guard !pattern.isEmpty else { return nil }
-        let outcome = text.utf8.withContiguousStorageIfAvailable { bytes -> ASCIIOutcome in
-            guard ASCIISubject.accepts(bytes) else { return .needsUnicode }
-            // A folded pattern with non-ASCII units can never occur in ASCII text.
-            guard pattern.isASCII || pattern.rule == .connector else { return .matched(nil) }
-            return .matched(bestMatch(pattern, in: ASCIISubject(bytes: bytes), worstTier: worstTier))
+        if text.isContiguousUTF8 {
+            let bytes = text.utf8.span
+            if ASCIISubject.accepts(bytes) {
+                // A folded pattern with non-ASCII units can never occur in ASCII text.
+                guard pattern.isASCII || pattern.rule == .connector else { return nil }
+                return bestMatch(pattern, in: ASCIISubject(bytes: bytes), worstTier: worstTier)
+            }
         }
-        if case .matched(let match)? = outcome { return match }
         return UnicodeSubject.withSubject(text) { bestMatch(pattern, in: $0, worstTier: worstTier) }
     }
 
-    /// The result of trying the ASCII fast path.
-    private enum ASCIIOutcome {
-        /// The text was ASCII: this is the answer.
-        case matched(TextMatch?)
-        /// The text needs folding.
-        case needsUnicode
-    }
-
     /// Tries each tier in order on a prepared subject, up to `worstTier`.
-    private func bestMatch(_ pattern: MatchPattern, in subject: some MatchSubject, worstTier: MatchTier) -> TextMatch? {
-        pattern.units.withUnsafeBufferPointer { units in
-            switch pattern.rule {
-            case .anyTier: break
-            case .contiguous: return Self.contiguousMatch(units, in: subject)
-            case .wholeWord: return Self.wholeWordMatch(units, in: subject, plural: false)
-            case .connector: return Self.connectorMatch(in: subject)
-            }
-            if let match = Self.contiguousMatch(units, in: subject) {
-                // The first occurrence may begin a longer word ("Kingsville King"); a later one that
-                // is a whole word ranks higher.
-                guard match.tier == .prefix || match.tier == .wordPrefix else { return match }
-                return Self.wholeWordMatch(units, in: subject) ?? match
-            }
-            guard worstTier >= .typo else { return nil }
-            if let match = Self.typoMatch(units, in: subject) ?? Self.shortTypoMatch(units, in: subject) {
-                return match
-            }
-            return allowFuzzy && worstTier >= .fuzzy ? Self.fuzzyMatch(units, in: subject) : nil
+    private func bestMatch(_ pattern: MatchPattern, in subject: some MatchSubject & ~Escapable, worstTier: MatchTier)
+        -> TextMatch?
+    {
+        let units = pattern.units.span
+        switch pattern.rule {
+        case .anyTier: break
+        case .contiguous: return Self.contiguousMatch(units, in: subject)
+        case .wholeWord: return Self.wholeWordMatch(units, in: subject, plural: false)
+        case .connector: return Self.connectorMatch(in: subject)
         }
+        if let match = Self.contiguousMatch(units, in: subject) {
+            // The first occurrence may begin a longer word ("Kingsville King"); a later one that
+            // is a whole word ranks higher.
+            guard match.tier == .prefix || match.tier == .wordPrefix else { return match }
+            return Self.wholeWordMatch(units, in: subject) ?? match
+        }
+        guard worstTier >= .typo else { return nil }
+        if let match = Self.typoMatch(units, in: subject) ?? Self.shortTypoMatch(units, in: subject) {
+            return match
+        }
+        return allowFuzzy && worstTier >= .fuzzy ? Self.fuzzyMatch(units, in: subject) : nil
     }
 }

@@ -1,7 +1,7 @@
 /// One banded Damerau-Levenshtein (optimal string alignment) table between the pattern and the text
 /// from one word start, with free end in the text.
-struct TypoAlignment<Subject: MatchSubject> {
-    let pattern: UnsafeBufferPointer<UInt32>
+struct TypoAlignment<Subject: MatchSubject & ~Escapable>: ~Escapable {
+    let pattern: Span<UInt32>
     let subject: Subject
     /// The unit where the word starts.
     let start: Int
@@ -10,9 +10,24 @@ struct TypoAlignment<Subject: MatchSubject> {
     /// The most edits allowed.
     let budget: Int
     /// `(pattern.count + 1) × columns` cells: the cost of aligning `i` pattern units with `j` text
-    /// units.
+    /// units. Read and written without bounds checks: every index below stays within the band of a
+    /// table of this size, and the checks cost the typo tier 15% of its instructions.
     let table: UnsafeMutableBufferPointer<Int>
     let columns: Int
+
+    @_lifetime(copy pattern, copy subject)
+    init(
+        pattern: Span<UInt32>, subject: Subject, start: Int, width: Int, budget: Int,
+        table: UnsafeMutableBufferPointer<Int>, columns: Int
+    ) {
+        self.pattern = pattern
+        self.subject = subject
+        self.start = start
+        self.width = width
+        self.budget = budget
+        self.table = table
+        self.columns = columns
+    }
 
     /// Larger than any cost within budget.
     private static var unreachable: Int { 1 << 20 }

@@ -1,34 +1,42 @@
-/// Any text, folded scalar by scalar into temporary buffers, remembering which scalar each unit came
+import RawBytes
+
+/// Any text, folded scalar by scalar into temporary storage, remembering which scalar each unit came
 /// from; character offsets are computed only for the units of a match.
-struct UnicodeSubject: MatchSubject {
+struct UnicodeSubject: MatchSubject, ~Escapable {
     /// The original text, walked by grapheme cluster only to report positions.
     let text: String
     /// The folded scalar values.
-    let units: UnsafeBufferPointer<UInt32>
+    let units: Span<UInt32>
     /// For each unit, the class of its original scalar; marks and other grapheme extenders take the
     /// class of the scalar before them, so no word starts inside a character.
-    let classes: UnsafeBufferPointer<CharacterClass>
+    let classes: Span<CharacterClass>
     /// For each unit, the UTF-8 offset of its original scalar.
-    let sourceOffsets: UnsafeBufferPointer<Int>
+    let sourceOffsets: Span<Int>
+
+    @_lifetime(copy units, copy classes, copy sourceOffsets)
+    init(text: String, units: Span<UInt32>, classes: Span<CharacterClass>, sourceOffsets: Span<Int>) {
+        self.text = text
+        self.units = units
+        self.classes = classes
+        self.sourceOffsets = sourceOffsets
+    }
 
     /// The most folded units one UTF-8 byte can produce; checked over every scalar by the tests.
     static let maximumUnitsPerByte = 2
 
-    /// Folds `text` into temporary buffers and calls `body` with the result.
-    static func withSubject<Result>(_ text: String, _ body: (UnicodeSubject) -> Result) -> Result {
+    /// Folds `text` into temporary storage and calls `body` with the result.
+    static func withSubject<Result>(_ text: String, _ body: (borrowing UnicodeSubject) -> Result) -> Result {
         let capacity = text.utf8.count * maximumUnitsPerByte + 1
-        return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: capacity) { units in
-            withUnsafeTemporaryAllocation(of: CharacterClass.self, capacity: capacity) { classes in
-                withUnsafeTemporaryAllocation(of: Int.self, capacity: capacity) { sourceOffsets in
-                    var count = 0
+        return TemporarySpans.withOutputSpan(of: UInt32.self, capacity: capacity) { units in
+            TemporarySpans.withOutputSpan(of: CharacterClass.self, capacity: capacity) { classes in
+                TemporarySpans.withOutputSpan(of: Int.self, capacity: capacity) { sourceOffsets in
                     var utf8Offset = 0
                     var previousClass = CharacterClass.whitespace
                     func append(_ unit: UInt32, _ characterClass: CharacterClass, _ utf8Offset: Int) {
-                        guard count < capacity else { return }
-                        units[count] = unit
-                        classes[count] = characterClass
-                        sourceOffsets[count] = utf8Offset
-                        count += 1
+                        guard units.count < capacity else { return }
+                        units.append(unit)
+                        classes.append(characterClass)
+                        sourceOffsets.append(utf8Offset)
                     }
                     for scalar in text.unicodeScalars {
                         let value = scalar.value
@@ -55,10 +63,7 @@ struct UnicodeSubject: MatchSubject {
                         utf8Offset += UTF8.width(scalar)
                     }
                     let subject = UnicodeSubject(
-                        text: text,
-                        units: UnsafeBufferPointer(rebasing: units[..<count]),
-                        classes: UnsafeBufferPointer(rebasing: classes[..<count]),
-                        sourceOffsets: UnsafeBufferPointer(rebasing: sourceOffsets[..<count]))
+                        text: text, units: units.span, classes: classes.span, sourceOffsets: sourceOffsets.span)
                     return body(subject)
                 }
             }

@@ -496,7 +496,7 @@ package struct IndexRanking {
         rule: RankingRule = .standard
     ) -> UInt8 {
         var best = noMatch
-        TextMatcher.forEachOccurrence(ofASCII: word, in: field) { tier, wholeWord in
+        TextMatcher.forEachOccurrence(ofASCII: word.span, in: field.span) { tier, wholeWord in
             if let strength = rule.strength(tier: tier, wholeWord: wholeWord, fieldWeight: weight) {
                 best = min(best, UInt8(strength.band))
             }
@@ -520,7 +520,7 @@ package struct IndexRanking {
                 rule.strength(tier: tier, wholeWord: wholeWord, fieldWeight: weight).map { UInt8($0.band) }
             }
             TextMatcher.forEachCharacterOccurrence(
-                inASCII: field,
+                inASCII: field.span,
                 mayHelp: { byte, tier, wholeWord in
                     guard let symbol = SearchTextIndex.symbol(byte), let band = band(tier, wholeWord) else {
                         return false

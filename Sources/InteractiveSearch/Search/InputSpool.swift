@@ -1,4 +1,5 @@
 import Dispatch
+import RawBytes
 import ResultKit
 import SearchEngine
 import StreamingJSON
@@ -130,7 +131,7 @@ final class InputSpool: Sendable {
     /// -1 when it fails.
     private func read(into buffer: inout [UInt8]) -> Int {
         while true {
-            let count = buffer.withUnsafeMutableBytes { Glibc.read(input, $0.baseAddress, $0.count) }
+            let count = FileDescriptorBytes.read(input, into: &buffer)
             if count < 0, errno == EINTR { continue }
             return count
         }
@@ -143,34 +144,35 @@ final class InputSpool: Sendable {
         // Whether the line being copied has shown content yet.
         var lineHasContent = false
         var copied = 0
-        func take(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        func take(_ bytes: Span<UInt8>) -> Bool {
             let count = bytes.count
             guard count > 0 else { return true }
-            guard file.write(bytes.baseAddress!, count: count, at: copied) else {
+            guard file.write(bytes, at: copied) else {
                 failedToWrite()
                 return false
             }
-            let base = bytes.baseAddress!
             var start = 0
-            while start < count, let found = memchr(base + start, 0x0A, count - start) {
-                let newline = UnsafeRawPointer(found) - base
-                if !lineHasContent { lineHasContent = Self.hasContent(base + start, newline - start) }
+            while start < count {
+                var newline = start
+                while newline < count && bytes[newline] != 0x0A { newline += 1 }
+                guard newline < count else { break }
+                if !lineHasContent { lineHasContent = Self.hasContent(bytes, start..<newline) }
                 if lineHasContent { told.snapshot.records += 1 }
                 lineHasContent = false
                 told.snapshot.bytes = copied + newline + 1
                 start = newline + 1
             }
-            if !lineHasContent { lineHasContent = Self.hasContent(base + start, count - start) }
+            if !lineHasContent { lineHasContent = Self.hasContent(bytes, start..<count) }
             copied += count
             told.tell()
             return true
         }
-        var going = head.withUnsafeBytes { take($0) } && !ended
+        var going = take(head.span) && !ended
         while going {
             let count = read(into: &buffer)
             if count < 0 { failedToRead() }
             guard count > 0 else { break }
-            going = buffer.withUnsafeBytes { take(UnsafeRawBufferPointer(rebasing: $0.prefix(count))) }
+            going = take(buffer.span.extracting(..<count))
         }
         // The last line, without a line break.
         if lineHasContent { told.snapshot.records += 1 }
@@ -193,7 +195,7 @@ final class InputSpool: Sendable {
         func flush() {
             guard !failed else { return }
             if !output.isEmpty {
-                guard output.withUnsafeBytes({ file.write($0.baseAddress!, count: $0.count, at: written) }) else {
+                guard file.write(output.span, at: written) else {
                     failed = true
                     return failedToWrite()
                 }
@@ -278,14 +280,12 @@ final class InputSpool: Sendable {
         return poll(&fd, 1, 0) > 0
     }
 
-    /// Whether a line (or its start), `count` bytes at `start`, holds more
-    /// than spaces and tabs: nearly always told by its first byte.
-    private static func hasContent(_ start: UnsafeRawPointer, _ count: Int) -> Bool {
-        var index = 0
-        while index < count {
-            let byte = start.load(fromByteOffset: index, as: UInt8.self)
+    /// Whether a line (or its start), `bytes[range]`, holds more than
+    /// spaces and tabs: nearly always told by its first byte.
+    private static func hasContent(_ bytes: Span<UInt8>, _ range: Range<Int>) -> Bool {
+        for index in range {
+            let byte = bytes[index]
             if byte != 0x20 && byte != 0x09 && byte != 0x0D { return true }
-            index += 1
         }
         return false
     }

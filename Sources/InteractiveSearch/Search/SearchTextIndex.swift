@@ -1,4 +1,5 @@
 import ProcessMemory
+import RawBytes
 import ResultKit
 import SearchEngine
 import StreamingJSON
@@ -202,6 +203,18 @@ package final class SearchTextIndex: Sendable {
         }
 
         deinit { close(descriptor) }
+
+        /// Writes `bytes` at `offset`; whether all were written.
+        func write(_ bytes: Span<UInt8>, at offset: Int) -> Bool {
+            var done = 0
+            while done < bytes.count {
+                let written = FileDescriptorBytes.write(descriptor, bytes.extracting(done...), atOffset: offset + done)
+                if written < 0, errno == EINTR { continue }
+                guard written > 0 else { return false }
+                done += written
+            }
+            return true
+        }
 
         /// Writes `count` bytes at `offset`; whether all were written.
         func write(_ bytes: UnsafeRawPointer, count: Int, at offset: Int) -> Bool {

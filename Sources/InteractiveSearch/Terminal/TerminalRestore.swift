@@ -1,3 +1,5 @@
+import RawBytes
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -14,10 +16,8 @@ enum TerminalRestore {
     nonisolated(unsafe) private static var armed = false
     /// The write end of the pipe that hands signals to the event loop.
     nonisolated(unsafe) static var signalPipe: Int32 = -1
-    /// The sequence that gives the screen back, and its length.
-    nonisolated(unsafe) private static var sequence = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
-    nonisolated(unsafe) private static var sequenceLength = 0
-    private static let capacity = 256
+    /// The sequence that gives the screen back.
+    nonisolated(unsafe) private static var sequence = SignalSafeBytes(capacity: 256)
 
     /// The signals the event loop handles.
     static let handled: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP, SIGCONT, SIGWINCH]
@@ -37,13 +37,7 @@ enum TerminalRestore {
 
     /// What ``restoreNow()`` writes from now on.
     static func setLeaveSequence(_ bytes: [UInt8]) {
-        let count = min(bytes.count, capacity)
-        // Shortened first, so that a handler meanwhile writes no byte half set.
-        sequenceLength = 0
-        bytes.withUnsafeBufferPointer { source in
-            sequence.update(from: source.baseAddress!, count: count)
-        }
-        sequenceLength = count
+        sequence.set(bytes.span)
     }
 
     /// Installs the handlers: the loop's signals go to `pipe`.
@@ -72,7 +66,7 @@ enum TerminalRestore {
     /// Restores the terminal from a signal handler: only async-signal-safe calls.
     static func restoreNow() {
         guard armed else { return }
-        _ = Glibc.write(descriptor, sequence, sequenceLength)
+        _ = sequence.write(to: descriptor)
         _ = tcsetattr(descriptor, TCSAFLUSH, &modes)
     }
 }

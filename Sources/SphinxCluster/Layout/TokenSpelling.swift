@@ -1,3 +1,5 @@
+import RawBytes
+
 /// How the cluster writes the matcher's folded units as full-text tokens.
 ///
 /// The cluster never splits or folds text by rules of its own: every token
@@ -156,27 +158,24 @@ enum TokenSpelling {
             var digits = value
             // The first eight of its base-36 digits.
             while digits >= 2_821_109_907_456 { digits /= 36 }
-            var bytes: (UInt64, UInt64) = (0, 0)
-            return withUnsafeMutableBytes(of: &bytes) { buffer in
-                let prefix = marker.rawValue.utf8
-                var index = 0
-                for byte in prefix {
-                    buffer[index] = byte
-                    index += 1
-                }
-                var width = 1
-                var power: UInt64 = 36
-                while width < 8 && power <= digits {
-                    power *= 36
-                    width += 1
-                }
-                for position in stride(from: index + width - 1, through: index, by: -1) {
-                    let digit = UInt8(digits % 36)
-                    buffer[position] = digit < 10 ? 0x30 + digit : 0x61 + digit - 10
-                    digits /= 36
-                }
-                return String(decoding: buffer[0..<(index + width)], as: UTF8.self)
+            var buffer = InlineArray<16, UInt8>(repeating: 0)
+            var index = 0
+            for byte in marker.rawValue.utf8 {
+                buffer[index] = byte
+                index += 1
             }
+            var width = 1
+            var power: UInt64 = 36
+            while width < 8 && power <= digits {
+                power *= 36
+                width += 1
+            }
+            for position in stride(from: index + width - 1, through: index, by: -1) {
+                let digit = UInt8(digits % 36)
+                buffer[position] = digit < 10 ? 0x30 + digit : 0x61 + digit - 10
+                digits /= 36
+            }
+            return String(decodingUTF8: buffer.span.extracting(0..<(index + width)))
         }
     }
 
