@@ -1,3 +1,4 @@
+import RawBytes
 import Synchronization
 
 #if canImport(Glibc)
@@ -49,27 +50,17 @@ public enum ProcessMemory {
     /// nothing. Call it once, first thing, before any other thread starts.
     public static func tuneForOneSearch() {
         #if canImport(Glibc)
-            // `mallopt` is in <malloc.h>, which the Glibc module leaves out;
-            // its option numbers are macros there.
-            typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
-            guard let symbol = dlsym(nil, "mallopt") else { return }
-            let mallopt = unsafeBitCast(symbol, to: Mallopt.self)
             let trimThreshold: Int32 = -1  // M_TRIM_THRESHOLD
             let topPad: Int32 = -2  // M_TOP_PAD
-            _ = mallopt(trimThreshold, 1 << 30)
-            _ = mallopt(topPad, heapStep)
+            guard AllocatorControl.setOption(trimThreshold, to: 1 << 30) != nil else { return }
+            _ = AllocatorControl.setOption(topPad, to: heapStep)
             // A block too large for what is left of the heap and too small to
             // be mapped on its own (128 KiB and up) makes the heap grow by a
             // step now, so that the step can be advised as a whole: memory
             // the heap takes later is a mapping of its own, without advice.
-            // Through `dlsym`, so that the optimizer, which knows `malloc`
-            // and `free`, does not take the unused pair away.
-            typealias Malloc = @convention(c) (Int) -> UnsafeMutableRawPointer?
-            typealias Free = @convention(c) (UnsafeMutableRawPointer?) -> Void
-            guard let mallocSymbol = dlsym(nil, "malloc"), let freeSymbol = dlsym(nil, "free") else { return }
-            let before = UInt(bitPattern: sbrk(0))
-            unsafeBitCast(freeSymbol, to: Free.self)(unsafeBitCast(mallocSymbol, to: Malloc.self)(120 << 10))
-            let after = UInt(bitPattern: sbrk(0))
+            let before = MemoryAdvice.programBreak()
+            guard AllocatorControl.allocateAndFree(byteCount: 120 << 10) else { return }
+            let after = MemoryAdvice.programBreak()
             let start = (before + hugePageSize - 1) & ~(hugePageSize - 1)
             if after > start {
                 adviseHugePages(start, Int(after - start))
@@ -88,9 +79,8 @@ public enum ProcessMemory {
         #if canImport(Glibc)
             // The main thread's heap was advised at start.
             guard let tuned = tunedThread.withLock({ $0 }), pthread_equal(tuned, pthread_self()) == 0 else { return }
-            guard let probe = malloc(64) else { return }
-            let address = UInt(bitPattern: probe)
-            free(probe)
+            let address = MemoryAdvice.addressOfASmallAllocation()
+            guard address != 0 else { return }
             let start = address & ~(threadHeapSize - 1)
             guard advisedHeaps.withLock({ !$0.contains(start) }) else { return }
             // Only a range that is anonymous memory from end to end, starting
@@ -108,10 +98,7 @@ public enum ProcessMemory {
     /// library is not glibc.
     public static func releaseFreedMemory() {
         #if canImport(Glibc)
-            // `malloc_trim` is in <malloc.h>, which the Glibc module leaves out.
-            typealias MallocTrim = @convention(c) (Int) -> Int32
-            guard let symbol = dlsym(nil, "malloc_trim") else { return }
-            _ = unsafeBitCast(symbol, to: MallocTrim.self)(0)
+            _ = AllocatorControl.releaseFreedMemory()
         #endif
     }
 
@@ -119,7 +106,7 @@ public enum ProcessMemory {
         #if canImport(Glibc)
             // Refused where the kernel has no transparent huge pages; the
             // memory is then used as it is.
-            _ = madvise(UnsafeMutableRawPointer(bitPattern: start), count, 14)  // MADV_HUGEPAGE
+            _ = MemoryAdvice.adviseHugePages(at: start, count: count)
         #endif
     }
 }
