@@ -152,11 +152,7 @@ struct BlockSearch {
             // Each worker's hits are relocated on a core of their own, in
             // place: no other hit shares their storage.
             DispatchQueue.concurrentPerform(iterations: states.count) { index in
-                states[index].session.relocateHits { location, order in
-                    var location = location
-                    location.line = firstLine[blockOfOrder(order)] + location.line - 1
-                    return location
-                }
+                states[index].session.relocateHits { order in firstLine[blockOfOrder(order)] }
             }
         }
         var workerSessions: [SearchSession] = []

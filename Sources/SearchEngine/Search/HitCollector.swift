@@ -112,10 +112,13 @@ struct HitCollector: Sendable {
 
     /// Changes the line numbers of the kept hits, after a parallel search
     /// whose workers counted lines within their blocks.
-    /// `transform` gets a hit's location and its rank's order.
-    mutating func relocateHits(_ transform: (SourceLocation, Int) -> SourceLocation) {
-        top.transform { hit in hit.location = transform(hit.location, hit.rank.order) }
-        fuzzyTop.transform { hit in hit.location = transform(hit.location, hit.rank.order) }
+    /// `firstLine` gives the first line of the block that holds the record
+    /// whose rank has this order; a hit's line was counted from 1 in it.
+    mutating func relocateHits(firstLine: (_ order: Int) -> Int) {
+        // Only the line changes: the location's file is left where it is,
+        // not copied and counted for every hit.
+        top.transform { hit in hit.location.line = firstLine(hit.rank.order) + hit.location.line - 1 }
+        fuzzyTop.transform { hit in hit.location.line = firstLine(hit.rank.order) + hit.location.line - 1 }
     }
 
     /// The results, best first, after `offset`: the fuzzy stand-ins when

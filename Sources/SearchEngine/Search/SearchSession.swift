@@ -418,9 +418,9 @@ public struct SearchSession: Sendable {
         kinds.newKindWarnings(in: others.map(\.kinds))
     }
 
-    /// Changes the line numbers of the kept hits (see `HitCollector.relocateHits(_:)`).
-    mutating func relocateHits(_ transform: (SourceLocation, Int) -> SourceLocation) {
-        hits.relocateHits(transform)
+    /// Changes the line numbers of the kept hits (see `HitCollector.relocateHits(firstLine:)`).
+    mutating func relocateHits(firstLine: (_ order: Int) -> Int) {
+        hits.relocateHits(firstLine: firstLine)
     }
 
     /// Adds what another session found, as if this one had considered it.
