@@ -1,3 +1,4 @@
+import Foundation
 import RawBytes
 import Testing
 
@@ -58,5 +59,21 @@ import Testing
         }
         #expect(written == 4)
         #expect(buffer.withBytes { String(decodingUTF8: $0) } == "head:body")
+    }
+
+    /// Reads from a descriptor go straight into the block, after the bytes
+    /// kept, chunk after chunk until the end of the file.
+    @Test func readsFromADescriptorLandAfterWhatIsKept() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("buffer-\(UUID().uuidString)").path
+        let content = Array(repeating: Array("0123456789".utf8), count: 250_000).flatMap { $0 }
+        try Data(content).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let file = try #require(FileHandle(forReadingAtPath: path))
+        defer { try? file.close() }
+        var buffer = ReadBuffer()
+        buffer.append(Array("head:".utf8).span)
+        while buffer.append(maxBytes: 1 << 16, { _ = FileDescriptorBytes.read(file.fileDescriptor, into: &$0) }) > 0 {}
+        #expect(buffer.count == 5 + content.count)
+        #expect(buffer.withBytes { bytes in (5..<bytes.count).map { bytes[$0] } } == content)
     }
 }

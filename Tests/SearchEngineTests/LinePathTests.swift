@@ -183,11 +183,12 @@ import Testing
             let path = try Path(query: query)
             // The quick paths never settle a line that is not a record:
             // its warning is the full path's to give.
-            #expect(
-                !(!path.path.mayMatch(line.span)
-                    && path.path.quicklyRuledOut(
-                        line.span, kinds: path.resolver, standIns: false, scorer: path.scorer)), "\(shown), \(query)")
-            #expect(!path.path.quicklyFilteredOut(line.span, kinds: path.resolver), "\(shown)")
+            let ruledOut =
+                !path.path.mayMatch(line.span)
+                && path.path.quicklyRuledOut(line.span, kinds: path.resolver, standIns: false, scorer: path.scorer)
+            #expect(!ruledOut, "\(shown), \(query)")
+            let filteredOut = path.path.quicklyFilteredOut(line.span, kinds: path.resolver)
+            #expect(!filteredOut, "\(shown)")
         }
     }
 
