@@ -23,31 +23,31 @@
 /// past the call, since the next read may move them.
 @safe package struct ReadBuffer: ~Copyable {
     /// The smallest block allocated, so that small reads do not reallocate often.
-    private static let minimumCapacity = 1 << 16
+    @usableFromInline static let minimumCapacity = 1 << 16
 
-    private var storage: UnsafeMutableRawPointer?
-    package private(set) var capacity = 0
+    @usableFromInline var storage: UnsafeMutableRawPointer?
+    @usableFromInline package internal(set) var capacity = 0
     /// The first byte not consumed yet.
-    private var start = 0
+    @usableFromInline var start = 0
     /// One past the last byte read.
-    private var end = 0
+    @usableFromInline var end = 0
 
-    package init() {}
+    @inlinable package init() {}
 
     deinit { unsafe free(storage) }
 
     /// How many bytes are read and not consumed.
-    package var count: Int { end - start }
+    @inlinable package var count: Int { end - start }
 
     /// Calls `body` with the bytes read and not consumed.
-    package func withUnsafeBytes<Result, Failure: Error>(
+    @inlinable package func withUnsafeBytes<Result, Failure: Error>(
         _ body: (UnsafeRawBufferPointer) throws(Failure) -> Result
     ) throws(Failure) -> Result {
         try unsafe body(UnsafeRawBufferPointer(start: storage.map { unsafe $0 + start }, count: end - start))
     }
 
     /// Calls `body` with the bytes read and not consumed, as a span.
-    package func withBytes<Result, Failure: Error>(_ body: (Span<UInt8>) throws(Failure) -> Result) throws(Failure)
+    @inlinable package func withBytes<Result, Failure: Error>(_ body: (Span<UInt8>) throws(Failure) -> Result) throws(Failure)
         -> Result
     {
         let bytes = unsafe UnsafeBufferPointer(
@@ -56,7 +56,7 @@
     }
 
     /// Drops the first `byteCount` unconsumed bytes.
-    package mutating func consume(_ byteCount: Int) {
+    @inlinable package mutating func consume(_ byteCount: Int) {
         precondition(byteCount >= 0 && byteCount <= count, "consuming more bytes than were read")
         start += byteCount
         if start == end {
@@ -66,13 +66,13 @@
     }
 
     /// Drops every unconsumed byte, keeping the memory for the next reads.
-    package mutating func removeAll() {
+    @inlinable package mutating func removeAll() {
         start = 0
         end = 0
     }
 
     /// Appends a copy of `bytes`.
-    package mutating func append(_ bytes: Span<UInt8>) {
+    @inlinable package mutating func append(_ bytes: Span<UInt8>) {
         guard !bytes.isEmpty else { return }
         reserveTail(bytes.count)
         unsafe bytes.withUnsafeBytes { source in
@@ -84,7 +84,7 @@
     /// Lets `fill` write up to `maxBytes` bytes after the last one read, into
     /// memory that is not initialised, and keeps what it wrote.
     /// - Returns: How many bytes `fill` wrote.
-    package mutating func append<Failure: Error>(
+    @inlinable package mutating func append<Failure: Error>(
         maxBytes: Int,
         _ fill: (inout OutputSpan<UInt8>) throws(Failure) -> Void
     ) throws(Failure) -> Int {
@@ -99,7 +99,7 @@
     }
 
     /// Makes room for `byteCount` more bytes after the last one read.
-    private mutating func reserveTail(_ byteCount: Int) {
+    @usableFromInline mutating func reserveTail(_ byteCount: Int) {
         if capacity - end >= byteCount { return }
         let kept = count
         if let storage = unsafe storage, start > 0, kept + byteCount <= capacity, kept <= capacity / 2 {

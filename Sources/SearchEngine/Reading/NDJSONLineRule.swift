@@ -56,16 +56,20 @@ public enum NDJSONLineRule {
     }
 
     /// ``classify(_:isFirstLine:maxLineBytes:)-(Span<UInt8>,_,_)`` for a
-    /// line lent as a pointer, as the picker's index reads lines.
+    /// line lent as a pointer, as the sequential reader and the picker's
+    /// index read lines.
     @inline(__always)
     public static func classify(_ line: UnsafeRawBufferPointer, isFirstLine: Bool, maxLineBytes: Int) -> Verdict {
-        switch classify(
-            line.assumingMemoryBound(to: UInt8.self).span, isFirstLine: isFirstLine, maxLineBytes: maxLineBytes)
-        {
-        case .overLong: .overLong
-        case .blank: .blank
-        case .content(let range): .content(UnsafeRawBufferPointer(rebasing: line[range]))
+        // The same rule as the span form's, written again over the pointer:
+        // lent through the span form, the text-line reader's per-line closure
+        // was no longer inlined (+0.6 % instructions on text lines).
+        guard line.count <= maxLineBytes else { return .overLong }
+        var bytes = line
+        if isFirstLine, bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            bytes = UnsafeRawBufferPointer(rebasing: bytes[3...])
         }
+        if let first = bytes.first, first != 0x20, first != 0x09 { return .content(bytes) }
+        return bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) ? .blank : .content(bytes)
     }
 
     /// The record a line's content holds, or `nil` after reporting why it
