@@ -68,21 +68,10 @@ enum Feedback {
         var names: [String] = []
         var seen: Set<String> = []
         var records = 0
-        // The registry is asked once per kind, which each hit names by
-        // identity; a search meets few kinds, looked through in a list.
-        var kinds: [(identity: ObjectIdentifier, unknown: Bool)] = []
-        for index in hits.indices {
-            let identity = SearchHit.kindIdentity(in: hits, at: index)
-            let unknown: Bool
-            if let known = kinds.first(where: { $0.identity == identity }) {
-                unknown = known.unknown
-            } else {
-                let name = hits[index].kind.name
-                unknown = registry.kind(named: name) == nil
-                kinds.append((identity, unknown))
-                if unknown, seen.insert(name).inserted { names.append(name) }
-            }
-            if unknown { records += 1 }
+        // The registry is asked once per kind the hits have.
+        for (kind, count) in SearchHit.kindCounts(of: hits) where registry.kind(named: kind.name) == nil {
+            records += count
+            if seen.insert(kind.name).inserted { names.append(kind.name) }
         }
         guard !names.isEmpty else { return nil }
         // The first ten by name, and how many more: one line however many there are.

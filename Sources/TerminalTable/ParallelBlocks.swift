@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -22,18 +23,6 @@ package enum ParallelBlocks {
     /// The cores this process may use.
     static let coreCount = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
 
-    /// The results' storage, each element written by exactly one worker.
-    ///
-    /// The one unsafe thing this module does besides ``ByteBuffer``: Swift
-    /// has no safe way for several threads to fill disjoint elements of one
-    /// array in place (a span cannot cross into a worker's closure, and a
-    /// lock or an array per worker costs a copy of every result). Each
-    /// worker initialises only its own indices, and the array counts them
-    /// initialised only after every worker has returned.
-    private struct Slots<Element>: @unchecked Sendable {
-        let base: UnsafeMutablePointer<Element>
-    }
-
     /// How many blocks `count` items are cut into: one (the calling thread)
     /// for few items or one core, else sixteen per core of at least 1,024
     /// items. Cores take blocks as they finish, so the last block is all
@@ -56,14 +45,22 @@ package enum ParallelBlocks {
     static func map<Result: Sendable>(count: Int, _ body: @Sendable (Range<Int>) -> Result) -> [Result] {
         let blockCount = blockCount(for: count)
         guard blockCount > 1 else { return [body(0..<count)] }
-        return [Result](unsafeUninitializedCapacity: blockCount) { buffer, initialized in
-            guard let base = buffer.baseAddress else { return }
-            let slots = Slots(base: base)
-            DispatchQueue.concurrentPerform(iterations: blockCount) { block in
-                (slots.base + block).initialize(to: body(range(ofBlock: block, of: blockCount, count: count)))
-            }
-            initialized = blockCount
+        return concurrently(blockCount) { block in body(range(ofBlock: block, of: blockCount, count: count)) }
+    }
+
+    /// `body(0) ..< body(count)`, in order, on every core.
+    ///
+    /// Each result is put in its place under a lock: the work goes in a
+    /// few large pieces (blocks of rows), so the lock is taken a few dozen
+    /// times while the pieces take milliseconds each.
+    private static func concurrently<Result: Sendable>(_ count: Int, _ body: @Sendable (Int) -> Result) -> [Result] {
+        let results = Mutex<[Result?]>(Array(repeating: nil, count: count))
+        DispatchQueue.concurrentPerform(iterations: count) { index in
+            let result = body(index)
+            results.withLock { $0[index] = result }
         }
+        // `concurrentPerform` has run `body` once for every index.
+        return results.withLock { $0.map { $0! } }
     }
 
     /// The ranges of the blocks that ``map(count:_:)`` cuts `count` items into.
@@ -80,14 +77,7 @@ package enum ParallelBlocks {
         _ body: @Sendable (Int) -> Result
     ) -> [Result] {
         guard parallel, count > 1, coreCount > 1 else { return (0..<count).map(body) }
-        return [Result](unsafeUninitializedCapacity: count) { buffer, initialized in
-            guard let base = buffer.baseAddress else { return }
-            let slots = Slots(base: base)
-            DispatchQueue.concurrentPerform(iterations: count) { index in
-                (slots.base + index).initialize(to: body(index))
-            }
-            initialized = count
-        }
+        return concurrently(count, body)
     }
 
     /// `body(make(0))`, …, `body(make(count - 1))`, `body` in order on the
@@ -120,7 +110,7 @@ package enum ParallelBlocks {
     static let piecesPerCore = 2
 
     /// `transform(0) ..< transform(count)`, in order: the same as a plain
-    /// `map`, each block of items made by one worker in its own place.
+    /// `map`, each block of items made by one worker, then put together.
     /// - Parameters:
     ///   - count: The number of items.
     ///   - transform: Makes item `index`; it is called from several threads
@@ -129,17 +119,7 @@ package enum ParallelBlocks {
         count: Int,
         _ transform: @Sendable (Int) -> Element
     ) -> [Element] {
-        let blockCount = blockCount(for: count)
-        guard blockCount > 1 else { return (0..<count).map(transform) }
-        return [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
-            guard let base = buffer.baseAddress else { return }
-            let slots = Slots(base: base)
-            DispatchQueue.concurrentPerform(iterations: blockCount) { block in
-                for index in range(ofBlock: block, of: blockCount, count: count) {
-                    (slots.base + index).initialize(to: transform(index))
-                }
-            }
-            initialized = count
-        }
+        guard blockCount(for: count) > 1 else { return (0..<count).map(transform) }
+        return Array(map(count: count) { range in range.map(transform) }.joined())
     }
 }

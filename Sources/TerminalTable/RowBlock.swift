@@ -235,11 +235,15 @@ package struct RowBlock: Sendable {
         let start = self.text.count
         let count = text.utf8.count
         guard start &+ count <= textLimit,
-            let stored = StoredCell(start: start, count: count, width: count, style: style, isVerbatim: true),
-            text.withUTF8Bytes({ DisplayWidth.isPrintableASCII($0) })
+            let stored = StoredCell(start: start, count: count, width: count, style: style, isVerbatim: true)
         else { return add(Cell(text, style: style)) }
-        self.text.append(text)
-        cells.append(stored)
+        // One reading of the text: checked, then copied.
+        let copied = text.withUTF8Bytes { bytes in
+            guard DisplayWidth.isPrintableASCII(bytes) else { return false }
+            self.text.append(bytes)
+            return true
+        }
+        if copied { cells.append(stored) } else { add(Cell(text, style: style)) }
     }
 
     /// Adds every cell of `cells` to the row, as ``add(_:)`` does.
@@ -334,22 +338,72 @@ package struct RowBlock: Sendable {
     func uncutWidth(ofCell index: Int, wanted: Int, height: Int) -> Int {
         let stored = cells[index]
         guard height > 1, !stored.isWhole else { return wanted }
+        let longest = text.withBytes(stored.start..<(stored.start + stored.count)) { Self.longestRun(in: $0) }
+        return min(wanted, (wanted + (height - 1) * (longest - 1) + height - 1) / height)
+    }
+
+    /// The longest run of bytes in `bytes` that a line cannot break inside
+    /// (at least 2): runs end at a space (not counted) and after a hyphen or
+    /// a slash that is not a run's first byte (counted).
+    ///
+    /// Read eight bytes at a time: the table measures every wrapped cell of
+    /// a table too wide for its terminal this way, and most words are
+    /// shorter than a word of eight bytes, so the breaks are found by a mask
+    /// and only they are looked at one by one.
+    static func longestRun(in bytes: Span<UInt8>) -> Int {
         var longest = 2
-        text.withBytes(stored.start..<(stored.start + stored.count)) { bytes in
-            var run = 0
-            for index in bytes.indices {
-                let byte = bytes[index]
-                if byte == 0x20 {
+        var run = 0
+        var index = 0
+        let count = bytes.count
+        while index &+ 8 <= count {
+            let word = bytes.loadUInt64(at: index)
+            // 0x80 in each byte that is a space, or a hyphen or a slash
+            // (0x2D and 0x2F, the same but for bit 1).
+            var breaks = Self.bytes(of: word, equalTo: 0x20) | Self.bytes(of: word | Self.ones &* 0x02, equalTo: 0x2F)
+            var next = 0
+            while breaks != 0 {
+                let at = breaks.trailingZeroBitCount &>> 3
+                run &+= at &- next
+                if UInt8(truncatingIfNeeded: word &>> UInt64(at &* 8)) == 0x20 {
+                    if run > longest { longest = run }
                     run = 0
-                    continue
+                } else {
+                    run &+= 1
+                    if run > longest { longest = run }
+                    if run > 1 { run = 0 }
                 }
-                run &+= 1
+                next = at &+ 1
+                breaks &= breaks &- 1
+            }
+            run &+= 8 &- next
+            index &+= 8
+        }
+        while index < count {
+            let byte = bytes[index]
+            index &+= 1
+            if byte == 0x20 {
                 if run > longest { longest = run }
-                // A line may break after a hyphen or a slash inside a word.
-                if (byte == 0x2D || byte == 0x2F) && run > 1 { run = 0 }
+                run = 0
+                continue
+            }
+            run &+= 1
+            if (byte == 0x2D || byte == 0x2F) && run > 1 {
+                if run > longest { longest = run }
+                run = 0
             }
         }
-        return min(wanted, (wanted + (height - 1) * (longest - 1) + height - 1) / height)
+        return max(longest, run)
+    }
+
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+
+    /// 0x80 in each byte of `word` equal to `byte`, 0 in the others (no
+    /// carry crosses from one byte to the next).
+    @inline(__always)
+    private static func bytes(of word: UInt64, equalTo byte: UInt8) -> UInt64 {
+        let differences = word ^ (ones &* UInt64(byte))
+        let low = ones &* 0x7F
+        return ~(((differences & low) &+ low) | differences | low)
     }
 
     /// The cell at `index` in `cells`, as it was added.

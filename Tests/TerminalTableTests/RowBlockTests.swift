@@ -222,4 +222,46 @@ import Testing
             #expect(met.allSatisfy { $0 == nil }, "columns \(change)")
         }
     }
+
+    /// The longest unbreakable run, as a byte at a time finds it: a space
+    /// ends a run, a hyphen or a slash ends one after it unless it starts it.
+    static func longestRunByteByByte(_ bytes: [UInt8]) -> Int {
+        var longest = 2
+        var run = 0
+        for byte in bytes {
+            if byte == 0x20 {
+                run = 0
+                continue
+            }
+            run += 1
+            longest = max(longest, run)
+            if (byte == 0x2D || byte == 0x2F) && run > 1 { run = 0 }
+        }
+        return longest
+    }
+
+    /// The word-at-a-time reading agrees with the byte-at-a-time one on
+    /// text made of breaks, break-like bytes (`,` `.` `-` `/` and the bytes
+    /// around them), multi-byte characters and long words, at every length
+    /// and alignment.
+    @Test func theLongestRunReadInWordsIsTheOneReadByteByByte() {
+        var random = SystemRandomNumberGenerator()
+        let pieces = [
+            "a", "b", " ", "  ", "-", "/", "--", "/-", ",", ".", "é", "漢", "😀", "x-y", "a/b",
+            String(repeating: "w", count: 9), String(repeating: "v", count: 17), "\u{AD}", "\u{AF}", "\u{A0}",
+        ]
+        for _ in 0..<5_000 {
+            let text = (0..<Int.random(in: 0...40, using: &random)).map { _ in pieces.randomElement(using: &random)! }
+                .joined()
+            let bytes = Array(text.utf8)
+            #expect(
+                RowBlock.longestRun(in: bytes.span) == Self.longestRunByteByByte(bytes), "\(text.debugDescription)")
+        }
+        for length in 0...40 {
+            for byte: UInt8 in [0x20, 0x2D, 0x2F, 0x61, 0x2E, 0xAD, 0xAF, 0x0D, 0x0F] {
+                let bytes = (0..<length).map { $0 % 3 == 1 ? byte : 0x61 }
+                #expect(RowBlock.longestRun(in: bytes.span) == Self.longestRunByteByByte(bytes))
+            }
+        }
+    }
 }

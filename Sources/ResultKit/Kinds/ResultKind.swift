@@ -21,7 +21,7 @@ public import StreamingJSON
 public struct ResultKind: Sendable {
     /// The kind's parts, shared by every copy: a kind is passed with every
     /// record, so a copy costs one reference count, not one per property.
-    private final class Storage: Sendable {
+    @usableFromInline final class Storage: Sendable {
         let name: String
         let plural: String
         let columns: [KindColumn]
@@ -58,13 +58,15 @@ public struct ResultKind: Sendable {
         }
     }
 
-    private let storage: Storage
+    @usableFromInline let storage: Storage
 
     /// The singular name used in records' `kind` field and in `--kind`.
     public var name: String { storage.name }
     /// Which kind value this is: copies of one `ResultKind` share it, while
-    /// two kinds made apart (even with one name) differ.
-    package var identity: ObjectIdentifier { ObjectIdentifier(storage) }
+    /// two kinds made apart (even with one name) differ. Inlinable: a
+    /// table asks it of every row, and a call into this module would count
+    /// a reference to the kind each time.
+    @inlinable package var identity: ObjectIdentifier { ObjectIdentifier(storage) }
     /// The plural, also accepted as a file name (`products.jsonl`).
     public var plural: String { storage.plural }
     /// The columns of this kind's details region, in order.

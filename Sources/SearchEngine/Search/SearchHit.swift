@@ -143,10 +143,37 @@ public struct SearchHit: Sendable {
         return (storage.kind.identity, storage.row, storage.match)
     }
 
-    /// The ``kindIdentity`` of `hits[index]`, read where it is, as
-    /// ``identityRowAndMatch(in:at:)`` reads it, and nothing else.
-    package static func kindIdentity(in hits: [SearchHit], at index: Int) -> ObjectIdentifier {
-        hits[index].storage.kind.identity
+    /// The kinds of `hits`, each once in the order first met, with how
+    /// many of the hits have it: each hit's storage is read where it is, as
+    /// ``identityRowAndMatch(in:at:)`` reads it, so a table of 100,000 rows
+    /// asks this at a few instructions a row.
+    package static func kindCounts(of hits: [SearchHit]) -> [(kind: ResultKind, count: Int)] {
+        var kinds: [(kind: ResultKind, count: Int)] = []
+        var identities: [ObjectIdentifier] = []
+        // Rows of one kind often come together: a run of them is counted
+        // before the list of kinds is looked at again.
+        var current = 0
+        var currentIdentity: ObjectIdentifier?
+        var run = 0
+        for index in hits.indices {
+            let identity = hits[index].storage.kind.identity
+            if identity == currentIdentity {
+                run &+= 1
+                continue
+            }
+            if run > 0 { kinds[current].count += run }
+            if let known = identities.firstIndex(of: identity) {
+                current = known
+            } else {
+                current = kinds.count
+                kinds.append((hits[index].storage.kind, 0))
+                identities.append(identity)
+            }
+            currentIdentity = identity
+            run = 1
+        }
+        if run > 0 { kinds[current].count += run }
+        return kinds
     }
 
     /// The kind that decoded and renders the record.

@@ -3,6 +3,13 @@ extension MergedLayout {
     /// group, per detail column; the widths at which no value of a column is
     /// cut (see ``RowBlock/uncutWidth(ofCell:wanted:height:)``); and which
     /// groups have rows.
+    ///
+    /// Measured in two passes, the second only when it is needed: the first
+    /// reads every row's wanted widths, and takes as uncut the width of every
+    /// value that cannot wrap (a one-line row's, a column's that does not
+    /// wrap); the second (``measureWrapped(_:shared:groups:)``, for a table
+    /// that does not fit whole) reads the text of the values that may wrap
+    /// onto their row's other lines, which need less than their width.
     struct Wanted {
         var shared: [Int]
         var details: [[Int]]
@@ -10,61 +17,40 @@ extension MergedLayout {
         var detailUncut: [[Int]]
         var hasRows: [Bool]
 
-        /// - Parameter measuresUncut: Whether the widths at which no value
-        ///   is cut are measured (a table fitted to a width); else they are
-        ///   the widths wanted.
-        init(_ block: RowBlock, shared columns: [Column], groups: [DetailGroup], measuresUncut: Bool = true) {
+        init(_ block: RowBlock, shared columns: [Column], groups: [DetailGroup]) {
             let sharedCount = block.sharedColumns
             var shared = Array(repeating: 0, count: sharedCount)
             var sharedUncut = shared
             // Every group's detail columns side by side, group `g` from
             // `starts[g]`: one flat array per measure, not one per group,
             // keeps the loop below to plain stores.
-            var starts = [0]
-            for group in groups { starts.append(starts[starts.count - 1] + group.columns.count) }
+            let starts = Self.starts(groups)
             var details = Array(repeating: 0, count: starts[starts.count - 1])
             var detailUncut = details
             var hasRows = Array(repeating: false, count: groups.count)
-            let sharedWraps = (0..<sharedCount).map {
-                measuresUncut && $0 < columns.count && MergedLayout.wraps(columns[$0])
-            }
-            let detailWraps = groups.flatMap { $0.columns.map { measuresUncut && MergedLayout.wraps($0) } }
+            let sharedWraps = Self.sharedWraps(columns, count: sharedCount)
+            let detailWraps = Self.detailWraps(groups)
             let entries = block.entries.span
             let wanted = block.wanted.span
             for entryIndex in entries.indices {
                 let entry = entries[entryIndex]
                 let first = entry.firstWanted
-                let cells = entry.firstCell
-                let height = Int(entry.height)
+                let isTall = entry.height > 1
                 for index in 0..<sharedCount {
                     let width = Int(wanted[first + index])
                     if width > shared[index] { shared[index] = width }
-                    // A value that may wrap onto the row's other lines needs less than its width.
-                    guard width > sharedUncut[index] else { continue }
-                    sharedUncut[index] =
-                        height > 1 && sharedWraps[index] && index < entry.sharedCount
-                        ? max(
-                            sharedUncut[index],
-                            block.uncutWidth(ofCell: cells + index, wanted: width, height: height))
-                        : width
+                    if width > sharedUncut[index], !(isTall && sharedWraps[index]) { sharedUncut[index] = width }
                 }
                 let group = Int(entry.group)
                 guard hasRows.indices.contains(group) else { continue }
                 hasRows[group] = true
                 let detailsStart = first + sharedCount
-                let detailCells = cells + entry.sharedCount
                 let start = starts[group]
                 for index in 0..<(starts[group + 1] - start) {
                     let slot = start + index
                     let width = Int(wanted[detailsStart + index])
                     if width > details[slot] { details[slot] = width }
-                    guard width > detailUncut[slot] else { continue }
-                    detailUncut[slot] =
-                        height > 1 && detailWraps[slot] && index < entry.detailCount
-                        ? max(
-                            detailUncut[slot],
-                            block.uncutWidth(ofCell: detailCells + index, wanted: width, height: height))
-                        : width
+                    if width > detailUncut[slot], !(isTall && detailWraps[slot]) { detailUncut[slot] = width }
                 }
             }
             self.shared = shared
@@ -72,6 +58,70 @@ extension MergedLayout {
             self.sharedUncut = sharedUncut
             self.detailUncut = groups.indices.map { Array(detailUncut[starts[$0]..<starts[$0 + 1]]) }
             self.hasRows = hasRows
+        }
+
+        /// `self` with the widths at which no value is cut taken as the
+        /// widths wanted: for a table that shows every value whole.
+        var uncutAsWanted: Wanted {
+            var copy = self
+            copy.sharedUncut = shared
+            copy.detailUncut = details
+            return copy
+        }
+
+        /// Takes into the uncut widths the values of `block` that may wrap
+        /// onto their row's other lines: only rows taller than a line, and
+        /// only columns that wrap, are read.
+        mutating func measureWrapped(_ block: RowBlock, shared columns: [Column], groups: [DetailGroup]) {
+            let sharedCount = block.sharedColumns
+            let sharedWraps = Self.sharedWraps(columns, count: sharedCount)
+            let wrapping = (0..<sharedCount).filter { sharedWraps[$0] }
+            let groupWrapping = groups.map { group in group.columns.indices.filter { wraps(group.columns[$0]) } }
+            guard !wrapping.isEmpty || groupWrapping.contains(where: { !$0.isEmpty }) else { return }
+            let entries = block.entries.span
+            let wanted = block.wanted.span
+            for entryIndex in entries.indices {
+                let entry = entries[entryIndex]
+                let height = Int(entry.height)
+                guard height > 1 else { continue }
+                let first = entry.firstWanted
+                let cells = entry.firstCell
+                for index in wrapping where index < entry.sharedCount {
+                    let width = Int(wanted[first + index])
+                    guard width > sharedUncut[index] else { continue }
+                    sharedUncut[index] = max(
+                        sharedUncut[index], block.uncutWidth(ofCell: cells + index, wanted: width, height: height))
+                }
+                let group = Int(entry.group)
+                guard groupWrapping.indices.contains(group) else { continue }
+                let detailsStart = first + sharedCount
+                let detailCells = cells + entry.sharedCount
+                for index in groupWrapping[group] where index < entry.detailCount {
+                    let width = Int(wanted[detailsStart + index])
+                    guard width > detailUncut[group][index] else { continue }
+                    detailUncut[group][index] = max(
+                        detailUncut[group][index],
+                        block.uncutWidth(ofCell: detailCells + index, wanted: width, height: height))
+                }
+            }
+        }
+
+        /// Where each group's columns start among all groups' columns, and
+        /// where the last ends.
+        private static func starts(_ groups: [DetailGroup]) -> [Int] {
+            var starts = [0]
+            for group in groups { starts.append(starts[starts.count - 1] + group.columns.count) }
+            return starts
+        }
+
+        /// Whether each of the `count` shared columns wraps.
+        private static func sharedWraps(_ columns: [Column], count: Int) -> [Bool] {
+            (0..<count).map { $0 < columns.count && MergedLayout.wraps(columns[$0]) }
+        }
+
+        /// Whether each detail column of every group, side by side, wraps.
+        private static func detailWraps(_ groups: [DetailGroup]) -> [Bool] {
+            groups.flatMap { $0.columns.map { MergedLayout.wraps($0) } }
         }
 
         /// The widths and values of `self` and `other` together.

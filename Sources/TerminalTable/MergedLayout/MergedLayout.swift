@@ -66,16 +66,27 @@ struct MergedLayout {
         self.blocks = blocks
         self.options = options
 
-        /// What the rows want; with `uncut`, the widths at which no value is cut too.
-        func measure(uncut: Bool) -> Wanted {
+        /// What the rows want, and the widths at which no value that cannot wrap is cut.
+        func measure() -> Wanted {
             let perBlock = ParallelBlocks.mapBlocks(blocks.count, parallel: blocks.count > 1) { index in
-                Wanted(blocks[index], shared: shared, groups: groups, measuresUncut: uncut)
+                Wanted(blocks[index], shared: shared, groups: groups)
             }
             var wanted =
                 perBlock.first
                 ?? Wanted(RowBlock(sharedColumns: shared.count, groupColumns: []), shared: shared, groups: groups)
             for block in perBlock.dropFirst() { wanted.merge(block) }
             return wanted
+        }
+        /// `wanted` with the widths at which no value that wraps is cut, either.
+        func measureWrapped(_ wanted: Wanted) -> Wanted {
+            let perBlock = ParallelBlocks.mapBlocks(blocks.count, parallel: blocks.count > 1) { index in
+                var block = wanted
+                block.measureWrapped(blocks[index], shared: shared, groups: groups)
+                return block
+            }
+            var merged = wanted
+            for block in perBlock { merged.merge(block) }
+            return merged
         }
         let headers = options.showHeaders
         let detailsHeaderWidth = headers ? Self.headerWidth(detailsHeader) : 0
@@ -106,7 +117,8 @@ struct MergedLayout {
                 demands: demands, groupCount: groups.count, border: options.border, gap: Self.detailGap,
                 regionMinimum: min(4, detailsHeaderWidth))
         }
-        var wanted = measure(uncut: false)
+        let measured = measure()
+        var wanted = measured.uncutAsWanted
         activeGroups = groups.indices.filter { wanted.hasRows[$0] }
         var demands = demandsOf(wanted)
         var plan = planOf(demands)
@@ -114,7 +126,7 @@ struct MergedLayout {
         // not to be cut: measured (the cells read again) only when the
         // table cannot show every value whole.
         if let limit = options.maxWidth, !plan.fitsWhole(limit) {
-            wanted = measure(uncut: true)
+            wanted = measureWrapped(measured)
             demands = demandsOf(wanted)
             plan = planOf(demands)
         }
