@@ -47,7 +47,8 @@
     }
 
     /// Calls `body` with the bytes read and not consumed, as a span.
-    @inlinable package func withBytes<Result, Failure: Error>(_ body: (Span<UInt8>) throws(Failure) -> Result) throws(Failure)
+    @inlinable package func withBytes<Result, Failure: Error>(_ body: (Span<UInt8>) throws(Failure) -> Result)
+        throws(Failure)
         -> Result
     {
         let bytes = unsafe UnsafeBufferPointer(
