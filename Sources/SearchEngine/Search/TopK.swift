@@ -1,5 +1,4 @@
 import Dispatch
-import RawBytes
 
 /// Keeps the `capacity` elements with the smallest keys seen, in bounded
 /// memory.
@@ -246,22 +245,18 @@ struct TopK<Key: Sendable, Element: Sendable>: Sendable {
         return true
     }
 
-    /// One part's keys and elements, taken out of it for the one thread
-    /// that moves them to their places (so unchecked: no two threads share one).
-    private final class TakenPart: @unchecked Sendable {
-        var keys: [Key]
-        var elements: [Element]
-        /// Whether it has keys: a part's keys are let go (see `keysElided`)
-        /// only when they are dropped here.
-        let hasKeys: Bool
-
-        init(_ part: inout TopK) {
-            keys = []
-            elements = []
-            hasKeys = !part.keysElided
-            swap(&keys, &part.keys)
-            swap(&elements, &part.elements)
-        }
+    /// Where ``gather(_:ranges:starts:backwards:total:)`` moves values
+    /// from and to, each part by one worker.
+    ///
+    /// Raw pointers on purpose: workers move each part's values, at once,
+    /// into disjoint places of one array's uninitialised capacity, which no
+    /// safe type lets several threads write; a listing of 100,000 hits is
+    /// then gathered without a copy or a reference count per hit.
+    private struct Places: @unchecked Sendable {
+        let parts: UnsafeMutablePointer<TopK>
+        /// `nil` when the keys are dropped.
+        let keys: UnsafeMutablePointer<Key>?
+        let elements: UnsafeMutablePointer<Element>
     }
 
     /// The keys and elements `ranges` of `parts`, in that order, moved out;
@@ -274,32 +269,42 @@ struct TopK<Key: Sendable, Element: Sendable>: Sendable {
         total: Int,
         keepingKeys: Bool
     ) -> (keys: [Key], elements: [Element]) {
-        let taken = parts.indices.map { TakenPart(&parts[$0]) }
         var keys: [Key] = []
-        let elements = [Element](count: total) { elementPlaces in
-            keys = [Key](count: keepingKeys ? total : 0) { keyPlaces in
-                let move = { @Sendable (part: Int) in
-                    let topK = taken[part]
-                    for index in backwards[part] {
-                        let range = ranges[index].range
-                        var position = starts[index] + range.count
-                        while position > starts[index] {
-                            position -= 1
-                            if topK.hasKeys {
-                                let key = topK.keys.removeLast()
-                                if keepingKeys { keyPlaces.initialize(position, to: key) }
+        let elements = [Element](unsafeUninitializedCapacity: total) { elementBuffer, elementCount in
+            keys = [Key](unsafeUninitializedCapacity: keepingKeys ? total : 0) { keyBuffer, keyCount in
+                guard let elementBase = elementBuffer.baseAddress else { return }
+                // Without keys, a place to drop them: nothing is written there.
+                let keyBase = keepingKeys ? keyBuffer.baseAddress : nil
+                parts.withUnsafeMutableBufferPointer { parts in
+                    guard let partBase = parts.baseAddress else { return }
+                    let places = Places(parts: partBase, keys: keyBase, elements: elementBase)
+                    let move = { @Sendable (part: Int) in
+                        let topK = places.parts + part
+                        // A part's keys are let go (see `keysElided`) only when they are dropped here.
+                        let hasKeys = !topK.pointee.keysElided
+                        for index in backwards[part] {
+                            let range = ranges[index].range
+                            var position = starts[index] + range.count
+                            while position > starts[index] {
+                                position -= 1
+                                if hasKeys {
+                                    let key = topK.pointee.keys.removeLast()
+                                    if let keys = places.keys { (keys + position).initialize(to: key) }
+                                }
+                                (places.elements + position).initialize(to: topK.pointee.elements.removeLast())
                             }
-                            elementPlaces.initialize(position, to: topK.elements.removeLast())
                         }
                     }
+                    // Moving touches fresh memory: worth sharing out when there are many.
+                    if total >= 1 << 14 && parts.count > 1 {
+                        DispatchQueue.concurrentPerform(iterations: parts.count, execute: move)
+                    } else {
+                        for part in parts.indices { move(part) }
+                    }
                 }
-                // Moving touches fresh memory: worth sharing out when there are many.
-                if total >= 1 << 14 && taken.count > 1 {
-                    DispatchQueue.concurrentPerform(iterations: taken.count, execute: move)
-                } else {
-                    for part in taken.indices { move(part) }
-                }
+                keyCount = keepingKeys ? total : 0
             }
+            elementCount = total
         }
         return (keys, elements)
     }
