@@ -18,7 +18,7 @@ import Testing
         case .malformed(let warning): "malformed: \(warning?.location.map { "\($0.line)" } ?? "-")"
         case .record(let record): "record \(record.kindName ?? "-")"
         case .parsed(_, let kind, _): "parsed \(kind.name)"
-        case .fields(let object, let kind, _, _): "fields \(kind.name) \(object.members.map(\.key).sorted())"
+        case .fields(let object, let kind, _): "fields \(kind.name) \(object.members.map(\.key).sorted())"
         }
     }
 
@@ -62,24 +62,24 @@ import Testing
 
         /// The verdict on `line`, its prefilter's word looked for as the session does.
         func take(_ line: [UInt8], standIns: Bool = false) -> LinePath.Verdict {
-            line.withUnsafeBytes { bytes in
-                path.take(
-                    bytes, file: "notes.jsonl", line: 7, hint: nil, mayMatch: path.mayMatch(bytes), cache: cache,
-                    kinds: resolver, standIns: standIns, scorer: scorer)
-            }
+            let bytes = line.span
+            return path.take(
+                bytes, file: "notes.jsonl", line: 7, hint: nil, mayMatch: path.mayMatch(bytes), cache: cache,
+                kinds: resolver, standIns: standIns, scorer: scorer)
         }
 
         /// Whether the quick path settles `line` as a record read and ruled out.
         func quicklyRuledOut(_ line: String, standIns: Bool = false) -> Bool {
-            Array(line.utf8).withUnsafeBytes { bytes in
-                !path.mayMatch(bytes)
-                    && path.quicklyRuledOut(bytes, kinds: resolver, standIns: standIns, scorer: scorer)
-            }
+            let line = Array(line.utf8)
+            let bytes = line.span
+            return !path.mayMatch(bytes)
+                && path.quicklyRuledOut(bytes, kinds: resolver, standIns: standIns, scorer: scorer)
         }
 
         /// Whether the filters' quick path settles `line` as a record read and ruled out.
         func quicklyFilteredOut(_ line: String) -> Bool {
-            Array(line.utf8).withUnsafeBytes { path.quicklyFilteredOut($0, kinds: resolver) }
+            let line = Array(line.utf8)
+            return path.quicklyFilteredOut(line.span, kinds: resolver)
         }
 
         /// Resolves the kind of a record, as the session does for a line
@@ -183,12 +183,12 @@ import Testing
             let path = try Path(query: query)
             // The quick paths never settle a line that is not a record:
             // its warning is the full path's to give.
-            #expect(
-                !line.withUnsafeBytes { bytes in
-                    !path.path.mayMatch(bytes)
-                        && path.path.quicklyRuledOut(bytes, kinds: path.resolver, standIns: false, scorer: path.scorer)
-                }, "\(shown), \(query)")
-            #expect(!line.withUnsafeBytes { path.path.quicklyFilteredOut($0, kinds: path.resolver) }, "\(shown)")
+            let ruledOut =
+                !path.path.mayMatch(line.span)
+                && path.path.quicklyRuledOut(line.span, kinds: path.resolver, standIns: false, scorer: path.scorer)
+            #expect(!ruledOut, "\(shown), \(query)")
+            let filteredOut = path.path.quicklyFilteredOut(line.span, kinds: path.resolver)
+            #expect(!filteredOut, "\(shown)")
         }
     }
 

@@ -15,10 +15,8 @@ import Testing
 
         func search(into sink: inout RecordSink) {
             for (index, line) in lines.enumerated() {
-                var bytes = Array(line.utf8)
-                bytes.withUnsafeMutableBytes { raw in
-                    sink.consider(ndjson: UnsafeRawBufferPointer(raw), number: index + 1, file: name, hint: "note")
-                }
+                let bytes = Array(line.utf8)
+                sink.consider(ndjson: bytes.span, number: index + 1, file: name, hint: "note")
             }
         }
     }
@@ -154,15 +152,29 @@ import Testing
     }
 
     @Test(arguments: [
-        ("", 10, "blank"), ("  \t", 10, "blank"), ("\u{FEFF} ", 10, "blank"), (#"{"a":1}"#, 7, "content"),
-        (#"{"a":1}"#, 6, "overLong"),
+        ("", true, 10, "blank"), ("  \t", true, 10, "blank"), ("\u{FEFF} ", true, 10, "blank"),
+        ("\u{FEFF}", true, 10, "blank"), (#"{"a":1}"#, true, 7, "content 0..<7"), (#"{"a":1}"#, true, 6, "overLong"),
+        (#"\#u{FEFF}{"a":1}"#, true, 10, "content 3..<10"), (#"\#u{FEFF}{"a":1}"#, false, 10, "content 0..<10"),
+        ("\u{FEFF} ", false, 10, "content 0..<4"), (#"  {"a":1}"#, true, 9, "content 0..<9"),
+        ("\t \t x", true, 10, "content 0..<5"), ("\u{FEFF}\u{FEFF}", true, 10, "content 3..<6"),
+        ("\u{FEFF}", true, 2, "overLong"),
     ])
-    func oneRuleSaysWhatALineIs(line: String, maxLineBytes: Int, expected: String) {
-        let verdict = Array(line.utf8).withUnsafeBytes { bytes in
-            switch NDJSONLineRule.classify(bytes, isFirstLine: true, maxLineBytes: maxLineBytes) {
+    func oneRuleSaysWhatALineIs(line: String, isFirstLine: Bool, maxLineBytes: Int, expected: String) {
+        let bytes = Array(line.utf8)
+        let extent =
+            switch NDJSONLineRule.classify(bytes.span, isFirstLine: isFirstLine, maxLineBytes: maxLineBytes) {
             case .blank: "blank"
             case .overLong: "overLong"
-            case .content: "content"
+            case .content(let range): "content \(range)"
+            }
+        #expect(extent == expected)
+        // The form that lends the line as a pointer says the same.
+        let verdict = bytes.withUnsafeBytes { raw in
+            switch NDJSONLineRule.classify(raw, isFirstLine: isFirstLine, maxLineBytes: maxLineBytes) {
+            case .blank: "blank"
+            case .overLong: "overLong"
+            case .content(let content):
+                "content \(content.baseAddress! - raw.baseAddress!)..<\(content.baseAddress! - raw.baseAddress! + content.count)"
             }
         }
         #expect(verdict == expected)

@@ -84,13 +84,16 @@ struct BlockFile: Sendable {
         /// - Returns: How many newlines the block holds (every newline ends
         ///   one line, which saves a pass to count them).
         func forEachLine(
-            skipping skip: (UnsafeRawBufferPointer, Int, Int) -> (bytes: Int, lines: Int) = { _, _, _ in (0, 0) },
-            _ body: (UnsafeRawBufferPointer, Int, Int) -> Void
+            skipping skip: (Span<UInt8>, Int, Int) -> (bytes: Int, lines: Int) = { _, _, _ in (0, 0) },
+            _ body: (Span<UInt8>, Int, Int) -> Void
         ) -> Int {
             var ended = 0
             if start < end {
                 withBytes { raw in
                     guard let origin = raw.baseAddress else { return }
+                    // The block's bytes, mapped or in the buffer, lent to
+                    // the callers as a span for this call.
+                    let bytes = raw.assumingMemoryBound(to: UInt8.self).span
                     let region = UnsafeRawBufferPointer(rebasing: raw[start..<end])
                     let start = start
                     let regionEnd = regionEnd
@@ -101,7 +104,7 @@ struct BlockFile: Sendable {
                         skipping: { offset in
                             // A run of lines with punctuation is taken line by line.
                             guard framing == .ndjson else { return (0, 0) }
-                            let skipped = skip(raw, start + offset, regionEnd)
+                            let skipped = skip(bytes, start + offset, regionEnd)
                             ended += skipped.lines
                             return skipped
                         }
@@ -118,7 +121,8 @@ struct BlockFile: Sendable {
                         let range = line.withMemoryRebound(to: UInt8.self) { line in
                             framing.content(of: line.span, isFirstLine: isFirstBlock && number == 1)
                         }
-                        body(UnsafeRawBufferPointer(rebasing: line[range]), number, base + lineStart + range.lowerBound)
+                        let contentStart = lineStart + range.lowerBound
+                        body(bytes.extracting(contentStart..<lineStart + range.upperBound), number, base + contentStart)
                     }
                 }
             }

@@ -1,3 +1,5 @@
+import RawBytes
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)

@@ -23,7 +23,7 @@ final class DecompressionProcess {
     private let errors: Int32
     private var errorText: [UInt8] = []
     /// The thread that copies a non-file input to the command, if any.
-    private var feeder: pthread_t?
+    private var feeder: JoinableThread?
     private var exited = false
 
     /// The most of the command's messages kept.
@@ -117,10 +117,10 @@ final class DecompressionProcess {
     private func finish() -> Int32 {
         if exited { return exitStatus }
         exited = true
-        if let feeder {
+        if let feeder = feeder.take() {
             // The command's input closes when the feeder is done; a command
             // that stopped early makes the feeder's writes fail.
-            pthread_join(feeder, nil)
+            feeder.join()
         }
         var status: Int32 = 0
         while waitpid(process, &status, 0) < 0, errno == EINTR {}
@@ -188,21 +188,9 @@ final class DecompressionProcess {
 
     /// A thread that copies `input` (what was peeked at, then the rest) to
     /// `pipe`, and closes it at the end or when the command stops reading.
-    private static func startFeeding(from input: DescriptorInput, to pipe: Int32) -> pthread_t? {
+    private static func startFeeding(from input: DescriptorInput, to pipe: Int32) -> JoinableThread? {
         let job = FeedJob(input: input, pipe: pipe)
-        // `pthread_create` hands its thread one C pointer: the job, retained
-        // until the thread takes it (or the thread fails to start).
-        let context = Unmanaged.passRetained(job).toOpaque()
-        var thread = pthread_t()
-        let started = pthread_create(
-            &thread, nil,
-            { context in
-                let job = Unmanaged<FeedJob>.fromOpaque(context!).takeRetainedValue()
-                job.run()
-                return nil
-            }, context)
-        guard started == 0 else {
-            Unmanaged<FeedJob>.fromOpaque(context).release()
+        guard let thread = JoinableThread({ job.run() }) else {
             close(pipe)
             return nil
         }

@@ -1,3 +1,4 @@
+import RawBytes
 import ResultKit
 import StreamingJSON
 
@@ -172,7 +173,7 @@ final class JSONDocumentReader {
     /// content might tell otherwise.
     static func wrapsRecords(_ head: UnsafeRawBufferPointer) -> Bool? {
         var buffer = ReadBuffer()
-        buffer.append(head)
+        buffer.append(head.assumingMemoryBound(to: UInt8.self).span)
         let reader = JSONDocumentReader(
             input: nil, buffer: buffer, file: "", pointer: nil, maxElementBytes: .max, maxDocumentBytes: .max)
         let wraps = reader.probeWrapper()
@@ -492,9 +493,9 @@ final class JSONDocumentReader {
             diagnose(
                 Diagnostic(.warning, "expected a JSON object or array, found \(value.typeName)", at: location))
         case .failure(let error):
-            let at = buffer.withUnsafeBytes { bytes in
+            let at = buffer.withBytes { bytes in
                 ElementPlacement.locate(
-                    offset: error.offset, in: UnsafeRawBufferPointer(rebasing: bytes[(start - base)..<(end - base)]),
+                    offset: error.offset, in: bytes.extracting((start - base)..<(end - base)),
                     startingAt: SourceLocation(file: file, line: line, column: column))
             }
             diagnose(Diagnostic(.warning, "malformed JSON: \(error.reason)", at: at))
@@ -833,43 +834,5 @@ final class JSONDocumentReader {
         case UInt8(ascii: "n"): "null"
         default: "a number"
         }
-    }
-}
-
-/// Where in its file a record's bytes lie, for messages about them: a
-/// message located within the bytes (as a parser locates it) is moved to
-/// the line and column it has in the file.
-enum ElementPlacement {
-    /// The location in the file of byte `offset` of `bytes`, which start at `start`.
-    static func locate(offset: Int, in bytes: UnsafeRawBufferPointer, startingAt start: SourceLocation)
-        -> SourceLocation
-    {
-        let offset = min(max(offset, 0), bytes.count)
-        var line = start.line
-        var lineStart = 0
-        var position = 0
-        if let base = bytes.baseAddress {
-            while position < offset, let hit = memchr(base + position, 0x0A, offset - position) {
-                position = UnsafeRawPointer(hit) - base + 1
-                line += 1
-                lineStart = position
-            }
-        }
-        let column = line == start.line ? (start.column ?? 1) + offset : offset - lineStart + 1
-        return SourceLocation(file: start.file, line: line, column: column)
-    }
-
-    /// `diagnostic` moved from a location within `bytes` (its line and a
-    /// column counted from their start, as the line path reports) to the
-    /// place in the file; other diagnostics are kept as they are.
-    static func relocate(_ diagnostic: Diagnostic, in bytes: UnsafeRawBufferPointer, startingAt start: SourceLocation)
-        -> Diagnostic
-    {
-        guard let location = diagnostic.location, location.line == start.line, let column = location.column else {
-            return diagnostic
-        }
-        var moved = diagnostic
-        moved.location = locate(offset: column - 1, in: bytes, startingAt: start)
-        return moved
     }
 }

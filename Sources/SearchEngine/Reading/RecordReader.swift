@@ -84,7 +84,7 @@ public struct RecordReader: Sendable {
         case .bundled(let sample, let kind):
             let name = source.displayName
             var buffer = ReadBuffer()
-            sample.text.withUTF8Buffer { buffer.append(UnsafeRawBufferPointer($0)) }
+            sample.text.withUTF8Buffer { buffer.append($0.span) }
             _ = readNDJSON(
                 &buffer, input: nil, file: name, hint: kind, record: record, lines: lines, diagnose: diagnose)
             reading(SourceReading(source: name, format: .ndjson, sniffed: false))
@@ -630,7 +630,11 @@ public struct RecordReader: Sendable {
                     let found = NDJSONLineRule.record(
                         content, at: SourceLocation(file: location.file, line: location.line), hint: hint,
                         parse: { bytes throws(JSONParseError) in try parser.parse(bytes, cache: cache) },
-                        diagnose: { diagnose(ElementPlacement.relocate($0, in: content, startingAt: location)) })
+                        diagnose: { message in
+                            // The element's bytes lie in the reader's buffer during this call.
+                            let bytes = content.assumingMemoryBound(to: UInt8.self).span
+                            diagnose(ElementPlacement.relocate(message, in: bytes, startingAt: location))
+                        })
                     if let found { record(Self.namingKind(found, by: kindFields)) }
                 }
             },
@@ -867,6 +871,14 @@ public struct NDJSONLine {
     public var spansLines = false
     /// Whether it is an element of a JSON array rather than a whole line.
     public var isElement = false
+
+    /// Calls `body` with ``bytes``.
+    @inline(__always)
+    func withContent<Result>(_ body: (Span<UInt8>) -> Result) -> Result {
+        // The readers hand lines over where they read them (a mapping, a read
+        // buffer), valid during the call that takes the line.
+        body(bytes.assumingMemoryBound(to: UInt8.self).span)
+    }
 
     /// Whether a byte-order mark may start it: its file's first line.
     public var isFirstLine: Bool { number == 1 && !isElement }

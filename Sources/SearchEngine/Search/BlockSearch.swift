@@ -211,7 +211,7 @@ struct BlockWorker {
     /// - Returns: Whether it matched, not as a fuzzy stand-in.
     @inline(__always)
     mutating func consider(
-        _ content: UnsafeRawBufferPointer, line: Int, offset: Int, mayMatch: Bool, at position: BlockPosition,
+        _ content: Span<UInt8>, line: Int, offset: Int, mayMatch: Bool, at position: BlockPosition,
         place: (Diagnostic) -> Diagnostic
     ) -> Bool {
         var last: Diagnostic?

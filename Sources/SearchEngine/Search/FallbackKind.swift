@@ -1,3 +1,4 @@
+import RawBytes
 package import ResultKit
 import StreamingJSON
 import TerminalTable
@@ -100,88 +101,59 @@ struct FallbackRow: CellRepresentable {
     static func otherFieldsInOnePiece(_ members: [JSONObject.Member], identityKey: String?) -> String? {
         let count = members.count
         guard count > 0, count <= 16 else { return otherFields(hashing: members, identityKey: identityKey) }
-        return members.withUnsafeBufferPointer { members -> String? in
-            guard let base = members.baseAddress else { return nil }
-            // Each key's words, read once where the key is; (0, 0), which no
-            // key held in place has, for a key held otherwise.
-            return withUnsafeTemporaryAllocation(of: (UInt64, UInt64).self, capacity: count) { words -> String? in
-                let stride = MemoryLayout<JSONObject.Member>.stride
-                let keys = UnsafeRawPointer(base) + SmallASCIIKey.keyOffset
-                for index in 0..<count {
-                    words.initializeElement(at: index, to: SmallASCIIKey(at: keys + index * stride)?.words ?? (0, 0))
-                }
-                let kindWords = SmallASCIIKey("kind")?.words ?? (0, 0)
-                let identityWords = identityKey.flatMap { SmallASCIIKey($0)?.words } ?? (0, 0)
-                // The member whose value each written key shows (its last), in
-                // the order the keys first appear, four bits each, and the bytes
-                // they make.
-                var shown: (UInt64, UInt64) = (0, 0)
-                var shownCount = 0
-                var bytes = 0
-                for index in 0..<count {
-                    let word = words[index]
-                    if word.1 != 0 {
-                        if word == kindWords || word == identityWords { continue }
-                    } else {
-                        let key = members[index].key
-                        if key == "kind" || key == identityKey { continue }
-                    }
-                    var earlier = false
-                    var last = index
-                    for other in 0..<count where other != index {
-                        let otherWord = words[other]
-                        let same =
-                            word.1 != 0 && otherWord.1 != 0
-                            ? word == otherWord : members[other].key == members[index].key
-                        guard same else { continue }
-                        if other < index {
-                            earlier = true
-                            break
-                        }
-                        last = other
-                    }
-                    if earlier { continue }
-                    guard let value = members[last].value.scalarText else { continue }
-                    bytes += (shownCount > 0 ? 1 : 0) + members[index].key.utf8.count + 1 + value.utf8.count
-                    let packed = UInt64(index) | UInt64(last) << 4
-                    if shownCount < 8 {
-                        shown.0 |= packed << (8 * UInt64(shownCount))
-                    } else {
-                        shown.1 |= packed << (8 * UInt64(shownCount - 8))
-                    }
-                    shownCount += 1
-                }
-                guard shownCount > 0 else { return nil }
-                return String(unsafeUninitializedCapacity: bytes) { buffer -> Int in
-                    guard let target = buffer.baseAddress else { return 0 }
-                    var offset = 0
-                    for position in 0..<shownCount {
-                        let packed =
-                            position < 8 ? shown.0 >> (8 * UInt64(position)) : shown.1 >> (8 * UInt64(position - 8))
-                        if position > 0 {
-                            target[offset] = UInt8(ascii: " ")
-                            offset += 1
-                        }
-                        offset += copyUTF8(members[Int(packed & 0xF)].key, to: target + offset)
-                        target[offset] = UInt8(ascii: "=")
-                        offset += 1
-                        if let value = members[Int(packed >> 4 & 0xF)].value.scalarText {
-                            offset += copyUTF8(value, to: target + offset)
-                        }
-                    }
-                    return offset
-                }
+        // Each key's words; (0, 0), which no short ASCII key has, for any other key.
+        var words = InlineArray<16, (UInt64, UInt64)>(repeating: (0, 0))
+        for index in 0..<count { words[index] = SmallASCIIKey(members[index].key)?.words ?? (0, 0) }
+        let kindWords = SmallASCIIKey("kind")?.words ?? (0, 0)
+        let identityWords = identityKey.flatMap { SmallASCIIKey($0)?.words } ?? (0, 0)
+        // The member whose value each written key shows (its last), in
+        // the order the keys first appear, four bits each, and the bytes
+        // they make.
+        var shown: (UInt64, UInt64) = (0, 0)
+        var shownCount = 0
+        var bytes = 0
+        for index in 0..<count {
+            let word = words[index]
+            if word.1 != 0 {
+                if word == kindWords || word == identityWords { continue }
+            } else {
+                let key = members[index].key
+                if key == "kind" || key == identityKey { continue }
             }
+            var earlier = false
+            var last = index
+            for other in 0..<count where other != index {
+                let otherWord = words[other]
+                let same =
+                    word.1 != 0 && otherWord.1 != 0
+                    ? word == otherWord : members[other].key == members[index].key
+                guard same else { continue }
+                if other < index {
+                    earlier = true
+                    break
+                }
+                last = other
+            }
+            if earlier { continue }
+            guard let value = members[last].value.scalarText else { continue }
+            bytes += (shownCount > 0 ? 1 : 0) + members[index].key.utf8.count + 1 + value.utf8.count
+            let packed = UInt64(index) | UInt64(last) << 4
+            if shownCount < 8 {
+                shown.0 |= packed << (8 * UInt64(shownCount))
+            } else {
+                shown.1 |= packed << (8 * UInt64(shownCount - 8))
+            }
+            shownCount += 1
         }
-    }
-
-    /// Copies the UTF-8 bytes of `text` to `target`; returns how many.
-    @inline(__always)
-    private static func copyUTF8(_ text: String, to target: UnsafeMutablePointer<UInt8>) -> Int {
-        var text = text
-        return text.withUTF8 { utf8 in
-            if let source = utf8.baseAddress { target.update(from: source, count: utf8.count) }
-            return utf8.count
+        guard shownCount > 0 else { return nil }
+        return String(utf8Capacity: bytes) { output in
+            for position in 0..<shownCount {
+                let packed = position < 8 ? shown.0 >> (8 * UInt64(position)) : shown.1 >> (8 * UInt64(position - 8))
+                if position > 0 { output.append(UInt8(ascii: " ")) }
+                members[Int(packed & 0xF)].key.withUTF8Bytes { output.append(copying: $0) }
+                output.append(UInt8(ascii: "="))
+                members[Int(packed >> 4 & 0xF)].value.scalarText?.withUTF8Bytes { output.append(copying: $0) }
+            }
         }
     }
 }

@@ -42,9 +42,9 @@ struct LinePath: Sendable {
         /// A whole record of a registered kind met before, read.
         case parsed(JSONObject, ResultKind, SourceLocation)
         /// The fields the search reads of a record of a registered, searched
-        /// kind met before, read; the whole record is parsed from `content`
-        /// (valid during the call only) when it matches.
-        case fields(JSONObject, ResultKind, SourceLocation, content: UnsafeRawBufferPointer)
+        /// kind met before, read; the whole record is parsed from the line
+        /// (``object(of:cache:)``) when it matches.
+        case fields(JSONObject, ResultKind, SourceLocation)
     }
 
     private let plan: FieldScanPlan
@@ -75,7 +75,10 @@ struct LinePath: Sendable {
 
     /// Whether a line may hold a match: the prefilter's verdict, `true`
     /// without one.
-    func mayMatch(_ line: UnsafeRawBufferPointer) -> Bool { plan.prefilterMayMatch(line) }
+    func mayMatch(_ line: Span<UInt8>) -> Bool {
+        // The prefilter's SIMD loops read the line through a pointer.
+        line.withUnsafeBytes { plan.prefilterMayMatch($0) }
+    }
 
     /// Whether the query's filters may settle lines from their raw values.
     var hasFilters: Bool { plan.filters != nil }
@@ -95,7 +98,28 @@ struct LinePath: Sendable {
     ///   - kinds: The kinds met so far, asked, never changed.
     ///   - standIns: Whether fuzzy matches stand in (nothing has matched).
     ///   - scorer: Asked whether computed search fields may match.
+    @inline(__always)
     mutating func take(
+        _ line: Span<UInt8>,
+        file: String,
+        line number: Int,
+        hint: String?,
+        mayMatch: Bool,
+        cache: ShortStringCache?,
+        kinds: KindResolver,
+        standIns: Bool,
+        scorer: Scorer
+    ) -> Verdict {
+        // StreamingJSON's parsers and scanners, and the prefilter's SIMD
+        // loops, read the line through a pointer, lent for this call only.
+        line.withUnsafeBytes { bytes in
+            take(
+                bytes, file: file, line: number, hint: hint, mayMatch: mayMatch, cache: cache, kinds: kinds,
+                standIns: standIns, scorer: scorer)
+        }
+    }
+
+    private mutating func take(
         _ line: UnsafeRawBufferPointer,
         file: String,
         line number: Int,
@@ -183,7 +207,7 @@ struct LinePath: Sendable {
         for (key, value) in zip(plan.scanner.keys, scratch.values) {
             if let value { members.append(JSONObject.Member(key: key, value: value)) }
         }
-        return .fields(JSONObject(members), route.kind, location, content: bytes)
+        return .fields(JSONObject(members), route.kind, location)
     }
 
     /// ``take(_:file:line:hint:mayMatch:cache:kinds:standIns:scorer:)``
@@ -222,7 +246,12 @@ struct LinePath: Sendable {
     /// matches: parsed from its shape when it is laid out like a line before
     /// it, else by ``JSONParser``; the same object either way. `nil` when
     /// the line is not an object.
-    mutating func object(of content: UnsafeRawBufferPointer, cache: ShortStringCache?) -> JSONObject? {
+    mutating func object(of content: Span<UInt8>, cache: ShortStringCache?) -> JSONObject? {
+        // StreamingJSON's parsers read the line through a pointer, lent for this call only.
+        content.withUnsafeBytes { object(of: $0, cache: cache) }
+    }
+
+    private mutating func object(of content: UnsafeRawBufferPointer, cache: ShortStringCache?) -> JSONObject? {
         if let cache, let object = parseFromShape(content, cache: cache) { return object }
         guard case .object(let object)? = try? JSONParser().parse(content) else { return nil }
         return object
@@ -255,7 +284,14 @@ struct LinePath: Sendable {
     /// ruled out; `false` says nothing: the line takes the usual path.
     /// - Parameter line: A line the prefilter ruled out, not the first of its file.
     @inline(__always)
-    mutating func quicklyRuledOut(
+    mutating func quicklyRuledOut(_ line: Span<UInt8>, kinds: KindResolver, standIns: Bool, scorer: Scorer) -> Bool {
+        // StreamingJSON's shape scan and the prefilter's SIMD loops read the
+        // line through a pointer, lent for this call only.
+        line.withUnsafeBytes { quicklyRuledOut($0, kinds: kinds, standIns: standIns, scorer: scorer) }
+    }
+
+    @inline(__always)
+    private mutating func quicklyRuledOut(
         _ line: UnsafeRawBufferPointer,
         kinds: KindResolver,
         standIns: Bool,
@@ -309,6 +345,16 @@ struct LinePath: Sendable {
     ///   or blank line, which the caller reports or skips, or at the run's end.
     @inline(__always)
     mutating func quicklyRuledOut(
+        run: Span<UInt8>, maxLineBytes: Int, kinds: KindResolver, standIns: Bool, scorer: Scorer
+    ) -> (bytes: Int, lines: Int, stopped: Bool) {
+        // As for one line: the run is lent as a pointer for this call only.
+        run.withUnsafeBytes { run in
+            quicklyRuledOut(run: run, maxLineBytes: maxLineBytes, kinds: kinds, standIns: standIns, scorer: scorer)
+        }
+    }
+
+    @inline(__always)
+    private mutating func quicklyRuledOut(
         run: UnsafeRawBufferPointer,
         maxLineBytes: Int,
         kinds: KindResolver,
@@ -378,7 +424,13 @@ struct LinePath: Sendable {
     /// nothing: the line takes the usual path.
     /// - Parameter line: A line that is not the first of its file.
     @inline(__always)
-    mutating func quicklyFilteredOut(_ line: UnsafeRawBufferPointer, kinds: KindResolver) -> Bool {
+    mutating func quicklyFilteredOut(_ line: Span<UInt8>, kinds: KindResolver) -> Bool {
+        // StreamingJSON's shape scan reads the line through a pointer, lent for this call only.
+        line.withUnsafeBytes { quicklyFilteredOut($0, kinds: kinds) }
+    }
+
+    @inline(__always)
+    private mutating func quicklyFilteredOut(_ line: UnsafeRawBufferPointer, kinds: KindResolver) -> Bool {
         guard let filters = plan.filters else { return false }
         if scratch.filterShapes == nil { scratch.filterShapes = FlatObjectShapes(scanner: filters.scanner) }
         guard scratch.filterShapes!.scan(line, into: &scratch.filterRaw) else { return false }

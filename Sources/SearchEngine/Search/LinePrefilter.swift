@@ -342,6 +342,12 @@ struct LinePrefilter: Sendable {
         return candidates[best]
     }
 
+    /// ``adapted(toSample:)-(UnsafeRawBufferPointer)`` for a sample read into an array.
+    func adapted(toSample sample: [UInt8]) -> LinePrefilter {
+        // The counting scans read the sample through a pointer, lent for this call only.
+        sample.withUnsafeBytes { adapted(toSample: $0) }
+    }
+
     /// Counts that parallel iterations each set once, at their own index,
     /// all before any is read, and the sample they read (valid meanwhile).
     private final class Counts: @unchecked Sendable {
@@ -415,6 +421,13 @@ struct LinePrefilter: Sendable {
     /// The offset of the first byte in `range` of `buffer` that keeps its
     /// record from being ruled out (as in ``hits(in:range:)``), or `nil`:
     /// for records that are not lines, the elements of a JSON array.
+    @inline(__always)
+    func firstHit(in bytes: Span<UInt8>, range: Range<Int>) -> Int? {
+        // The SIMD scan reads through a pointer, lent for this call only.
+        bytes.withUnsafeBytes { firstHit(in: $0, range: range) }
+    }
+
+    /// ``firstHit(in:range:)-(Span<UInt8>,_)`` over bytes lent as a pointer.
     func firstHit(in buffer: UnsafeRawBufferPointer, range: Range<Int>) -> Int? {
         guard let base = buffer.baseAddress, range.upperBound <= buffer.count, !range.isEmpty else { return nil }
         return nextHit(base, from: range.lowerBound, end: range.upperBound)

@@ -1,3 +1,4 @@
+import RawBytes
 package import ResultKit
 
 #if canImport(Glibc)
@@ -70,69 +71,69 @@ struct ParallelArrayReader {
         let hasFilters = search.template.hasLineFilters
         let isCancelled = session.options.isCancelled
         let states = search.run(workers: cores) { worker in
-            let bytes = mapping.bytes
-            guard let base = bytes.baseAddress else { return }
-            // The elements' offsets, start and end of each: one array for
-            // every block this worker reads.
-            var elements: [Int] = []
-            while let block = blocks.next(into: &elements) {
-                defer { mapping.release(block.start..<block.end) }
-                if let isCancelled, isCancelled() { continue }
-                /// The first line feed at or after `offset` in the block, or its end.
-                func newline(from offset: Int) -> Int {
-                    guard offset < block.end, let found = memchr(base + offset, 0x0A, block.end - offset) else {
-                        return .max
+            mapping.withBytes { bytes in
+                // The elements' offsets, start and end of each: one array for
+                // every block this worker reads.
+                var elements: [Int] = []
+                while let block = blocks.next(into: &elements) {
+                    defer { mapping.release(block.start..<block.end) }
+                    if let isCancelled, isCancelled() { continue }
+                    /// The first line feed at or after `offset` in the block, or its end.
+                    func newline(from offset: Int) -> Int {
+                        guard offset < block.end else { return .max }
+                        return bytes.firstIndex(of: 0x0A, in: offset..<block.end) ?? .max
                     }
-                    return UnsafeRawPointer(found) - base
-                }
-                var line = block.line
-                var lineStart = block.lineStart
-                var nextNewline = newline(from: block.start)
-                // The first prefilter hit at or after an object's start, and
-                // before the block's end (`.max`: none): the objects between
-                // two hits are ruled out with no call per object. An object
-                // ends in `}`, where a hit's look past a fragment stops, so
-                // its hits are the same as if it were looked at alone; an
-                // array is looked at alone.
-                var hit = -1
-                let firstHit = worker.session.keptHitCount
-                var firstMatch: Int?
-                for index in 0..<elements.count / 2 {
-                    let start = elements[2 * index]
-                    let end = elements[2 * index + 1]
-                    while nextNewline < start {
-                        line += 1
-                        lineStart = nextNewline + 1
-                        nextNewline = newline(from: lineStart)
-                    }
-                    let content = UnsafeRawBufferPointer(start: base + start, count: end - start)
-                    var mayMatch = true
-                    if hasPrefilter {
-                        if base.load(fromByteOffset: start, as: UInt8.self) == UInt8(ascii: "{") {
-                            if hit < start { hit = prefilter!.firstHit(in: bytes, range: start..<block.end) ?? .max }
-                            mayMatch = hit < end
-                        } else {
-                            mayMatch = prefilter!.firstHit(in: bytes, range: start..<end) != nil
+                    var line = block.line
+                    var lineStart = block.lineStart
+                    var nextNewline = newline(from: block.start)
+                    // The first prefilter hit at or after an object's start, and
+                    // before the block's end (`.max`: none): the objects between
+                    // two hits are ruled out with no call per object. An object
+                    // ends in `}`, where a hit's look past a fragment stops, so
+                    // its hits are the same as if it were looked at alone; an
+                    // array is looked at alone.
+                    var hit = -1
+                    let firstHit = worker.session.keptHitCount
+                    var firstMatch: Int?
+                    for index in 0..<elements.count / 2 {
+                        let start = elements[2 * index]
+                        let end = elements[2 * index + 1]
+                        while nextNewline < start {
+                            line += 1
+                            lineStart = nextNewline + 1
+                            nextNewline = newline(from: lineStart)
                         }
-                        if !mayMatch, worker.session.quicklyRuledOut(content) { continue }
+                        let content = bytes.extracting(start..<end)
+                        var mayMatch = true
+                        if hasPrefilter {
+                            if bytes[start] == UInt8(ascii: "{") {
+                                if hit < start {
+                                    hit = prefilter!.firstHit(in: bytes, range: start..<block.end) ?? .max
+                                }
+                                mayMatch = hit < end
+                            } else {
+                                mayMatch = prefilter!.firstHit(in: bytes, range: start..<end) != nil
+                            }
+                            if !mayMatch, worker.session.quicklyRuledOut(content) { continue }
+                        }
+                        if hasFilters, worker.session.quicklyFilteredOut(content) { continue }
+                        // Messages about the element are placed in the file, as
+                        // the reader in order places them.
+                        let column = start - lineStart + 1
+                        let isPlaced = column != 1 || nextNewline < end
+                        let elementLine = line
+                        let matched = worker.consider(
+                            content, line: line, offset: start, mayMatch: mayMatch,
+                            at: BlockPosition(block: block.index, line: index + 1)
+                        ) { diagnostic in
+                            guard isPlaced, let file = diagnostic.location?.file else { return diagnostic }
+                            let at = SourceLocation(file: file, line: elementLine, column: column)
+                            return ElementPlacement.relocate(diagnostic, in: content, startingAt: at)
+                        }
+                        if matched, firstMatch == nil { firstMatch = index + 1 }
                     }
-                    if hasFilters, worker.session.quicklyFilteredOut(content) { continue }
-                    // Messages about the element are placed in the file, as
-                    // the reader in order places them.
-                    let column = start - lineStart + 1
-                    let isPlaced = column != 1 || nextNewline < end
-                    let elementLine = line
-                    let matched = worker.consider(
-                        content, line: line, offset: start, mayMatch: mayMatch,
-                        at: BlockPosition(block: block.index, line: index + 1)
-                    ) { diagnostic in
-                        guard isPlaced, let file = diagnostic.location?.file else { return diagnostic }
-                        let at = SourceLocation(file: file, line: elementLine, column: column)
-                        return ElementPlacement.relocate(diagnostic, in: content, startingAt: at)
-                    }
-                    if matched, firstMatch == nil { firstMatch = index + 1 }
+                    worker.finish(block: block.index, hitsFrom: firstHit, firstMatch: firstMatch)
                 }
-                worker.finish(block: block.index, hitsFrom: firstHit, firstMatch: firstMatch)
             }
         }
         // Records and messages are numbered in the file already.

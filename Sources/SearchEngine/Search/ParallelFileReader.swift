@@ -95,7 +95,7 @@ struct ParallelFileReader {
         // The prefilter's fragments, cut where they let the fewest lines of
         // the file's first megabyte through.
         let prefilter = session.prefilter.map { prefilter in
-            file.sample(maxBytes: 1 << 20).withUnsafeBytes { prefilter.adapted(toSample: $0) }
+            prefilter.adapted(toSample: file.sample(maxBytes: 1 << 20))
         }
         // Not `prefilter != nil` per line: that copies the prefilter.
         let hasPrefilter = prefilter != nil
@@ -136,16 +136,15 @@ struct ParallelFileReader {
                     }
                     while nextHit < hits.count, hits[nextHit] < at { nextHit += 1 }
                     let limit = min(nextHit < hits.count ? hits[nextHit] : outcome.end, regionEnd)
-                    guard limit > at, let base = raw.baseAddress else { return (0, 0) }
+                    guard limit > at else { return (0, 0) }
                     let settled = worker.session.quicklyRuledOut(
-                        run: UnsafeRawBufferPointer(start: base + at, count: limit - at), maxLineBytes: maxLineBytes
-                    )
+                        run: raw.extracting(at..<limit), maxLineBytes: maxLineBytes)
                     if settled.stopped { unsettledAt = at + settled.bytes }
                     return (settled.bytes, settled.lines)
                 }) { line, relativeLine, offset in
                     let isFirstLine = block == 0 && relativeLine == 1
                     let position = BlockPosition(block: block, line: relativeLine)
-                    let content: UnsafeRawBufferPointer
+                    let contentRange: Range<Int>
                     switch NDJSONLineRule.classify(line, isFirstLine: isFirstLine, maxLineBytes: maxLineBytes) {
                     case .overLong:
                         let location = SourceLocation(file: worker.path, line: relativeLine)
@@ -153,9 +152,10 @@ struct ParallelFileReader {
                             NDJSONLineRule.overLong(at: location, maxLineBytes: maxLineBytes), at: position)
                     case .blank:
                         return
-                    case .content(let bytes):
-                        content = bytes
+                    case .content(let range):
+                        contentRange = range
                     }
+                    let content = line.extracting(contentRange)
                     var mayMatch = true
                     if hasPrefilter {
                         let start = offset - outcome.base

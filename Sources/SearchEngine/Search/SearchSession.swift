@@ -121,18 +121,31 @@ public struct SearchSession: Sendable {
     /// A message inside an array's element is placed in its file, as the
     /// record route places it.
     public mutating func consider(_ line: NDJSONLine, diagnose: (Diagnostic) -> Void) {
-        guard line.isPlacedWithinLine else { return considerInPlace(line, diagnose: diagnose) }
-        let start = SourceLocation(file: line.file, line: line.number, column: line.column)
-        considerInPlace(line) { diagnose(ElementPlacement.relocate($0, in: line.bytes, startingAt: start)) }
+        line.withContent { content in
+            let isFirstLine = line.isFirstLine
+            guard line.isPlacedWithinLine else {
+                return consider(
+                    content, isFirstLine: isFirstLine, file: line.file, line: line.number, hint: line.hint,
+                    diagnose: diagnose)
+            }
+            let start = SourceLocation(file: line.file, line: line.number, column: line.column)
+            consider(content, isFirstLine: isFirstLine, file: line.file, line: line.number, hint: line.hint) {
+                diagnose(ElementPlacement.relocate($0, in: content, startingAt: start))
+            }
+        }
     }
 
-    private mutating func considerInPlace(_ line: NDJSONLine, diagnose: (Diagnostic) -> Void) {
-        let mayMatch = lines.mayMatch(line.bytes)
-        if !mayMatch, !line.isFirstLine, quicklyRuledOut(line.bytes) { return }
-        if lines.hasFilters, !line.isFirstLine, quicklyFilteredOut(line.bytes) { return }
+    /// Considers the content of one NDJSON line, as ``NDJSONLineRule``
+    /// finds it, with messages located in the line.
+    mutating func consider(
+        _ content: Span<UInt8>, isFirstLine: Bool, file: String, line number: Int, hint: String?,
+        diagnose: (Diagnostic) -> Void
+    ) {
+        let mayMatch = lines.mayMatch(content)
+        if !mayMatch, !isFirstLine, quicklyRuledOut(content) { return }
+        if lines.hasFilters, !isFirstLine, quicklyFilteredOut(content) { return }
         considerLine(
-            line.bytes, file: line.file, line: line.number, hint: line.hint,
-            order: nil, mayMatch: mayMatch, diagnose: diagnose)
+            content, file: file, line: number, hint: hint, order: nil, mayMatch: mayMatch, diagnose: diagnose)
     }
 
     /// Considers one NDJSON line (see `LinePath.take(_:file:line:hint:mayMatch:cache:kinds:standIns:scorer:)`),
@@ -146,7 +159,7 @@ public struct SearchSession: Sendable {
     ///     the caller keeps one.
     @discardableResult
     mutating func considerLine(
-        _ line: UnsafeRawBufferPointer,
+        _ line: Span<UInt8>,
         file: String,
         line number: Int,
         hint: String?,
@@ -172,11 +185,11 @@ public struct SearchSession: Sendable {
             return process(
                 object, kind: kind, order: order, location: location, kindHint: hint, whole: .given(object),
                 diagnose: diagnose)
-        case .fields(let searched, let kind, let location, let content):
+        case .fields(let searched, let kind, let location):
             tally.read()
             return process(
                 searched, kind: kind, order: order, location: location, kindHint: hint,
-                whole: .line(content, cache: cache), diagnose: diagnose)
+                whole: .line(cache: cache), content: line, diagnose: diagnose)
         }
     }
 
@@ -184,7 +197,7 @@ public struct SearchSession: Sendable {
     /// is settled at once, as a record read and ruled out (see
     /// `LinePath.quicklyRuledOut(_:kinds:standIns:scorer:)`).
     @inline(__always)
-    mutating func quicklyRuledOut(_ line: UnsafeRawBufferPointer) -> Bool {
+    mutating func quicklyRuledOut(_ line: Span<UInt8>) -> Bool {
         guard lines.quicklyRuledOut(line, kinds: kinds, standIns: tally.triesFuzzyStandIns, scorer: scorer) else {
             return false
         }
@@ -196,7 +209,7 @@ public struct SearchSession: Sendable {
     /// another, as ``quicklyRuledOut(_:)`` settles each (see
     /// `LinePath.quicklyRuledOut(run:maxLineBytes:kinds:standIns:scorer:)`).
     @inline(__always)
-    mutating func quicklyRuledOut(run: UnsafeRawBufferPointer, maxLineBytes: Int) -> (
+    mutating func quicklyRuledOut(run: Span<UInt8>, maxLineBytes: Int) -> (
         bytes: Int, lines: Int, stopped: Bool
     ) {
         let settled = lines.quicklyRuledOut(
@@ -209,7 +222,7 @@ public struct SearchSession: Sendable {
     /// file, at once, as a record read and ruled out (see
     /// `LinePath.quicklyFilteredOut(_:kinds:)`).
     @inline(__always)
-    mutating func quicklyFilteredOut(_ line: UnsafeRawBufferPointer) -> Bool {
+    mutating func quicklyFilteredOut(_ line: Span<UInt8>) -> Bool {
         guard lines.quicklyFilteredOut(line, kinds: kinds) else { return false }
         tally.readAndFilteredOut()
         return true
@@ -222,29 +235,30 @@ public struct SearchSession: Sendable {
     private enum WholeRecord {
         /// It is the object searched.
         case given(JSONObject)
-        /// In the content of a line (valid during the call only), whose
-        /// fields were searched: parsed once it is needed.
-        case line(UnsafeRawBufferPointer, cache: ShortStringCache?)
+        /// In the content of a line, given alongside, whose fields were
+        /// searched: parsed once it is needed.
+        case line(cache: ShortStringCache?)
     }
 
-    /// The whole record: a line's is parsed (see `LinePath.object(of:cache:)`).
-    /// Asked once per record: a line's parse may not be repeatable.
-    private mutating func wholeObject(_ whole: WholeRecord) -> JSONObject? {
+    /// The whole record: a line's is parsed from `content` (see
+    /// `LinePath.object(of:cache:)`). Asked once per record: a line's parse
+    /// may not be repeatable.
+    private mutating func wholeObject(_ whole: WholeRecord, content: Span<UInt8>) -> JSONObject? {
         switch whole {
         case .given(let object): object
-        case .line(let content, let cache): lines.object(of: content, cache: cache)
+        case .line(let cache): lines.object(of: content, cache: cache)
         }
     }
 
     /// Notes a record about to be matched for the kinds' sample of the keys
     /// records have (see `KindResolver.wantsSample(of:)`), read from `file`:
     /// the whole record when it was sampled, so that it is not parsed again.
-    private mutating func sample(_ searched: JSONObject, kind: ResultKind, file: String, whole: WholeRecord)
-        -> JSONObject?
-    {
+    private mutating func sample(
+        _ searched: JSONObject, kind: ResultKind, file: String, whole: WholeRecord, content: Span<UInt8>
+    ) -> JSONObject? {
         var sampled: JSONObject?
         if kinds.wantsSample(of: kind) {
-            sampled = wholeObject(whole)
+            sampled = wholeObject(whole, content: content)
             kinds.noteSample(sampled ?? searched)
         }
         kinds.noteNamedFields(of: searched, kind: kind, file: file)
@@ -254,7 +268,7 @@ public struct SearchSession: Sendable {
     /// Matches a record of a searched kind, given the fields it is searched
     /// by (`searched`, the whole record or just the fields the search reads),
     /// and keeps it when it ranks high enough. `whole` gives the whole
-    /// record's object, only for records that match; `location` and
+    /// record's object (a line's from `content`), only for records that match; `location` and
     /// `kindHint` are the record's.
     private mutating func process(
         _ searched: JSONObject,
@@ -263,6 +277,7 @@ public struct SearchSession: Sendable {
         location: SourceLocation,
         kindHint: String?,
         whole: WholeRecord,
+        content: Span<UInt8> = Span(),
         diagnose: (Diagnostic) -> Void
     ) -> Considered {
         var isFuzzyStandIn = false
@@ -275,14 +290,16 @@ public struct SearchSession: Sendable {
             // What sampling notes is asked for only about fields the query
             // or the sort names: without them, a record that does not match
             // is not parsed whole to be sampled.
-            if kinds.namesFields { _ = sample(searched, kind: kind, file: location.file, whole: whole) }
+            if kinds.namesFields {
+                _ = sample(searched, kind: kind, file: location.file, whole: whole, content: content)
+            }
             tally.filteredOut()
             return .ruledOut
         }
-        let sampled = sample(searched, kind: kind, file: location.file, whole: whole)
+        let sampled = sample(searched, kind: kind, file: location.file, whole: whole, content: content)
         var rank = evaluation.rank
         let match = evaluation.match
-        guard let object = sampled ?? wholeObject(whole) else {
+        guard let object = sampled ?? wholeObject(whole, content: content) else {
             tally.filteredOut()
             return .ruledOut
         }

@@ -59,16 +59,24 @@ public struct RecordSink {
     ///   - number: Its 1-based line number in `file`.
     ///   - file: Where it comes from, for messages.
     ///   - hint: The kind of its records when they name none.
-    public mutating func consider(ndjson line: UnsafeRawBufferPointer, number: Int, file: String, hint: String?) {
+    public mutating func consider(ndjson line: Span<UInt8>, number: Int, file: String, hint: String?) {
         let maxLineBytes = reader.maxLineBytes
         switch NDJSONLineRule.classify(line, isFirstLine: number == 1, maxLineBytes: maxLineBytes) {
         case .overLong:
             report(NDJSONLineRule.overLong(at: SourceLocation(file: file, line: number), maxLineBytes: maxLineBytes))
         case .blank:
             return
-        case .content(let content):
-            consider(NDJSONLine(bytes: content, number: number, file: file, hint: hint))
+        case .content(let range):
+            session.consider(
+                line.extracting(range), isFirstLine: number == 1, file: file, line: number, hint: hint,
+                diagnose: report)
         }
+    }
+
+    /// ``consider(ndjson:number:file:hint:)-(Span<UInt8>,_,_,_)`` for a line
+    /// lent as a pointer, as the picker's sources hand lines over.
+    public mutating func consider(ndjson line: UnsafeRawBufferPointer, number: Int, file: String, hint: String?) {
+        consider(ndjson: line.assumingMemoryBound(to: UInt8.self).span, number: number, file: file, hint: hint)
     }
 
     /// The counts of the search so far: a source that keeps its records
