@@ -3,7 +3,7 @@ import StreamingJSON
 
 /// What one line of NDJSON is, decided in one place for every route: the
 /// reader's line by line pass, the search's line path and the parallel file
-/// reader's blocks all ask ``classify(_:isFirstLine:maxLineBytes:)``, and
+/// reader's blocks all ask ``classify(_:isFirstLine:maxLineBytes:)->NDJSONLineRule.Extent``, and
 /// report what it finds with the diagnostics here, so that the routes cannot
 /// drift apart in what they count or say.
 ///
