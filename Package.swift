@@ -220,8 +220,9 @@ let package = Package(
             dependencies: ["SphinxCluster", "SearchEngine", "StreamingJSON", "TextMatching", "TestSupport"],
             swiftSettings: swiftSettings
         ),
-        .testTarget(name: "ProcessMemoryTests", dependencies: ["ProcessMemory"], swiftSettings: swiftSettings),
-        .testTarget(name: "RawBytesTests", dependencies: ["RawBytes"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "ProcessMemoryTests", dependencies: ["ProcessMemory", "TestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "RawBytesTests", dependencies: ["RawBytes", "TestSupport"], swiftSettings: swiftSettings),
         .testTarget(
             name: "ResultKitTests",
             dependencies: ["ResultKit", "StreamingJSON", "TerminalTable", "TestSupport"],

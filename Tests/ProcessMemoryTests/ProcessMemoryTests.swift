@@ -1,31 +1,12 @@
 import Foundation
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import ProcessMemory
 
 @Suite("ProcessMemory")
 struct ProcessMemoryTests {
-    /// The `VmFlags` of the mapping that holds `address`, from
-    /// `/proc/self/smaps`; `hg` means huge pages were asked for.
-    static func flags(at address: UInt) throws -> [String] {
-        // Read to the end: files in /proc say they are empty.
-        let file = try #require(FileHandle(forReadingAtPath: "/proc/self/smaps"))
-        defer { try? file.close() }
-        let smaps = String(decoding: try file.readToEnd() ?? Data(), as: UTF8.self)
-        var inMapping = false
-        for line in smaps.split(separator: "\n") {
-            let fields = line.split(separator: " ")
-            if let range = fields.first, range.contains("-"), !range.hasSuffix(":") {
-                let bounds = range.split(separator: "-").compactMap { UInt($0, radix: 16) }
-                inMapping = bounds.count == 2 && bounds[0] <= address && address < bounds[1]
-            } else if inMapping, fields.first == "VmFlags:" {
-                return fields.dropFirst().map(String.init)
-            }
-        }
-        return []
-    }
-
     /// Runs `body` on a thread of its own (and so, in glibc, with an
     /// allocator arena other than the main thread's).
     static func onNewThread<T: Sendable>(_ body: @escaping @Sendable () -> T) -> T {
@@ -75,7 +56,7 @@ struct ProcessMemoryTests {
                 defer { free(block) }
                 return UInt(bitPattern: block)
             }
-            let flags = try Self.flags(at: address)
+            let flags = try ProcessMappings.flags(at: address)
             #expect(!flags.isEmpty, "no mapping holds \(String(address, radix: 16))")
             #expect(flags.contains("hg"), "flags: \(flags)")
         #endif

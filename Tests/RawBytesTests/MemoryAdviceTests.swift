@@ -1,29 +1,11 @@
 import Foundation
 import RawBytes
+import TestSupport
 import Testing
 
 /// The byte module's memory advice and allocator settings, on real mappings
 /// of this process, as `/proc/self/smaps` lists them.
 @Suite struct MemoryAdviceTests {
-    /// The `VmFlags` of the mapping that holds `address` (`hg`: huge pages
-    /// asked for).
-    static func flags(at address: UInt) throws -> [String] {
-        let file = try #require(FileHandle(forReadingAtPath: "/proc/self/smaps"))
-        defer { try? file.close() }
-        let smaps = String(decoding: try file.readToEnd() ?? Data(), as: UTF8.self)
-        var inMapping = false
-        for line in smaps.split(separator: "\n") {
-            let fields = line.split(separator: " ")
-            if let range = fields.first, range.contains("-"), !range.hasSuffix(":") {
-                let bounds = range.split(separator: "-").compactMap { UInt($0, radix: 16) }
-                inMapping = bounds.count == 2 && bounds[0] <= address && address < bounds[1]
-            } else if inMapping, fields.first == "VmFlags:" {
-                return fields.dropFirst().map(String.init)
-            }
-        }
-        return []
-    }
-
     static var kernelHasHugePages: Bool {
         FileManager.default.fileExists(atPath: "/sys/kernel/mm/transparent_hugepage/enabled")
     }
@@ -37,11 +19,11 @@ import Testing
         defer { munmap(mapping, size) }
         let start = UInt(bitPattern: mapping)
         let page = UInt(sysconf(Int32(_SC_PAGESIZE)))
-        #expect(try !Self.flags(at: start).contains("hg"))
+        #expect(try !ProcessMappings.flags(at: start).contains("hg"))
         // The second half: the kernel splits the mapping where the advice starts.
         #expect(MemoryAdvice.adviseHugePages(at: start + UInt(size / 2), count: size / 2))
-        #expect(try Self.flags(at: start + UInt(size / 2)).contains("hg"))
-        #expect(try !Self.flags(at: start).contains("hg"))
+        #expect(try ProcessMappings.flags(at: start + UInt(size / 2)).contains("hg"))
+        #expect(try !ProcessMappings.flags(at: start).contains("hg"))
         // Refused: an address inside a page, and a range past the mapping's end once it is gone.
         #expect(!MemoryAdvice.adviseHugePages(at: start + 1, count: Int(page)))
         munmap(mapping, size)
