@@ -171,13 +171,14 @@ public struct FlatObjectShapes: Sendable {
             var found = spans
             guard scanMembers(text, into: &values, members: &found) else { return nil }
             guard let base = text.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return nil }
+            let bytes = UnsafeBufferPointer(start: base, count: text.count).span
             // `reserveCapacity` then `append`, as in `MoveStack.popArray`:
             // `Array(unsafeUninitializedCapacity:)` looks the storage class
             // up in the runtime's metadata cache for every line, which the
             // cores of a parallel search contend for.
             keys.withUnsafeBufferPointer { keys in
                 Self.refill(&storage, keys: keys, spans: found) {
-                    $0.valueNotingReference(in: base, count: text.count, cache: cache)
+                    $0.valueNotingReference(in: bytes, cache: cache)
                 }
             }
             return JSONObject(storage.members)
@@ -458,7 +459,7 @@ public struct FlatObjectShapes: Sendable {
                 let (end, kind) =
                     plainASCII && base[position] == ASCII.quote
                     ? (endOfPlainASCIIString(base, at: position, count: count), .string)
-                    : JSONFieldScanner.endOfPlainScalar(base, at: position, count: count)
+                    : JSONFieldScanner.endOfPlainScalar(UnsafeBufferPointer(start: base, count: count).span, at: position)
                 guard end >= 0 else { return -1 }
                 if gap.match >= 0 {
                     scanner.setValue(
@@ -561,7 +562,7 @@ public struct FlatObjectShapes: Sendable {
                 {
                     (valueEnd, kind) = (position &+ 4, found)
                 } else {
-                    (valueEnd, kind) = JSONFieldScanner.endOfPlainScalar(base, at: position, count: count)
+                    (valueEnd, kind) = JSONFieldScanner.endOfPlainScalar(UnsafeBufferPointer(start: base, count: count).span, at: position)
                 }
                 guard valueEnd >= 0 else { return -1 }
                 let match = gap.pointee.match
@@ -597,7 +598,7 @@ public struct FlatObjectShapes: Sendable {
 
     /// `true` or `null`, when these are the four bytes of `word` as loaded:
     /// the literal four bytes long at a place where a value starts (`false`
-    /// and the rest are left to ``JSONFieldScanner/endOfPlainScalar(_:at:count:)``).
+    /// and the rest are left to ``JSONFieldScanner/endOfPlainScalar(_:at:)``).
     @inline(__always)
     private static func literal(_ word: UInt32) -> JSONFieldScanner.RawValue.Kind? {
         switch UInt32(littleEndian: word) {
@@ -609,7 +610,7 @@ public struct FlatObjectShapes: Sendable {
 
     /// The end of the number that starts at `index` (a minus or a digit),
     /// or -1 where it breaks the grammar: the end that
-    /// ``JSONFieldScanner/endOfPlainScalar(_:at:count:)`` gives, without
+    /// ``JSONFieldScanner/endOfPlainScalar(_:at:)`` gives, without
     /// the error it makes on the way.
     @inline(__always)
     static func endOfNumber(_ base: UnsafePointer<UInt8>, at start: Int, count: Int) -> Int {
@@ -644,7 +645,7 @@ public struct FlatObjectShapes: Sendable {
     /// The end (past the closing quote) of the string that opens at
     /// `index` in a text with no byte from 0x80 and no backslash, or -1
     /// when it is not closed before a control byte or the end: as
-    /// ``JSONFieldScanner/endOfPlainScalar(_:at:count:)`` finds it in
+    /// ``JSONFieldScanner/endOfPlainScalar(_:at:)`` finds it in
     /// such a text, looking for quotes and control bytes alone.
     @inline(__always)
     static func endOfPlainASCIIString(_ base: UnsafePointer<UInt8>, at index: Int, count: Int) -> Int {

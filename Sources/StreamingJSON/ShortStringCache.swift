@@ -1,3 +1,5 @@
+import RawBytes
+
 /// Remembers the short strings (up to 15 UTF-8 bytes) that parsing has made,
 /// so that records which repeat their keys and many of their values (`kind`,
 /// `name`, `"USD"`, `"taken"`) make each string once rather than once per
@@ -29,21 +31,19 @@ package final class ShortStringCache {
         words.deallocate()
     }
 
-    /// The string of the valid UTF-8 bytes `start..<start + count`,
-    /// remembered when it is short. `readable` says how many bytes from
-    /// `start` may be read (at least `count`).
+    /// The string of the valid UTF-8 bytes `start..<start + count` of
+    /// `bytes`, remembered when it is short.
     @inline(__always)
-    package func string(_ start: UnsafePointer<UInt8>, count: Int, readable: Int) -> String {
+    package func string(in bytes: Span<UInt8>, at start: Int, count: Int) -> String {
         guard count > 0, count <= 15 else {
-            return String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self)
+            return String(decodingUTF8: bytes.extracting(start..<start &+ count))
         }
         var low: UInt64 = 0
         var high: UInt64 = 0
-        if readable >= 16 {
+        if bytes.count &- start >= 16 {
             // Two loads, then the bytes past the string masked off.
-            let raw = UnsafeRawPointer(start)
-            low = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
-            high = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+            low = bytes.loadUInt64(at: start)
+            high = bytes.loadUInt64(at: start &+ 8)
             if count < 8 {
                 low &= (1 &<< UInt64(8 * count)) &- 1
                 high = 0
@@ -52,7 +52,7 @@ package final class ShortStringCache {
             }
         } else {
             for index in 0..<count {
-                let byte = UInt64(start[index])
+                let byte = UInt64(bytes[start &+ index])
                 if index < 8 {
                     low |= byte &<< UInt64(8 * index)
                 } else {
@@ -73,7 +73,7 @@ package final class ShortStringCache {
         let mixed = (low &* 0x9E37_79B9_7F4A_7C15) ^ (high &* 0xC2B2_AE3D_27D4_EB4F)
         let slot = Int(truncatingIfNeeded: mixed &>> 54) & (Self.slotCount - 1)
         if words[2 &* slot] == low && words[2 &* slot &+ 1] == high { return strings[slot] }
-        let made = String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self)
+        let made = String(decodingUTF8: bytes.extracting(start..<start &+ count))
         words[2 &* slot] = low
         words[2 &* slot &+ 1] = high
         strings[slot] = made

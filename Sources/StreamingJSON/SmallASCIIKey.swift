@@ -20,14 +20,6 @@ package struct SmallASCIIKey: Equatable, Sendable {
         self.init(bits: unsafeBitCast(string, to: (UInt64, UInt64).self))
     }
 
-    /// The bits of the `String` stored at `pointer`, read without copying
-    /// the string (no reference is counted), or `nil` as for `init(_:)`.
-    @inline(__always)
-    package init?(at pointer: UnsafeRawPointer) {
-        guard Self.isSupported else { return nil }
-        self.init(bits: pointer.loadUnaligned(as: (UInt64, UInt64).self))
-    }
-
     /// The short ASCII string whose bytes are `low` (the first eight, the
     /// first in the lowest byte) and `high` (the next seven), `count` of
     /// them, made as Swift makes it, or `nil` where strings are not laid

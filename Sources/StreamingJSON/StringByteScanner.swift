@@ -1,3 +1,5 @@
+import RawBytes
+
 /// Finds, eight bytes at a time, the next byte of a string that cannot be
 /// copied as it is: `"`, `\`, a control character, or (from `threshold` up)
 /// a byte that needs a closer look.
@@ -7,20 +9,20 @@
 /// escapes).
 enum StringByteScanner {
     /// The index of the first byte at or after `start` that is `"`, `\`,
-    /// below 0x20 or at least `threshold`; or `count` when there is none.
+    /// below 0x20 or at least `threshold`; or `bytes.count` when there is
+    /// none.
     ///
     /// The lowest flagged byte of a word is always a true hit, because the
     /// borrows of the word arithmetic only run towards higher bytes.
     /// - Parameter threshold: 0x80 or 0x7F.
     @inline(__always)
     static func firstSpecialByte(
-        in base: UnsafePointer<UInt8>,
+        in bytes: Span<UInt8>,
         from start: Int,
-        count: Int,
         threshold: UInt8
     ) -> Int {
+        let count = bytes.count
         var index = start
-        let raw = UnsafeRawPointer(base)
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highBits: UInt64 = 0x8080_8080_8080_8080
         // Adding (0x80 - threshold) to every byte sets the high bit of each
@@ -28,7 +30,7 @@ enum StringByteScanner {
         // stay below 0x100 and bytes from 0x80 already have the bit.
         let lift = ones &* UInt64(0x80 &- threshold)
         while index &+ 8 <= count {
-            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            let word = bytes.loadUInt64(at: index)
             let quotes = word ^ (ones &* 0x22)
             let backslashes = word ^ (ones &* 0x5C)
             let hits =
@@ -41,7 +43,7 @@ enum StringByteScanner {
             index &+= 8
         }
         while index < count {
-            let byte = base[index]
+            let byte = bytes[index]
             if byte == ASCII.quote || byte == ASCII.backslash || byte < 0x20 || byte >= threshold {
                 return index
             }

@@ -39,10 +39,6 @@ import Testing
                     #expect((x == y) == (a == b), "\(a.debugDescription) \(b.debugDescription)")
                 }
             }
-            // Read in place, the same bits.
-            [a].withUnsafeBufferPointer { buffer in
-                #expect(SmallASCIIKey(at: UnsafeRawPointer(buffer.baseAddress!)) == SmallASCIIKey(a))
-            }
         }
         // Short ASCII keys have bits; the others are compared as strings.
         #expect(SmallASCIIKey("price") != nil)
