@@ -433,6 +433,7 @@ public struct FlatObjectShapes: Sendable {
         memberCount: UnsafeMutablePointer<Int>?,
         plainASCII: Bool
     ) -> Int {
+        let bytes = UnsafeBufferPointer(start: base, count: count).span
         var current = first
         var shape = shapes[first]
         var position = 0
@@ -459,7 +460,7 @@ public struct FlatObjectShapes: Sendable {
                 let (end, kind) =
                     plainASCII && base[position] == ASCII.quote
                     ? (endOfPlainASCIIString(base, at: position, count: count), .string)
-                    : JSONFieldScanner.endOfPlainScalar(UnsafeBufferPointer(start: base, count: count).span, at: position)
+                    : JSONFieldScanner.endOfPlainScalar(bytes, at: position)
                 guard end >= 0 else { return -1 }
                 if gap.match >= 0 {
                     scanner.setValue(
@@ -511,6 +512,7 @@ public struct FlatObjectShapes: Sendable {
         into values: UnsafeMutableBufferPointer<JSONFieldScanner.RawValue>
     ) -> Int {
         let raw = UnsafeRawPointer(base)
+        let bytes = UnsafeBufferPointer(start: base, count: count).span
         guard let firstGap = gaps.baseAddress else { return -1 }
         var current = first
         var shape = shapes[first]
@@ -562,7 +564,7 @@ public struct FlatObjectShapes: Sendable {
                 {
                     (valueEnd, kind) = (position &+ 4, found)
                 } else {
-                    (valueEnd, kind) = JSONFieldScanner.endOfPlainScalar(UnsafeBufferPointer(start: base, count: count).span, at: position)
+                    (valueEnd, kind) = JSONFieldScanner.endOfPlainScalar(bytes, at: position)
                 }
                 guard valueEnd >= 0 else { return -1 }
                 let match = gap.pointee.match

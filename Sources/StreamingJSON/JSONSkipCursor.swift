@@ -47,7 +47,8 @@ struct JSONSkipCursor: ~Escapable {
     mutating func expectEndOfInput() throws(JSONParseError) {
         skipWhitespace()
         if position < count {
-            throw JSONParseError.unexpected(bytes[position], at: position, expected: "end of input after the JSON value")
+            throw JSONParseError.unexpected(
+                bytes[position], at: position, expected: "end of input after the JSON value")
         }
     }
 
