@@ -58,9 +58,7 @@ public struct JSONObject: Sendable, Hashable {
         // Any other key is compared as always (it may be canonically
         // equivalent to an ASCII one, as `\u{212A}ind` is to `Kind`).
         let members = members.span
-        var index = members.count
-        while index > 0 {
-            index &-= 1
+        for index in members.indices.reversed() {
             if let other = SmallASCIIKey(members[index].key) {
                 if other == wanted { return members[index].value }
             } else if members[index].key == key {

@@ -38,12 +38,13 @@ package final class ShortStringCache {
         guard count > 0, count <= 15 else {
             return String(decodingUTF8: bytes.extracting(start..<start &+ count))
         }
+        let rest = bytes.extracting(start...)
         var low: UInt64 = 0
         var high: UInt64 = 0
-        if bytes.count &- start >= 16 {
+        if rest.count >= 16 {
             // Two loads, then the bytes past the string masked off.
-            low = bytes.loadUInt64(at: start)
-            high = bytes.loadUInt64(at: start &+ 8)
+            low = rest.loadUInt64(at: 0)
+            high = rest.loadUInt64(at: 8)
             if count < 8 {
                 low &= (1 &<< UInt64(8 * count)) &- 1
                 high = 0
@@ -52,7 +53,7 @@ package final class ShortStringCache {
             }
         } else {
             for index in 0..<count {
-                let byte = UInt64(bytes[start &+ index])
+                let byte = UInt64(rest[index])
                 if index < 8 {
                     low |= byte &<< UInt64(8 * index)
                 } else {

@@ -65,6 +65,13 @@ package struct SmallASCIIKey: Equatable, Sendable {
         isSupported && holdsNoReference(unsafeBitCast(string, to: (UInt64, UInt64).self))
     }
 
+    /// Whether two keys are the same: the second words (the count and the
+    /// last bytes) first, as keys of one record mostly differ in length.
+    @inline(__always)
+    package static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.high == rhs.high && lhs.low == rhs.low
+    }
+
     /// Whether strings are laid out as this reads them: two words, on a
     /// 64-bit platform whose small strings this was checked on.
     @inline(__always)

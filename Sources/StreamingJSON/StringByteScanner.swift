@@ -21,16 +21,20 @@ enum StringByteScanner {
         from start: Int,
         threshold: UInt8
     ) -> Int {
-        let count = bytes.count
-        var index = start
+        // Walked from 0 in the bytes from `start`, an index the optimiser
+        // knows is not negative, so that the loads' bounds checks fold into
+        // the walk's own.
+        let rest = bytes.extracting(start...)
+        let count = rest.count
+        var index = 0
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highBits: UInt64 = 0x8080_8080_8080_8080
         // Adding (0x80 - threshold) to every byte sets the high bit of each
         // byte at or above the threshold; no carries, as bytes below 0x80
         // stay below 0x100 and bytes from 0x80 already have the bit.
         let lift = ones &* UInt64(0x80 &- threshold)
-        while index &+ 8 <= count {
-            let word = bytes.loadUInt64(at: index)
+        while index <= count &- 8 {
+            let word = rest.loadUInt64(at: index)
             let quotes = word ^ (ones &* 0x22)
             let backslashes = word ^ (ones &* 0x5C)
             let hits =
@@ -38,17 +42,17 @@ enum StringByteScanner {
                 | ((word &- ones &* 0x20) & ~word) | word | ((word & ~highBits) &+ lift)
             let mask = hits & highBits
             if mask != 0 {
-                return index &+ mask.trailingZeroBitCount &>> 3
+                return start &+ index &+ mask.trailingZeroBitCount &>> 3
             }
-            index &+= 8
+            index += 8
         }
         while index < count {
-            let byte = bytes[index]
+            let byte = rest[index]
             if byte == ASCII.quote || byte == ASCII.backslash || byte < 0x20 || byte >= threshold {
-                return index
+                return start &+ index
             }
             index += 1
         }
-        return count
+        return bytes.count
     }
 }
