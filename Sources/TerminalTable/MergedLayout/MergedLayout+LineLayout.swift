@@ -140,7 +140,7 @@ extension MergedLayout.RowPlan {
                     }
                     let column = sharedKept[index]
                     Self.write(
-                        column < sharedCount ? cells[first + column] : nil, of: text, width: sharedWidths[index],
+                        column < sharedCount ? cells[first &+ column] : nil, of: text, width: sharedWidths[index],
                         sharedAlignments[index], after: &spaces, into: &writer)
                 }
                 if hasRegion {
@@ -156,7 +156,7 @@ extension MergedLayout.RowPlan {
                             if flat > groupStart[group] { spaces &+= MergedLayout.detailGap }
                             let column = detailKept[flat]
                             Self.write(
-                                column < detailCount ? cells[details + column] : nil, of: text,
+                                column < detailCount ? cells[details &+ column] : nil, of: text,
                                 width: detailWidths[flat], detailAlignments[flat], after: &spaces, into: &writer)
                         }
                         if vertical != nil { spaces &+= groupPadding[group] }
@@ -181,11 +181,8 @@ extension MergedLayout.RowPlan {
         @inline(__always)
         private static func copy(_ bytes: Span<UInt8>, after spaces: inout Int, into writer: inout ByteBuffer.Writer) {
             guard !bytes.isEmpty else { return }
-            if spaces > 0 {
-                writer.append(0x20, count: spaces)
-                spaces = 0
-            }
-            writer.append(bytes)
+            writer.append(bytes, afterSpaces: spaces)
+            spaces = 0
         }
 
         /// Writes `cell`'s text from `text` padded to `width`, the padding
@@ -201,7 +198,10 @@ extension MergedLayout.RowPlan {
             }
             let padding = width &- cell.width
             if alignment == .right { spaces &+= padding }
-            copy(text.extracting(cell.start..<(cell.start &+ cell.count)), after: &spaces, into: &writer)
+            if cell.count > 0 {
+                writer.append(text, from: cell.start, count: cell.count, afterSpaces: spaces)
+                spaces = 0
+            }
             if alignment == .left { spaces &+= padding }
         }
 
