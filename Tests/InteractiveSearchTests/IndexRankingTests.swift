@@ -33,11 +33,8 @@ import TextMatching
                         match.tier == .substring && weight < MatchStrength.strongFieldWeight
                             ? nil : MatchStrength(match, fieldWeight: weight).band
                     }
-                    let bound = Array(word.utf8).withUnsafeBufferPointer { word in
-                        Array(text.utf8).withUnsafeBufferPointer { field in
-                            IndexRanking.bestBand(of: word, in: field, weight: weight)
-                        }
-                    }
+                    let (wordBytes, field) = (Array(word.utf8), Array(text.utf8))
+                    let bound = IndexRanking.bestBand(of: wordBytes.span, in: field.span, weight: weight)
                     compared += 1
                     guard let actual else {
                         #expect(bound == IndexRanking.noMatch, "\(word) in \(text.debugDescription)")
@@ -71,7 +68,7 @@ import TextMatching
                         }
                 }
             }
-            let occur = bytes.withUnsafeBufferPointer { IndexRanking.Fragments(fragments).occur(in: $0) }
+            let occur = IndexRanking.Fragments(fragments).occur(in: bytes.span)
             #expect(occur == expected, "\(fragments) in \(text.debugDescription)")
             if expected { found += 1 }
         }
@@ -87,14 +84,12 @@ import TextMatching
         var compared = 0
         for text in IndexRankingTests.texts(count: 3000, seed: 24) where text.utf8.allSatisfy({ $0 < 0x80 }) {
             for weight in [100, 30, 10] {
-                var bands = [UInt8](repeating: IndexRanking.noMatch, count: 36)
+                var bands = InlineArray<36, UInt8>(repeating: IndexRanking.noMatch)
                 let bytes = Array(text.utf8)
-                bytes.withUnsafeBufferPointer { IndexRanking.symbolBands(in: $0, weight: weight, into: &bands) }
+                IndexRanking.symbolBands(in: bytes.span, weight: weight, into: &bands)
                 for byte in Array("abs1eAB29z".utf8) {
                     let word = [IndexRanking.fold(byte)]
-                    let expected = word.withUnsafeBufferPointer { word in
-                        bytes.withUnsafeBufferPointer { IndexRanking.bestBand(of: word, in: $0, weight: weight) }
-                    }
+                    let expected = IndexRanking.bestBand(of: word.span, in: bytes.span, weight: weight)
                     #expect(
                         bands[SearchTextIndex.symbol(byte)!] == expected,
                         "\(Character(UnicodeScalar(byte))) in \(text.debugDescription), weight \(weight)")
@@ -118,12 +113,10 @@ import TextMatching
             }
             var words = [UInt64](repeating: 0, count: SearchTextIndex.pairWords)
             let bytes = Array(text.utf8)
-            bytes.withUnsafeBufferPointer { text in
-                words.withUnsafeMutableBufferPointer { SearchTextIndex.addPairs(of: text, to: $0) }
-            }
+            SearchTextIndex.addPairs(of: bytes.span, to: &words, from: 0)
             let wanted = IndexRanking.pairMask(of: fragment)
             let passes = zip(wanted, words).allSatisfy { $0 & ~$1 == 0 }
-            let occurs = bytes.withUnsafeBufferPointer { IndexRanking.Fragments([fragment]).occur(in: $0) }
+            let occurs = IndexRanking.Fragments([fragment]).occur(in: bytes.span)
             if occurs {
                 #expect(passes, "\(fragment) in \(text.debugDescription)")
                 held += 1

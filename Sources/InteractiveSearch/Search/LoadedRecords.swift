@@ -151,6 +151,7 @@ package struct LoadedSource: SearchSource {
         var matched: [Int32] = []
         var complete = true
         let loaded = loaded
+        // Unsafe only to hand each line to the engine, whose `consider(ndjson:)` takes a buffer pointer.
         loaded.arena.withUnsafeBytes { arena in
             var seen = 0
             func consider(_ index: Int32, into sink: inout RecordSink) {
