@@ -50,6 +50,27 @@ import TextMatching
 
     /// Fragments are found wherever they occur, ignoring case, a zero byte
     /// standing for any byte: as a plain search of every position finds them.
+    /// A text of a block ends at its first zero byte, found eight bytes at
+    /// a time as a byte-by-byte walk finds it: from every start, with the
+    /// zero at every place of a word, next to the bytes that borrow in a
+    /// word's arithmetic (1, 0x80, 0xFF), and with none before the end.
+    @Test func aTextEndsAtItsFirstZeroByte() {
+        var random = SplitMix64(state: 31)
+        let pieces: [UInt8] = [0, 0x01, 0x80, 0x81, 0xFF, 0x41, 0x61, 0x7F]
+        var compared = 0
+        for length in 0..<40 {
+            for _ in 0..<30 {
+                let texts = (0..<length).map { _ in pieces.randomElement(using: &random)! }
+                for start in 0...length {
+                    let expected = texts[start...].firstIndex(of: 0) ?? length
+                    #expect(SearchTextIndex.textEnd(in: texts.span, from: start) == expected, "\(texts) from \(start)")
+                    compared += 1
+                }
+            }
+        }
+        #expect(compared > 20000)
+    }
+
     @Test func fragmentsAreFoundWhereTheyOccur() {
         var random = SplitMix64(state: 5)
         let letters = Array("ab1 -".utf8) + [MatchPattern.anyByte]

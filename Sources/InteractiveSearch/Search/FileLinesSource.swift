@@ -59,13 +59,10 @@ struct FileLinesSource: SearchSource {
                 bufferCount = count
             }
             let before = sink.statistics.matched
-            // Unsafe only to hand the line to the engine, whose `consider(ndjson:)` takes a buffer pointer.
-            buffer.withUnsafeBytes { bytes in
-                let start = line.offset - bufferStart
-                sink.consider(
-                    ndjson: UnsafeRawBufferPointer(rebasing: bytes[start..<start + line.length]), number: line.number,
-                    file: file, hint: hint)
-            }
+            let start = line.offset - bufferStart
+            sink.consider(
+                ndjson: buffer.span.extracting(start..<start + line.length), number: line.number, file: file,
+                hint: hint)
             if sink.statistics.matched > before { matched.append(line) }
         }
         report(matched, true)

@@ -277,21 +277,29 @@ package struct IndexRanking {
                     complete = false
                     break blocks
                 }
-                let kindOf = block.kindOf.span
+                let records = block.records.clamped(to: range)
+                // The block's records in range, numbered from 0 in the block: the sections read at
+                // every record are taken out for them once, so that a record's place in them needs
+                // no check of its own.
+                let locals = records.lowerBound - block.first..<records.upperBound - block.first
+                let kindOf = block.kindOf.span.extracting(locals)
+                let unicodeStarts = block.unicodeStarts.span.extracting(locals.lowerBound..<locals.upperBound + 1)
+                let firstBound = records.lowerBound - range.lowerBound
+                precondition(firstBound >= 0 && firstBound + kindOf.count <= boundsOut.count)
                 let symbolBands = block.symbolBands.span
                 let letters = block.letters.span
                 let pairs = block.pairs.span
-                let unicodeStarts = block.unicodeStarts.span
                 let unicodeFields = block.unicodeFields.span
                 let starts = block.starts.span
                 let texts = block.texts.span
-                for record in block.records.clamped(to: range) {
+                for position in kindOf.indices {
+                    let record = records.lowerBound + position
                     if record & 4095 == 0, isCancelled() {
                         complete = false
                         break blocks
                     }
-                    let local = record - block.first
-                    let kind = kindOf[local]
+                    let local = locals.lowerBound + position
+                    let kind = kindOf[position]
                     guard kind != SearchTextIndex.unindexed else { continue }
                     // The plain ASCII texts' bound, when known without reading them.
                     var best = Self.noMatch
@@ -302,18 +310,19 @@ package struct IndexRanking {
                         if band != SearchTextIndex.noBand { best = band }
                         readsASCII = false
                     } else {
+                        let first = local &* SearchTextIndex.pairWords
                         readsASCII = Self.holdsLetters(
-                            letters[local], pairs: pairs, at: local * SearchTextIndex.pairWords,
+                            letters[local], pairs: pairs.extracting(first..<first &+ SearchTextIndex.pairWords),
                             masks: fragmentMasks, pairMasks: fragmentPairs, cutEnds: cutEndSpan)
                     }
                     defer {
-                        boundsOut[record - range.lowerBound] = best
+                        boundsOut[firstBound + position] = best
                         if exactOnly, best != Self.noMatch { byKindOut[Int(kind)] += 1 }
                     }
                     guard readsASCII else {
                         // Only the texts that are not plain ASCII, if any.
-                        var entry = Int(unicodeStarts[local])
-                        let entriesEnd = Int(unicodeStarts[local + 1])
+                        var entry = Int(unicodeStarts[position])
+                        let entriesEnd = Int(unicodeStarts[position + 1])
                         while entry < entriesEnd {
                             let weight = fieldWeights[kindFieldStarts[Int(kind)] + Int(unicodeFields[entry])]
                             if let found = unicode[Int(unicodeFields[entry + 1])],
@@ -337,7 +346,7 @@ package struct IndexRanking {
                                     rule.strength(of: found.match, fieldWeight: weight).map { UInt8($0.band) }
                                 } ?? Self.noMatch
                         } else {
-                            let end = texts.firstIndex(of: 0, in: start..<texts.count) ?? texts.count
+                            let end = SearchTextIndex.textEnd(in: texts, from: start)
                             let field = texts.extracting(start..<end)
                             start = end + 1
                             if exactOnly {
@@ -361,19 +370,19 @@ package struct IndexRanking {
     /// ``SearchTextIndex/pairWords`` words a fragment) among `pairs`.
     @inline(__always)
     private static func holdsLetters(
-        _ has: UInt64, pairs: Span<UInt64>, at first: Int, masks: Span<UInt64>, pairMasks: Span<UInt64>,
-        cutEnds: Span<Int>
+        _ has: UInt64, pairs: Span<UInt64>, masks: Span<UInt64>, pairMasks: Span<UInt64>, cutEnds: Span<Int>
     ) -> Bool {
+        // Four words each, taken out once: their reads need no check of their own.
+        precondition(pairs.count == SearchTextIndex.pairWords)
         var start = 0
         for cut in cutEnds.indices {
             let end = cutEnds[cut]
             var holds = false
             for fragment in start..<end where masks[fragment] & ~has == 0 {
-                let wanted = fragment * SearchTextIndex.pairWords
+                let first = fragment &* SearchTextIndex.pairWords
+                let wanted = pairMasks.extracting(first..<first &+ SearchTextIndex.pairWords)
                 guard
-                    pairMasks[wanted] & ~pairs[first] | pairMasks[wanted + 1] & ~pairs[first + 1]
-                        | pairMasks[wanted + 2] & ~pairs[first + 2] | pairMasks[wanted + 3] & ~pairs[first + 3]
-                        == 0
+                    wanted[0] & ~pairs[0] | wanted[1] & ~pairs[1] | wanted[2] & ~pairs[2] | wanted[3] & ~pairs[3] == 0
                 else { continue }
                 holds = true
                 break
@@ -531,7 +540,7 @@ package struct IndexRanking {
                         start += 5
                         continue
                     }
-                    let stop = texts.firstIndex(of: 0, in: start..<end) ?? end
+                    let stop = min(SearchTextIndex.textEnd(in: texts, from: start), end)
                     let field = texts.extracting(start..<stop)
                     for (number, candidate) in candidates.enumerated() where candidate.occur(in: field) {
                         passed[number] += 1

@@ -58,7 +58,7 @@ struct IndexedRecord: ScoredRecord {
                 if bytes[start] == SearchTextIndex.unicodeMark {
                     start += 5
                 } else {
-                    start = (bytes.firstIndex(of: 0, in: start..<bytes.count) ?? bytes.count) + 1
+                    start = SearchTextIndex.textEnd(in: bytes, from: start) + 1
                 }
             }
         }
@@ -116,6 +116,6 @@ struct IndexedRecord: ScoredRecord {
     private func asciiText(at index: Int) -> Range<Int> {
         let start = starts[index]
         let texts = texts.span
-        return start..<(texts.firstIndex(of: 0, in: start..<texts.count) ?? texts.count)
+        return start..<SearchTextIndex.textEnd(in: texts, from: start)
     }
 }

@@ -385,6 +385,25 @@ package final class SearchTextIndex: Sendable {
         return Int((folded &* 0x9E37_79B1) >> 24)
     }
 
+    /// Where the plain ASCII text from `start` of a block's `texts` ends:
+    /// at its zero byte (or at the end of `texts`). Eight bytes at a time:
+    /// most texts are a few dozen bytes, shorter than a call to `memchr`
+    /// is worth, and read byte by byte each byte is checked.
+    @inline(__always)
+    package static func textEnd(in texts: Span<UInt8>, from start: Int) -> Int {
+        let count = texts.count
+        var position = start
+        while position &+ 8 <= count {
+            let word = texts.loadUInt64(at: position)
+            // The lowest byte that is zero sets its top bit, and no byte before it does.
+            let zeros = (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
+            if zeros != 0 { return position &+ zeros.trailingZeroBitCount &>> 3 }
+            position &+= 8
+        }
+        while position < count, texts[position] != 0 { position &+= 1 }
+        return position
+    }
+
     /// Adds the pairs of adjacent bytes of `text` to the ``pairWords``
     /// words of bits (``pairBit(_:_:)``) of `words` from `first`.
     package static func addPairs(of text: Span<UInt8>, to words: inout [UInt64], from first: Int) {
@@ -534,12 +553,11 @@ package final class SearchTextIndex: Sendable {
             guard count >= 0 else { return nil }
             atEnd = count == 0
             filled += count
-            // Unsafe only to hand each line to the engine's line rule, which takes a buffer pointer.
-            let ok = buffer.withUnsafeBytes { bytes -> Bool in
-                let base = bytes.baseAddress!
+            let ok = { () -> Bool in
+                let bytes = buffer.span
                 while scanned < filled {
                     let end: Int
-                    if let newline = buffer.span.firstIndex(of: 0x0A, in: scanned..<filled) {
+                    if let newline = bytes.firstIndex(of: 0x0A, in: scanned..<filled) {
                         end = newline
                     } else if atEnd {
                         end = filled
@@ -551,7 +569,7 @@ package final class SearchTextIndex: Sendable {
                     number += 1
                     var contentEnd = end
                     if contentEnd > lineStart, bytes[contentEnd - 1] == 0x0D { contentEnd -= 1 }
-                    let line = UnsafeRawBufferPointer(rebasing: bytes[lineStart..<contentEnd])
+                    let line = bytes.extracting(lineStart..<contentEnd)
                     let location = Line(
                         offset: bufferStart + lineStart, length: UInt32(contentEnd - lineStart), number: UInt32(number))
                     switch NDJSONLineRule.classify(line, isFirstLine: number == 1, maxLineBytes: maxLineBytes) {
@@ -560,7 +578,7 @@ package final class SearchTextIndex: Sendable {
                     case .overLong:
                         pending.append(PendingLine(line: location, content: nil))
                     case .content(let content):
-                        let start = bufferStart + (content.baseAddress.map { $0 - base } ?? lineStart)
+                        let start = bufferStart + lineStart + content.lowerBound
                         pending.append(PendingLine(line: location, content: start..<start + content.count))
                     }
                 }
@@ -592,7 +610,7 @@ package final class SearchTextIndex: Sendable {
                 // (each core's heap keeps it otherwise), beside a search.
                 ProcessMemory.releaseFreedMemory()
                 return true
-            }
+            }()
             guard ok else { return nil }
             // What is left of a line moves to the front.
             let consumed = min(scanned, filled)
