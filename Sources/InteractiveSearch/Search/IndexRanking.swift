@@ -277,29 +277,21 @@ package struct IndexRanking {
                     complete = false
                     break blocks
                 }
-                let records = block.records.clamped(to: range)
-                // The block's records in range, numbered from 0 in the block: the sections read at
-                // every record are taken out for them once, so that a record's place in them needs
-                // no check of its own.
-                let locals = records.lowerBound - block.first..<records.upperBound - block.first
-                let kindOf = block.kindOf.span.extracting(locals)
-                let unicodeStarts = block.unicodeStarts.span.extracting(locals.lowerBound..<locals.upperBound + 1)
-                let firstBound = records.lowerBound - range.lowerBound
-                precondition(firstBound >= 0 && firstBound + kindOf.count <= boundsOut.count)
+                let kindOf = block.kindOf.span
                 let symbolBands = block.symbolBands.span
                 let letters = block.letters.span
                 let pairs = block.pairs.span
+                let unicodeStarts = block.unicodeStarts.span
                 let unicodeFields = block.unicodeFields.span
                 let starts = block.starts.span
                 let texts = block.texts.span
-                for position in kindOf.indices {
-                    let record = records.lowerBound + position
+                for record in block.records.clamped(to: range) {
                     if record & 4095 == 0, isCancelled() {
                         complete = false
                         break blocks
                     }
-                    let local = locals.lowerBound + position
-                    let kind = kindOf[position]
+                    let local = record - block.first
+                    let kind = kindOf[local]
                     guard kind != SearchTextIndex.unindexed else { continue }
                     // The plain ASCII texts' bound, when known without reading them.
                     var best = Self.noMatch
@@ -316,13 +308,13 @@ package struct IndexRanking {
                             masks: fragmentMasks, pairMasks: fragmentPairs, cutEnds: cutEndSpan)
                     }
                     defer {
-                        boundsOut[firstBound + position] = best
+                        boundsOut[record - range.lowerBound] = best
                         if exactOnly, best != Self.noMatch { byKindOut[Int(kind)] += 1 }
                     }
                     guard readsASCII else {
                         // Only the texts that are not plain ASCII, if any.
-                        var entry = Int(unicodeStarts[position])
-                        let entriesEnd = Int(unicodeStarts[position + 1])
+                        var entry = Int(unicodeStarts[local])
+                        let entriesEnd = Int(unicodeStarts[local + 1])
                         while entry < entriesEnd {
                             let weight = fieldWeights[kindFieldStarts[Int(kind)] + Int(unicodeFields[entry])]
                             if let found = unicode[Int(unicodeFields[entry + 1])],
@@ -606,16 +598,18 @@ package struct IndexRanking {
                 while candidates != 0 {
                     let number = candidates.trailingZeroBitCount
                     candidates &= candidates - 1
-                    let start = number == 0 ? 0 : ends[number - 1]
-                    let length = ends[number] - start
-                    guard length <= count - position else { continue }
+                    // Offsets within the fragments and the field, which are far from overflowing.
+                    let start = number == 0 ? 0 : ends[number &- 1]
+                    let length = ends[number] &- start
+                    guard length <= count &- position else { continue }
                     // The first byte matched: it chose the fragment.
                     var matched = 1
                     while matched < length {
-                        let wanted = joined[start + matched]
-                        guard wanted == MatchPattern.anyByte || IndexRanking.fold(field[position + matched]) == wanted
+                        let wanted = joined[start &+ matched]
+                        guard
+                            wanted == MatchPattern.anyByte || IndexRanking.fold(field[position &+ matched]) == wanted
                         else { break }
-                        matched += 1
+                        matched &+= 1
                     }
                     if matched == length { return true }
                 }

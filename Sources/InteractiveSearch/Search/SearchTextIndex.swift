@@ -408,13 +408,13 @@ package final class SearchTextIndex: Sendable {
     /// words of bits (``pairBit(_:_:)``) of `words` from `first`.
     package static func addPairs(of text: Span<UInt8>, to words: inout [UInt64], from first: Int) {
         guard text.count > 1 else { return }
-        // In words of their own first: a pair's word, a bit of a byte, needs no check.
+        // In words of their own first: a pair's bit is below 256, so its word (below 4) needs no check.
         var found = InlineArray<4, UInt64>(repeating: 0)
         var previous = text[0]
         for position in 1..<text.count {
             let byte = text[position]
             let bit = pairBit(previous, byte)
-            found[bit >> 6] |= 1 << UInt64(bit & 63)
+            found[bit &>> 6 & 3] |= 1 << UInt64(bit & 63)
             previous = byte
         }
         for word in 0..<pairWords { words[first + word] |= found[word] }
@@ -901,7 +901,9 @@ package final class SearchTextIndex: Sendable {
             // The pairs' words of this record: the last ``pairWords`` of ``pairs``.
             pairs += repeatElement(0, count: SearchTextIndex.pairWords)
             for symbol in 0..<36 { bands[symbol] = IndexRanking.noMatch }
-            for (fieldNumber, field) in kind.searchFields.enumerated() {
+            let fields = kind.searchFields
+            for fieldNumber in fields.indices {
+                let field = fields[fieldNumber]
                 let text = field.text(object) ?? ""
                 let bytes = text.utf8.span
                 var fieldLetters: UInt64 = 0
