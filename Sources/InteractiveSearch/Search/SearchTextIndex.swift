@@ -234,41 +234,32 @@ package final class SearchTextIndex: Sendable {
                 return blocks[number]
             case .file(let file):
                 var view = BlockView(first: entry.first, count: entry.count)
-                func read<Value: BitwiseCopyable>(_ section: Section, _ zero: Value) -> [Value]? {
+                // Reads a section into its field of the view; `false` when the file cannot be read.
+                func load<Value: BitwiseCopyable>(
+                    _ section: Section, into field: WritableKeyPath<BlockView, [Value]>, _ zero: Value
+                ) -> Bool {
                     let range = entry.sections[section.rawValue]
-                    return file.read(
-                        range.count / MemoryLayout<Value>.stride, of: zero, at: entry.offset + range.lowerBound)
+                    guard
+                        let values = file.read(
+                            range.count / MemoryLayout<Value>.stride, of: zero, at: entry.offset + range.lowerBound)
+                    else { return false }
+                    view[keyPath: field] = values
+                    return true
                 }
                 for section in parts.sections {
+                    let loaded: Bool
                     switch section {
-                    case .kindOf:
-                        guard let values = read(section, UInt8(0)) else { return nil }
-                        view.kindOf = values
-                    case .starts:
-                        guard let values = read(section, UInt32(0)) else { return nil }
-                        view.starts = values
-                    case .texts:
-                        guard let values = read(section, UInt8(0)) else { return nil }
-                        view.texts = values
-                    case .letters:
-                        guard let values = read(section, UInt64(0)) else { return nil }
-                        view.letters = values
-                    case .pairs:
-                        guard let values = read(section, UInt64(0)) else { return nil }
-                        view.pairs = values
-                    case .symbolBands:
-                        guard let values = read(section, UInt8(0)) else { return nil }
-                        view.symbolBands = values
-                    case .unicodeStarts:
-                        guard let values = read(section, UInt32(0)) else { return nil }
-                        view.unicodeStarts = values
-                    case .unicodeFields:
-                        guard let values = read(section, UInt32(0)) else { return nil }
-                        view.unicodeFields = values
-                    case .lines:
-                        guard let values = read(section, Line(offset: 0, length: 0, number: 0)) else { return nil }
-                        view.lines = values
+                    case .kindOf: loaded = load(section, into: \.kindOf, UInt8(0))
+                    case .starts: loaded = load(section, into: \.starts, UInt32(0))
+                    case .texts: loaded = load(section, into: \.texts, UInt8(0))
+                    case .letters: loaded = load(section, into: \.letters, UInt64(0))
+                    case .pairs: loaded = load(section, into: \.pairs, UInt64(0))
+                    case .symbolBands: loaded = load(section, into: \.symbolBands, UInt8(0))
+                    case .unicodeStarts: loaded = load(section, into: \.unicodeStarts, UInt32(0))
+                    case .unicodeFields: loaded = load(section, into: \.unicodeFields, UInt32(0))
+                    case .lines: loaded = load(section, into: \.lines, Line(offset: 0, length: 0, number: 0))
                     }
+                    guard loaded else { return nil }
                 }
                 return view
             }
