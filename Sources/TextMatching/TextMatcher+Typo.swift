@@ -24,8 +24,8 @@ extension TextMatcher {
         guard budget > 0, count >= length - budget else { return nil }
         let columns = length + budget + 1
         let (first, second) = (pattern[0], pattern[1])
-        // The table lives on the stack for the call, read without bounds checks (see ``TypoAlignment``).
-        return withUnsafeTemporaryAllocation(of: Int.self, capacity: (length + 1) * columns) { table in
+        // The table lives on the stack for the call (see ``TypoTable``).
+        return TypoTable.with(count: (length + 1) * columns) { table in
             var best: (quality: Int, units: [Int])?
             var next = 0
             var found = -1

@@ -17,15 +17,14 @@ struct TypoAlignment<Subject: MatchSubject & ~Escapable>: ~Escapable {
 
     @_lifetime(copy pattern, copy subject)
     init(
-        pattern: Span<UInt32>, subject: Subject, start: Int, width: Int, budget: Int,
-        table: UnsafeMutableBufferPointer<Int>, columns: Int
+        pattern: Span<UInt32>, subject: Subject, start: Int, width: Int, budget: Int, table: TypoTable, columns: Int
     ) {
         self.pattern = pattern
         self.subject = subject
         self.start = start
         self.width = width
         self.budget = budget
-        self.table = table
+        self.table = table.cells
         self.columns = columns
     }
 
@@ -120,5 +119,19 @@ struct TypoAlignment<Subject: MatchSubject & ~Escapable>: ~Escapable {
             }
         }
         return units.reversed()
+    }
+}
+
+/// The cells of a typo alignment's table, on the stack for one match of a text: only
+/// ``TypoAlignment`` reads and writes them, without bounds checks, and it writes each cell before
+/// it reads it, so they need no filling first.
+struct TypoTable {
+    fileprivate let cells: UnsafeMutableBufferPointer<Int>
+
+    /// Calls `body` with a table of `count` cells that lasts for the call: for an alignment of a
+    /// pattern of `length` units, `(length + 1) × columns`, with more `columns` than the text
+    /// lengths it aligns.
+    static func with<Result>(count: Int, _ body: (TypoTable) -> Result) -> Result {
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: count) { body(TypoTable(cells: $0)) }
     }
 }

@@ -33,11 +33,8 @@ import TextMatching
                         match.tier == .substring && weight < MatchStrength.strongFieldWeight
                             ? nil : MatchStrength(match, fieldWeight: weight).band
                     }
-                    let bound = Array(word.utf8).withUnsafeBufferPointer { word in
-                        Array(text.utf8).withUnsafeBufferPointer { field in
-                            IndexRanking.bestBand(of: word, in: field, weight: weight)
-                        }
-                    }
+                    let (wordBytes, field) = (Array(word.utf8), Array(text.utf8))
+                    let bound = IndexRanking.bestBand(of: wordBytes.span, in: field.span, weight: weight)
                     compared += 1
                     guard let actual else {
                         #expect(bound == IndexRanking.noMatch, "\(word) in \(text.debugDescription)")
@@ -53,6 +50,27 @@ import TextMatching
 
     /// Fragments are found wherever they occur, ignoring case, a zero byte
     /// standing for any byte: as a plain search of every position finds them.
+    /// A text of a block ends at its first zero byte, found eight bytes at
+    /// a time as a byte-by-byte walk finds it: from every start, with the
+    /// zero at every place of a word, next to the bytes that borrow in a
+    /// word's arithmetic (1, 0x80, 0xFF), and with none before the end.
+    @Test func aTextEndsAtItsFirstZeroByte() {
+        var random = SplitMix64(state: 31)
+        let pieces: [UInt8] = [0, 0x01, 0x80, 0x81, 0xFF, 0x41, 0x61, 0x7F]
+        var compared = 0
+        for length in 0..<40 {
+            for _ in 0..<30 {
+                let texts = (0..<length).map { _ in pieces.randomElement(using: &random)! }
+                for start in 0...length {
+                    let expected = texts[start...].firstIndex(of: 0) ?? length
+                    #expect(SearchTextIndex.textEnd(in: texts.span, from: start) == expected, "\(texts) from \(start)")
+                    compared += 1
+                }
+            }
+        }
+        #expect(compared > 20000)
+    }
+
     @Test func fragmentsAreFoundWhereTheyOccur() {
         var random = SplitMix64(state: 5)
         let letters = Array("ab1 -".utf8) + [MatchPattern.anyByte]
@@ -71,7 +89,7 @@ import TextMatching
                         }
                 }
             }
-            let occur = bytes.withUnsafeBufferPointer { IndexRanking.Fragments(fragments).occur(in: $0) }
+            let occur = IndexRanking.Fragments(fragments).occur(in: bytes.span)
             #expect(occur == expected, "\(fragments) in \(text.debugDescription)")
             if expected { found += 1 }
         }
@@ -87,14 +105,12 @@ import TextMatching
         var compared = 0
         for text in IndexRankingTests.texts(count: 3000, seed: 24) where text.utf8.allSatisfy({ $0 < 0x80 }) {
             for weight in [100, 30, 10] {
-                var bands = [UInt8](repeating: IndexRanking.noMatch, count: 36)
+                var bands = InlineArray<36, UInt8>(repeating: IndexRanking.noMatch)
                 let bytes = Array(text.utf8)
-                bytes.withUnsafeBufferPointer { IndexRanking.symbolBands(in: $0, weight: weight, into: &bands) }
+                IndexRanking.symbolBands(in: bytes.span, weight: weight, into: &bands)
                 for byte in Array("abs1eAB29z".utf8) {
                     let word = [IndexRanking.fold(byte)]
-                    let expected = word.withUnsafeBufferPointer { word in
-                        bytes.withUnsafeBufferPointer { IndexRanking.bestBand(of: word, in: $0, weight: weight) }
-                    }
+                    let expected = IndexRanking.bestBand(of: word.span, in: bytes.span, weight: weight)
                     #expect(
                         bands[SearchTextIndex.symbol(byte)!] == expected,
                         "\(Character(UnicodeScalar(byte))) in \(text.debugDescription), weight \(weight)")
@@ -118,12 +134,10 @@ import TextMatching
             }
             var words = [UInt64](repeating: 0, count: SearchTextIndex.pairWords)
             let bytes = Array(text.utf8)
-            bytes.withUnsafeBufferPointer { text in
-                words.withUnsafeMutableBufferPointer { SearchTextIndex.addPairs(of: text, to: $0) }
-            }
+            SearchTextIndex.addPairs(of: bytes.span, to: &words, from: 0)
             let wanted = IndexRanking.pairMask(of: fragment)
             let passes = zip(wanted, words).allSatisfy { $0 & ~$1 == 0 }
-            let occurs = bytes.withUnsafeBufferPointer { IndexRanking.Fragments([fragment]).occur(in: $0) }
+            let occurs = IndexRanking.Fragments([fragment]).occur(in: bytes.span)
             if occurs {
                 #expect(passes, "\(fragment) in \(text.debugDescription)")
                 held += 1

@@ -79,53 +79,35 @@ import Testing
     }
 
     @Test func aWritePastTheRoomLentStopsTheProcess() async {
-        await #expect(processExitsWith: .failure) {
-            var buffer = ByteBuffer(capacity: 1000)
-            buffer.appendInPlace(maxCount: 4) { (writer: consuming ByteBuffer.Writer) in
-                writer.append(Array("12345".utf8).span, afterSpaces: 0)
-                return writer
-            }
-        }
-        await #expect(processExitsWith: .failure) {
-            var buffer = ByteBuffer(capacity: 1000)
-            buffer.appendInPlace(maxCount: 4) { (writer: consuming ByteBuffer.Writer) in
-                writer.append(Array("1".utf8).span, afterSpaces: 4)
-                return writer
-            }
-        }
-        await #expect(processExitsWith: .failure) {
-            var buffer = ByteBuffer(capacity: 1000)
-            buffer.appendInPlace(maxCount: 8) { (writer: consuming ByteBuffer.Writer) in
-                writer.append(Array("12345".utf8).span, afterSpaces: 4)
-                return writer
-            }
-        }
-        // A run past the end of the text given, or before its start.
-        await #expect(processExitsWith: .failure) {
-            var buffer = ByteBuffer(capacity: 1000)
-            buffer.appendInPlace(maxCount: 100) { (writer: consuming ByteBuffer.Writer) in
-                writer.append(Array("12345".utf8).span, from: 3, count: 3, afterSpaces: 0)
-                return writer
-            }
-        }
-        await #expect(processExitsWith: .failure) {
-            var buffer = ByteBuffer(capacity: 1000)
-            buffer.appendInPlace(maxCount: 100) { (writer: consuming ByteBuffer.Writer) in
-                writer.append(Array("12345".utf8).span, from: -1, count: 2, afterSpaces: 0)
-                return writer
-            }
-        }
-        await #expect(processExitsWith: .failure) {
-            var buffer = ByteBuffer(capacity: 1000)
-            buffer.appendInPlace(maxCount: 100) { (writer: consuming ByteBuffer.Writer) in
-                writer.append(Array("12345".utf8).span, from: 0, count: 2, afterSpaces: -1)
-                return writer
-            }
-        }
+        await #expect(processExitsWith: .failure) { Self.write("12345", spaces: 0, room: 4) }
+        await #expect(processExitsWith: .failure) { Self.write("1", spaces: 4, room: 4) }
+        await #expect(processExitsWith: .failure) { Self.write("12345", spaces: 4, room: 8) }
+        // A run past the end of the text given, or before its start, or after fewer than no spaces.
+        await #expect(processExitsWith: .failure) { Self.write("12345", from: 3, count: 3, spaces: 0, room: 100) }
+        await #expect(processExitsWith: .failure) { Self.write("12345", from: -1, count: 2, spaces: 0, room: 100) }
+        await #expect(processExitsWith: .failure) { Self.write("12345", from: 0, count: 2, spaces: -1, room: 100) }
         await #expect(processExitsWith: .failure) {
             var buffer = ByteBuffer()
             buffer.append("abc")
             _ = buffer.withBytes(0..<4) { $0.count }
+        }
+    }
+
+    /// Writes `text` whole after `spaces`, in `room` bytes lent by a buffer with room to spare.
+    static func write(_ text: String, spaces: Int, room: Int) {
+        var buffer = ByteBuffer(capacity: 1000)
+        buffer.appendInPlace(maxCount: room) { (writer: consuming ByteBuffer.Writer) in
+            writer.append(Array(text.utf8).span, afterSpaces: spaces)
+            return writer
+        }
+    }
+
+    /// Writes `count` bytes of `text` from `offset` after `spaces`, in `room` bytes.
+    static func write(_ text: String, from offset: Int, count: Int, spaces: Int, room: Int) {
+        var buffer = ByteBuffer(capacity: 1000)
+        buffer.appendInPlace(maxCount: room) { (writer: consuming ByteBuffer.Writer) in
+            writer.append(Array(text.utf8).span, from: offset, count: count, afterSpaces: spaces)
+            return writer
         }
     }
 }

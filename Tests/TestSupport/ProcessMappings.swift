@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// What Linux says of this process's memory mappings, for tests that check
 /// a memory advice took effect.

@@ -1,3 +1,4 @@
+import RawBytes
 import ResultKit
 import SearchEngine
 
@@ -52,18 +53,16 @@ struct FileLinesSource: SearchSource {
                 }
                 let span = end - line.offset
                 if buffer.count < span { buffer = [UInt8](repeating: 0, count: span) }
-                let count = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress, span, off_t(line.offset)) }
+                let count = FileDescriptorBytes.read(fd, into: &buffer, 0..<span, atOffset: line.offset)
                 guard count >= line.length else { return report(matched, false) }
                 bufferStart = line.offset
                 bufferCount = count
             }
             let before = sink.statistics.matched
-            buffer.withUnsafeBytes { bytes in
-                let start = line.offset - bufferStart
-                sink.consider(
-                    ndjson: UnsafeRawBufferPointer(rebasing: bytes[start..<start + line.length]), number: line.number,
-                    file: file, hint: hint)
-            }
+            let start = line.offset - bufferStart
+            sink.consider(
+                ndjson: buffer.span.extracting(start..<start + line.length), number: line.number, file: file,
+                hint: hint)
             if sink.statistics.matched > before { matched.append(line) }
         }
         report(matched, true)

@@ -1,4 +1,5 @@
 import Dispatch
+import RawBytes
 import ResultKit
 package import SearchEngine
 import Synchronization
@@ -219,12 +220,10 @@ package struct IndexRanking {
                 for (kind, found) in part!.byKind.enumerated() { matchedByKind[kind] += found }
             }
             if matched <= remember {
-                // Through a buffer: no bounds check a record.
                 var all: [Int32] = []
                 all.reserveCapacity(matched)
-                allBounds.withUnsafeBufferPointer { bounds in
-                    for record in 0..<bounds.count where bounds[record] != Self.noMatch { all.append(Int32(record)) }
-                }
+                let bounds = allBounds.span
+                for record in bounds.indices where bounds[record] != Self.noMatch { all.append(Int32(record)) }
                 allMatches = all
             }
         } else {
@@ -259,125 +258,101 @@ package struct IndexRanking {
         var cutEnds: [Int] = []
         for set in cutMasks { cutEnds.append((cutEnds.last ?? 0) + set.count) }
         let symbol = word.count == 1 ? SearchTextIndex.symbol(word[0]) : nil
-        let query = QueryBuffers(
-            word: word, weights: weights, kindFields: kindFields, masks: masks, cutPairs: cutPairs, cutEnds: cutEnds)
         // A one-character word reads only the bands; a longer one the filters, then the texts.
         let parts: SearchTextIndex.Parts = symbol != nil ? [.bands, .unicode] : [.filters, .texts, .unicode]
         let reader = SearchTextIndex.Reader(index)
-        let complete = bounds.withUnsafeMutableBufferPointer { bounds in
-            byKind.withUnsafeMutableBufferPointer { byKind in
-                query.withPointers { q in
-                    for number in index.blocks(in: range) {
-                        if isCancelled() { return false }
-                        guard let p = reader.block(number, parts) else { return false }
-                        for record in p.records.clamped(to: range) {
-                            if record & 4095 == 0, isCancelled() { return false }
-                            let local = record - p.first
-                            let kind = p.kindOf[local]
-                            guard kind != SearchTextIndex.unindexed else { continue }
-                            // The plain ASCII texts' bound, when known without reading them.
-                            var best = Self.noMatch
-                            let readsASCII: Bool
-                            if let symbol {
-                                let byte = p.symbolBands[local * SearchTextIndex.symbolBytes + symbol >> 1]
-                                let band = symbol & 1 == 0 ? byte & 15 : byte >> 4
-                                if band != SearchTextIndex.noBand { best = band }
-                                readsASCII = false
+        var complete = true
+        do {
+            // Spans over the arrays: the loop over the records neither retains nor releases one.
+            let wordBytes = word.span
+            let fieldWeights = weights.span
+            let kindFieldStarts = kindFields.span
+            let fragmentMasks = masks.span
+            let fragmentPairs = cutPairs.span
+            let cutEndSpan = cutEnds.span
+            var boundsOut = bounds.mutableSpan
+            var byKindOut = byKind.mutableSpan
+            blocks: for number in index.blocks(in: range) {
+                guard !isCancelled(), let block = reader.block(number, parts) else {
+                    complete = false
+                    break blocks
+                }
+                let kindOf = block.kindOf.span
+                let symbolBands = block.symbolBands.span
+                let letters = block.letters.span
+                let pairs = block.pairs.span
+                let unicodeStarts = block.unicodeStarts.span
+                let unicodeFields = block.unicodeFields.span
+                let starts = block.starts.span
+                let texts = block.texts.span
+                for record in block.records.clamped(to: range) {
+                    if record & 4095 == 0, isCancelled() {
+                        complete = false
+                        break blocks
+                    }
+                    let local = record - block.first
+                    let kind = kindOf[local]
+                    guard kind != SearchTextIndex.unindexed else { continue }
+                    // The plain ASCII texts' bound, when known without reading them.
+                    var best = Self.noMatch
+                    let readsASCII: Bool
+                    if let symbol {
+                        let byte = symbolBands[local * SearchTextIndex.symbolBytes + symbol >> 1]
+                        let band = symbol & 1 == 0 ? byte & 15 : byte >> 4
+                        if band != SearchTextIndex.noBand { best = band }
+                        readsASCII = false
+                    } else {
+                        let first = local &* SearchTextIndex.pairWords
+                        readsASCII = Self.holdsLetters(
+                            letters[local], pairs: pairs.extracting(first..<first &+ SearchTextIndex.pairWords),
+                            masks: fragmentMasks, pairMasks: fragmentPairs, cutEnds: cutEndSpan)
+                    }
+                    defer {
+                        boundsOut[record - range.lowerBound] = best
+                        if exactOnly, best != Self.noMatch { byKindOut[Int(kind)] += 1 }
+                    }
+                    guard readsASCII else {
+                        // Only the texts that are not plain ASCII, if any.
+                        var entry = Int(unicodeStarts[local])
+                        let entriesEnd = Int(unicodeStarts[local + 1])
+                        while entry < entriesEnd {
+                            let weight = fieldWeights[kindFieldStarts[Int(kind)] + Int(unicodeFields[entry])]
+                            if let found = unicode[Int(unicodeFields[entry + 1])],
+                                let strength = rule.strength(of: found.match, fieldWeight: weight)
+                            {
+                                best = min(best, UInt8(strength.band))
+                            }
+                            entry += 2
+                        }
+                        continue
+                    }
+                    var start = Int(starts[local])
+                    for field in kindFieldStarts[Int(kind)]..<kindFieldStarts[Int(kind) + 1] {
+                        let weight = fieldWeights[field]
+                        let bound: UInt8
+                        if texts[start] == SearchTextIndex.unicodeMark {
+                            let number = Self.number(in: texts, at: start)
+                            start += 5
+                            bound =
+                                unicode[number].flatMap { found in
+                                    rule.strength(of: found.match, fieldWeight: weight).map { UInt8($0.band) }
+                                } ?? Self.noMatch
+                        } else {
+                            let end = SearchTextIndex.textEnd(in: texts, from: start)
+                            let field = texts.extracting(start..<end)
+                            start = end + 1
+                            if exactOnly {
+                                bound = Self.bestBand(of: wordBytes, in: field, weight: weight, rule: rule)
                             } else {
-                                readsASCII = Self.holdsLetters(
-                                    p.letters[local], pairs: p.pairs.baseAddress! + local * SearchTextIndex.pairWords,
-                                    masks: q.masks, pairMasks: q.cutPairs, cutEnds: q.cutEnds)
-                            }
-                            defer {
-                                bounds[record - range.lowerBound] = best
-                                if exactOnly, best != Self.noMatch { byKind[Int(kind)] += 1 }
-                            }
-                            guard readsASCII else {
-                                // Only the texts that are not plain ASCII, if any.
-                                var entry = Int(p.unicodeStarts[local])
-                                let entriesEnd = Int(p.unicodeStarts[local + 1])
-                                while entry < entriesEnd {
-                                    let weight = q.weights[q.kindFields[Int(kind)] + Int(p.unicodeFields[entry])]
-                                    if let found = unicode[Int(p.unicodeFields[entry + 1])],
-                                        let strength = rule.strength(of: found.match, fieldWeight: weight)
-                                    {
-                                        best = min(best, UInt8(strength.band))
-                                    }
-                                    entry += 2
-                                }
-                                continue
-                            }
-                            var start = Int(p.starts[local])
-                            for field in q.kindFields[Int(kind)]..<q.kindFields[Int(kind) + 1] {
-                                let weight = q.weights[field]
-                                let bound: UInt8
-                                if p.texts[start] == SearchTextIndex.unicodeMark {
-                                    let number = Self.number(in: p.texts, at: start)
-                                    start += 5
-                                    bound =
-                                        unicode[number].flatMap { found in
-                                            rule.strength(of: found.match, fieldWeight: weight).map { UInt8($0.band) }
-                                        } ?? Self.noMatch
-                                } else {
-                                    var end = start
-                                    while p.texts[end] != 0 { end += 1 }
-                                    let field = UnsafeBufferPointer(rebasing: p.texts[start..<end])
-                                    start = end + 1
-                                    if exactOnly {
-                                        bound = Self.bestBand(of: q.word, in: field, weight: weight, rule: rule)
-                                    } else {
-                                        bound = fragments.occur(in: field) ? 0 : Self.noMatch
-                                    }
-                                }
-                                best = min(best, bound)
+                                bound = fragments.occur(in: field) ? 0 : Self.noMatch
                             }
                         }
+                        best = min(best, bound)
                     }
-                    return true
                 }
             }
         }
         return complete ? (bounds, byKind) : nil
-    }
-
-    /// What ``scan`` reads besides the index, as buffers (see ``QueryBuffers/withPointers(_:)``).
-    private struct QueryBuffers {
-        var word: [UInt8]
-        var weights: [Int]
-        var kindFields: [Int]
-        var masks: [UInt64]
-        var cutPairs: [UInt64]
-        var cutEnds: [Int]
-
-        struct Pointers {
-            var word: UnsafeBufferPointer<UInt8>
-            var weights: UnsafeBufferPointer<Int>
-            var kindFields: UnsafeBufferPointer<Int>
-            var masks: UnsafeBufferPointer<UInt64>
-            var cutPairs: UnsafeBufferPointer<UInt64>
-            var cutEnds: UnsafeBufferPointer<Int>
-        }
-
-        /// Calls `body` with every array's storage: the loop over the
-        /// records then neither retains nor releases one.
-        func withPointers<Result>(_ body: (Pointers) -> Result) -> Result {
-            word.withUnsafeBufferPointer { word in
-                weights.withUnsafeBufferPointer { weights in
-                    kindFields.withUnsafeBufferPointer { kindFields in
-                        masks.withUnsafeBufferPointer { masks in
-                            cutPairs.withUnsafeBufferPointer { cutPairs in
-                                cutEnds.withUnsafeBufferPointer { cutEnds in
-                                    body(
-                                        Pointers(
-                                            word: word, weights: weights, kindFields: kindFields, masks: masks,
-                                            cutPairs: cutPairs, cutEnds: cutEnds))
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        }
     }
 
     /// Whether a record whose texts hold the letters `has` may hold a
@@ -387,17 +362,19 @@ package struct IndexRanking {
     /// ``SearchTextIndex/pairWords`` words a fragment) among `pairs`.
     @inline(__always)
     private static func holdsLetters(
-        _ has: UInt64, pairs: UnsafePointer<UInt64>, masks: UnsafeBufferPointer<UInt64>,
-        pairMasks: UnsafeBufferPointer<UInt64>, cutEnds: UnsafeBufferPointer<Int>
+        _ has: UInt64, pairs: Span<UInt64>, masks: Span<UInt64>, pairMasks: Span<UInt64>, cutEnds: Span<Int>
     ) -> Bool {
+        // Four words each, taken out once: their reads need no check of their own.
+        precondition(pairs.count == SearchTextIndex.pairWords)
         var start = 0
-        for end in cutEnds {
+        for cut in cutEnds.indices {
+            let end = cutEnds[cut]
             var holds = false
             for fragment in start..<end where masks[fragment] & ~has == 0 {
-                let wanted = pairMasks.baseAddress! + fragment * SearchTextIndex.pairWords
+                let first = fragment &* SearchTextIndex.pairWords
+                let wanted = pairMasks.extracting(first..<first &+ SearchTextIndex.pairWords)
                 guard
-                    wanted[0] & ~pairs[0] | wanted[1] & ~pairs[1] | wanted[2] & ~pairs[2] | wanted[3] & ~pairs[3]
-                        == 0
+                    wanted[0] & ~pairs[0] | wanted[1] & ~pairs[1] | wanted[2] & ~pairs[2] | wanted[3] & ~pairs[3] == 0
                 else { continue }
                 holds = true
                 break
@@ -423,7 +400,7 @@ package struct IndexRanking {
 
     /// The number of a text in ``SearchTextIndex/unicodeTexts`` after the mark at `start`.
     @inline(__always)
-    private static func number(in texts: UnsafeBufferPointer<UInt8>, at start: Int) -> Int {
+    private static func number(in texts: Span<UInt8>, at start: Int) -> Int {
         Int(texts[start + 1]) | Int(texts[start + 2]) << 8 | Int(texts[start + 3]) << 16 | Int(texts[start + 4]) << 24
     }
 
@@ -444,41 +421,43 @@ package struct IndexRanking {
         // bound there (no worse than the best field so far), or its fragments.
         let pruning: IndexedRecord.Pruning =
             exactOnly ? .exactWord(word, rule) : .fragments([fragments])
-        let mostFields = index.kinds.map(\.searchFields.count).max() ?? 0
-        return withUnsafeTemporaryAllocation(of: Int.self, capacity: max(mostFields, 1)) { starts in
-            bounds.withUnsafeBufferPointer { bounds in
-                for number in index.blocks(in: range) {
-                    let records = index.blocks[number].records.clamped(to: range)
-                    // Only a block with a record to rank is read.
-                    guard records.contains(where: { Int(bounds[$0]) <= worst && Int(bounds[$0]) > above }) else {
+        // Where each field of the record being ranked starts: one array for all of them.
+        var starts = [Int](repeating: 0, count: index.kinds.map(\.searchFields.count).max() ?? 0)
+        do {
+            let bounds = bounds.span
+            for number in index.blocks(in: range) {
+                let records = index.blocks[number].records.clamped(to: range)
+                // Only a block with a record to rank is read.
+                guard records.contains(where: { Int(bounds[$0]) <= worst && Int(bounds[$0]) > above }) else {
+                    continue
+                }
+                if isCancelled() { return nil }
+                guard let block = reader.block(number, .texts) else { return ([], [], byKind, true) }
+                for record in records where Int(bounds[record]) <= worst && Int(bounds[record]) > above {
+                    seen += 1
+                    if seen & 1023 == 0, isCancelled() { return nil }
+                    let local = record - block.first
+                    let kind = Int(block.kindOf[local])
+                    let indexed = IndexedRecord(
+                        kind: index.kinds[kind], block: block, local: local, unicodeTexts: index.unicodeTexts,
+                        pruning: pruning, starts: consume starts)
+                    let ranked = scorer.rank(indexed)
+                    starts = (consume indexed).takeStarts()
+                    guard var rank = ranked else {
+                        // The scan found the word here: the scorer must match it too.
+                        if exactOnly { return ([], [], byKind, true) }
                         continue
                     }
-                    if isCancelled() { return nil }
-                    guard let block = reader.block(number, .texts) else { return ([], [], byKind, true) }
-                    for record in records where Int(bounds[record]) <= worst && Int(bounds[record]) > above {
-                        seen += 1
-                        if seen & 1023 == 0, isCancelled() { return nil }
-                        let local = record - block.first
-                        let kind = Int(block.kindOf[local])
-                        let indexed = IndexedRecord(
-                            kind: index.kinds[kind], block: block, local: local, unicodeTexts: index.unicodeTexts,
-                            pruning: pruning, starts: starts)
-                        guard var rank = scorer.rank(indexed) else {
-                            // The scan found the word here: the scorer must match it too.
-                            if exactOnly { return ([], [], byKind, true) }
-                            continue
-                        }
-                        rank.order = record
-                        matches.append(Int32(record))
-                        byKind[kind] += 1
-                        keys.append(Key(rank: rank, kind: UInt8(kind)))
-                    }
+                    rank.order = record
+                    matches.append(Int32(record))
+                    byKind[kind] += 1
+                    keys.append(Key(rank: rank, kind: UInt8(kind)))
                 }
-                keys.sort()
-                if keys.count > keep { keys.removeLast(keys.count - keep) }
-                return (keys, matches, byKind, false)
             }
         }
+        keys.sort()
+        if keys.count > keep { keys.removeLast(keys.count - keep) }
+        return (keys, matches, byKind, false)
     }
 
     /// The best band (``MatchStrength/band``) a match of `word` in `field`,
@@ -492,11 +471,10 @@ package struct IndexRanking {
     ///   - word: Folded ASCII bytes.
     ///   - field: Plain ASCII without `\r`, as the index keeps it.
     package static func bestBand(
-        of word: UnsafeBufferPointer<UInt8>, in field: UnsafeBufferPointer<UInt8>, weight: Int,
-        rule: RankingRule = .standard
+        of word: Span<UInt8>, in field: Span<UInt8>, weight: Int, rule: RankingRule = .standard
     ) -> UInt8 {
         var best = noMatch
-        TextMatcher.forEachOccurrence(ofASCII: word.span, in: field.span) { tier, wholeWord in
+        TextMatcher.forEachOccurrence(ofASCII: word, in: field) { tier, wholeWord in
             if let strength = rule.strength(tier: tier, wholeWord: wholeWord, fieldWeight: weight) {
                 best = min(best, UInt8(strength.band))
             }
@@ -511,27 +489,25 @@ package struct IndexRanking {
     /// every position in one pass
     /// (``TextMatcher/forEachCharacterOccurrence(inASCII:mayHelp:_:)``).
     package static func symbolBands(
-        in field: UnsafeBufferPointer<UInt8>, weight: Int, rule: RankingRule = .standard, into bands: inout [UInt8]
+        in field: Span<UInt8>, weight: Int, rule: RankingRule = .standard, into bands: inout InlineArray<36, UInt8>
     ) {
-        bands.withUnsafeMutableBufferPointer { bands in
-            // Whether the occurrence would lower its symbol's band: the
-            // capitalised-word rule is then applied too.
-            func band(_ tier: MatchTier, _ wholeWord: Bool) -> UInt8? {
-                rule.strength(tier: tier, wholeWord: wholeWord, fieldWeight: weight).map { UInt8($0.band) }
-            }
-            TextMatcher.forEachCharacterOccurrence(
-                inASCII: field.span,
-                mayHelp: { byte, tier, wholeWord in
-                    guard let symbol = SearchTextIndex.symbol(byte), let band = band(tier, wholeWord) else {
-                        return false
-                    }
-                    return band < bands[symbol]
-                },
-                { byte, tier, wholeWord in
-                    guard let symbol = SearchTextIndex.symbol(byte), let band = band(tier, wholeWord) else { return }
-                    bands[symbol] = min(bands[symbol], band)
-                })
+        // Whether the occurrence would lower its symbol's band: the
+        // capitalised-word rule is then applied too.
+        func band(_ tier: MatchTier, _ wholeWord: Bool) -> UInt8? {
+            rule.strength(tier: tier, wholeWord: wholeWord, fieldWeight: weight).map { UInt8($0.band) }
         }
+        TextMatcher.forEachCharacterOccurrence(
+            inASCII: field,
+            mayHelp: { byte, tier, wholeWord in
+                guard let symbol = SearchTextIndex.symbol(byte), let band = band(tier, wholeWord) else {
+                    return false
+                }
+                return band < bands[symbol]
+            },
+            { byte, tier, wholeWord in
+                guard let symbol = SearchTextIndex.symbol(byte), let band = band(tier, wholeWord) else { return }
+                bands[symbol] = min(bands[symbol], band)
+            })
     }
 
     /// The cut of the word into fragments that the fewest of the first
@@ -545,7 +521,7 @@ package struct IndexRanking {
         let first = 0..<min(index.count, 2000)
         for number in index.blocks(in: first) {
             guard let block = reader.block(number, .texts) else { break }
-            let texts = block.texts
+            let texts = block.texts.span
             for record in block.records.clamped(to: first)
             where block.kindOf[record - block.first] != SearchTextIndex.unindexed {
                 var start = Int(block.starts[record - block.first])
@@ -556,9 +532,8 @@ package struct IndexRanking {
                         start += 5
                         continue
                     }
-                    var stop = start
-                    while texts[stop] != 0 { stop += 1 }
-                    let field = UnsafeBufferPointer(rebasing: texts[start..<stop])
+                    let stop = min(SearchTextIndex.textEnd(in: texts, from: start), end)
+                    let field = texts.extracting(start..<stop)
                     for (number, candidate) in candidates.enumerated() where candidate.occur(in: field) {
                         passed[number] += 1
                     }
@@ -609,41 +584,41 @@ package struct IndexRanking {
 
         /// Whether one of the fragments occurs in `field`, ignoring ASCII
         /// case; a ``MatchPattern/anyByte`` stands for any byte.
-        package func occur(in field: UnsafeBufferPointer<UInt8>) -> Bool {
+        package func occur(in field: Span<UInt8>) -> Bool {
             guard !startingWith.isEmpty else { return occurOneByOne(in: field) }
-            return joined.withUnsafeBufferPointer { joined in
-                ends.withUnsafeBufferPointer { ends in
-                    startingWith.withUnsafeBufferPointer { startingWith in
-                        let count = field.count
-                        for position in 0..<count {
-                            var candidates = startingWith[Int(field[position])]
-                            while candidates != 0 {
-                                let number = candidates.trailingZeroBitCount
-                                candidates &= candidates - 1
-                                let start = number == 0 ? 0 : ends[number - 1]
-                                let length = ends[number] - start
-                                guard length <= count - position else { continue }
-                                // The first byte matched: it chose the fragment.
-                                var matched = 1
-                                while matched < length {
-                                    let wanted = joined[start + matched]
-                                    guard
-                                        wanted == MatchPattern.anyByte
-                                            || IndexRanking.fold(field[position + matched]) == wanted
-                                    else { break }
-                                    matched += 1
-                                }
-                                if matched == length { return true }
-                            }
-                        }
-                        return false
+            // Spans over the arrays: no retain or release a text.
+            let joined = self.joined.span
+            let ends = self.ends.span
+            let startingWith = self.startingWith.span
+            // Every byte has an entry: no byte below is looked up past the end.
+            guard startingWith.count == 256 else { return occurOneByOne(in: field) }
+            let count = field.count
+            for position in 0..<count {
+                var candidates = startingWith[Int(field[position])]
+                while candidates != 0 {
+                    let number = candidates.trailingZeroBitCount
+                    candidates &= candidates - 1
+                    // Offsets within the fragments and the field, which are far from overflowing.
+                    let start = number == 0 ? 0 : ends[number &- 1]
+                    let length = ends[number] &- start
+                    guard length <= count &- position else { continue }
+                    // The first byte matched: it chose the fragment.
+                    var matched = 1
+                    while matched < length {
+                        let wanted = joined[start &+ matched]
+                        guard
+                            wanted == MatchPattern.anyByte || IndexRanking.fold(field[position &+ matched]) == wanted
+                        else { break }
+                        matched &+= 1
                     }
+                    if matched == length { return true }
                 }
             }
+            return false
         }
 
         /// ``occur(in:)``, one fragment after the other.
-        private func occurOneByOne(in field: UnsafeBufferPointer<UInt8>) -> Bool {
+        private func occurOneByOne(in field: Span<UInt8>) -> Bool {
             let count = field.count
             for position in 0..<count where starts[Int(field[position])] {
                 for fragment in fragments where fragment.count <= count - position {

@@ -1,3 +1,4 @@
+import RawBytes
 import ResultKit
 import SearchEngine
 import TextMatching
@@ -28,36 +29,44 @@ struct IndexedRecord: ScoredRecord {
     /// The kind's search fields.
     let fields: [SearchField]
     /// The block's texts.
-    let texts: UnsafeBufferPointer<UInt8>
+    let texts: [UInt8]
     /// Where each field's text starts in ``texts``: a plain ASCII text up to its zero byte, or
-    /// ``SearchTextIndex/unicodeMark`` and the number of a text in ``unicodeTexts``.
-    let starts: UnsafeBufferPointer<Int>
+    /// ``SearchTextIndex/unicodeMark`` and the number of a text in ``unicodeTexts``. Past the
+    /// kind's fields, what an earlier record left: the array goes from record to record
+    /// (``takeStarts()``), so that ranking a record allocates none.
+    private var starts: [Int]
     /// The index's texts that are not plain ASCII.
     let unicodeTexts: [String]
     let pruning: Pruning
 
     /// The record `local` of a block: its fields' starts written to `starts` (one a field of
-    /// `kind`, at least).
+    /// `kind`, at least), which it keeps.
     init(
         kind: ResultKind, block: SearchTextIndex.BlockView, local: Int, unicodeTexts: [String], pruning: Pruning,
-        starts: UnsafeMutableBufferPointer<Int>
+        starts: consuming [Int]
     ) {
-        fields = kind.searchFields
+        let fields = kind.searchFields
+        self.fields = fields
         texts = block.texts
         self.unicodeTexts = unicodeTexts
         self.pruning = pruning
         var start = Int(block.starts[local])
-        for field in fields.indices {
-            starts[field] = start
-            if texts[start] == SearchTextIndex.unicodeMark {
-                start += 5
-            } else {
-                while texts[start] != 0 { start += 1 }
-                start += 1
+        do {
+            let bytes = block.texts.span
+            for field in fields.indices {
+                starts[field] = start
+                if bytes[start] == SearchTextIndex.unicodeMark {
+                    start += 5
+                } else {
+                    start = SearchTextIndex.textEnd(in: bytes, from: start) + 1
+                }
             }
         }
-        self.starts = UnsafeBufferPointer(starts)
+        self.starts = starts
     }
+
+    /// The array of field starts, for the next record.
+    consuming func takeStarts() -> [Int] { starts }
 
     var fieldCount: Int { fields.count }
 
@@ -67,7 +76,7 @@ struct IndexedRecord: ScoredRecord {
 
     func fieldText(at index: Int) -> String? {
         if let number = unicodeNumber(at: index) { return unicodeTexts[number] }
-        return String(decoding: asciiText(at: index), as: UTF8.self)
+        return String(decodingUTF8: texts.span.extracting(asciiText(at: index)))
     }
 
     func mayMatch(condition: Int, field index: Int, atLeast bound: MatchStrength?) -> Bool {
@@ -76,14 +85,14 @@ struct IndexedRecord: ScoredRecord {
             return true
         case .exactWord(let word, let rule):
             guard unicodeNumber(at: index) == nil else { return true }
-            let band = word.withUnsafeBufferPointer { word in
-                IndexRanking.bestBand(of: word, in: asciiText(at: index), weight: fields[index].weight, rule: rule)
-            }
+            let band = IndexRanking.bestBand(
+                of: word.span, in: texts.span.extracting(asciiText(at: index)), weight: fields[index].weight,
+                rule: rule)
             return band != IndexRanking.noMatch && bound.map { Int(band) <= $0.band } ?? true
         case .fragments(let fragments):
             guard condition < fragments.count, let fragments = fragments[condition], unicodeNumber(at: index) == nil
             else { return true }
-            return fragments.occur(in: asciiText(at: index))
+            return fragments.occur(in: texts.span.extracting(asciiText(at: index)))
         }
     }
 
@@ -103,11 +112,10 @@ struct IndexedRecord: ScoredRecord {
             | Int(texts[start + 4]) << 24
     }
 
-    /// The bytes of a plain ASCII field's text.
-    private func asciiText(at index: Int) -> UnsafeBufferPointer<UInt8> {
+    /// Where a plain ASCII field's text is in ``texts``.
+    private func asciiText(at index: Int) -> Range<Int> {
         let start = starts[index]
-        var end = start
-        while texts[end] != 0 { end += 1 }
-        return UnsafeBufferPointer(rebasing: texts[start..<end])
+        let texts = texts.span
+        return start..<SearchTextIndex.textEnd(in: texts, from: start)
     }
 }

@@ -151,15 +151,17 @@ package struct LoadedSource: SearchSource {
         var matched: [Int32] = []
         var complete = true
         let loaded = loaded
-        loaded.arena.withUnsafeBytes { arena in
+        let arena = loaded.arena
+        // Left as soon as a newer keystroke cancels the search.
+        search: do {
             var seen = 0
             func consider(_ index: Int32, into sink: inout RecordSink) {
                 let before = sink.statistics.matched
                 switch loaded.items[Int(index)] {
                 case .line(let start, let end, let number, let file):
                     let (name, hint) = loaded.files[Int(file)]
-                    let bytes = UnsafeRawBufferPointer(rebasing: arena[start..<end])
-                    sink.consider(ndjson: bytes, number: Int(number), file: name, hint: hint)
+                    sink.consider(
+                        ndjson: arena.span.extracting(start..<end), number: Int(number), file: name, hint: hint)
                 case .record(let position):
                     sink.consider(loaded.records[Int(position)])
                 }
@@ -170,7 +172,7 @@ package struct LoadedSource: SearchSource {
                     seen += 1
                     if seen & 255 == 0, isCancelled() {
                         complete = false
-                        return
+                        break search
                     }
                     consider(index, into: &sink)
                 }
@@ -179,7 +181,7 @@ package struct LoadedSource: SearchSource {
                     seen += 1
                     if seen & 255 == 0, isCancelled() {
                         complete = false
-                        return
+                        break search
                     }
                     consider(index, into: &sink)
                 }

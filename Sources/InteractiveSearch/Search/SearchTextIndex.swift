@@ -30,7 +30,7 @@ import TerminalTable
 /// terminal's thread. Up to a memory budget its blocks are held in memory;
 /// past it, every block goes to a temporary file that has no name (removed
 /// as soon as it is made, so that it goes on every exit), and each search
-/// reads the blocks it needs from it, a block at a time, into a buffer of
+/// reads the blocks it needs from it, a block at a time, into arrays of
 /// its own (``Reader``): the process holds a block a core, the file's pages
 /// are the kernel's page cache.
 package final class SearchTextIndex: Sendable {
@@ -42,8 +42,7 @@ package final class SearchTextIndex: Sendable {
     let blockRecords: Int
     /// The blocks, in record order.
     let blocks: [BlockEntry]
-    /// Where the blocks are: in memory (each one's bytes, as ``blocks``
-    /// lists them), or in a file.
+    /// Where the blocks are: in memory, or in a file.
     let storage: Storage
     /// The file's stamp when it was indexed: the index holds while it is unchanged.
     let stamp: FileStamp?
@@ -55,9 +54,9 @@ package final class SearchTextIndex: Sendable {
     /// The records that are not indexed, ascending.
     let unindexedRecords: [Int32]
 
-    /// Where the blocks' bytes are.
+    /// Where the blocks are: each one's sections, or a file that holds them.
     enum Storage: Sendable {
-        case memory([BlockBytes])
+        case memory([BlockView])
         case file(IndexFile)
     }
 
@@ -132,57 +131,28 @@ package final class SearchTextIndex: Sendable {
         var records: Range<Int> { first..<first + count }
     }
 
-    /// A block's sections as buffers, valid until the ``Reader`` that made
-    /// it reads another block; a section that was not asked for is empty.
-    struct BlockView {
+    /// A block's sections, each an array of its records' values; a section
+    /// that was not asked for is empty.
+    struct BlockView: Sendable {
         /// The number of the record at 0 of each section.
         let first: Int
         let count: Int
-        let kindOf: UnsafeBufferPointer<UInt8>
-        let starts: UnsafeBufferPointer<UInt32>
-        let texts: UnsafeBufferPointer<UInt8>
-        let letters: UnsafeBufferPointer<UInt64>
-        let pairs: UnsafeBufferPointer<UInt64>
-        let symbolBands: UnsafeBufferPointer<UInt8>
-        let unicodeStarts: UnsafeBufferPointer<UInt32>
-        let unicodeFields: UnsafeBufferPointer<UInt32>
-        let lines: UnsafeBufferPointer<Line>
+        var kindOf: [UInt8] = []
+        var starts: [UInt32] = []
+        var texts: [UInt8] = []
+        var letters: [UInt64] = []
+        var pairs: [UInt64] = []
+        var symbolBands: [UInt8] = []
+        var unicodeStarts: [UInt32] = []
+        var unicodeFields: [UInt32] = []
+        var lines: [Line] = []
 
         var records: Range<Int> { first..<first + count }
 
-        init(base: UnsafeRawPointer, entry: BlockEntry) {
-            first = entry.first
-            count = entry.count
-            func section<T>(_ section: Section, _ type: T.Type) -> UnsafeBufferPointer<T> {
-                let range = entry.sections[section.rawValue]
-                let start = UnsafeMutableRawPointer(mutating: base + range.lowerBound)
-                return UnsafeBufferPointer(
-                    start: start.bindMemory(to: T.self, capacity: range.count / MemoryLayout<T>.stride),
-                    count: range.count / MemoryLayout<T>.stride)
-            }
-            kindOf = section(.kindOf, UInt8.self)
-            starts = section(.starts, UInt32.self)
-            texts = section(.texts, UInt8.self)
-            letters = section(.letters, UInt64.self)
-            pairs = section(.pairs, UInt64.self)
-            symbolBands = section(.symbolBands, UInt8.self)
-            unicodeStarts = section(.unicodeStarts, UInt32.self)
-            unicodeFields = section(.unicodeFields, UInt32.self)
-            lines = section(.lines, Line.self)
-        }
-    }
-
-    /// Bytes aligned for every section, freed with the object.
-    final class BlockBytes: @unchecked Sendable {
-        let base: UnsafeMutableRawPointer
-        let count: Int
-
-        init(count: Int) {
+        init(first: Int, count: Int) {
+            self.first = first
             self.count = count
-            base = .allocate(byteCount: max(count, 16), alignment: 16)
         }
-
-        deinit { base.deallocate() }
     }
 
     /// A temporary file that holds the blocks: unlinked as soon as it is
@@ -195,9 +165,9 @@ package final class SearchTextIndex: Sendable {
         init?() {
             let directory = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
             var template = Array((directory + "/search-index-XXXXXX").utf8CString)
-            let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+            let fd = mkstemp(&template)
             guard fd >= 0 else { return nil }
-            template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+            _ = unlink(template)
             _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
             descriptor = fd
         }
@@ -216,11 +186,13 @@ package final class SearchTextIndex: Sendable {
             return true
         }
 
-        /// Writes `count` bytes at `offset`; whether all were written.
-        func write(_ bytes: UnsafeRawPointer, count: Int, at offset: Int) -> Bool {
+        /// Writes the values of `array` at `offset`; whether all were written.
+        func write<Value: BitwiseCopyable>(_ array: [Value], at offset: Int) -> Bool {
+            let bytes = array.span.bytes
             var done = 0
-            while done < count {
-                let written = pwrite(descriptor, bytes + done, count - done, off_t(offset + done))
+            while done < bytes.byteCount {
+                let written = FileDescriptorBytes.write(
+                    descriptor, bytes, done..<bytes.byteCount, atOffset: offset + done)
                 if written < 0, errno == EINTR { continue }
                 guard written > 0 else { return false }
                 done += written
@@ -228,64 +200,68 @@ package final class SearchTextIndex: Sendable {
             return true
         }
 
-        /// Reads `count` bytes at `offset` into `bytes`; whether all were read.
-        func read(into bytes: UnsafeMutableRawPointer, count: Int, at offset: Int) -> Bool {
-            Self.read(descriptor, into: bytes, count: count, at: offset)
-        }
-
-        /// Reads `count` bytes at `offset` of the file open as `descriptor`
-        /// into `bytes`; whether all were read.
-        static func read(_ descriptor: Int32, into bytes: UnsafeMutableRawPointer, count: Int, at offset: Int) -> Bool {
+        /// The `count` values at `offset`; `nil` when they cannot all be read.
+        func read<Value: BitwiseCopyable>(_ count: Int, of zero: Value, at offset: Int) -> [Value]? {
+            var values = [Value](repeating: zero, count: count)
+            var span = values.mutableSpan
+            var bytes = span.mutableBytes
             var done = 0
-            while done < count {
-                let read = pread(descriptor, bytes + done, count - done, off_t(offset + done))
+            while done < bytes.byteCount {
+                let read = FileDescriptorBytes.read(
+                    descriptor, into: &bytes, done..<bytes.byteCount, atOffset: offset + done)
                 if read < 0, errno == EINTR { continue }
-                guard read > 0 else { return false }
+                guard read > 0 else { return nil }
                 done += read
             }
-            return true
+            return values
         }
     }
 
-    /// Reads the blocks a search needs, one at a time: for one thread.
-    final class Reader {
+    /// Reads the blocks a search needs, one at a time.
+    struct Reader {
         let index: SearchTextIndex
-        /// For a file: the buffer a block is read into.
-        private var buffer: BlockBytes?
 
         init(_ index: SearchTextIndex) {
             self.index = index
         }
 
-        /// Block `number`'s `parts`, or `nil` when the file cannot be read.
+        /// Block `number`'s `parts` (all of them, in memory), or `nil` when
+        /// the file cannot be read.
         func block(_ number: Int, _ parts: Parts) -> BlockView? {
             let entry = index.blocks[number]
             switch index.storage {
             case .memory(let blocks):
-                return BlockView(base: blocks[number].base, entry: entry)
+                return blocks[number]
             case .file(let file):
-                if buffer == nil || buffer!.count < entry.bytes {
-                    buffer = BlockBytes(count: index.blocks.map(\.bytes).max() ?? 0)
-                }
-                let base = buffer!.base
-                // Neighbouring sections in one read.
-                var wanted = parts.sections.map { entry.sections[$0.rawValue] }.filter { !$0.isEmpty }
-                wanted.sort { $0.lowerBound < $1.lowerBound }
-                var reads: [Range<Int>] = []
-                for range in wanted {
-                    if let last = reads.last, range.lowerBound - last.upperBound < 16 {
-                        reads[reads.count - 1] = last.lowerBound..<range.upperBound
-                    } else {
-                        reads.append(range)
-                    }
-                }
-                for range in reads {
+                var view = BlockView(first: entry.first, count: entry.count)
+                // Reads a section into its field of the view; `false` when the file cannot be read.
+                func load<Value: BitwiseCopyable>(
+                    _ section: Section, into field: WritableKeyPath<BlockView, [Value]>, _ zero: Value
+                ) -> Bool {
+                    let range = entry.sections[section.rawValue]
                     guard
-                        file.read(
-                            into: base + range.lowerBound, count: range.count, at: entry.offset + range.lowerBound)
-                    else { return nil }
+                        let values = file.read(
+                            range.count / MemoryLayout<Value>.stride, of: zero, at: entry.offset + range.lowerBound)
+                    else { return false }
+                    view[keyPath: field] = values
+                    return true
                 }
-                return BlockView(base: base, entry: entry)
+                for section in parts.sections {
+                    let loaded: Bool
+                    switch section {
+                    case .kindOf: loaded = load(section, into: \.kindOf, UInt8(0))
+                    case .starts: loaded = load(section, into: \.starts, UInt32(0))
+                    case .texts: loaded = load(section, into: \.texts, UInt8(0))
+                    case .letters: loaded = load(section, into: \.letters, UInt64(0))
+                    case .pairs: loaded = load(section, into: \.pairs, UInt64(0))
+                    case .symbolBands: loaded = load(section, into: \.symbolBands, UInt8(0))
+                    case .unicodeStarts: loaded = load(section, into: \.unicodeStarts, UInt32(0))
+                    case .unicodeFields: loaded = load(section, into: \.unicodeFields, UInt32(0))
+                    case .lines: loaded = load(section, into: \.lines, Line(offset: 0, length: 0, number: 0))
+                    }
+                    guard loaded else { return nil }
+                }
+                return view
             }
         }
     }
@@ -400,14 +376,39 @@ package final class SearchTextIndex: Sendable {
         return Int((folded &* 0x9E37_79B1) >> 24)
     }
 
-    /// Adds the pairs of adjacent bytes of `text` to `words`, ``pairWords``
-    /// words of bits (``pairBit(_:_:)``).
-    package static func addPairs(of text: UnsafeBufferPointer<UInt8>, to words: UnsafeMutableBufferPointer<UInt64>) {
-        guard text.count > 1 else { return }
-        for position in 1..<text.count {
-            let bit = pairBit(text[position - 1], text[position])
-            words[bit >> 6] |= 1 << UInt64(bit & 63)
+    /// Where the plain ASCII text from `start` of a block's `texts` ends:
+    /// at its zero byte (or at the end of `texts`). Eight bytes at a time:
+    /// most texts are a few dozen bytes, shorter than a call to `memchr`
+    /// is worth, and read byte by byte each byte is checked.
+    @inline(__always)
+    package static func textEnd(in texts: Span<UInt8>, from start: Int) -> Int {
+        let count = texts.count
+        var position = start
+        while position &+ 8 <= count {
+            let word = texts.loadUInt64(at: position)
+            // The lowest byte that is zero sets its top bit, and no byte before it does.
+            let zeros = (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
+            if zeros != 0 { return position &+ zeros.trailingZeroBitCount &>> 3 }
+            position &+= 8
         }
+        while position < count, texts[position] != 0 { position &+= 1 }
+        return position
+    }
+
+    /// Adds the pairs of adjacent bytes of `text` to the ``pairWords``
+    /// words of bits (``pairBit(_:_:)``) of `words` from `first`.
+    package static func addPairs(of text: Span<UInt8>, to words: inout [UInt64], from first: Int) {
+        guard text.count > 1 else { return }
+        // In words of their own first: a pair's bit is below 256, so its word (below 4) needs no check.
+        var found = InlineArray<4, UInt64>(repeating: 0)
+        var previous = text[0]
+        for position in 1..<text.count {
+            let byte = text[position]
+            let bit = pairBit(previous, byte)
+            found[bit &>> 6 & 3] |= 1 << UInt64(bit & 63)
+            previous = byte
+        }
+        for word in 0..<pairWords { words[first + word] |= found[word] }
     }
 
     private init(builder: Builder, stamp: FileStamp?) {
@@ -431,6 +432,7 @@ package final class SearchTextIndex: Sendable {
         -> SearchTextIndex?
     {
         var builder = Builder(registry: registry, rule: rule, budget: budget, blockRecords: blockRecords)
+        // Unsafe only to hand each line to the JSON parser, which takes a buffer pointer.
         let ok = loaded.arena.withUnsafeBytes { arena -> Bool in
             for (number, item) in loaded.items.enumerated() {
                 switch item {
@@ -476,21 +478,30 @@ package final class SearchTextIndex: Sendable {
             guard let first = lines.first?.line, let last = lines.last?.line else { return seed }
             let start = first.offset
             let count = last.offset + Int(last.length) - start
-            let bytes = UnsafeMutableRawPointer.allocate(byteCount: max(count, 1), alignment: 16)
-            defer { bytes.deallocate() }
-            guard IndexFile.read(descriptor, into: bytes, count: count, at: start) else { return nil }
+            var bytes = [UInt8](repeating: 0, count: count)
+            var done = 0
+            while done < count {
+                let read = FileDescriptorBytes.read(descriptor, into: &bytes, done..<count, atOffset: start + done)
+                if read < 0, errno == EINTR { continue }
+                guard read > 0 else { return nil }
+                done += read
+            }
             var part = seed
-            for pendingLine in lines {
-                guard let content = pendingLine.content else {
-                    part.addUnindexed(line: pendingLine.line)
-                    continue
-                }
-                let object = try? JSONParser().parse(
-                    UnsafeRawBufferPointer(start: bytes + (content.lowerBound - start), count: content.count))
-                if case .object(let object)? = object {
-                    part.add(object, hint: hint, line: pendingLine.line)
-                } else {
-                    part.addUnindexed(line: pendingLine.line)
+            // Unsafe only to hand each line to the JSON parser, which takes a buffer pointer.
+            bytes.withUnsafeBytes { bytes in
+                for pendingLine in lines {
+                    guard let content = pendingLine.content else {
+                        part.addUnindexed(line: pendingLine.line)
+                        continue
+                    }
+                    let object = try? JSONParser().parse(
+                        UnsafeRawBufferPointer(rebasing: bytes[content.lowerBound - start..<content.upperBound - start])
+                    )
+                    if case .object(let object)? = object {
+                        part.add(object, hint: hint, line: pendingLine.line)
+                    } else {
+                        part.addUnindexed(line: pendingLine.line)
+                    }
                 }
             }
             return part
@@ -529,17 +540,16 @@ package final class SearchTextIndex: Sendable {
         while !atEnd {
             if isCancelled() { return nil }
             if filled == buffer.count { buffer += [UInt8](repeating: 0, count: buffer.count) }
-            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress! + filled, $0.count - filled) }
+            let count = FileDescriptorBytes.read(fd, into: &buffer, filled..<buffer.count)
             guard count >= 0 else { return nil }
             atEnd = count == 0
             filled += count
-            let ok = buffer.withUnsafeBytes { bytes -> Bool in
-                let base = bytes.baseAddress!
+            let ok = { () -> Bool in
+                let bytes = buffer.span
                 while scanned < filled {
-                    let newline = memchr(base + scanned, 0x0A, filled - scanned)
                     let end: Int
-                    if let newline {
-                        end = UnsafeRawPointer(newline) - base
+                    if let newline = bytes.firstIndex(of: 0x0A, in: scanned..<filled) {
+                        end = newline
                     } else if atEnd {
                         end = filled
                     } else {
@@ -550,7 +560,7 @@ package final class SearchTextIndex: Sendable {
                     number += 1
                     var contentEnd = end
                     if contentEnd > lineStart, bytes[contentEnd - 1] == 0x0D { contentEnd -= 1 }
-                    let line = UnsafeRawBufferPointer(rebasing: bytes[lineStart..<contentEnd])
+                    let line = bytes.extracting(lineStart..<contentEnd)
                     let location = Line(
                         offset: bufferStart + lineStart, length: UInt32(contentEnd - lineStart), number: UInt32(number))
                     switch NDJSONLineRule.classify(line, isFirstLine: number == 1, maxLineBytes: maxLineBytes) {
@@ -559,7 +569,7 @@ package final class SearchTextIndex: Sendable {
                     case .overLong:
                         pending.append(PendingLine(line: location, content: nil))
                     case .content(let content):
-                        let start = bufferStart + (content.baseAddress.map { $0 - base } ?? lineStart)
+                        let start = bufferStart + lineStart + content.lowerBound
                         pending.append(PendingLine(line: location, content: start..<start + content.count))
                     }
                 }
@@ -591,16 +601,12 @@ package final class SearchTextIndex: Sendable {
                 // (each core's heap keeps it otherwise), beside a search.
                 ProcessMemory.releaseFreedMemory()
                 return true
-            }
+            }()
             guard ok else { return nil }
             // What is left of a line moves to the front.
             let consumed = min(scanned, filled)
             if consumed > 0 {
-                buffer.withUnsafeMutableBytes { bytes in
-                    if consumed < filled {
-                        memmove(bytes.baseAddress!, bytes.baseAddress! + consumed, filled - consumed)
-                    }
-                }
+                for index in 0..<filled - consumed { buffer[index] = buffer[consumed + index] }
                 bufferStart += consumed
                 filled -= consumed
                 scanned -= consumed
@@ -627,7 +633,7 @@ package final class SearchTextIndex: Sendable {
         var count = 0
         /// The blocks done, and where their bytes are: held, or in the file.
         var entries: [BlockEntry] = []
-        var held: [BlockBytes] = []
+        var held: [BlockView] = []
         var heldBytes = 0
         var file: IndexFile?
         var fileBytes = 0
@@ -714,13 +720,11 @@ package final class SearchTextIndex: Sendable {
                 for position in stride(from: 1, to: part.unicodeFields.count, by: 2) {
                     part.unicodeFields[position] = numberMap[Int(part.unicodeFields[position])]
                 }
-                part.texts.withUnsafeMutableBytes { texts in
-                    for position in part.unicodePositions {
-                        let local = texts.loadUnaligned(fromByteOffset: position, as: UInt32.self)
-                        texts.storeBytes(
-                            of: numberMap[Int(UInt32(littleEndian: local))].littleEndian, toByteOffset: position,
-                            as: UInt32.self)
-                    }
+                for position in part.unicodePositions {
+                    var local = 0
+                    for byte in 0..<4 { local |= Int(part.texts[position + byte]) << (8 * byte) }
+                    let number = numberMap[local]
+                    for byte in 0..<4 { part.texts[position + byte] = UInt8(truncatingIfNeeded: number >> (8 * byte)) }
                 }
             }
             for record in part.unindexed { unindexedRecords.append(Int32(count) + record) }
@@ -759,26 +763,20 @@ package final class SearchTextIndex: Sendable {
             section(block.unicodeStarts)
             section(block.unicodeFields)
             section(block.lines)
-            let bytes = BlockBytes(count: end)
-            func copy<T>(_ array: [T], _ section: Section) {
-                array.withUnsafeBytes { source in
-                    guard let source = source.baseAddress else { return }
-                    (bytes.base + sections[section.rawValue].lowerBound).copyMemory(
-                        from: source, byteCount: array.count * MemoryLayout<T>.stride)
-                }
-            }
-            copy(block.kindOf, .kindOf)
-            copy(block.starts, .starts)
-            copy(block.texts, .texts)
-            copy(block.letters, .letters)
-            copy(block.pairs, .pairs)
-            copy(block.symbolBands, .symbolBands)
-            copy(block.unicodeStarts, .unicodeStarts)
-            copy(block.unicodeFields, .unicodeFields)
-            copy(block.lines, .lines)
             var entry = BlockEntry(
                 first: count, count: block.kindOf.count, offset: 0, bytes: end, sections: sections,
                 firstLineOffset: block.lines.first?.offset)
+            // Copies as long as their values: the arrays built grew by doubling.
+            var view = BlockView(first: count, count: block.kindOf.count)
+            view.kindOf = Array(block.kindOf[...])
+            view.starts = Array(block.starts[...])
+            view.texts = Array(block.texts[...])
+            view.letters = Array(block.letters[...])
+            view.pairs = Array(block.pairs[...])
+            view.symbolBands = Array(block.symbolBands[...])
+            view.unicodeStarts = Array(block.unicodeStarts[...])
+            view.unicodeFields = Array(block.unicodeFields[...])
+            view.lines = Array(block.lines[...])
             count += block.kindOf.count
             block = known.seeded()
             let reckoned = Double(end + self.bytes) * Double(max(total, 1)) / Double(max(done, 1))
@@ -788,7 +786,7 @@ package final class SearchTextIndex: Sendable {
                 file = made
                 for (number, earlier) in held.enumerated() {
                     entries[number].offset = fileBytes
-                    guard made.write(earlier.base, count: entries[number].bytes, at: fileBytes) else { return false }
+                    guard Self.write(earlier, entries[number], to: made) else { return false }
                     fileBytes += (entries[number].bytes + 15) & ~15
                 }
                 held = []
@@ -796,14 +794,26 @@ package final class SearchTextIndex: Sendable {
             }
             if let file {
                 entry.offset = fileBytes
-                guard file.write(bytes.base, count: end, at: fileBytes) else { return false }
+                guard Self.write(view, entry, to: file) else { return false }
                 fileBytes += (end + 15) & ~15
             } else {
-                held.append(bytes)
+                held.append(view)
                 heldBytes += end
             }
             entries.append(entry)
             return true
+        }
+
+        /// Writes a block's sections where `entry` places them in `file`;
+        /// whether all were written.
+        private static func write(_ view: BlockView, _ entry: BlockEntry, to file: IndexFile) -> Bool {
+            func write<Value: BitwiseCopyable>(_ array: [Value], _ section: Section) -> Bool {
+                file.write(array, at: entry.offset + entry.sections[section.rawValue].lowerBound)
+            }
+            return write(view.kindOf, .kindOf) && write(view.starts, .starts) && write(view.texts, .texts)
+                && write(view.letters, .letters) && write(view.pairs, .pairs)
+                && write(view.symbolBands, .symbolBands) && write(view.unicodeStarts, .unicodeStarts)
+                && write(view.unicodeFields, .unicodeFields) && write(view.lines, .lines)
         }
     }
 
@@ -839,7 +849,7 @@ package final class SearchTextIndex: Sendable {
         var unicodeFields: [UInt32] = []
         var lines: [Line] = []
         /// For each letter or digit, its best band in the record being added.
-        var bands = [UInt8](repeating: IndexRanking.noMatch, count: 36)
+        var bands = InlineArray<36, UInt8>(repeating: IndexRanking.noMatch)
 
         /// How a word's match in a field ranks, for ``symbolBands``.
         let rule: RankingRule
@@ -882,25 +892,29 @@ package final class SearchTextIndex: Sendable {
             // The pairs' words of this record: the last ``pairWords`` of ``pairs``.
             pairs += repeatElement(0, count: SearchTextIndex.pairWords)
             for symbol in 0..<36 { bands[symbol] = IndexRanking.noMatch }
-            for (fieldNumber, field) in kind.searchFields.enumerated() {
-                var text = field.text(object) ?? ""
-                let plain = text.withUTF8 { bytes -> Bool in
-                    guard bytes.allSatisfy({ $0 > SearchTextIndex.unicodeMark && $0 < 0x80 && $0 != 0x0D }) else {
-                        return false
+            let fields = kind.searchFields
+            for fieldNumber in fields.indices {
+                let field = fields[fieldNumber]
+                let text = field.text(object) ?? ""
+                let bytes = text.utf8.span
+                var fieldLetters: UInt64 = 0
+                var plain = true
+                for index in bytes.indices {
+                    let byte = bytes[index]
+                    guard byte > SearchTextIndex.unicodeMark && byte < 0x80 && byte != 0x0D else {
+                        plain = false
+                        break
                     }
-                    texts.append(contentsOf: bytes)
-                    texts.append(0)
-                    for byte in bytes { mask |= SearchTextIndex.letterBit(byte) }
-                    IndexRanking.symbolBands(in: bytes, weight: field.weight, rule: rule, into: &bands)
-                    pairs.withUnsafeMutableBufferPointer { pairs in
-                        SearchTextIndex.addPairs(
-                            of: bytes,
-                            to: UnsafeMutableBufferPointer(
-                                rebasing: pairs[(pairs.count - SearchTextIndex.pairWords)...]))
-                    }
-                    return true
+                    fieldLetters |= SearchTextIndex.letterBit(byte)
                 }
-                if plain { continue }
+                if plain {
+                    mask |= fieldLetters
+                    texts.append(copying: bytes)
+                    texts.append(0)
+                    IndexRanking.symbolBands(in: bytes, weight: field.weight, rule: rule, into: &bands)
+                    SearchTextIndex.addPairs(of: bytes, to: &pairs, from: pairs.count - SearchTextIndex.pairWords)
+                    continue
+                }
                 let number: UInt32
                 if let known = unicodeNumbers[text] {
                     number = known
@@ -913,7 +927,7 @@ package final class SearchTextIndex: Sendable {
                 unicodeFields.append(number)
                 texts.append(SearchTextIndex.unicodeMark)
                 unicodePositions.append(texts.count)
-                withUnsafeBytes(of: number.littleEndian) { texts.append(contentsOf: $0) }
+                for byte in 0..<4 { texts.append(UInt8(truncatingIfNeeded: number >> (8 * byte))) }
             }
             letters.append(mask)
             unicodeStarts.append(UInt32(unicodeFields.count))

@@ -57,30 +57,29 @@ struct SubsetRanking {
         var matchedByKind = [Int](repeating: 0, count: index.kinds.count)
         let reader = SearchTextIndex.Reader(index)
         var block: SearchTextIndex.BlockView?
-        let mostFields = index.kinds.map(\.searchFields.count).max() ?? 0
-        let ok = withUnsafeTemporaryAllocation(of: Int.self, capacity: max(mostFields, 1)) { starts in
-            for (seen, record) in records.lazy.map(Int.init).enumerated() {
-                if seen & 255 == 255, isCancelled() { return false }
-                // The records are ascending: each block is read once.
-                if block == nil || !block!.records.contains(record) {
-                    block = record < index.count ? reader.block(record / index.blockRecords, .texts) : nil
-                }
-                guard let block else { return false }
-                let local = record - block.first
-                let kindID = block.kindOf[local]
-                guard kindID != SearchTextIndex.unindexed else { return false }
-                let indexed = IndexedRecord(
-                    kind: index.kinds[Int(kindID)], block: block, local: local, unicodeTexts: index.unicodeTexts,
-                    pruning: .fragments(fragments), starts: starts)
-                guard var rank = scorer.rank(indexed) else { continue }
-                rank.order = record
-                keys.append(IndexRanking.Key(rank: rank, kind: kindID))
-                matches.append(Int32(record))
-                matchedByKind[Int(kindID)] += 1
+        // Where each field of the record being ranked starts: one array for all of them.
+        var starts = [Int](repeating: 0, count: index.kinds.map(\.searchFields.count).max() ?? 0)
+        for (seen, record) in records.lazy.map(Int.init).enumerated() {
+            if seen & 255 == 255, isCancelled() { return nil }
+            // The records are ascending: each block is read once.
+            if block == nil || !block!.records.contains(record) {
+                block = record < index.count ? reader.block(record / index.blockRecords, .texts) : nil
             }
-            return true
+            guard let block else { return nil }
+            let local = record - block.first
+            let kindID = block.kindOf[local]
+            guard kindID != SearchTextIndex.unindexed else { return nil }
+            let indexed = IndexedRecord(
+                kind: index.kinds[Int(kindID)], block: block, local: local, unicodeTexts: index.unicodeTexts,
+                pruning: .fragments(fragments), starts: consume starts)
+            let ranked = scorer.rank(indexed)
+            starts = (consume indexed).takeStarts()
+            guard var rank = ranked else { continue }
+            rank.order = record
+            keys.append(IndexRanking.Key(rank: rank, kind: kindID))
+            matches.append(Int32(record))
+            matchedByKind[Int(kindID)] += 1
         }
-        guard ok else { return nil }
         keys.sort()
         if keys.count > keep { keys.removeLast(keys.count - keep) }
         return IndexRanking.Selection(

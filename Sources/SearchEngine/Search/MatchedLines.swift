@@ -10,7 +10,7 @@ import Synchronization
 package final class MatchedLines: Sendable {
     /// One matching line: where it starts in the file, its length in bytes
     /// (without the line break), and its 1-based line number. Read again,
-    /// it goes to ``RecordSink/consider(ndjson:number:file:hint:)-(Span<UInt8>,_,_,_)`` as the
+    /// it goes to ``RecordSink/consider(ndjson:number:file:hint:)`` as the
     /// reader handed it over.
     package struct Line: Sendable, Comparable {
         package var offset: Int

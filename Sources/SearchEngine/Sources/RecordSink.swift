@@ -73,12 +73,6 @@ public struct RecordSink {
         }
     }
 
-    /// ``consider(ndjson:number:file:hint:)-(Span<UInt8>,_,_,_)`` for a line
-    /// lent as a pointer, as the picker's sources hand lines over.
-    public mutating func consider(ndjson line: UnsafeRawBufferPointer, number: Int, file: String, hint: String?) {
-        consider(ndjson: line.assumingMemoryBound(to: UInt8.self).span, number: number, file: file, hint: hint)
-    }
-
     /// The counts of the search so far: a source that keeps its records
     /// learns from ``SearchStatistics/matched`` which of them matched.
     package var statistics: SearchStatistics { session.statistics }

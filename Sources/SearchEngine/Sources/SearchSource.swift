@@ -11,7 +11,7 @@
 /// ## What an implementation must guarantee
 /// - Hand every record it reads to the sink, in its own order, either whole
 ///   (``RecordSink/consider(_:)-(Record)``) or as a raw NDJSON line
-///   (``RecordSink/consider(ndjson:number:file:hint:)-(Span<UInt8>,_,_,_)``), which the sink
+///   (``RecordSink/consider(ndjson:number:file:hint:)``), which the sink
 ///   classifies with ``NDJSONLineRule`` and accounts for exactly as the
 ///   engine's own readers do.
 /// - Report every problem through ``RecordSink/diagnose(_:)``, never by

@@ -235,7 +235,8 @@ extension MergedLayout.RowPlan {
             for index in shared.indices {
                 if index > 0 { drawer.separate(insideRegion: false, into: &line) }
                 let slot = shared[index]
-                write(block, slot.column < sharedCount ? first + slot.column : nil, slot, drawer, &line)
+                write(
+                    cellAt: slot.column < sharedCount ? first + slot.column : nil, of: block, slot, drawer, into: &line)
             }
             guard hasRegion else {
                 drawer.endLine(&line, into: &output)
@@ -251,7 +252,9 @@ extension MergedLayout.RowPlan {
             for flat in groupStart[group]..<groupStart[group + 1] {
                 if flat > groupStart[group] { drawer.separate(insideRegion: true, into: &line) }
                 let slot = self.details[flat]
-                write(block, slot.column < detailCount ? details + slot.column : nil, slot, drawer, &line)
+                write(
+                    cellAt: slot.column < detailCount ? details + slot.column : nil, of: block, slot, drawer,
+                    into: &line)
             }
             if !drawer.trimsTrailingSpaces { line.appendSpaces(groupPadding[group]) }
             drawer.endLine(&line, into: &output)
@@ -262,7 +265,7 @@ extension MergedLayout.RowPlan {
         /// fits, else cut as the slot says.
         @inline(__always)
         private func write(
-            _ block: RowBlock, _ index: Int?, _ slot: Slot, _ drawer: LineDrawer, _ output: inout ByteBuffer
+            cellAt index: Int?, of block: RowBlock, _ slot: Slot, _ drawer: LineDrawer, into output: inout ByteBuffer
         ) {
             let width = slot.width
             let alignment = slot.alignment
