@@ -228,14 +228,14 @@ extension JSONFieldScanner.RawValue {
     /// copying the value.
     @inline(__always)
     package func valueNotingReference(
-        in bytes: Span<UInt8>, cache: ShortStringCache
+        in base: UnsafePointer<UInt8>, count total: Int, cache: ShortStringCache
     ) -> (JSONValue, holdsNoReference: Bool) {
         switch kind {
         case .absent, .null: return (.null, true)
         case .true: return (.bool(true), true)
         case .false: return (.bool(false), true)
         case .string, .number:
-            let text = cache.string(in: bytes, at: start, count: count)
+            let text = cache.string(base + start, count: count, readable: total &- start)
             let holdsNoReference = SmallASCIIKey.holdsNoReference(text)
             return (kind == .string ? .string(text) : .number(text), holdsNoReference)
         }

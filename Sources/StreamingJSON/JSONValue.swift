@@ -59,10 +59,10 @@ public struct JSONObject: Sendable, Hashable {
         // equivalent to an ASCII one, as `\u{212A}ind` is to `Kind`).
         let members = members.span
         for index in members.indices.reversed() {
-            if let other = SmallASCIIKey(members[index].key) {
-                if other == wanted { return members[index].value }
-            } else if members[index].key == key {
-                return members[index].value
+            switch wanted.matches(members[index].key) {
+            case true?: return members[index].value
+            case false?: continue
+            case nil: if members[index].key == key { return members[index].value }
             }
         }
         return nil

@@ -27,20 +27,9 @@ enum StringByteScanner {
         let rest = bytes.extracting(start...)
         let count = rest.count
         var index = 0
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highBits: UInt64 = 0x8080_8080_8080_8080
-        // Adding (0x80 - threshold) to every byte sets the high bit of each
-        // byte at or above the threshold; no carries, as bytes below 0x80
-        // stay below 0x100 and bytes from 0x80 already have the bit.
-        let lift = ones &* UInt64(0x80 &- threshold)
+        let lift = lift(threshold: threshold)
         while index <= count &- 8 {
-            let word = rest.loadUInt64(at: index)
-            let quotes = word ^ (ones &* 0x22)
-            let backslashes = word ^ (ones &* 0x5C)
-            let hits =
-                ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes)
-                | ((word &- ones &* 0x20) & ~word) | word | ((word & ~highBits) &+ lift)
-            let mask = hits & highBits
+            let mask = specialBytes(in: rest.loadUInt64(at: index), lift: lift)
             if mask != 0 {
                 return start &+ index &+ mask.trailingZeroBitCount &>> 3
             }
@@ -54,5 +43,31 @@ enum StringByteScanner {
             index += 1
         }
         return bytes.count
+    }
+
+    /// What ``specialBytes(in:lift:)`` adds to every byte of a word to flag
+    /// those at or above `threshold`.
+    @inline(__always)
+    static func lift(threshold: UInt8) -> UInt64 {
+        // Adding (0x80 - threshold) to every byte sets the high bit of each
+        // byte at or above the threshold; no carries, as bytes below 0x80
+        // stay below 0x100 and bytes from 0x80 already have the bit.
+        0x0101_0101_0101_0101 &* UInt64(0x80 &- threshold)
+    }
+
+    /// The high bit of every byte of `word` (eight bytes of a string, the
+    /// first in the lowest eight bits) that is `"`, `\`, below 0x20 or at
+    /// least the threshold that `lift` was made for, and maybe of bytes
+    /// above the lowest such one; zero when there is none.
+    @inline(__always)
+    static func specialBytes(in word: UInt64, lift: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        let quotes = word ^ (ones &* 0x22)
+        let backslashes = word ^ (ones &* 0x5C)
+        let hits =
+            ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes)
+            | ((word &- ones &* 0x20) & ~word) | word | ((word & ~highBits) &+ lift)
+        return hits & highBits
     }
 }
