@@ -597,10 +597,10 @@ public struct FlatObjectShapes: Sendable {
 
     /// The end of the scalar value that starts at `index`, and what it is,
     /// as ``JSONFieldScanner/endOfPlainScalar(_:at:)`` gives them: strings
-    /// and numbers, most values, walked here at the line's pointer
-    /// (through the line's span, each string's eight-byte steps and each
-    /// number's digits were bounds-checked, and the walk of a line cost
-    /// 13 % more); the rest through the span.
+    /// and numbers, most values, walked here at the line's pointer, as the
+    /// gaps are (through the line's span, each string's eight-byte steps
+    /// and each number's digits would be bounds-checked again, on every
+    /// line); the rest through the span.
     @inline(__always)
     private static func endOfValue(
         _ base: UnsafePointer<UInt8>, at index: Int, count: Int
@@ -619,8 +619,7 @@ public struct FlatObjectShapes: Sendable {
     /// ``JSONFieldScanner/endOfPlainScalar(_:at:)`` for the values that the
     /// walks do not scan themselves (`false`, and any value where a line
     /// breaks the grammar): a call of its own, so that the walks' loops
-    /// keep their registers (the span and the grammars inlined into them
-    /// cost the plain walk 2.7 % more).
+    /// keep their registers for the values they do scan.
     @inline(never)
     private static func endOfOtherScalar(
         _ base: UnsafePointer<UInt8>, at index: Int, count: Int

@@ -47,8 +47,10 @@ package final class ShortStringCache {
 
     /// ``string(in:at:count:)`` at a pointer, for the flat-object walks,
     /// which hold the line's: the string of the valid UTF-8 bytes
-    /// `start..<start + count`, remembered when it is short. (Through a span,
-    /// its loads were checked, and the members of every line cost 3 % more.) `readable` says how many bytes from
+    /// `start..<start + count`, remembered when it is short; `readable` says
+    /// how many bytes from `start` may be read (at least `count`). Its two
+    /// words are loaded unchecked, where a span would check each again for
+    /// every value of every line. `readable` says how many bytes from
     /// `start` may be read (at least `count`).
     @inline(__always)
     package func string(_ start: UnsafePointer<UInt8>, count: Int, readable: Int) -> String {

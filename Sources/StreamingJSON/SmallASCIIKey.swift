@@ -70,8 +70,7 @@ package struct SmallASCIIKey: Equatable, Sendable {
     /// it as a string then). The second words are compared first: equal to
     /// this key's, they are those of a short ASCII string of its length,
     /// and the first words decide; otherwise only the other's form is
-    /// looked at. (Both words compared at once cost a lookup by key 10 %
-    /// more: most keys of a record differ in their second word.)
+    /// looked at: most keys of a record differ in their second word.
     @inline(__always)
     package func matches(_ string: String) -> Bool? {
         let bits = unsafeBitCast(string, to: (UInt64, UInt64).self)
