@@ -48,6 +48,24 @@ import Testing
         #expect(SmallASCIIKey("\u{212A}ind") == nil)
     }
 
+    /// `matches` answers from the bits only for a short ASCII string, and
+    /// then as `String.==` does; for any other string it leaves the answer
+    /// to `String.==` (a key of another form may be canonically equivalent).
+    @Test func matchesAnswersAsStringEqualityOrNotAtAll() {
+        let all = Self.texts.flatMap(Self.spellings)
+        for a in all {
+            guard let key = SmallASCIIKey(a) else { continue }
+            for b in all {
+                let answer = key.matches(b)
+                if SmallASCIIKey(b) != nil {
+                    #expect(answer == (a == b), "\(a.debugDescription) \(b.debugDescription)")
+                } else {
+                    #expect(answer == nil, "\(a.debugDescription) \(b.debugDescription)")
+                }
+            }
+        }
+    }
+
     @Test func lookupAgreesWithThePlainRuleOnRandomObjects() throws {
         let pool = Self.texts.flatMap(Self.spellings)
         var state: UInt64 = 0x0B1E_C7
