@@ -1,10 +1,12 @@
 import RawBytes
 
-/// Bytes written in short runs, each copied with one `memcpy`.
+/// Bytes written in short runs, each with one check of room.
 ///
 /// A table's line is a dozen short runs (cells, padding, separators), and
 /// `Array.append(contentsOf:)` costs about ninety instructions a call
-/// whatever the run's length; here a run costs a bounds check and a copy.
+/// whatever the run's length; here a run costs a bounds check and a copy,
+/// and a run of up to 16 bytes is copied as words, with no call to
+/// `memcpy` or `memset`.
 /// The storage is allocated ahead and cut to ``count`` when the bytes are
 /// taken. Room is not filled in advance: bytes past ``count`` are never
 /// read, and memory never written is never touched (a block of rows
@@ -64,7 +66,7 @@ struct ByteBuffer: Sendable {
         let at = count
         storage.withUnsafeMutableBufferPointer { room in
             bytes.withUnsafeBufferPointer {
-                room.baseAddress!.advanced(by: at).initialize(from: $0.baseAddress!, count: length)
+                ByteBuffer.copyShort(to: room.baseAddress! + at, from: $0.baseAddress!, count: length)
             }
         }
         count = at &+ length
@@ -85,6 +87,65 @@ struct ByteBuffer: Sendable {
     @inline(__always)
     mutating func append(_ text: String) {
         text.withUTF8Bytes { append($0) }
+    }
+
+    /// Writes `length` spaces at `at`. A table's padding is a few
+    /// bytes: words stored in place cost less than a call to `memset`.
+    @inline(__always)
+    fileprivate static func fillSpaces(_ at: UnsafeMutablePointer<UInt8>, count length: Int) {
+        let spaces: UInt64 = 0x2020_2020_2020_2020
+        let raw = UnsafeMutableRawPointer(at)
+        if length >= 8 {
+            guard length <= 64 else {
+                at.initialize(repeating: 0x20, count: length)
+                return
+            }
+            // Whole words, then one more ending at the last byte
+            // (it may cover bytes the last whole word wrote).
+            var offset = 0
+            while offset &+ 8 <= length {
+                raw.storeBytes(of: spaces, toByteOffset: offset, as: UInt64.self)
+                offset &+= 8
+            }
+            raw.storeBytes(of: spaces, toByteOffset: length &- 8, as: UInt64.self)
+        } else if length >= 4 {
+            raw.storeBytes(of: UInt32(truncatingIfNeeded: spaces), as: UInt32.self)
+            raw.storeBytes(of: UInt32(truncatingIfNeeded: spaces), toByteOffset: length &- 4, as: UInt32.self)
+        } else if length > 0 {
+            at[0] = 0x20
+            at[length >> 1] = 0x20
+            at[length &- 1] = 0x20
+        }
+    }
+
+    /// Copies `length` bytes (more than none): runs of up to 16 bytes,
+    /// most of a table's cells, as two loads and two stores that may
+    /// overlap, longer ones with `memcpy`.
+    @inline(__always)
+    fileprivate static func copyShort(
+        to target: UnsafeMutablePointer<UInt8>, from source: UnsafePointer<UInt8>, count length: Int
+    ) {
+        let to = UnsafeMutableRawPointer(target)
+        let from = UnsafeRawPointer(source)
+        if length >= 8 {
+            guard length <= 16 else {
+                target.initialize(from: source, count: length)
+                return
+            }
+            let head = from.loadUnaligned(as: UInt64.self)
+            let tail = from.loadUnaligned(fromByteOffset: length &- 8, as: UInt64.self)
+            to.storeBytes(of: head, as: UInt64.self)
+            to.storeBytes(of: tail, toByteOffset: length &- 8, as: UInt64.self)
+        } else if length >= 4 {
+            let head = from.loadUnaligned(as: UInt32.self)
+            let tail = from.loadUnaligned(fromByteOffset: length &- 4, as: UInt32.self)
+            to.storeBytes(of: head, as: UInt32.self)
+            to.storeBytes(of: tail, toByteOffset: length &- 4, as: UInt32.self)
+        } else {
+            target[0] = source[0]
+            target[length >> 1] = source[length >> 1]
+            target[length &- 1] = source[length &- 1]
+        }
     }
 
     /// Lets `body` write up to `maxCount` bytes at the end through the
@@ -116,28 +177,38 @@ struct ByteBuffer: Sendable {
             self.room = room
         }
 
-        /// Appends `bytes`.
+        /// Appends `spaces` spaces, then `bytes`: one check of room for both.
         @inline(__always)
-        mutating func append(_ bytes: Span<UInt8>) {
+        mutating func append(_ bytes: Span<UInt8>, afterSpaces spaces: Int) {
             let length = bytes.count
-            guard length > 0 else { return }
-            precondition(length <= room &- count, "wrote past the room asked for")
-            bytes.withUnsafeBufferPointer { (start + count).initialize(from: $0.baseAddress!, count: length) }
-            count &+= length
+            precondition(spaces >= 0 && spaces <= room &- count &- length, "wrote past the room asked for")
+            let at = start + count
+            ByteBuffer.fillSpaces(at, count: spaces)
+            if length > 0 {
+                bytes.withUnsafeBufferPointer {
+                    ByteBuffer.copyShort(to: at + spaces, from: $0.baseAddress!, count: length)
+                }
+            }
+            count &+= spaces &+ length
         }
 
-        /// Appends `bytes`.
+        /// Appends `spaces` spaces, then the `length` bytes of `text` from
+        /// `offset`: the run is checked against `text` and the room at once.
         @inline(__always)
-        mutating func append(_ bytes: [UInt8]) {
-            append(bytes.span)
-        }
-
-        /// Appends `length` copies of `byte`.
-        @inline(__always)
-        mutating func append(_ byte: UInt8, count length: Int) {
-            precondition(length >= 0 && length <= room &- count, "wrote past the room asked for")
-            (start + count).initialize(repeating: byte, count: length)
-            count &+= length
+        mutating func append(
+            _ text: Span<UInt8>, from offset: Int, count length: Int, afterSpaces spaces: Int
+        ) {
+            precondition(
+                offset >= 0 && length >= 0 && length <= text.count &- offset, "read past the text given")
+            precondition(spaces >= 0 && spaces <= room &- count &- length, "wrote past the room asked for")
+            let at = start + count
+            ByteBuffer.fillSpaces(at, count: spaces)
+            if length > 0 {
+                text.withUnsafeBufferPointer {
+                    ByteBuffer.copyShort(to: at + spaces, from: $0.baseAddress! + offset, count: length)
+                }
+            }
+            count &+= spaces &+ length
         }
 
         /// Appends one byte.
@@ -169,7 +240,7 @@ struct ByteBuffer: Sendable {
         guard length > 0 else { return }
         reserve(length)
         let at = count
-        storage.withUnsafeMutableBufferPointer { ($0.baseAddress! + at).initialize(repeating: 0x20, count: length) }
+        storage.withUnsafeMutableBufferPointer { ByteBuffer.fillSpaces($0.baseAddress! + at, count: length) }
         count = at &+ length
     }
 

@@ -57,7 +57,8 @@ public enum DisplayWidth {
     /// The width of `text` when it is printable ASCII (U+0020–U+007E only),
     /// which is then its own sanitised form and one cell per byte; else `nil`.
     package static func printableASCIIWidth(_ text: String) -> Int? {
-        text.withUTF8Bytes { isPrintableASCII($0) ? $0.count : nil }
+        let bytes = text.utf8.span
+        return isPrintableASCII(bytes) ? bytes.count : nil
     }
 
     /// Whether every byte is printable ASCII (0x20–0x7E), eight at a time:
@@ -122,7 +123,7 @@ public enum DisplayWidth {
     /// ``TerminalText/sanitize(_:)``), which is then its own sanitised form;
     /// else `nil`. One pass over the UTF-8 serves both questions.
     static func printableWidth(_ text: String) -> Int? {
-        let measured = text.withUTF8Bytes { printableWidth(utf8: $0) }
+        let measured = printableWidth(utf8: text.utf8.span)
         switch measured {
         case let width where width >= 0: return width
         case Self.needsEscapeMark: return nil

@@ -238,12 +238,10 @@ package struct RowBlock: Sendable {
             let stored = StoredCell(start: start, count: count, width: count, style: style, isVerbatim: true)
         else { return add(Cell(text, style: style)) }
         // One reading of the text: checked, then copied.
-        let copied = text.withUTF8Bytes { bytes in
-            guard DisplayWidth.isPrintableASCII(bytes) else { return false }
-            self.text.append(bytes)
-            return true
-        }
-        if copied { cells.append(stored) } else { add(Cell(text, style: style)) }
+        let bytes = text.utf8.span
+        guard DisplayWidth.isPrintableASCII(bytes) else { return add(Cell(text, style: style)) }
+        self.text.append(bytes)
+        cells.append(stored)
     }
 
     /// Adds every cell of `cells` to the row, as ``add(_:)`` does.

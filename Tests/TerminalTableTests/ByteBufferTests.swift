@@ -27,9 +27,7 @@ import Testing
     @Test func aWriterWritesInPlaceAndTrimsOnlyItsOwnBytes() {
         var buffer = ByteBuffer(Array("  head  ".utf8))
         buffer.appendInPlace(maxCount: 16) { (writer: consuming ByteBuffer.Writer) in
-            writer.append(0x20, count: 3)
-            writer.append(Array("cell".utf8))
-            writer.append(0x20, count: 4)
+            writer.append(Array("cell  ".utf8).span, afterSpaces: 3)
             writer.trimTrailing(0x20)
             writer.append(0x0A)
             return writer
@@ -38,25 +36,89 @@ import Testing
         // The spaces before the writer's room are not its own.
         var spaced = ByteBuffer(Array("x  ".utf8))
         spaced.appendInPlace(maxCount: 4) { (writer: consuming ByteBuffer.Writer) in
-            writer.append(0x20, count: 4)
+            writer.append(Array("    ".utf8).span, afterSpaces: 0)
             writer.trimTrailing(0x20)
             return writer
         }
         #expect(spaced.finish() == Array("x  ".utf8))
     }
 
+    /// Short runs are written as overlapping words: every length from 0 to
+    /// 80, spaces then a cell's text, lands exactly, with no byte written
+    /// before or after it (the bytes around are checked too).
+    @Test func everyRunLengthLandsExactlyAsAByteByByteCopy() {
+        let text = (0..<200).map { UInt8(0x21 + $0 % 90) }
+        for spaces in 0...80 {
+            for (offset, length) in [(0, 0), (3, 1), (7, 2), (11, 3)] + (4...80).map({ ($0 * 3 % 97, $0) }) {
+                var buffer = ByteBuffer(Array("<".utf8), capacity: 1)
+                buffer.appendInPlace(maxCount: spaces + length + 1) { (writer: consuming ByteBuffer.Writer) in
+                    writer.append(text.span, from: offset, count: length, afterSpaces: spaces)
+                    writer.append(0x3E)
+                    return writer
+                }
+                buffer.appendSpaces(spaces)
+                buffer.append(text.span.extracting(offset..<(offset + length)))
+                let padding = [UInt8](repeating: 0x20, count: spaces)
+                let run = Array(text[offset..<(offset + length)])
+                var expected: [UInt8] = [0x3C]
+                expected += padding
+                expected += run
+                expected.append(0x3E)
+                expected += padding
+                expected += run
+                #expect(buffer.finish() == expected, "spaces \(spaces), length \(length)")
+            }
+        }
+        var separated = ByteBuffer()
+        separated.appendInPlace(maxCount: 12) { (writer: consuming ByteBuffer.Writer) in
+            writer.append(Array(" | ".utf8).span, afterSpaces: 2)
+            writer.append(Array("x".utf8).span, afterSpaces: 0)
+            return writer
+        }
+        #expect(separated.finish() == Array("   | x".utf8))
+    }
+
     @Test func aWritePastTheRoomLentStopsTheProcess() async {
         await #expect(processExitsWith: .failure) {
             var buffer = ByteBuffer(capacity: 1000)
             buffer.appendInPlace(maxCount: 4) { (writer: consuming ByteBuffer.Writer) in
-                writer.append(Array("12345".utf8))
+                writer.append(Array("12345".utf8).span, afterSpaces: 0)
                 return writer
             }
         }
         await #expect(processExitsWith: .failure) {
             var buffer = ByteBuffer(capacity: 1000)
             buffer.appendInPlace(maxCount: 4) { (writer: consuming ByteBuffer.Writer) in
-                writer.append(0x20, count: 5)
+                writer.append(Array("1".utf8).span, afterSpaces: 4)
+                return writer
+            }
+        }
+        await #expect(processExitsWith: .failure) {
+            var buffer = ByteBuffer(capacity: 1000)
+            buffer.appendInPlace(maxCount: 8) { (writer: consuming ByteBuffer.Writer) in
+                writer.append(Array("12345".utf8).span, afterSpaces: 4)
+                return writer
+            }
+        }
+        // A run past the end of the text given, or before its start.
+        await #expect(processExitsWith: .failure) {
+            var buffer = ByteBuffer(capacity: 1000)
+            buffer.appendInPlace(maxCount: 100) { (writer: consuming ByteBuffer.Writer) in
+                writer.append(Array("12345".utf8).span, from: 3, count: 3, afterSpaces: 0)
+                return writer
+            }
+        }
+        await #expect(processExitsWith: .failure) {
+            var buffer = ByteBuffer(capacity: 1000)
+            buffer.appendInPlace(maxCount: 100) { (writer: consuming ByteBuffer.Writer) in
+                writer.append(Array("12345".utf8).span, from: -1, count: 2, afterSpaces: 0)
+                return writer
+            }
+        }
+        await #expect(processExitsWith: .failure) {
+            var buffer = ByteBuffer(capacity: 1000)
+            buffer.appendInPlace(maxCount: 100) { (writer: consuming ByteBuffer.Writer) in
+                writer.append(Array("12345".utf8).span, from: 0, count: 2, afterSpaces: -1)
                 return writer
             }
         }

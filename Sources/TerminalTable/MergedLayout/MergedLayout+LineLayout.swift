@@ -4,17 +4,26 @@ extension MergedLayout.RowPlan {
     /// How a row one line high is drawn, with every per-column and
     /// per-group value in flat arrays.
     struct LineLayout {
-        let sharedKept: [Int]
-        let sharedWidths: [Int]
-        let sharedAlignments: [Alignment]
+        /// A kept column as a line draws it: which of the row's cells, at
+        /// what width and alignment, and how a value too wide is cut. One
+        /// array of these, not one per property, so that drawing a cell
+        /// reads one element.
+        struct Slot {
+            let column: Int
+            let width: Int
+            let alignment: Alignment
+            let cut: CutRule?
+        }
+
+        /// The shared columns kept, in order.
+        let shared: [Slot]
         let hasRegion: Bool
         let regionWidth: Int
         /// Per group, where its kept columns start in the flat arrays
         /// below (one more entry than groups, for the end).
         let groupStart: [Int]
-        let detailKept: [Int]
-        let detailWidths: [Int]
-        let detailAlignments: [Alignment]
+        /// Every group's kept detail columns, one group after another.
+        let details: [Slot]
         /// Per group, the padding after its last column to the region's width.
         let groupPadding: [Int]
         /// The frame's vertical glyph and what separates two render
@@ -23,50 +32,45 @@ extension MergedLayout.RowPlan {
         let columnSeparator: [UInt8]
         /// Whether colour is on.
         let color: Bool
-        /// How each kept column cuts a value too wide for it: the shared
-        /// columns', then the detail columns' in the flat order above.
-        let cuts: [CutRule?]
         /// The most bytes a line takes besides its cells' text: every
         /// column's width in padding, separators and the frame.
         let lineRoom: Int
 
         init(_ plan: MergedLayout.RowPlan) {
-            // Copies, not shared buffers (`Array(_:)` of an array would share).
-            sharedKept = plan.layout.sharedKept.map { $0 }
-            sharedWidths = plan.sharedWidths.map { $0 }
-            sharedAlignments = plan.sharedAlignments.map { $0 }
+            let sharedKept = plan.layout.sharedKept
+            shared = sharedKept.indices.map {
+                Slot(
+                    column: sharedKept[$0], width: plan.sharedWidths[$0], alignment: plan.sharedAlignments[$0],
+                    cut: plan.sharedCuts[$0])
+            }
             hasRegion = plan.layout.hasRegion
             regionWidth = plan.regionWidth
             var starts = [0]
-            var kept: [Int] = []
-            var widths: [Int] = []
-            var alignments: [Alignment] = []
+            var details: [Slot] = []
             for group in plan.layout.detailKept.indices {
                 let groupKept = plan.layout.detailKept[group]
-                kept += groupKept
                 // A group with no rows has no widths; it is never drawn.
                 let groupWidths = plan.groupWidths[group]
-                widths += groupWidths.count == groupKept.count ? groupWidths : groupKept.map { _ in 0 }
-                alignments += plan.detailAlignments[group]
-                starts.append(kept.count)
+                let alignments = plan.detailAlignments[group]
+                for index in groupKept.indices {
+                    details.append(
+                        Slot(
+                            column: groupKept[index],
+                            width: groupWidths.count == groupKept.count ? groupWidths[index] : 0,
+                            alignment: alignments[index], cut: plan.layout.groups[group].columns[groupKept[index]].cut))
+                }
+                starts.append(details.count)
             }
             groupStart = starts
-            detailKept = kept
-            detailWidths = widths
-            detailAlignments = alignments
+            self.details = details
             groupPadding = plan.groupUsed.map { plan.regionWidth - $0 }
             vertical = plan.drawer.vertical
             columnSeparator = plan.drawer.columnSeparator
             color = plan.drawer.color
-            var cuts = plan.sharedCuts
-            for group in plan.layout.detailKept.indices {
-                cuts += plan.layout.detailKept[group].map { plan.layout.groups[group].columns[$0].cut }
-            }
-            self.cuts = cuts
             // Padding is at most each column's width; inside the region,
             // a group's columns, gaps and padding take the region's width.
-            let separators = (sharedKept.count + 1) * columnSeparator.count + 2 * ((vertical?.count ?? 0) + 1)
-            lineRoom = sharedWidths.reduce(0, +) + regionWidth + separators + 8
+            let separators = (shared.count + 1) * columnSeparator.count + 2 * ((vertical?.count ?? 0) + 1)
+            lineRoom = shared.reduce(0) { $0 + $1.width } + regionWidth + separators + 8
         }
 
         /// Whether row `row` of `block`, taller than a line, is drawn on
@@ -75,17 +79,18 @@ extension MergedLayout.RowPlan {
             let entry = block.entries[row]
             let first = entry.firstCell
             let sharedCount = entry.sharedCount
-            for index in sharedKept.indices where sharedKept[index] < sharedCount {
-                let cell = block.cells[first + sharedKept[index]]
-                if cell.isWhole || cell.width > sharedWidths[index] { return false }
+            for slot in shared where slot.column < sharedCount {
+                let cell = block.cells[first + slot.column]
+                if cell.isWhole || cell.width > slot.width { return false }
             }
             let group = Int(entry.group)
             guard hasRegion, group >= 0, group + 1 < groupStart.count else { return true }
             let details = first + sharedCount
             let detailCount = entry.detailCount
-            for flat in groupStart[group]..<groupStart[group + 1] where detailKept[flat] < detailCount {
-                let cell = block.cells[details + detailKept[flat]]
-                if cell.isWhole || cell.width > detailWidths[flat] { return false }
+            for flat in groupStart[group]..<groupStart[group + 1] where self.details[flat].column < detailCount {
+                let slot = self.details[flat]
+                let cell = block.cells[details + slot.column]
+                if cell.isWhole || cell.width > slot.width { return false }
             }
             return true
         }
@@ -110,15 +115,16 @@ extension MergedLayout.RowPlan {
             let drawsGroup = hasRegion && group >= 0 && group + 1 < groupStart.count
             // First, whether each cell drawn is copied as it is, and how many bytes they take.
             var textBytes = 0
-            for index in sharedKept.indices where sharedKept[index] < sharedCount {
-                let cell = cells[first + sharedKept[index]]
-                guard copiesVerbatim(cell, width: sharedWidths[index]) else { return false }
+            for slot in shared where slot.column < sharedCount {
+                let cell = cells[first &+ slot.column]
+                guard copiesVerbatim(cell, width: slot.width) else { return false }
                 textBytes &+= cell.count
             }
             if drawsGroup {
-                for flat in groupStart[group]..<groupStart[group + 1] where detailKept[flat] < detailCount {
-                    let cell = cells[details + detailKept[flat]]
-                    guard copiesVerbatim(cell, width: detailWidths[flat]) else { return false }
+                for flat in groupStart[group]..<groupStart[group + 1] where self.details[flat].column < detailCount {
+                    let slot = self.details[flat]
+                    let cell = cells[details &+ slot.column]
+                    guard copiesVerbatim(cell, width: slot.width) else { return false }
                     textBytes &+= cell.count
                 }
             }
@@ -130,7 +136,7 @@ extension MergedLayout.RowPlan {
                     Self.copy(vertical.span, after: &spaces, into: &writer)
                     spaces &+= 1
                 }
-                for index in sharedKept.indices {
+                for index in shared.indices {
                     if index > 0 {
                         if vertical == nil {
                             spaces &+= 2
@@ -138,13 +144,13 @@ extension MergedLayout.RowPlan {
                             Self.copy(columnSeparator.span, after: &spaces, into: &writer)
                         }
                     }
-                    let column = sharedKept[index]
+                    let slot = shared[index]
                     Self.write(
-                        column < sharedCount ? cells[first + column] : nil, of: text, width: sharedWidths[index],
-                        sharedAlignments[index], after: &spaces, into: &writer)
+                        slot.column < sharedCount ? cells[first &+ slot.column] : nil, of: text, slot,
+                        after: &spaces, into: &writer)
                 }
                 if hasRegion {
-                    if !sharedKept.isEmpty {
+                    if !shared.isEmpty {
                         if vertical == nil {
                             spaces &+= 2
                         } else {
@@ -154,10 +160,10 @@ extension MergedLayout.RowPlan {
                     if drawsGroup, groupStart[group] < groupStart[group + 1] {
                         for flat in groupStart[group]..<groupStart[group + 1] {
                             if flat > groupStart[group] { spaces &+= MergedLayout.detailGap }
-                            let column = detailKept[flat]
+                            let slot = self.details[flat]
                             Self.write(
-                                column < detailCount ? cells[details + column] : nil, of: text,
-                                width: detailWidths[flat], detailAlignments[flat], after: &spaces, into: &writer)
+                                slot.column < detailCount ? cells[details &+ slot.column] : nil, of: text, slot,
+                                after: &spaces, into: &writer)
                         }
                         if vertical != nil { spaces &+= groupPadding[group] }
                     } else {
@@ -181,27 +187,28 @@ extension MergedLayout.RowPlan {
         @inline(__always)
         private static func copy(_ bytes: Span<UInt8>, after spaces: inout Int, into writer: inout ByteBuffer.Writer) {
             guard !bytes.isEmpty else { return }
-            if spaces > 0 {
-                writer.append(0x20, count: spaces)
-                spaces = 0
-            }
-            writer.append(bytes)
+            writer.append(bytes, afterSpaces: spaces)
+            spaces = 0
         }
 
-        /// Writes `cell`'s text from `text` padded to `width`, the padding
+        /// Writes `cell`'s text from `text` padded to the slot's width, the padding
         /// left pending in `spaces`; only padding for a missing cell.
         @inline(__always)
         private static func write(
-            _ cell: RowBlock.StoredCell?, of text: Span<UInt8>, width: Int, _ alignment: Alignment,
-            after spaces: inout Int, into writer: inout ByteBuffer.Writer
+            _ cell: RowBlock.StoredCell?, of text: Span<UInt8>, _ slot: Slot, after spaces: inout Int,
+            into writer: inout ByteBuffer.Writer
         ) {
             guard let cell else {
-                spaces &+= width
+                spaces &+= slot.width
                 return
             }
-            let padding = width &- cell.width
+            let padding = slot.width &- cell.width
+            let alignment = slot.alignment
             if alignment == .right { spaces &+= padding }
-            copy(text.extracting(cell.start..<(cell.start &+ cell.count)), after: &spaces, into: &writer)
+            if cell.count > 0 {
+                writer.append(text, from: cell.start, count: cell.count, afterSpaces: spaces)
+                spaces = 0
+            }
             if alignment == .left { spaces &+= padding }
         }
 
@@ -225,18 +232,16 @@ extension MergedLayout.RowPlan {
             let detailCount = entry.detailCount
             let group = Int(entry.group)
             drawer.startLine(into: &line)
-            for index in sharedKept.indices {
+            for index in shared.indices {
                 if index > 0 { drawer.separate(insideRegion: false, into: &line) }
-                let column = sharedKept[index]
-                write(
-                    block, column < sharedCount ? first + column : nil, width: sharedWidths[index],
-                    sharedAlignments[index], cut: index, drawer, &line)
+                let slot = shared[index]
+                write(block, slot.column < sharedCount ? first + slot.column : nil, slot, drawer, &line)
             }
             guard hasRegion else {
                 drawer.endLine(&line, into: &output)
                 return
             }
-            if !sharedKept.isEmpty { drawer.separate(insideRegion: false, into: &line) }
+            if !shared.isEmpty { drawer.separate(insideRegion: false, into: &line) }
             guard group >= 0, group + 1 < groupStart.count, groupStart[group] < groupStart[group + 1] else {
                 drawer.write(.blank, style: .plain, width: regionWidth, alignment: .left, into: &line)
                 drawer.endLine(&line, into: &output)
@@ -245,28 +250,22 @@ extension MergedLayout.RowPlan {
             let details = first + sharedCount
             for flat in groupStart[group]..<groupStart[group + 1] {
                 if flat > groupStart[group] { drawer.separate(insideRegion: true, into: &line) }
-                let column = detailKept[flat]
-                write(
-                    block, column < detailCount ? details + column : nil, width: detailWidths[flat],
-                    detailAlignments[flat], cut: sharedKept.count + flat, drawer, &line)
+                let slot = self.details[flat]
+                write(block, slot.column < detailCount ? details + slot.column : nil, slot, drawer, &line)
             }
             if !drawer.trimsTrailingSpaces { line.appendSpaces(groupPadding[group]) }
             drawer.endLine(&line, into: &output)
         }
 
         /// Writes the cell at `index` of `block` (blank when there is
-        /// none) fitted to `width`: its bytes, padded, when it fits, else
-        /// cut as `cuts[cut]` says.
+        /// none) fitted to the slot's width: its bytes, padded, when it
+        /// fits, else cut as the slot says.
         @inline(__always)
         private func write(
-            _ block: RowBlock,
-            _ index: Int?,
-            width: Int,
-            _ alignment: Alignment,
-            cut: Int,
-            _ drawer: LineDrawer,
-            _ output: inout ByteBuffer
+            _ block: RowBlock, _ index: Int?, _ slot: Slot, _ drawer: LineDrawer, _ output: inout ByteBuffer
         ) {
+            let width = slot.width
+            let alignment = slot.alignment
             guard let index else {
                 drawer.write(.blank, style: .plain, width: width, alignment: alignment, into: &output)
                 return
@@ -275,7 +274,7 @@ extension MergedLayout.RowPlan {
             let cellWidth = stored.width
             guard width > 0, cellWidth <= width else {
                 let cell = block.cell(at: index)
-                let line = CellLayout.fit(cell, width: width, height: 1, alignment: alignment, cut: cuts[cut]).first
+                let line = CellLayout.fit(cell, width: width, height: 1, alignment: alignment, cut: slot.cut).first
                 drawer.write(line, style: cell.style, width: width, alignment: alignment, into: &output)
                 return
             }
