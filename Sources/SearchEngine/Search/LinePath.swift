@@ -347,32 +347,26 @@ struct LinePath: Sendable {
     mutating func quicklyRuledOut(
         run: Span<UInt8>, maxLineBytes: Int, kinds: KindResolver, standIns: Bool, scorer: Scorer
     ) -> (bytes: Int, lines: Int, stopped: Bool) {
-        // As for one line: the run is lent as a pointer for this call only.
-        run.withUnsafeBytes { run in
-            quicklyRuledOut(run: run, maxLineBytes: maxLineBytes, kinds: kinds, standIns: standIns, scorer: scorer)
-        }
-    }
-
-    @inline(__always)
-    private mutating func quicklyRuledOut(
-        run: UnsafeRawBufferPointer,
-        maxLineBytes: Int,
-        kinds: KindResolver,
-        standIns: Bool,
-        scorer: Scorer
-    ) -> (bytes: Int, lines: Int, stopped: Bool) {
-        var start = 0
-        var lines = 0
-        while let (line, next) = LineScanner.nextLine(in: run, from: start),
-            case .content(let content) = NDJSONLineRule.classify(line, isFirstLine: false, maxLineBytes: maxLineBytes)
-        {
-            guard quicklyRuledOut(content, kinds: kinds, standIns: standIns, scorer: scorer) else {
-                return (start, lines, true)
+        // As for one line: the run is lent as a pointer for this call only,
+        // each line's content a slice of it.
+        run.withUnsafeBytes { raw in
+            var start = 0
+            var lines = 0
+            while let (range, next) = LineScanner.nextLine(in: run, from: start) {
+                guard
+                    case .content(let kept) = NDJSONLineRule.classify(
+                        run.extracting(range), isFirstLine: false, maxLineBytes: maxLineBytes)
+                else { break }
+                let content = UnsafeRawBufferPointer(
+                    rebasing: raw[range.lowerBound &+ kept.lowerBound..<range.lowerBound &+ kept.upperBound])
+                guard quicklyRuledOut(content, kinds: kinds, standIns: standIns, scorer: scorer) else {
+                    return (start, lines, true)
+                }
+                lines &+= 1
+                start = next
             }
-            lines &+= 1
-            start = next
+            return (start, lines, false)
         }
-        return (start, lines, false)
     }
 
     /// Whether the prefilter's word matches one of the computed search
