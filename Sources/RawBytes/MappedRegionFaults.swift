@@ -28,7 +28,13 @@
         nonisolated(unsafe) private static var message = SignalSafeBytes(capacity: 16 << 10)
         nonisolated(unsafe) private static var exitStatus: Int32 = 2
         /// The handler before this one, for a `SIGBUS` outside the region.
-        nonisolated(unsafe) private static var previous = sigaction()
+        ///
+        /// On the heap, at the size the runtime gives `sigaction` (152 bytes
+        /// on x86-64): Swift 6.3 lays out a global `sigaction` in 148, so
+        /// the C library's write of the old action there overwrote the
+        /// global after it (``claim()`` then always failed, and no file was
+        /// mapped).
+        nonisolated(unsafe) private static var previous: UnsafeMutablePointer<sigaction>? = nil
 
         /// Installs the handler, once, on the main thread before any region
         /// is watched; a fault in a watched region ends the process with
@@ -44,7 +50,14 @@
             }
             action.sa_flags = SA_SIGINFO
             unsafe sigemptyset(&action.sa_mask)
-            guard unsafe sigaction(SIGBUS, &action, &previous) == 0 else { return }
+            let previous = UnsafeMutablePointer<sigaction>.allocate(capacity: 1)
+            unsafe previous.initialize(to: sigaction())
+            guard unsafe sigaction(SIGBUS, &action, previous) == 0 else {
+                unsafe previous.deallocate()
+                return
+            }
+            // Kept for the life of the process: a handler may run at any time.
+            unsafe self.previous = previous
             isEnabled.store(true, ordering: .releasing)
         }
 
@@ -93,7 +106,7 @@
                 _ = unsafe message.write(to: STDERR_FILENO)
                 unsafe _exit(exitStatus)
             }
-            unsafe sigaction(SIGBUS, &previous, nil)
+            unsafe sigaction(SIGBUS, previous, nil)
             raise(SIGBUS)
         }
     }

@@ -68,6 +68,38 @@ import Testing
         }
     }
 
+    /// A file made shorter under its mapping: the read of a page past its
+    /// new end faults, and the handler ends the process with the message
+    /// and the status it was given, rather than let `SIGBUS` kill it. The
+    /// handler's place is still free once it is installed (installing it
+    /// once overwrote the place's flag, and no region could be watched).
+    @Test(arguments: [1, 2])
+    func aFaultInTheWatchedRegionEndsTheProcessWithItsMessage(pageRead: Int) async {
+        let result = await #expect(processExitsWith: .exitCode(7), observing: [\.standardErrorContent]) { [pageRead] in
+            // A handler there before, as the Swift runtime's crash handler
+            // is in a program: the old action the install reads back is a
+            // whole one.
+            signal(SIGBUS, SIG_DFL)
+            MappedRegionFaults.install(exitStatus: 7)
+            guard MappedRegionFaults.isInstalled, MappedRegionFaults.claim() else { exit(3) }
+            let page = MappedRegion.pageSize
+            let path = FileManager.default.temporaryDirectory.appendingPathComponent("region-\(UUID().uuidString)")
+                .path
+            guard (try? Data(repeating: 0x61, count: 3 * page).write(to: URL(fileURLWithPath: path))) != nil
+            else { exit(4) }
+            let fd = open(path, O_RDONLY)
+            guard fd >= 0, let region = MappedRegion(fd: fd, count: 3 * page) else { exit(5) }
+            MappedRegionFaults.watch(region, message: "error: the file got shorter\n")
+            // The first page stays; the second and third are gone.
+            guard truncate(path, off_t(page / 2)) == 0 else { exit(6) }
+            unlink(path)
+            let byte = region.withBytes { bytes in bytes[pageRead * page + 1] }
+            print(byte)
+            exit(0)
+        }
+        #expect(String(decoding: result?.standardErrorContent ?? [], as: UTF8.self) == "error: the file got shorter\n")
+    }
+
     /// The fault handler's one place: claimed once until given back.
     @Test func theFaultHandlerWatchesOneRegionAtATime() {
         #expect(MappedRegionFaults.claim())

@@ -152,12 +152,19 @@ struct BlockFile: Sendable {
         var outcome = Outcome()
         swap(&outcome.buffer, &buffer)
         var length = 0
-        /// Reads up to `count` bytes at file offset `offset` after the
-        /// first `length`; false on a read error.
+        /// Reads `count` bytes at file offset `offset` after the first
+        /// `length`; false, with the block's failure, on a read error or
+        /// when the file ends before them: it got shorter since its size
+        /// was taken, and a read there would never get its bytes.
         func readMore(from offset: Int, count: Int) -> Bool {
             let (read, ok) = read(into: &outcome.buffer, at: length, from: offset, count: count)
             length += read
-            return ok
+            if !ok {
+                outcome.failure = Diagnostic(.error, "cannot read the file: \(ReadError(errno: errno))")
+            } else if read < count {
+                outcome.failure = Diagnostic(.error, "cannot read the file: it got shorter while it was read")
+            }
+            return ok && read == count
         }
         let blockStart = block * blockSize
         let blockEnd = min(size, blockStart + blockSize)
@@ -167,10 +174,7 @@ struct BlockFile: Sendable {
         // its size (a copy of the block, and fresh pages to fault in).
         let room = blockEnd - outcome.base + Self.tailRoom
         if outcome.buffer.capacity < room { outcome.buffer.reserveCapacity(room) }
-        guard readMore(from: outcome.base, count: blockEnd - outcome.base) else {
-            outcome.failure = Diagnostic(.error, "cannot read the file: \(ReadError(errno: errno))")
-            return outcome
-        }
+        guard readMore(from: outcome.base, count: blockEnd - outcome.base) else { return outcome }
         let regionStart = blockStart - outcome.base
         let regionEnd = length
         outcome.regionEnd = regionEnd
