@@ -35,6 +35,8 @@ struct ASCIISubject: MatchSubject, ~Escapable {
 
     var count: Int { bytes.count }
 
+    var holdsOnlyASCII: Bool { true }
+
     @inline(__always)
     func unit(at index: Int) -> UInt32 {
         let byte = bytes[index]
@@ -50,26 +52,14 @@ struct ASCIISubject: MatchSubject, ~Escapable {
         Array(units)
     }
 
-    /// Eight bytes at a time: a lowercase letter is found in either case (with `0x20` set, only
-    /// the letter and its capital give it), anything else as it is; a unit from `0x80`, or a
-    /// capital letter, which folding never gives, is never found.
+    /// A lowercase letter is found in either case (with `0x20` set, only the letter and its capital
+    /// give it), anything else as it is; a unit from `0x80`, or a capital letter, which folding
+    /// never gives, is never found.
     @inline(__always)
     func firstIndex(ofUnit unit: UInt32, from start: Int, below end: Int) -> Int {
+        guard unit < 0x80, unit &- 0x41 >= 26, start < end else { return max(start, end) }
         let isLetter = unit &- 0x61 < 26
-        guard unit < 0x80, unit &- 0x41 >= 26 else { return max(start, end) }
-        let byte = UInt8(truncatingIfNeeded: unit)
-        let fold: UInt8 = isLetter ? 0x20 : 0
-        var index = start
-        let folds = UInt64(fold) &* 0x0101_0101_0101_0101
-        let wanted = UInt64(byte) &* 0x0101_0101_0101_0101
-        while index &+ 8 <= end {
-            // A zero byte where the folded byte is the wanted one; the lowest such is exact.
-            let word = (bytes.loadUInt64(at: index) | folds) ^ wanted
-            let zeros = (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
-            if zeros != 0 { return index &+ zeros.trailingZeroBitCount &>> 3 }
-            index &+= 8
-        }
-        while index < end && bytes[index] | fold != byte { index &+= 1 }
-        return index
+        return bytes.firstIndex(
+            of: UInt8(truncatingIfNeeded: unit), setting: isLetter ? 0x20 : 0, in: start..<end)
     }
 }

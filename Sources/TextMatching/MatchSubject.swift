@@ -6,6 +6,8 @@
 protocol MatchSubject: ~Escapable {
     /// The number of folded units.
     var count: Int { get }
+    /// Whether every unit is ASCII whatever the text, so that a pattern with other units cannot occur.
+    var holdsOnlyASCII: Bool { get }
     /// The folded unit (a Unicode scalar value) at `index`.
     func unit(at index: Int) -> UInt32
     /// The class of the original character that produced the unit at `index`.

@@ -26,6 +26,8 @@ extension TextMatcher {
         let (first, second) = (pattern[0], pattern[1])
         // The table lives on the stack for the call (see ``TypoTable``).
         return TypoTable.with(count: (length + 1) * columns) { table in
+            let alignment = TypoAlignment(
+                pattern: pattern, subject: subject, budget: budget, table: table, columns: columns)
             var best: (quality: Int, units: [Int])?
             var next = 0
             var found = -1
@@ -61,11 +63,8 @@ extension TextMatcher {
                 }
                 let width = min(length + budget, count - start)
                 if width < length - budget { break }  // Later starts leave even less room.
-                let alignment = TypoAlignment(
-                    pattern: pattern, subject: subject, start: start, width: width, budget: budget,
-                    table: table, columns: columns)
-                guard let (cost, end) = alignment.run() else { continue }
-                let units = alignment.matchedUnits(end: end)
+                guard let (cost, end) = alignment.run(from: start, width: width) else { continue }
+                let units = alignment.matchedUnits(from: start, end: end)
                 guard !units.isEmpty else { continue }
                 // The match starts the word even when its first letter is an edit (`ndertow` for
                 // "Undertow"): the first matched letter scores that word start's bonus.

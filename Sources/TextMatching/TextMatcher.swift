@@ -38,21 +38,15 @@ public struct TextMatcher: Sendable {
     ///   does not match.
     public func match(_ pattern: MatchPattern, in text: String, worstTier: MatchTier = .fuzzy) -> TextMatch? {
         let worstTier = max(worstTier, .substring)
-        var best = matchSpelling(pattern, in: text, worstTier: worstTier)
-        for alternative in pattern.alternatives {
-            guard var match = matchSpelling(alternative, in: text, worstTier: worstTier) else { continue }
-            // Another form of a word scores as the word would have there, less one: the word as
-            // typed ranks first, and a longer spelling (`iii` for `3`) gains nothing by its length.
-            if alternative.rule != .anyTier {
-                match.quality += MatchScoring.unitGain * (pattern.units.count - alternative.units.count) - 1
+        // An ASCII text is matched on its bytes in place; the text is looked at once for every
+        // spelling of the pattern.
+        if text.isContiguousUTF8 {
+            let bytes = text.utf8.span
+            if ASCIISubject.accepts(bytes) {
+                return bestSpelling(pattern, in: ASCIISubject(bytes: bytes), worstTier: worstTier)
             }
-            if let current = best,
-                current.tier < match.tier || (current.tier == match.tier && current.quality >= match.quality)
-            {
-                continue
-            }
-            best = match
         }
+        let best = UnicodeSubject.withSubject(text) { bestSpelling(pattern, in: $0, worstTier: worstTier) }
         // A name made of emoji is found by their names (`fox` finds `🦊🐾.ws`); only non-ASCII
         // texts that nothing else matched get this far.
         if best == nil, !Self.isASCII(text), let spelled = EmojiNames.spelledOut(text) {
@@ -64,6 +58,28 @@ public struct TextMatcher: Sendable {
                 viaNames?.positions = Array(Set(found.positions.map { spelled.sources[$0] })).sorted()
             }
             return viaNames
+        }
+        return best
+    }
+
+    /// The best match of the pattern or one of its other spellings in a prepared subject.
+    private func bestSpelling(
+        _ pattern: MatchPattern, in subject: some MatchSubject & ~Escapable, worstTier: MatchTier
+    ) -> TextMatch? {
+        var best = matchSpelling(pattern, in: subject, worstTier: worstTier)
+        for alternative in pattern.alternatives {
+            guard var match = matchSpelling(alternative, in: subject, worstTier: worstTier) else { continue }
+            // Another form of a word scores as the word would have there, less one: the word as
+            // typed ranks first, and a longer spelling (`iii` for `3`) gains nothing by its length.
+            if alternative.rule != .anyTier {
+                match.quality += MatchScoring.unitGain * (pattern.units.count - alternative.units.count) - 1
+            }
+            if let current = best,
+                current.tier < match.tier || (current.tier == match.tier && current.quality >= match.quality)
+            {
+                continue
+            }
+            best = match
         }
         return best
     }
@@ -86,17 +102,13 @@ public struct TextMatcher: Sendable {
     }
 
     /// The best match of one spelling of a pattern, ignoring its alternatives.
-    private func matchSpelling(_ pattern: MatchPattern, in text: String, worstTier: MatchTier) -> TextMatch? {
+    private func matchSpelling(
+        _ pattern: MatchPattern, in subject: some MatchSubject & ~Escapable, worstTier: MatchTier
+    ) -> TextMatch? {
         guard !pattern.isEmpty else { return nil }
-        if text.isContiguousUTF8 {
-            let bytes = text.utf8.span
-            if ASCIISubject.accepts(bytes) {
-                // A folded pattern with non-ASCII units can never occur in ASCII text.
-                guard pattern.isASCII || pattern.rule == .connector else { return nil }
-                return bestMatch(pattern, in: ASCIISubject(bytes: bytes), worstTier: worstTier)
-            }
-        }
-        return UnicodeSubject.withSubject(text) { bestMatch(pattern, in: $0, worstTier: worstTier) }
+        // A folded pattern with non-ASCII units can never occur in ASCII text.
+        if subject.holdsOnlyASCII, !pattern.isASCII, pattern.rule != .connector { return nil }
+        return bestMatch(pattern, in: subject, worstTier: worstTier)
     }
 
     /// Tries each tier in order on a prepared subject, up to `worstTier`.

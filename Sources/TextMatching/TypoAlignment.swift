@@ -1,12 +1,9 @@
-/// One banded Damerau-Levenshtein (optimal string alignment) table between the pattern and the text
-/// from one word start, with free end in the text.
+/// Banded Damerau-Levenshtein (optimal string alignment) tables between the pattern and the text
+/// from a word start, with free end in the text. One alignment serves every word start of a text:
+/// ``run(from:width:)`` fills the table for one start, and ``matchedUnits(from:end:)`` reads it back.
 struct TypoAlignment<Subject: MatchSubject & ~Escapable>: ~Escapable {
     let pattern: Span<UInt32>
     let subject: Subject
-    /// The unit where the word starts.
-    let start: Int
-    /// How many units of text from `start` may take part.
-    let width: Int
     /// The most edits allowed.
     let budget: Int
     /// `(pattern.count + 1) × columns` cells: the cost of aligning `i` pattern units with `j` text
@@ -17,12 +14,10 @@ struct TypoAlignment<Subject: MatchSubject & ~Escapable>: ~Escapable {
 
     @_lifetime(copy pattern, copy subject)
     init(
-        pattern: Span<UInt32>, subject: Subject, start: Int, width: Int, budget: Int, table: TypoTable, columns: Int
+        pattern: Span<UInt32>, subject: Subject, budget: Int, table: TypoTable, columns: Int
     ) {
         self.pattern = pattern
         self.subject = subject
-        self.start = start
-        self.width = width
         self.budget = budget
         self.table = table.cells
         self.columns = columns
@@ -31,12 +26,14 @@ struct TypoAlignment<Subject: MatchSubject & ~Escapable>: ~Escapable {
     /// Larger than any cost within budget.
     private static var unreachable: Int { 1 << 20 }
 
-    @inline(__always)
-    private func textUnit(_ j: Int) -> UInt32 { subject.unit(at: start + j - 1) }
-
-    /// Fills the table; returns the lowest cost within budget and the text length that achieves it,
-    /// or nil.
-    func run() -> (cost: Int, end: Int)? {
+    /// Fills the table for the word at `start`, taking at most `width` units of text from it;
+    /// returns the lowest cost within budget and the text length that achieves it, or nil.
+    func run(from start: Int, width: Int) -> (cost: Int, end: Int)? {
+        @inline(__always)
+        func textUnit(_ j: Int) -> UInt32 { subject.unit(at: start + j - 1) }
+        // Said once, so that the text's reads below (units `start ..< start + width`) need no
+        // check each.
+        precondition(start >= 0 && width >= 0 && start + width <= subject.count)
         let length = pattern.count
         let unreachable = Self.unreachable
         table[0] = 0
@@ -84,9 +81,11 @@ struct TypoAlignment<Subject: MatchSubject & ~Escapable>: ~Escapable {
         return best.map { ($0.cost, $0.end) }
     }
 
-    /// The text units that the cheapest alignment ending at `end` keeps (equal or transposed),
-    /// ascending.
-    func matchedUnits(end: Int) -> [Int] {
+    /// The text units that the cheapest alignment from `start` ending at `end` keeps (equal or
+    /// transposed), ascending. Reads the table as the last ``run(from:width:)`` from `start` left it.
+    func matchedUnits(from start: Int, end: Int) -> [Int] {
+        @inline(__always)
+        func textUnit(_ j: Int) -> UInt32 { subject.unit(at: start + j - 1) }
         var units: [Int] = []
         var i = pattern.count
         var j = end

@@ -72,6 +72,8 @@ struct UnicodeSubject: MatchSubject, ~Escapable {
 
     var count: Int { units.count }
 
+    var holdsOnlyASCII: Bool { false }
+
     @inline(__always)
     func unit(at index: Int) -> UInt32 { units[index] }
 
