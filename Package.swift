@@ -107,7 +107,10 @@ let package = Package(
         .target(name: "ProcessMemory", dependencies: ["RawBytes"], swiftSettings: swiftSettings),
         .target(name: "MySQLWire", dependencies: ["RawBytes"], swiftSettings: swiftSettings),
         // The one module whose code handles raw memory: loads, scans and C calls behind a small safe API
-        .target(name: "RawBytes", swiftSettings: optimizedSafe),
+        // (zlib's among them)
+        .target(
+            name: "RawBytes", dependencies: ["CZlib"],
+            swiftSettings: optimizedSafe + [.enableExperimentalFeature("Lifetimes")]),
         // Byte scans in C where Swift's SIMD types fall short (AVX2, byte masks)
         .target(name: "ByteScan", cSettings: optimizedCInDebug),
         // The system's zlib, for gzip input: its header comes with zlib1g-dev
@@ -129,8 +132,7 @@ let package = Package(
         .target(
             name: "SearchEngine",
             dependencies: [
-                "ResultKit", "TerminalTable", "StreamingJSON", "TextMatching", "ProcessMemory", "ByteScan", "CZlib",
-                "RawBytes",
+                "ResultKit", "TerminalTable", "StreamingJSON", "TextMatching", "ProcessMemory", "ByteScan", "RawBytes",
             ],
             swiftSettings: optimizedInDebug
         ),

@@ -1,9 +1,10 @@
+// Public: the finds are inlined into their callers, which call `memchr` there.
 #if canImport(Glibc)
-    import Glibc
+    public import Glibc
 #elseif canImport(Musl)
-    import Musl
+    public import Musl
 #elseif canImport(Darwin)
-    import Darwin
+    public import Darwin
 #endif
 
 /// Finding a byte in a span as the C library does (`memchr`): a vector scan,
@@ -14,6 +15,7 @@
 extension Span where Element == UInt8 {
     /// The offset of the first `byte` in `range` of the span, or `nil`.
     /// - Precondition: `range` lies in the span.
+    @inlinable @inline(__always)
     package func firstIndex(of byte: UInt8, in range: Range<Int>) -> Int? {
         precondition(range.lowerBound >= 0 && range.upperBound <= count, "range outside the span")
         guard !range.isEmpty else { return nil }
@@ -25,12 +27,14 @@ extension Span where Element == UInt8 {
     }
 
     /// The offset of the first `byte` in the span, or `nil`.
+    @inlinable @inline(__always)
     package func firstIndex(of byte: UInt8) -> Int? {
         firstIndex(of: byte, in: 0..<count)
     }
 
     /// Whether `range` of the span holds `byte`.
     /// - Precondition: `range` lies in the span.
+    @inlinable @inline(__always)
     package func contains(_ byte: UInt8, in range: Range<Int>) -> Bool {
         firstIndex(of: byte, in: range) != nil
     }

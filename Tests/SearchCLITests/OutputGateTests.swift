@@ -96,7 +96,7 @@ import Testing
     /// terminal from signal handlers, in one file; its index of search
     /// texts writes its blocks (`pwrite`) to a temporary file of its own,
     /// never a standard descriptor; the `SIGBUS` handler of a file read in
-    /// place writes its one error line to standard error with `write(2)`
+    /// place (the byte module's `MappedRegionFaults`) writes its one error line to standard error with `write(2)`
     /// (the only async-signal-safe way), a line made before the file was
     /// mapped and sanitised as the gate's errors are; a decompressing
     /// command (`zstd -d`) reading a pipe is fed the compressed input by
@@ -113,7 +113,7 @@ import Testing
         "SearchCLI/Terminal/Console.swift", "SearchCLI/Terminal/Output.swift",
         "InteractiveSearch/Terminal/TerminalDevice.swift", "InteractiveSearch/Search/SearchTextIndex.swift",
         "InteractiveSearch/Terminal/TerminalRestore.swift", "InteractiveSearch/Terminal/WakePipe.swift",
-        "SearchEngine/Reading/MappedFile.swift", "SearchEngine/Reading/DecompressionProcess.swift",
+        "RawBytes/MappedRegionFaults.swift", "SearchEngine/Reading/DecompressionProcess.swift",
         "KindSpecs/KindSpecStarter.swift", "RawBytes/FileDescriptorBytes.swift",
         "RawBytes/FileDescriptorBytes+Offset.swift", "RawBytes/SignalSafeBytes.swift",
     ]

@@ -128,8 +128,8 @@ import Testing
                     unguarded: true)
             else { return nil }
             defer { file.unmap() }
-            file.release(0..<file.bytes.count)
-            return Array(file.bytes)
+            file.release(0..<file.count)
+            return file.withBytes { bytes in (0..<bytes.count).map { bytes[$0] } }
         }
         #expect(mapping(path) == bytes, "read again after its pages were given back")
         #expect(mapping(empty) == nil)

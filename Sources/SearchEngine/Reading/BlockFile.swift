@@ -1,3 +1,4 @@
+import RawBytes
 import ResultKit
 
 #if canImport(Glibc)
@@ -36,9 +37,9 @@ struct BlockFile: Sendable {
     struct Outcome {
         /// The block's bytes, when they were copied.
         var buffer: [UInt8] = []
-        /// The block's bytes in the file's mapping (from `base`), when they
-        /// are read in place.
-        var mapped: UnsafeRawPointer?
+        /// The file's mapping, when the block's bytes are read in place
+        /// there (from `base`).
+        var mapped: MappedFile?
         /// The offset in the file of the block's first byte read (`buffer[0]`).
         var base = 0
         /// Where the block's first line starts in its bytes, and where its lines end.
@@ -57,9 +58,10 @@ struct BlockFile: Sendable {
 
         /// Calls `body` with the block's bytes, offsets from `base`: at
         /// least `end` of them.
-        func withBytes<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
-            if let mapped { return body(UnsafeRawBufferPointer(start: mapped, count: end)) }
-            return buffer.withUnsafeBytes(body)
+        @inline(__always)
+        func withBytes<Result>(_ body: (Span<UInt8>) -> Result) -> Result {
+            if let mapped { return mapped.withBytes { body($0.extracting(base..<base + end)) } }
+            return body(buffer.span.extracting(0..<end))
         }
 
         /// The offsets in the block's bytes of those that keep their lines
@@ -68,7 +70,7 @@ struct BlockFile: Sendable {
             // A block that holds no line start (one long line runs across
             // it) has no lines.
             guard start < end else { return [] }
-            return withBytes { raw in prefilter.hits(in: raw, range: start..<end) }
+            return withBytes { bytes in prefilter.hits(in: bytes, range: start..<end) }
         }
 
         /// Calls `body` with each line (its record, without the array's
@@ -89,12 +91,9 @@ struct BlockFile: Sendable {
         ) -> Int {
             var ended = 0
             if start < end {
-                withBytes { raw in
-                    guard let origin = raw.baseAddress else { return }
-                    // The block's bytes, mapped or in the buffer, lent to
-                    // the callers as a span for this call.
-                    let bytes = raw.assumingMemoryBound(to: UInt8.self).span
-                    let region = UnsafeRawBufferPointer(rebasing: raw[start..<end])
+                withBytes { bytes in
+                    let region = bytes.extracting(start..<end)
+                    let base = base
                     let start = start
                     let regionEnd = regionEnd
                     let framing = framing
@@ -109,20 +108,20 @@ struct BlockFile: Sendable {
                             return skipped
                         }
                     ) {
-                        line, number in
-                        let lineStart = line.baseAddress.map { $0 - origin } ?? start
+                        range, number in
+                        let lineStart = start &+ range.lowerBound
+                        let lineEnd = start &+ range.upperBound
                         // A line's newline is just past it (and past a
                         // `\r` that was cut); the last line may end past
                         // the block, or at the end of the file.
-                        var newline = lineStart + line.count
-                        if newline < end, raw[newline] == 0x0D { newline += 1 }
-                        if newline < regionEnd { ended += 1 }
+                        var newline = lineEnd
+                        if newline < bytes.count, bytes[newline] == 0x0D { newline &+= 1 }
+                        if newline < regionEnd { ended &+= 1 }
+                        let line = region.extracting(range)
+                        if framing == .ndjson { return body(line, number, base &+ lineStart) }
                         // A record inside punctuation is placed where it starts.
-                        let range = line.withMemoryRebound(to: UInt8.self) { line in
-                            framing.content(of: line.span, isFirstLine: isFirstBlock && number == 1)
-                        }
-                        let contentStart = lineStart + range.lowerBound
-                        body(bytes.extracting(contentStart..<lineStart + range.upperBound), number, base + contentStart)
+                        let content = framing.content(of: line, isFirstLine: isFirstBlock && number == 1)
+                        body(line.extracting(content), number, base &+ lineStart &+ content.lowerBound)
                     }
                 }
             }
@@ -145,16 +144,27 @@ struct BlockFile: Sendable {
 
     /// ``read(block:reusing:)``, before the framing is noted.
     private func readLines(block: Int, reusing buffer: inout [UInt8]) -> Outcome {
-        if let mapping { return read(block: block, in: mapping.bytes) }
+        if let mapping {
+            var outcome = mapping.withBytes { file in read(block: block, in: file) }
+            outcome.mapped = mapping
+            return outcome
+        }
         var outcome = Outcome()
         swap(&outcome.buffer, &buffer)
         var length = 0
-        /// Reads up to `count` bytes at file offset `offset` after the
-        /// first `length`; false on a read error.
+        /// Reads `count` bytes at file offset `offset` after the first
+        /// `length`; false, with the block's failure, on a read error or
+        /// when the file ends before them: it got shorter since its size
+        /// was taken, and a read there would never get its bytes.
         func readMore(from offset: Int, count: Int) -> Bool {
             let (read, ok) = read(into: &outcome.buffer, at: length, from: offset, count: count)
             length += read
-            return ok
+            if !ok {
+                outcome.failure = Diagnostic(.error, "cannot read the file: \(ReadError(errno: errno))")
+            } else if read < count {
+                outcome.failure = Diagnostic(.error, "cannot read the file: it got shorter while it was read")
+            }
+            return ok && read == count
         }
         let blockStart = block * blockSize
         let blockEnd = min(size, blockStart + blockSize)
@@ -164,10 +174,7 @@ struct BlockFile: Sendable {
         // its size (a copy of the block, and fresh pages to fault in).
         let room = blockEnd - outcome.base + Self.tailRoom
         if outcome.buffer.capacity < room { outcome.buffer.reserveCapacity(room) }
-        guard readMore(from: outcome.base, count: blockEnd - outcome.base) else {
-            outcome.failure = Diagnostic(.error, "cannot read the file: \(ReadError(errno: errno))")
-            return outcome
-        }
+        guard readMore(from: outcome.base, count: blockEnd - outcome.base) else { return outcome }
         let regionStart = blockStart - outcome.base
         let regionEnd = length
         outcome.regionEnd = regionEnd
@@ -204,14 +211,13 @@ struct BlockFile: Sendable {
     /// Finds block `block`'s lines in `file`, the whole file mapped, where
     /// ``read(block:reusing:)`` would copy them: the same `base`, `start`,
     /// `end` (an over-long last line stops at the same byte) and counts.
-    private func read(block: Int, in file: UnsafeRawBufferPointer) -> Outcome {
+    private func read(block: Int, in file: Span<UInt8>) -> Outcome {
         var outcome = Outcome()
         let blockStart = block * blockSize
         let blockEnd = min(size, blockStart + blockSize)
         outcome.base = block == 0 ? 0 : blockStart - 1
         // The rest of the file, from the block's first byte read.
-        let bytes = UnsafeRawBufferPointer(rebasing: file[outcome.base...])
-        outcome.mapped = bytes.baseAddress
+        let bytes = file.extracting(outcome.base...)
         let regionStart = blockStart - outcome.base
         let regionEnd = blockEnd - outcome.base
         outcome.regionEnd = regionEnd
@@ -250,26 +256,25 @@ struct BlockFile: Sendable {
 
     /// The offset of the first line feed in `range` of `buffer`.
     static func firstNewline(in buffer: [UInt8], _ range: Range<Int>) -> Int? {
-        buffer.withUnsafeBytes { raw in firstNewline(in: raw, range) }
+        firstNewline(in: buffer.span, range)
     }
 
-    /// The offset of the first line feed in `range` of `raw`.
-    static func firstNewline(in raw: UnsafeRawBufferPointer, _ range: Range<Int>) -> Int? {
-        guard let base = raw.baseAddress, !range.isEmpty else { return nil }
-        return memchr(base + range.lowerBound, 0x0A, range.count).map { UnsafeRawPointer($0) - base }
+    /// The offset of the first line feed in `range` of `bytes`.
+    static func firstNewline(in bytes: Span<UInt8>, _ range: Range<Int>) -> Int? {
+        bytes.firstIndex(of: 0x0A, in: range)
     }
 
     /// The offset of the last line feed in `range` of `buffer`.
     static func lastNewline(in buffer: [UInt8], _ range: Range<Int>) -> Int? {
-        buffer.withUnsafeBytes { raw in lastNewline(in: raw, range) }
+        lastNewline(in: buffer.span, range)
     }
 
-    /// The offset of the last line feed in `range` of `raw`.
-    static func lastNewline(in raw: UnsafeRawBufferPointer, _ range: Range<Int>) -> Int? {
+    /// The offset of the last line feed in `range` of `bytes`.
+    static func lastNewline(in bytes: Span<UInt8>, _ range: Range<Int>) -> Int? {
         var index = range.upperBound
         while index > range.lowerBound {
             index -= 1
-            if raw[index] == 0x0A { return index }
+            if bytes[index] == 0x0A { return index }
         }
         return nil
     }
@@ -307,19 +312,16 @@ struct BlockFile: Sendable {
             }
         }
         var done = 0
-        let ok = buffer.withUnsafeMutableBytes { raw -> Bool in
-            guard let start = raw.baseAddress else { return false }
-            while done < count {
-                let result = pread(fd, start + position + done, count - done, off_t(offset + done))
-                if result < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                if result == 0 { break }
-                done += result
+        while done < count {
+            let result = FileDescriptorBytes.read(
+                fd, into: &buffer, position + done..<position + count, atOffset: offset + done)
+            if result < 0 {
+                if errno == EINTR { continue }
+                return (done, false)
             }
-            return true
+            if result == 0 { break }
+            done += result
         }
-        return (done, ok)
+        return (done, true)
     }
 }

@@ -1,4 +1,4 @@
-import CZlib
+import RawBytes
 
 /// Inflates gzip data as it is read, with the system's zlib: a chunk of
 /// compressed input at a time, so memory does not grow with the input.
@@ -13,8 +13,7 @@ final class GzipInflater {
     private static let inputCapacity = 256 << 10
 
     private let input: DescriptorInput
-    private let stream: UnsafeMutablePointer<z_stream>
-    private let inputBuffer: UnsafeMutableRawPointer
+    private let zlib: ZlibInflater
     /// Whether the input is read to its end.
     private var inputEnded = false
     /// Whether the last member ended and no other has started.
@@ -25,45 +24,23 @@ final class GzipInflater {
     /// Inflates what `input` reads (which starts with gzip's magic number).
     init(input: DescriptorInput) throws(ReadError) {
         self.input = input
-        stream = .allocate(capacity: 1)
-        stream.initialize(to: z_stream())
-        inputBuffer = .allocate(byteCount: Self.inputCapacity, alignment: 16)
-        guard czlib_inflate_init_gzip(stream) == Z_OK else {
-            stream.deallocate()
-            inputBuffer.deallocate()
+        guard let zlib = ZlibInflater(inputCapacity: Self.inputCapacity) else {
             throw ReadError(reason: "zlib could not start inflating")
         }
-    }
-
-    deinit {
-        inflateEnd(stream)
-        stream.deallocate()
-        inputBuffer.deallocate()
+        self.zlib = zlib
     }
 
     /// Inflates into the free room of `output`, appending what it wrote;
     /// returns how many bytes it wrote, 0 only at the end of the data.
     func inflate(into output: inout OutputSpan<UInt8>) throws(ReadError) -> Int {
         guard !finished, output.freeCapacity > 0 else { return 0 }
-        // zlib writes into the room after the bytes already there.
-        return try output.withUnsafeMutableBufferPointer { room, initialized throws(ReadError) in
-            let written = try inflate(
-                into: UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: room[initialized...])))
-            initialized += written
-            return written
-        }
-    }
-
-    /// Inflates into `room`; returns how many bytes it wrote.
-    private func inflate(into room: UnsafeMutableRawBufferPointer) throws(ReadError) -> Int {
-        guard let base = room.baseAddress, room.count > 0 else { return 0 }
-        stream.pointee.next_out = base.assumingMemoryBound(to: Bytef.self)
-        stream.pointee.avail_out = UInt32(clamping: room.count)
-        let roomCount = Int(stream.pointee.avail_out)
-        while Int(stream.pointee.avail_out) == roomCount {
-            if stream.pointee.avail_in == 0 {
+        let before = output.count
+        // zlib is asked again until it writes something: it may read a
+        // member's header, or its input may run out, first.
+        while output.count == before {
+            if zlib.inputCount == 0 {
                 if !inputEnded { try refill() }
-                if stream.pointee.avail_in == 0 {
+                if zlib.inputCount == 0 {
                     if betweenMembers {
                         finished = true
                         return 0
@@ -73,37 +50,30 @@ final class GzipInflater {
             }
             if betweenMembers {
                 // Another member follows only where gzip's magic number does.
-                guard stream.pointee.next_in.pointee == 0x1F else {
+                guard zlib.nextInputByte == 0x1F else {
                     finished = true
                     break
                 }
-                inflateReset(stream)
+                zlib.startNextMember()
                 betweenMembers = false
             }
-            switch CZlib.inflate(stream, Z_NO_FLUSH) {
-            case Z_OK, Z_BUF_ERROR:
+            switch zlib.inflate(into: &output) {
+            case .progressed:
                 continue
-            case Z_STREAM_END:
+            case .memberEnded:
                 betweenMembers = true
-            case Z_MEM_ERROR:
+            case .outOfMemory:
                 throw ReadError(reason: "out of memory inflating gzip data")
-            default:
-                let reason = stream.pointee.msg.map { String(cString: $0) } ?? "not valid gzip data"
-                throw ReadError(reason: "corrupt gzip data (\(reason))")
+            case .corrupt(let reason):
+                throw ReadError(reason: "corrupt gzip data (\(reason ?? "not valid gzip data"))")
             }
         }
-        return roomCount - Int(stream.pointee.avail_out)
+        return output.count - before
     }
 
-    /// Reads more compressed input into the empty input buffer.
+    /// Reads more compressed input into zlib's empty input buffer.
     private func refill() throws(ReadError) {
-        let room = UnsafeMutableBufferPointer(
-            start: inputBuffer.assumingMemoryBound(to: UInt8.self), count: Self.inputCapacity)
-        var output = OutputSpan(buffer: room, initializedCount: 0)
-        _ = try input.read(into: &output)
-        let count = output.finalize(for: room)
+        let count = try zlib.refillInput { room throws(ReadError) in _ = try input.read(into: &room) }
         if count == 0 { inputEnded = true }
-        stream.pointee.next_in = inputBuffer.assumingMemoryBound(to: Bytef.self)
-        stream.pointee.avail_in = UInt32(count)
     }
 }

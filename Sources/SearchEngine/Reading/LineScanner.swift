@@ -1,11 +1,8 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
+import RawBytes
 
 /// Splits bytes into lines at `\n`, dropping a `\r` before it, and counts
-/// lines from 1. Lines are handed out as buffer slices: nothing is copied.
+/// lines from 1. Lines are handed out as parts of the bytes' span: nothing
+/// is copied.
 enum LineScanner {
     /// Calls `body` with each complete line of `bytes` and its number, starting
     /// at `firstLine`. Returns how many bytes were consumed (up to and
@@ -14,19 +11,19 @@ enum LineScanner {
     /// `skip` is asked first at each line's start (its offset in `bytes`):
     /// it may settle whole lines there itself, and says how many bytes
     /// (each line with its `\n`) and lines it took; `body` is not called
-    /// for those.
+    /// for those. `body` gets each line as the range of `bytes` it spans.
     @inline(__always)
     static func forEachLine(
-        in bytes: UnsafeRawBufferPointer,
+        in bytes: Span<UInt8>,
         firstLine: Int,
         includeUnterminatedTail: Bool,
         skipping skip: (Int) -> (bytes: Int, lines: Int) = { _ in (0, 0) },
-        _ body: (UnsafeRawBufferPointer, Int) -> Void
+        _ body: (Range<Int>, Int) -> Void
     ) -> (consumed: Int, lines: Int) {
-        guard let base = bytes.baseAddress, bytes.count > 0 else { return (0, 0) }
+        let count = bytes.count
         var start = 0
         var line = firstLine
-        while start < bytes.count {
+        while start < count {
             let skipped = skip(start)
             if skipped.lines > 0 {
                 start += skipped.bytes
@@ -38,38 +35,24 @@ enum LineScanner {
             line += 1
             start = next
         }
-        if includeUnterminatedTail && start < bytes.count {
-            body(trimmingCR(UnsafeRawBufferPointer(start: base + start, count: bytes.count - start)), line)
+        if includeUnterminatedTail && start < count {
+            var end = count
+            if bytes[end &- 1] == 0x0D { end &-= 1 }
+            body(start..<end, line)
             line += 1
-            start = bytes.count
+            start = count
         }
         return (start, line - firstLine)
     }
 
-    /// The complete line that starts at `start` of `bytes`, without its
-    /// `\n` (and a `\r` before it), and where the next line starts; `nil`
-    /// when no `\n` ends it within `bytes`.
+    /// The range of the complete line that starts at `start` of `bytes`,
+    /// without its `\n` (and a `\r` before it), and where the next line
+    /// starts; `nil` when no `\n` ends it within `bytes`.
     @inline(__always)
-    static func nextLine(in bytes: UnsafeRawBufferPointer, from start: Int) -> (
-        line: UnsafeRawBufferPointer, next: Int
-    )? {
-        guard start < bytes.count, let base = bytes.baseAddress,
-            let hit = memchr(base + start, 0x0A, bytes.count &- start)
-        else { return nil }
-        let end = UnsafeRawPointer(hit) - base
-        var length = end &- start
-        if length > 0, base.load(fromByteOffset: end &- 1, as: UInt8.self) == 0x0D { length &-= 1 }
-        return (UnsafeRawBufferPointer(start: base + start, count: length), end &+ 1)
-    }
-
-    private static func trimmingCR(_ line: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
-        if let last = line.last, last == 0x0D, let base = line.baseAddress {
-            return UnsafeRawBufferPointer(start: base, count: line.count - 1)
-        }
-        return line
-    }
-
-    private static func memchrNewline(_ start: UnsafeRawPointer, _ count: Int) -> UnsafeRawPointer? {
-        memchr(start, 0x0A, count).map { UnsafeRawPointer($0) }
+    static func nextLine(in bytes: Span<UInt8>, from start: Int) -> (line: Range<Int>, next: Int)? {
+        guard start < bytes.count, let end = bytes.firstIndex(of: 0x0A, in: start..<bytes.count) else { return nil }
+        var lineEnd = end
+        if lineEnd > start, bytes[lineEnd &- 1] == 0x0D { lineEnd &-= 1 }
+        return (start..<lineEnd, end &+ 1)
     }
 }

@@ -479,20 +479,9 @@ public struct RecordReader: Sendable {
         input: ByteReader?,
         file: String,
         diagnose: (Diagnostic) -> Void,
-        _ content: (UnsafeRawBufferPointer, Int) -> Void
+        _ content: (Span<UInt8>, Int) -> Void
     ) -> ReadError? {
         let maxLineBytes = maxLineBytes
-        func handle(_ line: UnsafeRawBufferPointer, _ number: Int) {
-            switch NDJSONLineRule.classify(line, isFirstLine: number == 1, maxLineBytes: maxLineBytes) {
-            case .overLong:
-                diagnose(
-                    NDJSONLineRule.overLong(at: SourceLocation(file: file, line: number), maxLineBytes: maxLineBytes))
-            case .blank:
-                return
-            case .content(let bytes):
-                content(bytes, number)
-            }
-        }
         var failure: ReadError?
         func more(_ buffer: inout ReadBuffer) -> Int? {
             guard let input else { return 0 }
@@ -511,7 +500,7 @@ public struct RecordReader: Sendable {
         var atEnd = input == nil
         while true {
             if skipping {
-                guard let newline = pending.withUnsafeBytes({ Self.firstNewline(in: $0, from: 0) }) else {
+                guard let newline = pending.bytes.firstIndex(of: 0x0A) else {
                     pending.removeAll()
                     if atEnd { return failure }
                     guard let read = more(&pending) else { return failure }
@@ -523,10 +512,28 @@ public struct RecordReader: Sendable {
                 skipping = false
                 scanned = 0
             }
-            let complete = pending.withUnsafeBytes { Self.firstNewline(in: $0, from: scanned) } != nil
+            let complete = scanned < pending.count && pending.bytes.contains(0x0A, in: scanned..<pending.count)
             if complete || atEnd {
-                let done = pending.withUnsafeBytes { bytes in
-                    LineScanner.forEachLine(in: bytes, firstLine: nextLine, includeUnterminatedTail: atEnd, handle)
+                // The lines are read in this loop's body, straight from the
+                // buffer's span: each line's content goes to `content` with
+                // no closure between (a closure here was called per line).
+                let done: (consumed: Int, lines: Int)
+                do {
+                    let bytes = pending.bytes
+                    done = LineScanner.forEachLine(in: bytes, firstLine: nextLine, includeUnterminatedTail: atEnd) {
+                        range, number in
+                        let line = bytes.extracting(range)
+                        switch NDJSONLineRule.classify(line, isFirstLine: number == 1, maxLineBytes: maxLineBytes) {
+                        case .overLong:
+                            diagnose(
+                                NDJSONLineRule.overLong(
+                                    at: SourceLocation(file: file, line: number), maxLineBytes: maxLineBytes))
+                        case .blank:
+                            return
+                        case .content(let kept):
+                            content(line.extracting(kept), number)
+                        }
+                    }
                 }
                 nextLine += done.lines
                 pending.consume(done.consumed)
@@ -563,13 +570,16 @@ public struct RecordReader: Sendable {
         let cache = ShortStringCache()
         let parser = JSONParser()
         let kindFields = options.kindFields
-        return forEachLine(&pending, input: input, file: file, diagnose: diagnose) { content, number in
-            if let lines { return lines(NDJSONLine(bytes: content, number: number, file: file, hint: hint)) }
-            let found = NDJSONLineRule.record(
-                content, at: SourceLocation(file: file, line: number), hint: hint,
-                parse: { bytes throws(JSONParseError) in try parser.parse(bytes, cache: cache) },
-                diagnose: diagnose)
-            if let found { record(Self.namingKind(found, by: kindFields)) }
+        return forEachLine(&pending, input: input, file: file, diagnose: diagnose) { line, number in
+            // The parser and `NDJSONLine` read the line through a pointer.
+            line.withUnsafeBytes { content in
+                if let lines { return lines(NDJSONLine(bytes: content, number: number, file: file, hint: hint)) }
+                let found = NDJSONLineRule.record(
+                    content, at: SourceLocation(file: file, line: number), hint: hint,
+                    parse: { bytes throws(JSONParseError) in try parser.parse(bytes, cache: cache) },
+                    diagnose: diagnose)
+                if let found { record(Self.namingKind(found, by: kindFields)) }
+            }
         }
     }
 
@@ -584,18 +594,12 @@ public struct RecordReader: Sendable {
         diagnose: (Diagnostic) -> Void
     ) -> ReadError? {
         forEachLine(&pending, input: input, file: file, diagnose: diagnose) { content, number in
-            let text = String(decoding: content, as: UTF8.self)
+            let text = String(decodingUTF8: content)
             record(
                 Record(
                     object: JSONObject([JSONObject.Member(key: "name", value: .string(text))]),
                     location: SourceLocation(file: file, line: number), kindHint: kind))
         }
-    }
-
-    /// The offset of the first `\n` in `bytes` at or after `offset`.
-    private static func firstNewline(in bytes: UnsafeRawBufferPointer, from offset: Int) -> Int? {
-        guard let base = bytes.baseAddress, offset < bytes.count else { return nil }
-        return memchr(base + offset, 0x0A, bytes.count - offset).map { UnsafeRawPointer($0) - base }
     }
 
     // MARK: - JSON

@@ -418,8 +418,14 @@ struct LinePrefilter: Sendable {
         return found
     }
 
+    /// ``hits(in:range:)-(UnsafeRawBufferPointer,_)`` for bytes lent as a
+    /// span, as a block of a file is: lent to the SIMD loop as a pointer.
+    func hits(in bytes: Span<UInt8>, range: Range<Int>) -> [Int] {
+        bytes.withUnsafeBytes { buffer in hits(in: buffer, range: range) }
+    }
+
     /// The offset of the first byte in `range` of `buffer` that keeps its
-    /// record from being ruled out (as in ``hits(in:range:)``), or `nil`:
+    /// record from being ruled out (as in ``hits(in:range:)-(UnsafeRawBufferPointer,_)``), or `nil`:
     /// for records that are not lines, the elements of a JSON array.
     @inline(__always)
     func firstHit(in bytes: Span<UInt8>, range: Range<Int>) -> Int? {

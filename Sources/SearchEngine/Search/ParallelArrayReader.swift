@@ -57,7 +57,7 @@ struct ParallelArrayReader {
                 unguarded: reading == .mapped)
         else { return nil }
         defer { mapping.unmap() }
-        let size = mapping.bytes.count - stretch.start
+        let size = mapping.count - stretch.start
         let cores = max(1, self.workers ?? Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
         let blockSize = max(self.blockSize ?? min(4 << 20, max(64 << 10, size / (cores * 32))), 1)
         let blocks = ArrayBlocks(file: mapping, stretch: stretch, blockSize: blockSize, capacity: blockElements)
