@@ -98,7 +98,9 @@ let package = Package(
     targets: [
         // MARK: Libraries that know nothing of kinds
         .target(name: "TerminalTable", dependencies: ["RawBytes"], swiftSettings: optimizedInDebug),
-        .target(name: "StreamingJSON", swiftSettings: optimizedInDebug),
+        .target(
+            name: "StreamingJSON", dependencies: ["RawBytes"],
+            swiftSettings: optimizedInDebug + [.enableExperimentalFeature("Lifetimes")]),
         .target(
             name: "TextMatching", dependencies: ["RawBytes"],
             swiftSettings: optimizedInDebug + [.enableExperimentalFeature("Lifetimes")]),

@@ -45,14 +45,14 @@ enum ASCII {
     }
 
     /// The value of the four hex digits at `index`, or `nil` when there are
-    /// not four hex digits before `count`.
+    /// not four hex digits before the end of `bytes`.
     @inline(__always)
-    static func hexQuad(_ base: UnsafePointer<UInt8>, at index: Int, count: Int) -> UInt32? {
-        guard index + 4 <= count,
-            let a = hexValue(base[index]),
-            let b = hexValue(base[index + 1]),
-            let c = hexValue(base[index + 2]),
-            let d = hexValue(base[index + 3])
+    static func hexQuad(_ bytes: Span<UInt8>, at index: Int) -> UInt32? {
+        guard index + 4 <= bytes.count,
+            let a = hexValue(bytes[index]),
+            let b = hexValue(bytes[index + 1]),
+            let c = hexValue(bytes[index + 2]),
+            let d = hexValue(bytes[index + 3])
         else { return nil }
         return a << 12 | b << 8 | c << 4 | d
     }

@@ -458,7 +458,7 @@ public struct FlatObjectShapes: Sendable {
                 let (end, kind) =
                     plainASCII && base[position] == ASCII.quote
                     ? (endOfPlainASCIIString(base, at: position, count: count), .string)
-                    : JSONFieldScanner.endOfPlainScalar(base, at: position, count: count)
+                    : endOfValue(base, at: position, count: count)
                 guard end >= 0 else { return -1 }
                 if gap.match >= 0 {
                     scanner.setValue(
@@ -561,7 +561,7 @@ public struct FlatObjectShapes: Sendable {
                 {
                     (valueEnd, kind) = (position &+ 4, found)
                 } else {
-                    (valueEnd, kind) = JSONFieldScanner.endOfPlainScalar(base, at: position, count: count)
+                    (valueEnd, kind) = endOfOtherScalar(base, at: position, count: count)
                 }
                 guard valueEnd >= 0 else { return -1 }
                 let match = gap.pointee.match
@@ -595,9 +595,64 @@ public struct FlatObjectShapes: Sendable {
         }
     }
 
+    /// The end of the scalar value that starts at `index`, and what it is,
+    /// as ``JSONFieldScanner/endOfPlainScalar(_:at:)`` gives them: strings
+    /// and numbers, most values, walked here at the line's pointer, as the
+    /// gaps are (through the line's span, each string's eight-byte steps
+    /// and each number's digits would be bounds-checked again, on every
+    /// line); the rest through the span.
+    @inline(__always)
+    private static func endOfValue(
+        _ base: UnsafePointer<UInt8>, at index: Int, count: Int
+    ) -> (Int, JSONFieldScanner.RawValue.Kind) {
+        switch base[index] {
+        case ASCII.quote:
+            let close = firstSpecialByte(base, from: index &+ 1, count: count)
+            return (close < count && base[close] == ASCII.quote ? close &+ 1 : -1, .string)
+        case ASCII.minus, ASCII.zero...ASCII.nine:
+            return (endOfNumber(base, at: index, count: count), .number)
+        default:
+            return endOfOtherScalar(base, at: index, count: count)
+        }
+    }
+
+    /// ``JSONFieldScanner/endOfPlainScalar(_:at:)`` for the values that the
+    /// walks do not scan themselves (`false`, and any value where a line
+    /// breaks the grammar): a call of its own, so that the walks' loops
+    /// keep their registers for the values they do scan.
+    @inline(never)
+    private static func endOfOtherScalar(
+        _ base: UnsafePointer<UInt8>, at index: Int, count: Int
+    ) -> (Int, JSONFieldScanner.RawValue.Kind) {
+        JSONFieldScanner.endOfPlainScalar(UnsafeBufferPointer(start: base, count: count).span, at: index)
+    }
+
+    /// ``StringByteScanner/firstSpecialByte(in:from:threshold:)`` at the
+    /// line's pointer, for bytes from 0x80 as well: the index of the first
+    /// byte at or after `start` that is `"`, `\`, below 0x20 or from 0x80,
+    /// or `count`.
+    @inline(__always)
+    private static func firstSpecialByte(_ base: UnsafePointer<UInt8>, from start: Int, count: Int) -> Int {
+        let raw = UnsafeRawPointer(base)
+        let lift = StringByteScanner.lift(threshold: 0x80)
+        var index = start
+        while index &+ 8 <= count {
+            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            let mask = StringByteScanner.specialBytes(in: word, lift: lift)
+            if mask != 0 { return index &+ mask.trailingZeroBitCount &>> 3 }
+            index &+= 8
+        }
+        while index < count {
+            let byte = base[index]
+            if byte == ASCII.quote || byte == ASCII.backslash || byte < 0x20 || byte >= 0x80 { return index }
+            index += 1
+        }
+        return count
+    }
+
     /// `true` or `null`, when these are the four bytes of `word` as loaded:
     /// the literal four bytes long at a place where a value starts (`false`
-    /// and the rest are left to ``JSONFieldScanner/endOfPlainScalar(_:at:count:)``).
+    /// and the rest are left to ``JSONFieldScanner/endOfPlainScalar(_:at:)``).
     @inline(__always)
     private static func literal(_ word: UInt32) -> JSONFieldScanner.RawValue.Kind? {
         switch UInt32(littleEndian: word) {
@@ -609,7 +664,7 @@ public struct FlatObjectShapes: Sendable {
 
     /// The end of the number that starts at `index` (a minus or a digit),
     /// or -1 where it breaks the grammar: the end that
-    /// ``JSONFieldScanner/endOfPlainScalar(_:at:count:)`` gives, without
+    /// ``JSONFieldScanner/endOfPlainScalar(_:at:)`` gives, without
     /// the error it makes on the way.
     @inline(__always)
     static func endOfNumber(_ base: UnsafePointer<UInt8>, at start: Int, count: Int) -> Int {
@@ -644,7 +699,7 @@ public struct FlatObjectShapes: Sendable {
     /// The end (past the closing quote) of the string that opens at
     /// `index` in a text with no byte from 0x80 and no backslash, or -1
     /// when it is not closed before a control byte or the end: as
-    /// ``JSONFieldScanner/endOfPlainScalar(_:at:count:)`` finds it in
+    /// ``JSONFieldScanner/endOfPlainScalar(_:at:)`` finds it in
     /// such a text, looking for quotes and control bytes alone.
     @inline(__always)
     static func endOfPlainASCIIString(_ base: UnsafePointer<UInt8>, at index: Int, count: Int) -> Int {

@@ -1,3 +1,5 @@
+import RawBytes
+
 extension JSONByteParser {
     /// Parses the string whose opening quote is at the cursor, and leaves the
     /// cursor after its closing quote.
@@ -13,7 +15,7 @@ extension JSONByteParser {
             guard index < count else {
                 throw JSONParseError(offset: open, reason: "unterminated string")
             }
-            let byte = base[index]
+            let byte = bytes[index]
             if byte == ASCII.quote {
                 position = index + 1
                 return makeString(start..<index)
@@ -33,23 +35,22 @@ extension JSONByteParser {
     @inline(__always)
     mutating func makeString(_ range: Range<Int>) -> String {
         guard let cache else {
-            let bytes = UnsafeBufferPointer(start: base + range.lowerBound, count: range.count)
-            return String(decoding: bytes, as: UTF8.self)
+            return String(decodingUTF8: bytes.extracting(range))
         }
-        return cache.string(base + range.lowerBound, count: range.count, readable: count - range.lowerBound)
+        return cache.string(in: bytes, at: range.lowerBound, count: range.count)
     }
 
     /// Finishes a string that holds at least one escape, starting at the
     /// backslash at `firstEscape`.
     private mutating func parseEscapedString(open: Int, start: Int, firstEscape: Int) throws(JSONParseError) -> String {
         scratch.removeAll(keepingCapacity: true)
-        scratch.append(contentsOf: UnsafeBufferPointer(start: base + start, count: firstEscape - start))
+        scratch.append(copying: bytes.extracting(start..<firstEscape))
         var index = firstEscape
         while true {
             guard index < count else {
                 throw JSONParseError(offset: open, reason: "unterminated string")
             }
-            let byte = base[index]
+            let byte = bytes[index]
             if byte == ASCII.quote {
                 position = index + 1
                 return String(decoding: scratch, as: UTF8.self)
@@ -59,11 +60,11 @@ extension JSONByteParser {
                 throw controlCharacterError(byte, at: index)
             } else {
                 let end = try validateUTF8Sequence(at: index)
-                scratch.append(contentsOf: UnsafeBufferPointer(start: base + index, count: end - index))
+                scratch.append(copying: bytes.extracting(index..<end))
                 index = end
             }
             let runEnd = nextSpecialByte(from: index)
-            scratch.append(contentsOf: UnsafeBufferPointer(start: base + index, count: runEnd - index))
+            scratch.append(copying: bytes.extracting(index..<runEnd))
             index = runEnd
         }
     }
@@ -78,8 +79,8 @@ extension JSONByteParser {
             throw JSONParseError(offset: open, reason: "unterminated string")
         }
         let replacement: UInt8
-        switch base[index + 1] {
-        case ASCII.quote, ASCII.backslash, ASCII.slash: replacement = base[index + 1]
+        switch bytes[index + 1] {
+        case ASCII.quote, ASCII.backslash, ASCII.slash: replacement = bytes[index + 1]
         case 0x62: replacement = 0x08  // \b
         case 0x66: replacement = 0x0C  // \f
         case 0x6E: replacement = 0x0A  // \n
@@ -92,7 +93,7 @@ extension JSONByteParser {
             var next = index + 6
             var scalar = unit
             if (0xD800...0xDBFF).contains(unit) {
-                if next + 1 < count, base[next] == ASCII.backslash, base[next + 1] == 0x75,
+                if next + 1 < count, bytes[next] == ASCII.backslash, bytes[next + 1] == 0x75,
                     let low = hexQuad(at: next + 2), (0xDC00...0xDFFF).contains(low)
                 {
                     scalar = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
@@ -106,7 +107,7 @@ extension JSONByteParser {
             appendUTF8(scalar)
             return next
         default:
-            throw JSONParseError.invalidEscape(base[index + 1], at: index)
+            throw JSONParseError.invalidEscape(bytes[index + 1], at: index)
         }
         scratch.append(replacement)
         return index + 2
@@ -115,7 +116,7 @@ extension JSONByteParser {
     /// The value of four hex digits at `index`, or `nil`.
     @inline(__always)
     private func hexQuad(at index: Int) -> UInt32? {
-        ASCII.hexQuad(base, at: index, count: count)
+        ASCII.hexQuad(bytes, at: index)
     }
 
     /// Appends the UTF-8 encoding of a scalar value (never a surrogate) to
@@ -144,14 +145,14 @@ extension JSONByteParser {
     /// `count` when there is none.
     @inline(__always)
     func nextSpecialByte(from start: Int) -> Int {
-        StringByteScanner.firstSpecialByte(in: base, from: start, count: count, threshold: 0x80)
+        StringByteScanner.firstSpecialByte(in: bytes, from: start, threshold: 0x80)
     }
 
     /// Checks the UTF-8 sequence whose lead byte (at least 0x80) is at
     /// `index`, and returns the index just past it.
     @inline(__always)
     func validateUTF8Sequence(at index: Int) throws(JSONParseError) -> Int {
-        try StringByteScanner.endOfUTF8Sequence(in: base, at: index, count: count)
+        try StringByteScanner.endOfUTF8Sequence(in: bytes, at: index)
     }
 
     /// The error for a raw control character inside a string.

@@ -5,8 +5,9 @@
 /// 200,000 deep costs a few stack pushes before the depth limit stops it,
 /// never a stack overflow. Finished elements and members wait on two shared
 /// stacks; when a container closes, its elements are moved (not copied) into
-/// an array of exactly the right size.
-struct JSONByteParser: ~Copyable {
+/// an array of exactly the right size. It is a view of the input, and lasts
+/// no longer than the bytes it reads.
+struct JSONByteParser: ~Copyable, ~Escapable {
     /// An open array or object.
     struct Frame {
         /// Whether this frame is an object (else an array).
@@ -15,10 +16,8 @@ struct JSONByteParser: ~Copyable {
         var start: Int
     }
 
-    /// The first byte of the input.
-    let base: UnsafePointer<UInt8>
-    /// The number of bytes in the input.
-    let count: Int
+    /// The input.
+    let bytes: Span<UInt8>
     /// The index of the next byte to read.
     var position: Int
     /// The deepest nesting of arrays and objects allowed.
@@ -34,18 +33,17 @@ struct JSONByteParser: ~Copyable {
     /// Short strings made by earlier parses, when the caller keeps them.
     var cache: ShortStringCache?
 
-    /// Starts a parse at the first byte of `base`, with stacks that start in
+    /// Starts a parse at the first byte of `bytes`, with stacks that start in
     /// the given storage and move to the heap if they outgrow it.
+    @_lifetime(copy bytes)
     init(
-        base: UnsafePointer<UInt8>,
-        count: Int,
+        bytes: Span<UInt8>,
         maxDepth: Int,
         frameStorage: UnsafeMutableBufferPointer<Frame>,
         elementStorage: UnsafeMutableBufferPointer<JSONValue>,
         memberStorage: UnsafeMutableBufferPointer<JSONObject.Member>
     ) {
-        self.base = base
-        self.count = count
+        self.bytes = bytes
         self.position = 0
         self.maxDepth = maxDepth
         self.frames = MoveStack(borrowing: frameStorage)
@@ -53,15 +51,20 @@ struct JSONByteParser: ~Copyable {
         self.members = MoveStack(borrowing: memberStorage)
     }
 
+    /// The number of bytes in the input.
+    var count: Int {
+        @inline(__always) get { bytes.count }
+    }
+
     /// Runs `body` with a parser over `bytes`, whose stacks start in
     /// temporary (stack) memory.
     static func withParser<Result>(
-        over bytes: UnsafeRawBufferPointer,
+        over bytes: Span<UInt8>,
         maxDepth: Int,
         cache: ShortStringCache? = nil,
         _ body: (inout JSONByteParser) throws(JSONParseError) -> Result
     ) throws(JSONParseError) -> Result {
-        guard let start = bytes.baseAddress, !bytes.isEmpty else {
+        guard !bytes.isEmpty else {
             throw JSONParseError(offset: 0, reason: "unexpected end of input")
         }
         return try withUnsafeTemporaryAllocation(of: Frame.self, capacity: 16) { frames throws(JSONParseError) in
@@ -71,8 +74,7 @@ struct JSONByteParser: ~Copyable {
                 try withUnsafeTemporaryAllocation(of: JSONObject.Member.self, capacity: 24) {
                     members throws(JSONParseError) in
                     var parser = JSONByteParser(
-                        base: start.assumingMemoryBound(to: UInt8.self),
-                        count: bytes.count,
+                        bytes: bytes,
                         maxDepth: maxDepth,
                         frameStorage: frames,
                         elementStorage: elements,
@@ -104,7 +106,7 @@ struct JSONByteParser: ~Copyable {
         guard position < count else {
             throw JSONParseError(offset: position, reason: "unexpected end of input")
         }
-        guard base[position] == ASCII.openBracket else {
+        guard bytes[position] == ASCII.openBracket else {
             throw JSONParseError(offset: position, reason: "expected '[' to start an array")
         }
         guard maxDepth >= 1 else {
@@ -112,7 +114,7 @@ struct JSONByteParser: ~Copyable {
         }
         position += 1
         skipWhitespace()
-        if position < count, base[position] == ASCII.closeBracket {
+        if position < count, bytes[position] == ASCII.closeBracket {
             position += 1
         } else {
             while true {
@@ -123,7 +125,7 @@ struct JSONByteParser: ~Copyable {
                 guard position < count else {
                     throw JSONParseError(offset: position, reason: "unexpected end of input")
                 }
-                let byte = base[position]
+                let byte = bytes[position]
                 position += 1
                 if byte == ASCII.comma { continue }
                 if byte == ASCII.closeBracket { break }
@@ -134,7 +136,7 @@ struct JSONByteParser: ~Copyable {
     }
 
     private mutating func skipByteOrderMark() {
-        if count >= 3, base[0] == 0xEF, base[1] == 0xBB, base[2] == 0xBF {
+        if count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
             position = 3
         }
     }
@@ -142,7 +144,7 @@ struct JSONByteParser: ~Copyable {
     private mutating func expectEndOfInput() throws(JSONParseError) {
         skipWhitespace()
         if position < count {
-            throw unexpected(base[position], at: position, expected: "end of input after the JSON value")
+            throw unexpected(bytes[position], at: position, expected: "end of input after the JSON value")
         }
     }
 
@@ -161,7 +163,7 @@ struct JSONByteParser: ~Copyable {
                 throw JSONParseError(offset: position, reason: "unexpected end of input")
             }
             var value: JSONValue
-            let byte = base[position]
+            let byte = bytes[position]
             switch byte {
             case 0x22:  // "
                 value = .string(try parseString())
@@ -171,7 +173,7 @@ struct JSONByteParser: ~Copyable {
                 }
                 position += 1
                 skipWhitespace()
-                if position < count, base[position] == ASCII.closeBrace {
+                if position < count, bytes[position] == ASCII.closeBrace {
                     position += 1
                     value = .object(JSONObject())
                 } else {
@@ -185,7 +187,7 @@ struct JSONByteParser: ~Copyable {
                 }
                 position += 1
                 skipWhitespace()
-                if position < count, base[position] == ASCII.closeBracket {
+                if position < count, bytes[position] == ASCII.closeBracket {
                     position += 1
                     value = .array([])
                 } else {
@@ -194,16 +196,16 @@ struct JSONByteParser: ~Copyable {
                 }
             case 0x2D, 0x30...0x39:  // - 0-9
                 let start = position
-                position = try JSONNumberGrammar.scan(base, from: start, count: count)
+                position = try JSONNumberGrammar.scan(bytes, from: start)
                 value = .number(makeString(start..<position))
             case 0x74:  // t
-                try expectLiteral("true")
+                try expectLiteral(.true)
                 value = .bool(true)
             case 0x66:  // f
-                try expectLiteral("false")
+                try expectLiteral(.false)
                 value = .bool(false)
             case 0x6E:  // n
-                try expectLiteral("null")
+                try expectLiteral(.null)
                 value = .null
             default:
                 throw unexpected(byte, at: position, expected: "a value")
@@ -217,7 +219,7 @@ struct JSONByteParser: ~Copyable {
                 guard position < count else {
                     throw JSONParseError(offset: position, reason: "unexpected end of input")
                 }
-                let next = base[position]
+                let next = bytes[position]
                 position += 1
                 if top.isObject {
                     members.last.value = consume value
@@ -251,16 +253,16 @@ struct JSONByteParser: ~Copyable {
         guard position < count else {
             throw JSONParseError(offset: position, reason: "unexpected end of input")
         }
-        guard base[position] == ASCII.quote else {
-            throw unexpected(base[position], at: position, expected: "'\"' to start an object key")
+        guard bytes[position] == ASCII.quote else {
+            throw unexpected(bytes[position], at: position, expected: "'\"' to start an object key")
         }
         let key = try parseString()
         skipWhitespace()
         guard position < count else {
             throw JSONParseError(offset: position, reason: "unexpected end of input")
         }
-        guard base[position] == ASCII.colon else {
-            throw unexpected(base[position], at: position, expected: "':' after object key")
+        guard bytes[position] == ASCII.colon else {
+            throw unexpected(bytes[position], at: position, expected: "':' after object key")
         }
         position += 1
         return key
@@ -269,8 +271,8 @@ struct JSONByteParser: ~Copyable {
     /// Checks that `literal` (`true`, `false` or `null`) is at the cursor,
     /// and moves past it.
     @inline(__always)
-    private mutating func expectLiteral(_ literal: StaticString) throws(JSONParseError) {
-        position = try JSONLiteralGrammar.scan(literal, base, from: position, count: count)
+    private mutating func expectLiteral(_ literal: JSONLiteralGrammar.Literal) throws(JSONParseError) {
+        position = try JSONLiteralGrammar.scan(literal, bytes, from: position)
     }
 
     // MARK: Helpers
@@ -278,7 +280,7 @@ struct JSONByteParser: ~Copyable {
     /// Moves the cursor past JSON whitespace.
     @inline(__always)
     mutating func skipWhitespace() {
-        while position < count, ASCII.isWhitespace(base[position]) {
+        while position < count, ASCII.isWhitespace(bytes[position]) {
             position += 1
         }
     }

@@ -48,18 +48,18 @@ extension JSONFieldScanner {
 
     /// Validates a flat JSON object of plain text and finds the values of
     /// ``keys`` without building anything: the fast path for the common
-    /// line, taken before ``scan(_:into:)``.
+    /// line, taken before ``scan(_:into:)-(Span<UInt8>,_)``.
     ///
     /// It succeeds only for an object whose strings (keys and values) are
     /// ASCII without escapes or control characters and whose values are
     /// strings, numbers, `true`, `false` or `null`, with optional whitespace
     /// around tokens. Such a text is valid JSON, and then `values[i]` is
     /// where the value of the last member named `keys[i]` lies, as
-    /// ``scan(_:into:)`` would find it.
+    /// ``scan(_:into:)-(Span<UInt8>,_)`` would find it.
     ///
     /// - Returns: `false` for anything else (nesting, escapes, non-ASCII
     ///   text, a byte-order mark, or a mistake), which says nothing about
-    ///   whether the text is valid: ``scan(_:into:)`` decides, and gives the
+    ///   whether the text is valid: ``scan(_:into:)-(Span<UInt8>,_)`` decides, and gives the
     ///   error.
     public func scanFlat(_ bytes: UnsafeRawBufferPointer, into values: inout [RawValue]) -> Bool {
         if values.count != keys.count {
@@ -101,6 +101,7 @@ extension JSONFieldScanner {
         into values: UnsafeMutableBufferPointer<RawValue>,
         layout: UnsafeMutablePointer<FlatLayout>?
     ) -> Bool {
+        let bytes = UnsafeBufferPointer(start: base, count: count).span
         /// The index of the first byte at or after `index` that is not JSON
         /// whitespace.
         @inline(__always)
@@ -115,7 +116,7 @@ extension JSONFieldScanner {
         /// `open`, or -1 when it is not plain or not closed.
         @inline(__always)
         func endOfPlainString(_ open: Int) -> Int {
-            let close = StringByteScanner.firstSpecialByte(in: base, from: open &+ 1, count: count, threshold: 0x80)
+            let close = StringByteScanner.firstSpecialByte(in: bytes, from: open &+ 1, threshold: 0x80)
             return close < count && base[close] == ASCII.quote ? close &+ 1 : -1
         }
 
@@ -135,8 +136,8 @@ extension JSONFieldScanner {
             var match = -1
             if keyLength < 64, keyLengths & (1 << UInt64(keyLength)) != 0 {
                 match = plainMatch(
-                    base + index + 1, length: keyLength,
-                    prefix: Self.prefix(base, from: index &+ 1, length: keyLength, count: count))
+                    bytes, at: index &+ 1, length: keyLength,
+                    prefix: Self.prefix(bytes, from: index &+ 1, length: keyLength))
             }
             // Compact JSON has no whitespace: look for it only where a byte
             // is not the one expected.
@@ -155,7 +156,7 @@ extension JSONFieldScanner {
 
             // The value.
             let valueStart = index
-            let (end, kind) = Self.endOfPlainScalar(base, at: index, count: count)
+            let (end, kind) = Self.endOfPlainScalar(bytes, at: index)
             guard end >= 0 else { return false }
             index = end
             if let layout {
@@ -201,19 +202,19 @@ extension JSONFieldScanner {
     /// `index`, and what it is; an end of -1 when there is none (another
     /// value, a string that is not plain text, or a mistake).
     @inline(__always)
-    static func endOfPlainScalar(_ base: UnsafePointer<UInt8>, at index: Int, count: Int) -> (Int, RawValue.Kind) {
-        switch base[index] {
+    static func endOfPlainScalar(_ bytes: Span<UInt8>, at index: Int) -> (Int, RawValue.Kind) {
+        switch bytes[index] {
         case ASCII.quote:
-            let close = StringByteScanner.firstSpecialByte(in: base, from: index &+ 1, count: count, threshold: 0x80)
-            return (close < count && base[close] == ASCII.quote ? close &+ 1 : -1, .string)
+            let close = StringByteScanner.firstSpecialByte(in: bytes, from: index &+ 1, threshold: 0x80)
+            return (close < bytes.count && bytes[close] == ASCII.quote ? close &+ 1 : -1, .string)
         case ASCII.minus, ASCII.zero...ASCII.nine:
-            return ((try? JSONNumberGrammar.scan(base, from: index, count: count)) ?? -1, .number)
+            return ((try? JSONNumberGrammar.scan(bytes, from: index)) ?? -1, .number)
         case 0x74:  // t
-            return ((try? JSONLiteralGrammar.scan("true", base, from: index, count: count)) ?? -1, .true)
+            return ((try? JSONLiteralGrammar.scan(.true, bytes, from: index)) ?? -1, .true)
         case 0x66:  // f
-            return ((try? JSONLiteralGrammar.scan("false", base, from: index, count: count)) ?? -1, .false)
+            return ((try? JSONLiteralGrammar.scan(.false, bytes, from: index)) ?? -1, .false)
         case 0x6E:  // n
-            return ((try? JSONLiteralGrammar.scan("null", base, from: index, count: count)) ?? -1, .null)
+            return ((try? JSONLiteralGrammar.scan(.null, bytes, from: index)) ?? -1, .null)
         default:
             return (-1, .absent)
         }

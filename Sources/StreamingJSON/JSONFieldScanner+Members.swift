@@ -1,10 +1,12 @@
+import RawBytes
+
 extension JSONFieldScanner {
     /// The raw bytes of a member key, between its quotes.
     struct MemberKey {
         /// The index of the opening quote.
         var open: Int
-        /// The first byte after the opening quote.
-        var start: UnsafePointer<UInt8>
+        /// The index of the first byte after the opening quote.
+        var start: Int
         /// The number of bytes between the quotes.
         var length: Int
         /// What the key held.
@@ -14,18 +16,17 @@ extension JSONFieldScanner {
     /// The first eight bytes (fewer when shorter) of the `length` bytes at
     /// `start`, little-endian, zero-padded.
     @inline(__always)
-    static func prefix(_ base: UnsafePointer<UInt8>, from start: Int, length: Int, count: Int) -> UInt64 {
+    static func prefix(_ bytes: Span<UInt8>, from start: Int, length: Int) -> UInt64 {
         if length >= 8 {
-            return UInt64(littleEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self))
+            return bytes.loadUInt64(at: start)
         }
-        if start + 8 <= count {
-            let word = UInt64(littleEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self))
-            return word & ((1 << UInt64(length * 8)) &- 1)
+        if start + 8 <= bytes.count {
+            return bytes.loadUInt64(at: start) & ((1 << UInt64(length * 8)) &- 1)
         }
         var word: UInt64 = 0
         var index = 0
         while index < length {
-            word |= UInt64(base[start + index]) << UInt64(index * 8)
+            word |= UInt64(bytes[start + index]) << UInt64(index * 8)
             index += 1
         }
         return word
@@ -35,15 +36,14 @@ extension JSONFieldScanner {
     /// other value by skipping it.
     func scanDocument(
         _ cursor: inout JSONSkipCursor,
-        _ bytes: UnsafeRawBufferPointer,
-        into values: UnsafeMutableBufferPointer<JSONValue?>
+        into values: inout MutableSpan<JSONValue?>
     ) throws(JSONParseError) -> Bool {
         cursor.skipByteOrderMark()
         cursor.skipWhitespace()
         guard cursor.position < cursor.count else {
             throw JSONParseError.endOfInput(at: cursor.position)
         }
-        guard cursor.base[cursor.position] == ASCII.openBrace else {
+        guard cursor.bytes[cursor.position] == ASCII.openBrace else {
             try cursor.skipValue(depthLimit: maxDepth)
             try cursor.expectEndOfInput()
             return false
@@ -53,10 +53,10 @@ extension JSONFieldScanner {
         }
         cursor.position += 1
         cursor.skipWhitespace()
-        if cursor.position < cursor.count, cursor.base[cursor.position] == ASCII.closeBrace {
+        if cursor.position < cursor.count, cursor.bytes[cursor.position] == ASCII.closeBrace {
             cursor.position += 1
         } else {
-            try scanMembers(&cursor, bytes, into: values)
+            try scanMembers(&cursor, into: &values)
         }
         try cursor.expectEndOfInput()
         return true
@@ -66,10 +66,9 @@ extension JSONFieldScanner {
     /// closing brace.
     private func scanMembers(
         _ cursor: inout JSONSkipCursor,
-        _ bytes: UnsafeRawBufferPointer,
-        into values: UnsafeMutableBufferPointer<JSONValue?>
+        into values: inout MutableSpan<JSONValue?>
     ) throws(JSONParseError) {
-        let base = cursor.base
+        let bytes = cursor.bytes
         while true {
             try cursor.expectKeyQuote()
             let open = cursor.position
@@ -84,34 +83,32 @@ extension JSONFieldScanner {
                     length < 64 && keyLengths & (1 << UInt64(length)) == 0
                     ? -1
                     : plainMatch(
-                        base + open + 1, length: length,
-                        prefix: Self.prefix(base, from: open + 1, length: length, count: cursor.count))
+                        bytes, at: open + 1, length: length,
+                        prefix: Self.prefix(bytes, from: open + 1, length: length))
             } else {
                 match = try decodedMatch(
-                    MemberKey(open: open, start: base + open + 1, length: length, shape: shape), bytes)
+                    MemberKey(open: open, start: open + 1, length: length, shape: shape), bytes)
             }
             try cursor.expectColon()
             if match < 0 {
                 // The common values inline; the rest, and whitespace, in
                 // `skipValue`.
-                let first = cursor.position < cursor.count ? base[cursor.position] : 0
+                let first = cursor.position < cursor.count ? bytes[cursor.position] : 0
                 if first == ASCII.quote {
                     _ = try cursor.skipString()
                 } else if ASCII.isDigit(first) {
-                    cursor.position = try JSONNumberGrammar.scan(base, from: cursor.position, count: cursor.count)
+                    cursor.position = try JSONNumberGrammar.scan(bytes, from: cursor.position)
                 } else {
                     try cursor.skipValue(depthLimit: maxDepth - 1)
                 }
             } else {
                 let value: JSONValue
                 let open = cursor.position
-                if open < cursor.count, base[open] == ASCII.quote, !(try cursor.skipString().hasEscapes) {
-                    let text = UnsafeBufferPointer(start: base + open + 1, count: cursor.position - open - 2)
-                    value = .string(
-                        String(unsafeUninitializedCapacity: text.count) { $0.initialize(fromContentsOf: text) })
+                if open < cursor.count, bytes[open] == ASCII.quote, !(try cursor.skipString().hasEscapes) {
+                    value = .string(String(decodingUTF8: bytes.extracting(open + 1..<cursor.position - 1)))
                 } else {
                     cursor.position = open
-                    value = try scanValue(&cursor, bytes)
+                    value = try scanValue(&cursor)
                 }
                 var next = nextEqualKey[match]
                 while next >= 0 {
@@ -124,7 +121,7 @@ extension JSONFieldScanner {
             guard cursor.position < cursor.count else {
                 throw JSONParseError.endOfInput(at: cursor.position)
             }
-            let next = base[cursor.position]
+            let next = bytes[cursor.position]
             cursor.position += 1
             if next == ASCII.comma {
                 cursor.skipWhitespace()
@@ -139,13 +136,14 @@ extension JSONFieldScanner {
     }
 
     /// The index of the first wanted key whose bytes are the `length` bytes
-    /// at `start`, or -1; both are ASCII, so equal bytes mean equal keys.
+    /// at `start` of `bytes`, or -1; both are ASCII, so equal bytes mean
+    /// equal keys.
     @inline(__always)
-    func plainMatch(_ start: UnsafePointer<UInt8>, length: Int, prefix: UInt64) -> Int {
+    func plainMatch(_ bytes: Span<UInt8>, at start: Int, length: Int, prefix: UInt64) -> Int {
         var index = 0
         while index < keySpans.count {
             let span = keySpans[index]
-            if span.prefix == prefix, span.length == length, restMatches(span, start) {
+            if span.prefix == prefix, span.length == length, restMatches(span, bytes, at: start) {
                 return index
             }
             index += 1
@@ -153,12 +151,13 @@ extension JSONFieldScanner {
         return -1
     }
 
-    /// Whether the bytes of `span` after the eighth equal those at `start`.
+    /// Whether the bytes of `span` after the eighth equal those at `start`
+    /// of `bytes`.
     @inline(__always)
-    func restMatches(_ span: KeySpan, _ start: UnsafePointer<UInt8>) -> Bool {
+    func restMatches(_ span: KeySpan, _ bytes: Span<UInt8>, at start: Int) -> Bool {
         var offset = 8
         while offset < span.length {
-            if keyBytes[span.start + offset] != start[offset] {
+            if keyBytes[span.start + offset] != bytes[start + offset] {
                 return false
             }
             offset += 1
@@ -172,12 +171,12 @@ extension JSONFieldScanner {
     /// Equal bytes still mean equal keys; otherwise `String` equality
     /// (canonical equivalence) decides, as it does for `JSONObject`'s
     /// subscript.
-    private func decodedMatch(_ key: MemberKey, _ bytes: UnsafeRawBufferPointer) throws(JSONParseError) -> Int {
+    private func decodedMatch(_ key: MemberKey, _ bytes: Span<UInt8>) throws(JSONParseError) -> Int {
         var decoded: String?
         for (index, span) in keySpans.enumerated() {
             if !key.shape.hasEscapes {
-                let prefix = Self.prefix(key.start, from: 0, length: key.length, count: key.length)
-                if span.prefix == prefix, span.length == key.length, restMatches(span, key.start) {
+                let prefix = Self.prefix(bytes, from: key.start, length: key.length)
+                if span.prefix == prefix, span.length == key.length, restMatches(span, bytes, at: key.start) {
                     return index
                 }
                 if span.isASCII, !key.shape.hasNonASCII {
@@ -195,9 +194,9 @@ extension JSONFieldScanner {
     }
 
     /// The member key as a `String`, with its escapes decoded.
-    private func decodedKey(_ key: MemberKey, _ bytes: UnsafeRawBufferPointer) throws(JSONParseError) -> String {
+    private func decodedKey(_ key: MemberKey, _ bytes: Span<UInt8>) throws(JSONParseError) -> String {
         guard key.shape.hasEscapes else {
-            return String(decoding: UnsafeBufferPointer(start: key.start, count: key.length), as: UTF8.self)
+            return String(decodingUTF8: bytes.extracting(key.start..<key.start + key.length))
         }
         return try withByteParser(bytes, at: key.open) { parser throws(JSONParseError) in
             try parser.parseString()
@@ -207,34 +206,30 @@ extension JSONFieldScanner {
     /// Builds the value at the cursor (after optional whitespace) and moves
     /// past it: scalars here, strings with escapes and containers with the
     /// parser.
-    private func scanValue(_ cursor: inout JSONSkipCursor, _ bytes: UnsafeRawBufferPointer) throws(JSONParseError)
-        -> JSONValue
-    {
+    private func scanValue(_ cursor: inout JSONSkipCursor) throws(JSONParseError) -> JSONValue {
         cursor.skipWhitespace()
         guard cursor.position < cursor.count else {
             throw JSONParseError.endOfInput(at: cursor.position)
         }
         let start = cursor.position
-        let base = cursor.base
-        switch base[start] {
+        let bytes = cursor.bytes
+        switch bytes[start] {
         case ASCII.quote:
             let shape = try cursor.skipString()
             if !shape.hasEscapes {
-                let text = UnsafeBufferPointer(start: base + start + 1, count: cursor.position - start - 2)
-                return .string(String(unsafeUninitializedCapacity: text.count) { $0.initialize(fromContentsOf: text) })
+                return .string(String(decodingUTF8: bytes.extracting(start + 1..<cursor.position - 1)))
             }
         case ASCII.minus, ASCII.zero...ASCII.nine:
-            cursor.position = try JSONNumberGrammar.scan(base, from: start, count: cursor.count)
-            let text = UnsafeBufferPointer(start: base + start, count: cursor.position - start)
-            return .number(String(unsafeUninitializedCapacity: text.count) { $0.initialize(fromContentsOf: text) })
+            cursor.position = try JSONNumberGrammar.scan(bytes, from: start)
+            return .number(String(decodingUTF8: bytes.extracting(start..<cursor.position)))
         case 0x74:  // t
-            cursor.position = try JSONLiteralGrammar.scan("true", base, from: start, count: cursor.count)
+            cursor.position = try JSONLiteralGrammar.scan(.true, bytes, from: start)
             return .bool(true)
         case 0x66:  // f
-            cursor.position = try JSONLiteralGrammar.scan("false", base, from: start, count: cursor.count)
+            cursor.position = try JSONLiteralGrammar.scan(.false, bytes, from: start)
             return .bool(false)
         case 0x6E:  // n
-            cursor.position = try JSONLiteralGrammar.scan("null", base, from: start, count: cursor.count)
+            cursor.position = try JSONLiteralGrammar.scan(.null, bytes, from: start)
             return .null
         default:
             break
@@ -251,7 +246,7 @@ extension JSONFieldScanner {
 
     /// Runs `body` with a parser over `bytes` whose cursor is at `position`.
     private func withByteParser<Result>(
-        _ bytes: UnsafeRawBufferPointer,
+        _ bytes: Span<UInt8>,
         at position: Int,
         _ body: (inout JSONByteParser) throws(JSONParseError) -> Result
     ) throws(JSONParseError) -> Result {

@@ -19,7 +19,7 @@
 /// ```swift
 /// let scanner = JSONFieldScanner(keys: ["kind", "name"])
 /// var values: [JSONValue?] = []
-/// let isObject = try line.withUnsafeBytes { try scanner.scan($0, into: &values) }
+/// let isObject = try scanner.scan(line.span, into: &values)
 /// // values[0] is the kind, values[1] the name; nil when absent.
 /// ```
 ///
@@ -71,12 +71,9 @@ public final class JSONFieldScanner: Sendable {
         var spans: [KeySpan] = []
         for key in keys {
             let utf8 = Array(key.utf8)
-            let prefix = utf8.withUnsafeBufferPointer { buffer in
-                buffer.baseAddress.map { Self.prefix($0, from: 0, length: min(buffer.count, 8), count: buffer.count) }
-            }
+            let prefix = Self.prefix(utf8.span, from: 0, length: min(utf8.count, 8))
             spans.append(
-                KeySpan(
-                    start: bytes.count, length: utf8.count, prefix: prefix ?? 0, isASCII: utf8.allSatisfy { $0 < 0x80 })
+                KeySpan(start: bytes.count, length: utf8.count, prefix: prefix, isASCII: utf8.allSatisfy { $0 < 0x80 })
             )
             bytes.append(contentsOf: utf8)
         }
@@ -104,30 +101,32 @@ public final class JSONFieldScanner: Sendable {
     ///   other valid JSON value.
     /// - Throws: The `JSONParseError` that `JSONParser.parse` would throw for
     ///   `bytes`, with the same offset and reason.
-    public func scan(_ bytes: UnsafeRawBufferPointer, into values: inout [JSONValue?]) throws(JSONParseError) -> Bool {
+    public func scan(_ bytes: Span<UInt8>, into values: inout [JSONValue?]) throws(JSONParseError) -> Bool {
         if values.count != keys.count {
             values = Array(repeating: nil, count: keys.count)
-        }
-        let result = values.withUnsafeMutableBufferPointer { buffer in
-            Result { () throws(JSONParseError) -> Bool in
-                for index in buffer.indices {
-                    buffer[index] = nil
-                }
-                guard let start = bytes.baseAddress, !bytes.isEmpty else {
-                    throw JSONParseError.endOfInput(at: 0)
-                }
-                var cursor = JSONSkipCursor(
-                    base: start.assumingMemoryBound(to: UInt8.self), count: bytes.count, maxDepth: maxDepth)
-                do throws(JSONParseError) {
-                    return try scanDocument(&cursor, bytes, into: buffer)
-                } catch {
-                    for index in buffer.indices {
-                        buffer[index] = nil
-                    }
-                    throw error
-                }
+        } else {
+            for index in values.indices {
+                values[index] = nil
             }
         }
-        return try result.get()
+        guard !bytes.isEmpty else {
+            throw JSONParseError.endOfInput(at: 0)
+        }
+        var cursor = JSONSkipCursor(bytes: bytes, maxDepth: maxDepth)
+        do throws(JSONParseError) {
+            var found = values.mutableSpan
+            return try scanDocument(&cursor, into: &found)
+        } catch {
+            for index in values.indices {
+                values[index] = nil
+            }
+            throw error
+        }
+    }
+
+    /// ``scan(_:into:)-(Span<UInt8>,_)`` for bytes lent as a pointer, for the
+    /// callers that still hold one.
+    public func scan(_ bytes: UnsafeRawBufferPointer, into values: inout [JSONValue?]) throws(JSONParseError) -> Bool {
+        try scan(bytes.assumingMemoryBound(to: UInt8.self).span, into: &values)
     }
 }

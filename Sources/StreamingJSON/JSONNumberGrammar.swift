@@ -9,53 +9,53 @@
 enum JSONNumberGrammar {
     /// Scans the longest number that starts at `start`.
     /// - Parameters:
-    ///   - base: The first byte of the input.
+    ///   - bytes: The input.
     ///   - start: The index of the number's first byte.
-    ///   - count: The number of bytes in the input.
     /// - Returns: The index just past the number.
     /// - Throws: A `JSONParseError` at the first byte that breaks the grammar.
     @inline(__always)
-    static func scan(_ base: UnsafePointer<UInt8>, from start: Int, count: Int) throws(JSONParseError) -> Int {
+    static func scan(_ bytes: Span<UInt8>, from start: Int) throws(JSONParseError) -> Int {
+        let count = bytes.count
         var index = start
-        if base[index] == ASCII.minus {
+        if bytes[index] == ASCII.minus {
             index += 1
         }
         guard index < count else {
             throw JSONParseError(offset: index, reason: "expected digit after '-'")
         }
-        let first = base[index]
+        let first = bytes[index]
         if first == ASCII.zero {
             index += 1
-            if index < count, ASCII.isDigit(base[index]) {
+            if index < count, ASCII.isDigit(bytes[index]) {
                 throw JSONParseError(offset: index - 1, reason: "leading zero in number")
             }
         } else if ASCII.isDigit(first) {
             index += 1
-            while index < count, ASCII.isDigit(base[index]) {
+            while index < count, ASCII.isDigit(bytes[index]) {
                 index += 1
             }
         } else {
             let reason = index > start ? "expected digit after '-'" : "expected digit"
             throw JSONParseError(offset: index, reason: reason)
         }
-        if index < count, base[index] == ASCII.period {
+        if index < count, bytes[index] == ASCII.period {
             index += 1
-            guard index < count, ASCII.isDigit(base[index]) else {
+            guard index < count, ASCII.isDigit(bytes[index]) else {
                 throw JSONParseError(offset: index, reason: "expected digit after '.' in number")
             }
-            while index < count, ASCII.isDigit(base[index]) {
+            while index < count, ASCII.isDigit(bytes[index]) {
                 index += 1
             }
         }
-        if index < count, base[index] | 0x20 == ASCII.lowerE {
+        if index < count, bytes[index] | 0x20 == ASCII.lowerE {
             index += 1
-            if index < count, base[index] == ASCII.plus || base[index] == ASCII.minus {
+            if index < count, bytes[index] == ASCII.plus || bytes[index] == ASCII.minus {
                 index += 1
             }
-            guard index < count, ASCII.isDigit(base[index]) else {
+            guard index < count, ASCII.isDigit(bytes[index]) else {
                 throw JSONParseError(offset: index, reason: "expected digit in exponent")
             }
-            while index < count, ASCII.isDigit(base[index]) {
+            while index < count, ASCII.isDigit(bytes[index]) {
                 index += 1
             }
         }
@@ -63,8 +63,7 @@ enum JSONNumberGrammar {
     }
 
     /// Whether `bytes` are exactly one JSON number.
-    static func isNumber(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = bytes.baseAddress, !bytes.isEmpty else { return false }
-        return (try? scan(base, from: 0, count: bytes.count)) == bytes.count
+    static func isNumber(_ bytes: Span<UInt8>) -> Bool {
+        !bytes.isEmpty && (try? scan(bytes, from: 0)) == bytes.count
     }
 }

@@ -1,3 +1,5 @@
+import RawBytes
+
 /// A strict JSON parser (RFC 8259) that reads UTF-8 bytes without Foundation.
 ///
 /// It keeps everything the input said: member order, duplicate keys and the
@@ -34,20 +36,32 @@ public struct JSONParser: Sendable {
     /// - Returns: The value.
     /// - Throws: `JSONParseError` at the first problem, with its byte offset
     ///   into `bytes`.
-    public func parse(_ bytes: UnsafeRawBufferPointer) throws(JSONParseError) -> JSONValue {
+    public func parse(_ bytes: Span<UInt8>) throws(JSONParseError) -> JSONValue {
         try JSONByteParser.withParser(over: bytes, maxDepth: maxDepth) { parser throws(JSONParseError) in
             try parser.parseDocument()
         }
     }
 
-    /// Parses exactly one JSON value as ``parse(_:)-(UnsafeRawBufferPointer)``
-    /// does, taking short strings from `cache` and remembering new ones: a
-    /// loop over many similar records makes each of their common keys and
-    /// values once.
-    package func parse(_ bytes: UnsafeRawBufferPointer, cache: ShortStringCache) throws(JSONParseError) -> JSONValue {
+    /// Parses exactly one JSON value as ``parse(_:)-(Span<UInt8>)`` does,
+    /// taking short strings from `cache` and remembering new ones: a loop
+    /// over many similar records makes each of their common keys and values
+    /// once.
+    package func parse(_ bytes: Span<UInt8>, cache: ShortStringCache) throws(JSONParseError) -> JSONValue {
         try JSONByteParser.withParser(over: bytes, maxDepth: maxDepth, cache: cache) { parser throws(JSONParseError) in
             try parser.parseDocument()
         }
+    }
+
+    /// ``parse(_:)-(Span<UInt8>)`` for bytes lent as a pointer, for the
+    /// callers that still hold one.
+    public func parse(_ bytes: UnsafeRawBufferPointer) throws(JSONParseError) -> JSONValue {
+        try parse(bytes.assumingMemoryBound(to: UInt8.self).span)
+    }
+
+    /// ``parse(_:cache:)-(Span<UInt8>,_)`` for bytes lent as a pointer, for
+    /// the callers that still hold one.
+    package func parse(_ bytes: UnsafeRawBufferPointer, cache: ShortStringCache) throws(JSONParseError) -> JSONValue {
+        try parse(bytes.assumingMemoryBound(to: UInt8.self).span, cache: cache)
     }
 
     /// Parses exactly one JSON value from an array of UTF-8 bytes.
@@ -55,10 +69,7 @@ public struct JSONParser: Sendable {
     /// - Returns: The value.
     /// - Throws: `JSONParseError` at the first problem, with its byte offset.
     public func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
-        let result = bytes.withUnsafeBytes { buffer in
-            Result { () throws(JSONParseError) -> JSONValue in try parse(buffer) }
-        }
-        return try result.get()
+        try parse(bytes.span)
     }
 
     /// Parses exactly one JSON value from text.
@@ -67,9 +78,8 @@ public struct JSONParser: Sendable {
     /// - Throws: `JSONParseError` at the first problem, with its offset in
     ///   `text.utf8`.
     public func parse(_ text: String) throws(JSONParseError) -> JSONValue {
-        var text = text
-        let result = text.withUTF8 { buffer in
-            Result { () throws(JSONParseError) -> JSONValue in try parse(UnsafeRawBufferPointer(buffer)) }
+        let result = text.withUTF8Bytes { bytes in
+            Result { () throws(JSONParseError) -> JSONValue in try parse(bytes) }
         }
         return try result.get()
     }
@@ -86,11 +96,20 @@ public struct JSONParser: Sendable {
     /// - Throws: `JSONParseError` at the first problem, including a top-level
     ///   value that is not an array.
     public func parseArrayElements(
-        _ bytes: UnsafeRawBufferPointer,
+        _ bytes: Span<UInt8>,
         _ body: (JSONValue, Int) -> Void
     ) throws(JSONParseError) {
         try JSONByteParser.withParser(over: bytes, maxDepth: maxDepth) { parser throws(JSONParseError) in
             try parser.parseArrayElements(body)
         }
+    }
+
+    /// ``parseArrayElements(_:_:)-(Span<UInt8>,_)`` for bytes lent as a
+    /// pointer, for the callers that still hold one.
+    public func parseArrayElements(
+        _ bytes: UnsafeRawBufferPointer,
+        _ body: (JSONValue, Int) -> Void
+    ) throws(JSONParseError) {
+        try parseArrayElements(bytes.assumingMemoryBound(to: UInt8.self).span, body)
     }
 }

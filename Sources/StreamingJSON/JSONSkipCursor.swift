@@ -3,8 +3,9 @@
 /// Every check, and the order of the checks, is the one `JSONByteParser`
 /// makes, so that skipping a value throws exactly the error (offset and
 /// reason) that parsing it would have thrown. Nesting uses a bit stack, not
-/// recursion.
-struct JSONSkipCursor {
+/// recursion. It is a view of the input, and lasts no longer than the
+/// bytes it reads.
+struct JSONSkipCursor: ~Escapable {
     /// What a skipped string held, for a caller that wants to decode it.
     struct StringShape {
         /// Whether the string holds at least one backslash escape.
@@ -13,28 +14,31 @@ struct JSONSkipCursor {
         var hasNonASCII = false
     }
 
-    /// The first byte of the input.
-    let base: UnsafePointer<UInt8>
-    /// The number of bytes in the input.
-    let count: Int
+    /// The input.
+    let bytes: Span<UInt8>
     /// The index of the next byte to read.
     var position: Int
     /// The deepest nesting of arrays and objects allowed, for messages.
     let maxDepth: Int
 
-    /// A cursor at the first byte of `base`.
-    init(base: UnsafePointer<UInt8>, count: Int, maxDepth: Int) {
-        self.base = base
-        self.count = count
+    /// A cursor at the first byte of `bytes`.
+    @_lifetime(copy bytes)
+    init(bytes: Span<UInt8>, maxDepth: Int) {
+        self.bytes = bytes
         self.position = 0
         self.maxDepth = maxDepth
+    }
+
+    /// The number of bytes in the input.
+    var count: Int {
+        @inline(__always) get { bytes.count }
     }
 
     // MARK: Around the document
 
     /// Moves past a UTF-8 byte-order mark at the very start.
     mutating func skipByteOrderMark() {
-        if count >= 3, base[0] == 0xEF, base[1] == 0xBB, base[2] == 0xBF {
+        if count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
             position = 3
         }
     }
@@ -43,14 +47,15 @@ struct JSONSkipCursor {
     mutating func expectEndOfInput() throws(JSONParseError) {
         skipWhitespace()
         if position < count {
-            throw JSONParseError.unexpected(base[position], at: position, expected: "end of input after the JSON value")
+            throw JSONParseError.unexpected(
+                bytes[position], at: position, expected: "end of input after the JSON value")
         }
     }
 
     /// Moves the cursor past JSON whitespace.
     @inline(__always)
     mutating func skipWhitespace() {
-        while position < count, ASCII.isWhitespace(base[position]) {
+        while position < count, ASCII.isWhitespace(bytes[position]) {
             position += 1
         }
     }
@@ -65,11 +70,11 @@ struct JSONSkipCursor {
         guard position < count else {
             throw JSONParseError.endOfInput(at: position)
         }
-        switch base[position] {
+        switch bytes[position] {
         case ASCII.quote:
             _ = try skipString()
         case ASCII.minus, ASCII.zero...ASCII.nine:
-            position = try JSONNumberGrammar.scan(base, from: position, count: count)
+            position = try JSONNumberGrammar.scan(bytes, from: position)
         default:
             try skipNestedValue(depthLimit: depthLimit)
         }
@@ -86,7 +91,7 @@ struct JSONSkipCursor {
             guard position < count else {
                 throw JSONParseError.endOfInput(at: position)
             }
-            let byte = base[position]
+            let byte = bytes[position]
             switch byte {
             case ASCII.quote:
                 _ = try skipString()
@@ -96,7 +101,7 @@ struct JSONSkipCursor {
                 }
                 position += 1
                 skipWhitespace()
-                if position < count, base[position] == ASCII.closeBrace {
+                if position < count, bytes[position] == ASCII.closeBrace {
                     position += 1
                 } else {
                     open.push(isObject: true)
@@ -109,20 +114,20 @@ struct JSONSkipCursor {
                 }
                 position += 1
                 skipWhitespace()
-                if position < count, base[position] == ASCII.closeBracket {
+                if position < count, bytes[position] == ASCII.closeBracket {
                     position += 1
                 } else {
                     open.push(isObject: false)
                     continue nextValue
                 }
             case ASCII.minus, ASCII.zero...ASCII.nine:
-                position = try JSONNumberGrammar.scan(base, from: position, count: count)
+                position = try JSONNumberGrammar.scan(bytes, from: position)
             case 0x74:  // t
-                position = try JSONLiteralGrammar.scan("true", base, from: position, count: count)
+                position = try JSONLiteralGrammar.scan(.true, bytes, from: position)
             case 0x66:  // f
-                position = try JSONLiteralGrammar.scan("false", base, from: position, count: count)
+                position = try JSONLiteralGrammar.scan(.false, bytes, from: position)
             case 0x6E:  // n
-                position = try JSONLiteralGrammar.scan("null", base, from: position, count: count)
+                position = try JSONLiteralGrammar.scan(.null, bytes, from: position)
             default:
                 throw JSONParseError.unexpected(byte, at: position, expected: "a value")
             }
@@ -133,7 +138,7 @@ struct JSONSkipCursor {
                 guard position < count else {
                     throw JSONParseError.endOfInput(at: position)
                 }
-                let next = base[position]
+                let next = bytes[position]
                 position += 1
                 if open.topIsObject {
                     if next == ASCII.comma {
@@ -173,8 +178,8 @@ struct JSONSkipCursor {
         guard position < count else {
             throw JSONParseError.endOfInput(at: position)
         }
-        guard base[position] == ASCII.quote else {
-            throw JSONParseError.unexpected(base[position], at: position, expected: "'\"' to start an object key")
+        guard bytes[position] == ASCII.quote else {
+            throw JSONParseError.unexpected(bytes[position], at: position, expected: "'\"' to start an object key")
         }
     }
 
@@ -185,8 +190,8 @@ struct JSONSkipCursor {
         guard position < count else {
             throw JSONParseError.endOfInput(at: position)
         }
-        guard base[position] == ASCII.colon else {
-            throw JSONParseError.unexpected(base[position], at: position, expected: "':' after object key")
+        guard bytes[position] == ASCII.colon else {
+            throw JSONParseError.unexpected(bytes[position], at: position, expected: "':' after object key")
         }
         position += 1
     }
@@ -202,11 +207,11 @@ struct JSONSkipCursor {
         var index = position + 1
         var shape = StringShape()
         while true {
-            index = StringByteScanner.firstSpecialByte(in: base, from: index, count: count, threshold: 0x80)
+            index = StringByteScanner.firstSpecialByte(in: bytes, from: index, threshold: 0x80)
             guard index < count else {
                 throw JSONParseError.unterminatedString(at: open)
             }
-            let byte = base[index]
+            let byte = bytes[index]
             if byte == ASCII.quote {
                 position = index + 1
                 return shape
@@ -218,7 +223,7 @@ struct JSONSkipCursor {
                 throw JSONParseError.controlCharacter(byte, at: index)
             } else {
                 shape.hasNonASCII = true
-                index = try StringByteScanner.endOfUTF8Sequence(in: base, at: index, count: count)
+                index = try StringByteScanner.endOfUTF8Sequence(in: bytes, at: index)
             }
         }
     }
@@ -232,16 +237,16 @@ struct JSONSkipCursor {
         guard index + 1 < count else {
             throw JSONParseError.unterminatedString(at: open)
         }
-        switch base[index + 1] {
+        switch bytes[index + 1] {
         case ASCII.quote, ASCII.backslash, ASCII.slash, 0x62, 0x66, 0x6E, 0x72, 0x74:  // " \ / b f n r t
             return index + 2
         case 0x75:  // u
-            guard ASCII.hexQuad(base, at: index + 2, count: count) != nil else {
+            guard ASCII.hexQuad(bytes, at: index + 2) != nil else {
                 throw JSONParseError.invalidUnicodeEscape(at: index)
             }
             return index + 6
         default:
-            throw JSONParseError.invalidEscape(base[index + 1], at: index)
+            throw JSONParseError.invalidEscape(bytes[index + 1], at: index)
         }
     }
 }

@@ -57,24 +57,15 @@ public struct JSONObject: Sendable, Hashable {
         // equal exactly when their bits are, so no comparison is called.
         // Any other key is compared as always (it may be canonically
         // equivalent to an ASCII one, as `\u{212A}ind` is to `Kind`).
-        return members.withUnsafeBufferPointer { members -> JSONValue? in
-            guard let base = members.baseAddress else { return nil }
-            // Each key's bits are read where the member is, without copying
-            // it; the pointer steps back a member at a time.
-            let stride = MemoryLayout<Member>.stride
-            var index = members.count
-            var bits = UnsafeRawPointer(base) + SmallASCIIKey.keyOffset + index &* stride
-            while index > 0 {
-                index &-= 1
-                bits -= stride
-                if let other = SmallASCIIKey(at: bits) {
-                    if other == wanted { return members[index].value }
-                } else if members[index].key == key {
-                    return members[index].value
-                }
+        let members = members.span
+        for index in members.indices.reversed() {
+            switch wanted.matches(members[index].key) {
+            case true?: return members[index].value
+            case false?: continue
+            case nil: if members[index].key == key { return members[index].value }
             }
-            return nil
         }
+        return nil
     }
 
     /// The keys in input order, each once.

@@ -1,3 +1,5 @@
+import RawBytes
+
 /// Writes `JSONValue`s as compact JSON text.
 ///
 /// Members keep their order (duplicates included) and numbers keep their
@@ -92,16 +94,15 @@ public enum JSONWriter {
         var next: Int
     }
 
-    private static func appendASCII(_ text: StaticString, to output: inout [UInt8]) {
-        output.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    private static func appendASCII(_ text: String, to output: inout [UInt8]) {
+        text.withUTF8Bytes { output.append(copying: $0) }
     }
 
     /// Appends number text as it is when it is a JSON number, else quoted.
     private static func writeNumber(_ text: String, into output: inout [UInt8]) {
-        var text = text
-        let written = text.withUTF8 { bytes in
+        let written = text.withUTF8Bytes { bytes in
             guard JSONNumberGrammar.isNumber(bytes) else { return false }
-            output.append(contentsOf: bytes)
+            output.append(copying: bytes)
             return true
         }
         if !written {
@@ -115,16 +116,14 @@ public enum JSONWriter {
     /// copied in one go.
     static func writeString(_ text: String, into output: inout [UInt8]) {
         output.append(ASCII.quote)
-        var text = text
-        text.withUTF8 { bytes in
-            guard let base = bytes.baseAddress else { return }
+        text.withUTF8Bytes { bytes in
             let count = bytes.count
             var runStart = 0
             var index = 0
             while true {
-                index = StringByteScanner.firstSpecialByte(in: base, from: index, count: count, threshold: 0x7F)
+                index = StringByteScanner.firstSpecialByte(in: bytes, from: index, threshold: 0x7F)
                 guard index < count else { break }
-                let byte = base[index]
+                let byte = bytes[index]
                 // The character to escape here, if any, and its length.
                 var code: UInt32?
                 var length = 1
@@ -132,14 +131,14 @@ public enum JSONWriter {
                     code = UInt32(byte)  // a control character, DEL, '"' or '\'
                 } else if byte == 0xC2 {
                     length = 2
-                    if index + 1 < count, base[index + 1] < 0xA0 {
-                        code = UInt32(base[index + 1])  // U+0080–U+009F, the C1 controls
+                    if index + 1 < count, bytes[index + 1] < 0xA0 {
+                        code = UInt32(bytes[index + 1])  // U+0080–U+009F, the C1 controls
                     }
                 } else if byte == 0xE2 {
                     length = 3
-                    if index + 2 < count, base[index + 1] == 0x80 || base[index + 1] == 0x81 {
-                        let third = base[index + 2]
-                        let scalar = (base[index + 1] == 0x80 ? 0x2000 : 0x2040) | UInt32(third & 0x3F)
+                    if index + 2 < count, bytes[index + 1] == 0x80 || bytes[index + 1] == 0x81 {
+                        let third = bytes[index + 2]
+                        let scalar = (bytes[index + 1] == 0x80 ? 0x2000 : 0x2040) | UInt32(third & 0x3F)
                         // U+2028, U+2029 (they break JavaScript strings), and the
                         // bidi controls U+200E–200F, U+202A–202E and U+2066–2069, so
                         // that output shown in a terminal cannot reorder its text.
@@ -152,13 +151,13 @@ public enum JSONWriter {
                     length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
                 }
                 if let code {
-                    output.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: index - runStart))
+                    output.append(copying: bytes.extracting(runStart..<index))
                     appendEscape(code, to: &output)
                     runStart = index + length
                 }
                 index = min(index + length, count)
             }
-            output.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: count - runStart))
+            output.append(copying: bytes.extracting(runStart..<count))
         }
         output.append(ASCII.quote)
     }

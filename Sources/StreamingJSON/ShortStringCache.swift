@@ -1,3 +1,5 @@
+import RawBytes
+
 /// Remembers the short strings (up to 15 UTF-8 bytes) that parsing has made,
 /// so that records which repeat their keys and many of their values (`kind`,
 /// `name`, `"USD"`, `"taken"`) make each string once rather than once per
@@ -29,8 +31,26 @@ package final class ShortStringCache {
         words.deallocate()
     }
 
-    /// The string of the valid UTF-8 bytes `start..<start + count`,
-    /// remembered when it is short. `readable` says how many bytes from
+    /// The string of the valid UTF-8 bytes `start..<start + count` of
+    /// `bytes`, remembered when it is short.
+    @inline(__always)
+    package func string(in bytes: Span<UInt8>, at start: Int, count: Int) -> String {
+        guard count > 0 else { return "" }
+        // The range checked once here; the pointer form then reads within
+        // it, and words up to the span's end.
+        precondition(start >= 0 && count <= bytes.count &- start, "range outside the span")
+        return bytes.withUnsafeBufferPointer { buffer in
+            // Not nil: the span holds `count` > 0 bytes.
+            string(buffer.baseAddress.unsafelyUnwrapped + start, count: count, readable: buffer.count &- start)
+        }
+    }
+
+    /// ``string(in:at:count:)`` at a pointer, for the flat-object walks,
+    /// which hold the line's: the string of the valid UTF-8 bytes
+    /// `start..<start + count`, remembered when it is short; `readable` says
+    /// how many bytes from `start` may be read (at least `count`). Its two
+    /// words are loaded unchecked, where a span would check each again for
+    /// every value of every line. `readable` says how many bytes from
     /// `start` may be read (at least `count`).
     @inline(__always)
     package func string(_ start: UnsafePointer<UInt8>, count: Int, readable: Int) -> String {

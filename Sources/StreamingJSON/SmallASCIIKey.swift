@@ -20,14 +20,6 @@ package struct SmallASCIIKey: Equatable, Sendable {
         self.init(bits: unsafeBitCast(string, to: (UInt64, UInt64).self))
     }
 
-    /// The bits of the `String` stored at `pointer`, read without copying
-    /// the string (no reference is counted), or `nil` as for `init(_:)`.
-    @inline(__always)
-    package init?(at pointer: UnsafeRawPointer) {
-        guard Self.isSupported else { return nil }
-        self.init(bits: pointer.loadUnaligned(as: (UInt64, UInt64).self))
-    }
-
     /// The short ASCII string whose bytes are `low` (the first eight, the
     /// first in the lowest byte) and `high` (the next seven), `count` of
     /// them, made as Swift makes it, or `nil` where strings are not laid
@@ -71,6 +63,26 @@ package struct SmallASCIIKey: Equatable, Sendable {
     @inline(__always)
     package static func holdsNoReference(_ string: String) -> Bool {
         isSupported && holdsNoReference(unsafeBitCast(string, to: (UInt64, UInt64).self))
+    }
+
+    /// Whether `string` is this key, when its bits tell: `true` or `false`
+    /// for a short ASCII string held in place, `nil` for any other (compare
+    /// it as a string then). The second words are compared first: equal to
+    /// this key's, they are those of a short ASCII string of its length,
+    /// and the first words decide; otherwise only the other's form is
+    /// looked at: most keys of a record differ in their second word.
+    @inline(__always)
+    package func matches(_ string: String) -> Bool? {
+        let bits = unsafeBitCast(string, to: (UInt64, UInt64).self)
+        if bits.1 == high { return bits.0 == low }
+        return bits.1 >> 60 == 0xE ? false : nil
+    }
+
+    /// Whether two keys are the same: the second words (the count and the
+    /// last bytes) first, as keys of one record mostly differ in length.
+    @inline(__always)
+    package static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.high == rhs.high && lhs.low == rhs.low
     }
 
     /// Whether strings are laid out as this reads them: two words, on a

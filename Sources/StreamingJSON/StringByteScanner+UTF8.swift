@@ -4,13 +4,8 @@ extension StringByteScanner {
     ///
     /// An ill-formed sequence (see ``UTF8Sequence``) is rejected at the
     /// offset of its lead byte.
-    static func endOfUTF8Sequence(
-        in base: UnsafePointer<UInt8>,
-        at index: Int,
-        count: Int
-    ) throws(JSONParseError) -> Int {
-        guard let length = UTF8Sequence.length(in: UnsafeBufferPointer(start: base, count: count).span, at: index)
-        else {
+    static func endOfUTF8Sequence(in bytes: Span<UInt8>, at index: Int) throws(JSONParseError) -> Int {
+        guard let length = UTF8Sequence.length(in: bytes, at: index) else {
             throw JSONParseError.invalidUTF8(at: index)
         }
         return index + length

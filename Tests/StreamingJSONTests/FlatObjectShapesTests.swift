@@ -348,9 +348,7 @@ struct FlatObjectShapesTests {
         var problems: [String] = []
         for text in texts {
             for count in 1...text.count {
-                let (scalar, kind) = text.withUnsafeBufferPointer {
-                    JSONFieldScanner.endOfPlainScalar($0.baseAddress!, at: 0, count: count)
-                }
+                let (scalar, kind) = JSONFieldScanner.endOfPlainScalar(text.span.extracting(0..<count), at: 0)
                 let walked = text.withUnsafeBufferPointer {
                     FlatObjectShapes.endOfNumber($0.baseAddress!, at: 0, count: count)
                 }
@@ -386,9 +384,7 @@ struct FlatObjectShapesTests {
         var problems: [String] = []
         for text in texts {
             for count in 1...text.count {
-                let (scalar, kind) = text.withUnsafeBufferPointer {
-                    JSONFieldScanner.endOfPlainScalar($0.baseAddress!, at: 0, count: count)
-                }
+                let (scalar, kind) = JSONFieldScanner.endOfPlainScalar(text.span.extracting(0..<count), at: 0)
                 let walked = text.withUnsafeBufferPointer {
                     FlatObjectShapes.endOfNumber($0.baseAddress!, at: 0, count: count)
                 }

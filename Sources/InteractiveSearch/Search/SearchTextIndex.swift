@@ -432,26 +432,24 @@ package final class SearchTextIndex: Sendable {
         -> SearchTextIndex?
     {
         var builder = Builder(registry: registry, rule: rule, budget: budget, blockRecords: blockRecords)
-        // Unsafe only to hand each line to the JSON parser, which takes a buffer pointer.
-        let ok = loaded.arena.withUnsafeBytes { arena -> Bool in
-            for (number, item) in loaded.items.enumerated() {
-                switch item {
-                case .line(let start, let end, _, let file):
-                    let object = try? JSONParser().parse(UnsafeRawBufferPointer(rebasing: arena[start..<end]))
-                    guard case .object(let parsed)? = object else {
-                        builder.block.addUnindexed(line: nil)
-                        break
-                    }
-                    builder.block.add(parsed, hint: loaded.files[Int(file)].hint, line: nil)
-                case .record(let position):
-                    let record = loaded.records[Int(position)]
-                    builder.block.add(record.object, hint: record.kindHint, line: nil)
+        let bytes = loaded.arena
+        let arena = bytes.span
+        for (number, item) in loaded.items.enumerated() {
+            switch item {
+            case .line(let start, let end, _, let file):
+                let object = try? JSONParser().parse(arena.extracting(start..<end))
+                guard case .object(let parsed)? = object else {
+                    builder.block.addUnindexed(line: nil)
+                    break
                 }
-                guard builder.flushIfFull(done: number + 1, of: loaded.items.count) else { return false }
+                builder.block.add(parsed, hint: loaded.files[Int(file)].hint, line: nil)
+            case .record(let position):
+                let record = loaded.records[Int(position)]
+                builder.block.add(record.object, hint: record.kindHint, line: nil)
             }
-            return builder.finish()
+            guard builder.flushIfFull(done: number + 1, of: loaded.items.count) else { return nil }
         }
-        return ok ? SearchTextIndex(builder: builder, stamp: nil) : nil
+        return builder.finish() ? SearchTextIndex(builder: builder, stamp: nil) : nil
     }
 
     /// A record's line of a file, as the builder of a block takes it.
@@ -487,21 +485,18 @@ package final class SearchTextIndex: Sendable {
                 done += read
             }
             var part = seed
-            // Unsafe only to hand each line to the JSON parser, which takes a buffer pointer.
-            bytes.withUnsafeBytes { bytes in
-                for pendingLine in lines {
-                    guard let content = pendingLine.content else {
-                        part.addUnindexed(line: pendingLine.line)
-                        continue
-                    }
-                    let object = try? JSONParser().parse(
-                        UnsafeRawBufferPointer(rebasing: bytes[content.lowerBound - start..<content.upperBound - start])
-                    )
-                    if case .object(let object)? = object {
-                        part.add(object, hint: hint, line: pendingLine.line)
-                    } else {
-                        part.addUnindexed(line: pendingLine.line)
-                    }
+            let read = bytes.span
+            for pendingLine in lines {
+                guard let content = pendingLine.content else {
+                    part.addUnindexed(line: pendingLine.line)
+                    continue
+                }
+                let object = try? JSONParser().parse(
+                    read.extracting(content.lowerBound - start..<content.upperBound - start))
+                if case .object(let object)? = object {
+                    part.add(object, hint: hint, line: pendingLine.line)
+                } else {
+                    part.addUnindexed(line: pendingLine.line)
                 }
             }
             return part
