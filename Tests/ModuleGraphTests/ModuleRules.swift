@@ -27,7 +27,7 @@ enum ModuleRules {
     /// The most source files outside ``byteModule`` that may use unsafe code (``unsafeConstructs``): as many as
     /// there are today. Each is a byte walk or a C call not yet moved behind the byte module's safe API (the aim is
     /// 20 at most); lower it as they move, never raise it.
-    static let unsafeFileLimit = 34
+    static let unsafeFileLimit = 19
 
     /// Modules that may hold no unsafe code at all: the plug-in API and the kinds, which people copy.
     static func mustBeFreeOfUnsafeCode(_ module: String) -> Bool {
