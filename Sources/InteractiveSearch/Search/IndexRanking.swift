@@ -272,8 +272,10 @@ package struct IndexRanking {
             let cutEndSpan = cutEnds.span
             var boundsOut = bounds.mutableSpan
             var byKindOut = byKind.mutableSpan
+            // One view for every block read, its arrays reused.
+            var block = SearchTextIndex.BlockView(first: 0, count: 0)
             blocks: for number in index.blocks(in: range) {
-                guard !isCancelled(), let block = reader.block(number, parts) else {
+                guard !isCancelled(), reader.read(number, parts, into: &block) else {
                     complete = false
                     break blocks
                 }
@@ -425,6 +427,8 @@ package struct IndexRanking {
         var starts = [Int](repeating: 0, count: index.kinds.map(\.searchFields.count).max() ?? 0)
         do {
             let bounds = bounds.span
+            // One view for every block read, its arrays reused.
+            var block = SearchTextIndex.BlockView(first: 0, count: 0)
             for number in index.blocks(in: range) {
                 let records = index.blocks[number].records.clamped(to: range)
                 // Only a block with a record to rank is read.
@@ -432,7 +436,7 @@ package struct IndexRanking {
                     continue
                 }
                 if isCancelled() { return nil }
-                guard let block = reader.block(number, .texts) else { return ([], [], byKind, true) }
+                guard reader.read(number, .texts, into: &block) else { return ([], [], byKind, true) }
                 for record in records where Int(bounds[record]) <= worst && Int(bounds[record]) > above {
                     seen += 1
                     if seen & 1023 == 0, isCancelled() { return nil }
@@ -519,8 +523,10 @@ package struct IndexRanking {
         var passed = [Int](repeating: 0, count: candidates.count)
         let reader = SearchTextIndex.Reader(index)
         let first = 0..<min(index.count, 2000)
+        // One view for every block read, its arrays reused.
+        var block = SearchTextIndex.BlockView(first: 0, count: 0)
         for number in index.blocks(in: first) {
-            guard let block = reader.block(number, .texts) else { break }
+            guard reader.read(number, .texts, into: &block) else { break }
             let texts = block.texts.span
             for record in block.records.clamped(to: first)
             where block.kindOf[record - block.first] != SearchTextIndex.unindexed {

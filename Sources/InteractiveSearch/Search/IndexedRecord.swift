@@ -53,8 +53,10 @@ struct IndexedRecord: ScoredRecord {
         var start = Int(block.starts[local])
         do {
             let bytes = block.texts.span
+            // Written through one span: the array is checked for sole ownership once, not once a field.
+            var out = starts.mutableSpan
             for field in fields.indices {
-                starts[field] = start
+                out[field] = start
                 if bytes[start] == SearchTextIndex.unicodeMark {
                     start += 5
                 } else {

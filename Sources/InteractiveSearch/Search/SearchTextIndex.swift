@@ -103,15 +103,16 @@ package final class SearchTextIndex: Sendable {
         static let unicode = Parts(rawValue: 8)
         static let lines = Parts(rawValue: 16)
 
-        /// The sections, `kindOf` always among them.
-        var sections: [Section] {
-            var sections: [Section] = [.kindOf]
-            if contains(.texts) { sections += [.starts, .texts] }
-            if contains(.filters) { sections += [.letters, .pairs] }
-            if contains(.bands) { sections.append(.symbolBands) }
-            if contains(.unicode) { sections += [.unicodeStarts, .unicodeFields] }
-            if contains(.lines) { sections.append(.lines) }
-            return sections
+        /// Whether `section` is among the parts' sections, `kindOf` always.
+        func includes(_ section: Section) -> Bool {
+            switch section {
+            case .kindOf: true
+            case .starts, .texts: contains(.texts)
+            case .letters, .pairs: contains(.filters)
+            case .symbolBands: contains(.bands)
+            case .unicodeStarts, .unicodeFields: contains(.unicode)
+            case .lines: contains(.lines)
+            }
         }
     }
 
@@ -135,8 +136,8 @@ package final class SearchTextIndex: Sendable {
     /// that was not asked for is empty.
     struct BlockView: Sendable {
         /// The number of the record at 0 of each section.
-        let first: Int
-        let count: Int
+        var first: Int
+        var count: Int
         var kindOf: [UInt8] = []
         var starts: [UInt32] = []
         var texts: [UInt8] = []
@@ -200,9 +201,24 @@ package final class SearchTextIndex: Sendable {
             return true
         }
 
-        /// The `count` values at `offset`; `nil` when they cannot all be read.
-        func read<Value: BitwiseCopyable>(_ count: Int, of zero: Value, at offset: Int) -> [Value]? {
-            var values = [Value](repeating: zero, count: count)
+        /// Reads `count` values at `offset` into `values`, which becomes
+        /// that long; whether they were all read. The array's storage is
+        /// reused when `values` alone holds it and it has room: only values
+        /// it did not have are set (to `zero`) before the read overwrites
+        /// them. When it has no room, new storage with room for `room`
+        /// values (at least `count`) takes its place, without its values.
+        func read<Value: BitwiseCopyable>(
+            _ count: Int, of zero: Value, at offset: Int, into values: inout [Value], room: Int
+        ) -> Bool {
+            if values.capacity < count {
+                values = []
+                values.reserveCapacity(max(count, room))
+            }
+            if values.count > count {
+                values.removeLast(values.count - count)
+            } else if values.count < count {
+                values.append(contentsOf: repeatElement(zero, count: count - values.count))
+            }
             var span = values.mutableSpan
             var bytes = span.mutableBytes
             var done = 0
@@ -210,58 +226,68 @@ package final class SearchTextIndex: Sendable {
                 let read = FileDescriptorBytes.read(
                     descriptor, into: &bytes, done..<bytes.byteCount, atOffset: offset + done)
                 if read < 0, errno == EINTR { continue }
-                guard read > 0 else { return nil }
+                guard read > 0 else { return false }
                 done += read
             }
-            return values
+            return true
         }
     }
 
     /// Reads the blocks a search needs, one at a time.
     struct Reader {
         let index: SearchTextIndex
+        /// The most bytes each section (in ``Section`` order) has in a
+        /// block: an array that a section is read into is made that large
+        /// once.
+        private let largest: [Int]
 
         init(_ index: SearchTextIndex) {
             self.index = index
+            var largest = [Int](repeating: 0, count: Section.allCases.count)
+            for entry in index.blocks {
+                for (section, range) in entry.sections.enumerated() {
+                    largest[section] = max(largest[section], range.count)
+                }
+            }
+            self.largest = largest
         }
 
-        /// Block `number`'s `parts` (all of them, in memory), or `nil` when
-        /// the file cannot be read.
-        func block(_ number: Int, _ parts: Parts) -> BlockView? {
+        /// Reads block `number`'s `parts` (all of them, in memory) into
+        /// `view`; whether the file could be read. From a file, each section
+        /// is read into the storage of `view`'s array for it when `view`
+        /// alone holds it, so that a loop over blocks that passes the same
+        /// view allocates its arrays once, not once a block, and neither
+        /// allocates nor clears a block's worth of memory that the read then
+        /// overwrites.
+        func read(_ number: Int, _ parts: Parts, into view: inout BlockView) -> Bool {
             let entry = index.blocks[number]
             switch index.storage {
             case .memory(let blocks):
-                return blocks[number]
+                view = blocks[number]
+                return true
             case .file(let file):
-                var view = BlockView(first: entry.first, count: entry.count)
-                // Reads a section into its field of the view; `false` when the file cannot be read.
-                func load<Value: BitwiseCopyable>(
-                    _ section: Section, into field: WritableKeyPath<BlockView, [Value]>, _ zero: Value
-                ) -> Bool {
-                    let range = entry.sections[section.rawValue]
-                    guard
-                        let values = file.read(
-                            range.count / MemoryLayout<Value>.stride, of: zero, at: entry.offset + range.lowerBound)
-                    else { return false }
-                    view[keyPath: field] = values
-                    return true
-                }
-                for section in parts.sections {
-                    let loaded: Bool
-                    switch section {
-                    case .kindOf: loaded = load(section, into: \.kindOf, UInt8(0))
-                    case .starts: loaded = load(section, into: \.starts, UInt32(0))
-                    case .texts: loaded = load(section, into: \.texts, UInt8(0))
-                    case .letters: loaded = load(section, into: \.letters, UInt64(0))
-                    case .pairs: loaded = load(section, into: \.pairs, UInt64(0))
-                    case .symbolBands: loaded = load(section, into: \.symbolBands, UInt8(0))
-                    case .unicodeStarts: loaded = load(section, into: \.unicodeStarts, UInt32(0))
-                    case .unicodeFields: loaded = load(section, into: \.unicodeFields, UInt32(0))
-                    case .lines: loaded = load(section, into: \.lines, Line(offset: 0, length: 0, number: 0))
+                view.first = entry.first
+                view.count = entry.count
+                // Reads a section into its array; `false` when the file cannot be read.
+                func load<Value: BitwiseCopyable>(_ section: Section, into values: inout [Value], _ zero: Value) -> Bool
+                {
+                    guard parts.includes(section) else {
+                        values.removeAll(keepingCapacity: true)
+                        return true
                     }
-                    guard loaded else { return nil }
+                    let range = entry.sections[section.rawValue]
+                    let stride = MemoryLayout<Value>.stride
+                    return file.read(
+                        range.count / stride, of: zero, at: entry.offset + range.lowerBound, into: &values,
+                        room: largest[section.rawValue] / stride)
                 }
-                return view
+                return load(.kindOf, into: &view.kindOf, UInt8(0)) && load(.starts, into: &view.starts, UInt32(0))
+                    && load(.texts, into: &view.texts, UInt8(0)) && load(.letters, into: &view.letters, UInt64(0))
+                    && load(.pairs, into: &view.pairs, UInt64(0))
+                    && load(.symbolBands, into: &view.symbolBands, UInt8(0))
+                    && load(.unicodeStarts, into: &view.unicodeStarts, UInt32(0))
+                    && load(.unicodeFields, into: &view.unicodeFields, UInt32(0))
+                    && load(.lines, into: &view.lines, Line(offset: 0, length: 0, number: 0))
             }
         }
     }
@@ -277,13 +303,15 @@ package final class SearchTextIndex: Sendable {
         let reader = Reader(self)
         var lines: [Line] = []
         lines.reserveCapacity(records.count)
-        var view: BlockView?
+        // One view for every block read, its arrays reused.
+        var view = BlockView(first: 0, count: 0)
         for record in records.lazy.map(Int.init) {
-            if view == nil || !view!.records.contains(record) {
-                view = reader.block(record / blockRecords, .lines)
-                guard view != nil, view!.lines.count == view!.count else { return nil }
+            if !view.records.contains(record) {
+                guard reader.read(record / blockRecords, .lines, into: &view), view.lines.count == view.count else {
+                    return nil
+                }
             }
-            lines.append(view!.lines[record - view!.first])
+            lines.append(view.lines[record - view.first])
         }
         return lines
     }
@@ -294,7 +322,9 @@ package final class SearchTextIndex: Sendable {
         let reader = Reader(self)
         var records: [Int32] = []
         records.reserveCapacity(offsets.count)
-        var view: BlockView?
+        // One view for every block read, its arrays reused.
+        var view = BlockView(first: 0, count: 0)
+        var read = false
         for offset in offsets {
             // The last block whose first line is at or before it.
             var low = 0
@@ -304,10 +334,12 @@ package final class SearchTextIndex: Sendable {
                 if (blocks[middle].firstLineOffset ?? .max) <= offset { low = middle + 1 } else { high = middle }
             }
             guard low > 0 else { return nil }
-            if view?.first != blocks[low - 1].first {
-                view = reader.block(low - 1, .lines)
+            if !read || view.first != blocks[low - 1].first {
+                guard reader.read(low - 1, .lines, into: &view) else { return nil }
+                read = true
             }
-            guard let lines = view?.lines, lines.count == view!.count else { return nil }
+            let lines = view.lines
+            guard lines.count == view.count else { return nil }
             var lower = 0
             var upper = lines.count
             while lower < upper {
@@ -315,7 +347,7 @@ package final class SearchTextIndex: Sendable {
                 if lines[middle].offset < offset { lower = middle + 1 } else { upper = middle }
             }
             guard lower < lines.count, lines[lower].offset == offset else { return nil }
-            records.append(Int32(view!.first + lower))
+            records.append(Int32(view.first + lower))
         }
         return records
     }

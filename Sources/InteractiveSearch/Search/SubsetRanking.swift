@@ -56,16 +56,18 @@ struct SubsetRanking {
         var matches: [Int32] = []
         var matchedByKind = [Int](repeating: 0, count: index.kinds.count)
         let reader = SearchTextIndex.Reader(index)
-        var block: SearchTextIndex.BlockView?
+        // One view for every block read, its arrays reused.
+        var block = SearchTextIndex.BlockView(first: 0, count: 0)
         // Where each field of the record being ranked starts: one array for all of them.
         var starts = [Int](repeating: 0, count: index.kinds.map(\.searchFields.count).max() ?? 0)
         for (seen, record) in records.lazy.map(Int.init).enumerated() {
             if seen & 255 == 255, isCancelled() { return nil }
             // The records are ascending: each block is read once.
-            if block == nil || !block!.records.contains(record) {
-                block = record < index.count ? reader.block(record / index.blockRecords, .texts) : nil
+            if !block.records.contains(record) {
+                guard record < index.count, reader.read(record / index.blockRecords, .texts, into: &block) else {
+                    return nil
+                }
             }
-            guard let block else { return nil }
             let local = record - block.first
             let kindID = block.kindOf[local]
             guard kindID != SearchTextIndex.unindexed else { return nil }
