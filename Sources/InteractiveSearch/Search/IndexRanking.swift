@@ -423,8 +423,8 @@ package struct IndexRanking {
         // bound there (no worse than the best field so far), or its fragments.
         let pruning: IndexedRecord.Pruning =
             exactOnly ? .exactWord(word, rule) : .fragments([fragments])
-        // Where each field of the record being ranked starts: one array for all of them.
-        var starts = [Int](repeating: 0, count: index.kinds.map(\.searchFields.count).max() ?? 0)
+        let fieldsByKind = index.kinds.map(\.searchFields)
+        let fieldCapacity = fieldsByKind.map(\.count).max() ?? 0
         do {
             let bounds = bounds.span
             // One view for every block read, its arrays reused.
@@ -437,16 +437,17 @@ package struct IndexRanking {
                 }
                 if isCancelled() { return nil }
                 guard reader.read(number, .texts, into: &block) else { return ([], [], byKind, true) }
+                // One record for the block, moved from record to record; let go with the block.
+                var indexed = IndexedRecord(
+                    texts: block.texts, unicodeTexts: index.unicodeTexts, pruning: pruning, fieldCapacity: fieldCapacity
+                )
                 for record in records where Int(bounds[record]) <= worst && Int(bounds[record]) > above {
                     seen += 1
                     if seen & 1023 == 0, isCancelled() { return nil }
                     let local = record - block.first
                     let kind = Int(block.kindOf[local])
-                    let indexed = IndexedRecord(
-                        kind: index.kinds[kind], block: block, local: local, unicodeTexts: index.unicodeTexts,
-                        pruning: pruning, starts: consume starts)
+                    indexed.move(to: local, in: block, kind: kind, fields: fieldsByKind[kind])
                     let ranked = scorer.rank(indexed)
-                    starts = (consume indexed).takeStarts()
                     guard var rank = ranked else {
                         // The scan found the word here: the scorer must match it too.
                         if exactOnly { return ([], [], byKind, true) }

@@ -27,48 +27,55 @@ struct IndexedRecord: ScoredRecord {
     }
 
     /// The kind's search fields.
-    let fields: [SearchField]
+    private(set) var fields: [SearchField] = []
+    /// The number in the index of the kind whose fields ``fields`` are, or -1.
+    private var kindNumber = -1
     /// The block's texts.
     let texts: [UInt8]
     /// Where each field's text starts in ``texts``: a plain ASCII text up to its zero byte, or
     /// ``SearchTextIndex/unicodeMark`` and the number of a text in ``unicodeTexts``. Past the
-    /// kind's fields, what an earlier record left: the array goes from record to record
-    /// (``takeStarts()``), so that ranking a record allocates none.
+    /// kind's fields, what an earlier record left.
     private var starts: [Int]
     /// The index's texts that are not plain ASCII.
     let unicodeTexts: [String]
     let pruning: Pruning
 
-    /// The record `local` of a block: its fields' starts written to `starts` (one a field of
-    /// `kind`, at least), which it keeps.
-    init(
-        kind: ResultKind, block: SearchTextIndex.BlockView, local: Int, unicodeTexts: [String], pruning: Pruning,
-        starts: consuming [Int]
-    ) {
-        let fields = kind.searchFields
-        self.fields = fields
-        texts = block.texts
+    /// A record of the block whose texts are `texts`, to be moved to one of its records
+    /// (``move(to:in:kind:fields:)``) before the scorer reads it, and from record to record:
+    /// made once a block, so that ranking a record counts no reference and allocates nothing.
+    /// It holds the block's texts: let it go before the block's view is read into again, or
+    /// the read copies them. `fieldCapacity` is the most search fields a kind has.
+    init(texts: [UInt8], unicodeTexts: [String], pruning: Pruning, fieldCapacity: Int) {
+        self.texts = texts
         self.unicodeTexts = unicodeTexts
         self.pruning = pruning
-        var start = Int(block.starts[local])
-        do {
-            let bytes = block.texts.span
-            // Written through one span: the array is checked for sole ownership once, not once a field.
-            var out = starts.mutableSpan
-            for field in fields.indices {
-                out[field] = start
-                if bytes[start] == SearchTextIndex.unicodeMark {
-                    start += 5
-                } else {
-                    start = SearchTextIndex.textEnd(in: bytes, from: start) + 1
-                }
-            }
-        }
-        self.starts = starts
+        starts = [Int](repeating: 0, count: fieldCapacity)
     }
 
-    /// The array of field starts, for the next record.
-    consuming func takeStarts() -> [Int] { starts }
+    /// Makes this the record `local` of `block` (whose texts this holds), of the kind numbered
+    /// `kind` in the index, whose search fields are `kindFields`.
+    mutating func move(
+        to local: Int, in block: borrowing SearchTextIndex.BlockView, kind: Int, fields kindFields: [SearchField]
+    ) {
+        if kind != kindNumber {
+            fields = kindFields
+            kindNumber = kind
+        }
+        var start = Int(block.starts[local])
+        // The block's texts, which this holds, read through the block.
+        let bytes = block.texts.span
+        let fieldCount = fields.count
+        // Written through one span: the array is checked for sole ownership once, not once a field.
+        var out = starts.mutableSpan
+        for field in 0..<fieldCount {
+            out[field] = start
+            if bytes[start] == SearchTextIndex.unicodeMark {
+                start += 5
+            } else {
+                start = SearchTextIndex.textEnd(in: bytes, from: start) + 1
+            }
+        }
+    }
 
     var fieldCount: Int { fields.count }
 

@@ -58,24 +58,29 @@ struct SubsetRanking {
         let reader = SearchTextIndex.Reader(index)
         // One view for every block read, its arrays reused.
         var block = SearchTextIndex.BlockView(first: 0, count: 0)
-        // Where each field of the record being ranked starts: one array for all of them.
-        var starts = [Int](repeating: 0, count: index.kinds.map(\.searchFields.count).max() ?? 0)
+        let fieldsByKind = index.kinds.map(\.searchFields)
+        let fieldCapacity = fieldsByKind.map(\.count).max() ?? 0
+        let pruning = IndexedRecord.Pruning.fragments(fragments)
+        // One record for each block, moved from record to record.
+        var indexed = IndexedRecord(texts: [], unicodeTexts: [], pruning: .none, fieldCapacity: 0)
         for (seen, record) in records.lazy.map(Int.init).enumerated() {
             if seen & 255 == 255, isCancelled() { return nil }
             // The records are ascending: each block is read once.
             if !block.records.contains(record) {
+                // The record lets go of the block's texts first, so that the read reuses them.
+                indexed = IndexedRecord(texts: [], unicodeTexts: [], pruning: .none, fieldCapacity: 0)
                 guard record < index.count, reader.read(record / index.blockRecords, .texts, into: &block) else {
                     return nil
                 }
+                indexed = IndexedRecord(
+                    texts: block.texts, unicodeTexts: index.unicodeTexts, pruning: pruning,
+                    fieldCapacity: fieldCapacity)
             }
             let local = record - block.first
             let kindID = block.kindOf[local]
             guard kindID != SearchTextIndex.unindexed else { return nil }
-            let indexed = IndexedRecord(
-                kind: index.kinds[Int(kindID)], block: block, local: local, unicodeTexts: index.unicodeTexts,
-                pruning: .fragments(fragments), starts: consume starts)
+            indexed.move(to: local, in: block, kind: Int(kindID), fields: fieldsByKind[Int(kindID)])
             let ranked = scorer.rank(indexed)
-            starts = (consume indexed).takeStarts()
             guard var rank = ranked else { continue }
             rank.order = record
             keys.append(IndexRanking.Key(rank: rank, kind: kindID))
