@@ -18,12 +18,15 @@ struct GuardedRun {
     /// `environment`; kills it (SIGKILL) when it runs past `timeout` seconds.
     /// - Parameters:
     ///   - stdoutPath: A file to open for stdout instead of a pipe.
+    ///   - started: Called with the process once it runs (a test of this
+    ///     harness holds it weakly, to see it released).
     static func run(
         _ arguments: [String],
         stdin: [UInt8]? = nil,
         environment: [String: String] = [:],
         stdoutPath: String? = nil,
-        timeout: TimeInterval = 30
+        timeout: TimeInterval = 30,
+        started: (Process) -> Void = { _ in }
     ) throws -> GuardedRun {
         let process = Process()
         process.executableURL = BinaryRunner.binary
@@ -47,6 +50,7 @@ struct GuardedRun {
         process.standardInput = stdin == nil ? FileHandle(forReadingAtPath: "/dev/null") : input
         signal(SIGPIPE, SIG_IGN)
         try process.run()
+        started(process)
         let group = DispatchGroup()
         if let stdin {
             let handle = input.fileHandleForWriting
@@ -63,24 +67,25 @@ struct GuardedRun {
             errData = err.fileHandleForReading.readDataToEndOfFile()
             group.leave()
         }
-        let killed = KilledFlag()
+        // The deadline holds the process's id and state, never the process:
+        // the queue keeps a cancelled item until its time comes, and an item
+        // that held the process would keep its pipes open until then (about
+        // three descriptors a run for `timeout` seconds; hundreds of runs
+        // took the test process past a thousand).
+        let state = RunState()
         let pid = process.processIdentifier
-        let deadline = DispatchWorkItem {
-            if process.isRunning {
-                killed.set()
-                kill(pid, SIGKILL)
-            }
-        }
+        let deadline = DispatchWorkItem { state.killIfRunning(pid) }
         DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: deadline)
         let outData = stdoutPath == nil ? out.fileHandleForReading.readDataToEndOfFile() : Data()
         process.waitUntilExit()
+        state.markEnded()
         deadline.cancel()
         group.wait()
         return GuardedRun(
             status: process.terminationStatus,
             stdout: Array(outData),
             stderr: String(decoding: errData, as: UTF8.self),
-            timedOut: killed.isSet,
+            timedOut: state.wasKilled,
             signaled: process.terminationReason == .uncaughtSignal
         )
     }
@@ -112,10 +117,19 @@ struct GuardedRun {
     }
 }
 
-/// A flag one thread sets and another reads.
-private final class KilledFlag: @unchecked Sendable {
+/// Whether a run has ended, and whether its deadline killed it.
+private final class RunState: @unchecked Sendable {
     private let lock = NSLock()
-    private var value = false
-    var isSet: Bool { lock.withLock { value } }
-    func set() { lock.withLock { value = true } }
+    private var ended = false
+    private var killed = false
+    var wasKilled: Bool { lock.withLock { killed } }
+    func markEnded() { lock.withLock { ended = true } }
+    /// Kills `pid` unless the run has ended (its id may be another's then).
+    func killIfRunning(_ pid: pid_t) {
+        lock.withLock {
+            guard !ended else { return }
+            killed = true
+            kill(pid, SIGKILL)
+        }
+    }
 }

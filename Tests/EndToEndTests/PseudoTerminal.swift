@@ -20,10 +20,15 @@ final class PseudoTerminal: @unchecked Sendable {
     private let stderrRead: Int32
     /// The terminal's modes before the program ran.
     let modesBefore: termios
-    private let drawn = Mutex<[UInt8]>([])
-    private let stopped = Atomic<Bool>(false)
-    private var reader: Thread?
+    /// What reads the master side on a thread of its own. The thread holds
+    /// the reader, never this terminal: a thread that held the terminal
+    /// would keep it alive, and its descriptors open, for the rest of the
+    /// test run.
+    private let reader: TerminalReader
     private var collected: (out: [UInt8], err: [UInt8]) = ([], [])
+    private var finished = false
+    /// The program's wait status, once it has been reaped.
+    private var waitStatus: Int32?
 
     /// Starts `search` with `arguments`, on a terminal of `columns` x `lines`.
     /// - Parameters:
@@ -129,33 +134,32 @@ final class PseudoTerminal: @unchecked Sendable {
         } else {
             close(inPipe[1])
         }
-        let thread = Thread { [self] in readTerminal() }
-        reader = thread
-        thread.start()
+        reader = TerminalReader(master: master)
+        let reader = reader
+        Thread.detachNewThread { reader.run() }
     }
 
+    /// Ends the program if it still runs, reaps it, and gives back every
+    /// descriptor; the reader's thread closes the master side as it stops.
+    /// A child left unreaped would stay a zombie that the exit tests'
+    /// waiter (`waitid` of any child, without reaping) finds first, again
+    /// and again, so that their own children's ends are never seen.
     deinit {
-        stopped.store(true, ordering: .relaxed)
-        kill(pid, SIGKILL)
-        var status: Int32 = 0
-        waitpid(pid, &status, WNOHANG)
-        usleep(20_000)
-        close(master)
+        reader.stop()
+        if waitStatus == nil {
+            kill(pid, SIGKILL)
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        }
         close(slave)
-    }
-
-    private func readTerminal() {
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while !stopped.load(ordering: .relaxed) {
-            var fds = [pollfd(fd: master, events: Int16(POLLIN), revents: 0)]
-            guard poll(&fds, 1, 50) > 0 else { continue }
-            let count = buffer.withUnsafeMutableBytes { read(master, $0.baseAddress, $0.count) }
-            if count > 0 { drawn.withLock { $0 += buffer.prefix(count) } } else { usleep(10_000) }
+        if !finished {
+            close(stdoutRead)
+            close(stderrRead)
         }
     }
 
     /// Every byte the program has drawn so far.
-    var screenBytes: [UInt8] { drawn.withLock { $0 } }
+    var screenBytes: [UInt8] { reader.drawn.withLock { $0 } }
 
     /// The screen as a terminal of `columns` x `lines` shows it now.
     func screen(columns: Int = 80, lines: Int = 24) -> VirtualScreen {
@@ -194,15 +198,23 @@ final class PseudoTerminal: @unchecked Sendable {
     func finish(timeout: Double = 20) -> Int32 {
         let deadline = Date().addingTimeInterval(timeout)
         var status: Int32 = 0
-        while waitpid(pid, &status, WNOHANG) == 0 {
-            if Date() > deadline {
-                kill(pid, SIGKILL)
-                waitpid(pid, &status, 0)
-                break
+        if let reaped = waitStatus {
+            status = reaped
+        } else {
+            while waitpid(pid, &status, WNOHANG) == 0 {
+                if Date() > deadline {
+                    kill(pid, SIGKILL)
+                    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+                    break
+                }
+                usleep(10_000)
             }
-            usleep(10_000)
+            waitStatus = status
         }
-        collected = (Self.readAll(stdoutRead), Self.readAll(stderrRead))
+        if !finished {
+            collected = (Self.readAll(stdoutRead), Self.readAll(stderrRead))
+            finished = true
+        }
         drainTerminal()
         let signal = status & 0x7F
         return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
@@ -252,6 +264,30 @@ final class PseudoTerminal: @unchecked Sendable {
         }
         close(fd)
         return all
+    }
+}
+
+/// Reads a terminal's master side into `drawn` until told to stop, then
+/// closes it. The descriptor is closed by the thread that polls it, so it
+/// cannot be closed under a poll and reused by another test's file.
+private final class TerminalReader: Sendable {
+    let master: Int32
+    let drawn = Mutex<[UInt8]>([])
+    private let stopped = Atomic<Bool>(false)
+
+    init(master: Int32) { self.master = master }
+
+    func stop() { stopped.store(true, ordering: .relaxed) }
+
+    func run() {
+        defer { close(master) }
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while !stopped.load(ordering: .relaxed) {
+            var fds = [pollfd(fd: master, events: Int16(POLLIN), revents: 0)]
+            guard poll(&fds, 1, 50) > 0 else { continue }
+            let count = buffer.withUnsafeMutableBytes { read(master, $0.baseAddress, $0.count) }
+            if count > 0 { drawn.withLock { $0 += buffer.prefix(count) } } else { usleep(10_000) }
+        }
     }
 }
 
