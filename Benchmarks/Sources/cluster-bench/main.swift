@@ -127,11 +127,7 @@ func run() throws(BenchmarkError) {
         // The scratch folder holds the cluster's data and logs unless --cluster keeps them elsewhere.
         _ = try? ProcessRunner.run(["/bin/rm", "-rf", scratch], stdoutPath: "/dev/null", stderrPath: "/dev/null")
     }
-    _ = try ProcessRunner.run(
-        [script, "status", clusterFolder], stdoutPath: scratch + "/status.out", stderrPath: "/dev/null")
-    let held =
-        Bench.readPrefix(scratch + "/status.out").split(separator: "\n")
-        .first { $0.hasPrefix("total: ") }.flatMap { Int($0.split(separator: " ")[1]) } ?? 0
+    let held = heldRecords(script: script, clusterFolder: clusterFolder, scratch: scratch)
 
     // Ids come from content, so the cluster holds each distinct record once
     // (about three in four of the mix): a kept cluster is reused when it
@@ -167,11 +163,7 @@ func run() throws(BenchmarkError) {
         settle.map { "The shards were idle \(Format.seconds($0)) after the push ended (their background merge)." }
         ?? "The shards were still busy \(allowed) s after the push ended: the queries ran during their merge."
     if options.clusterDirectory != nil, settle != nil {
-        _ = try? ProcessRunner.run(
-            [script, "status", clusterFolder], stdoutPath: scratch + "/status.after", stderrPath: "/dev/null")
-        let heldAfter =
-            Bench.readPrefix(scratch + "/status.after").split(separator: "\n")
-            .first { $0.hasPrefix("total: ") }.flatMap { Int($0.split(separator: " ")[1]) } ?? 0
+        let heldAfter = heldRecords(script: script, clusterFolder: clusterFolder, scratch: scratch)
         _ = try? ProcessRunner.run(
             ["/bin/sh", "-c", "printf '%s' \"$1\" > \"$0\"", marker, "\(total) \(options.seed) \(heldAfter)"],
             stdoutPath: "/dev/null", stderrPath: "/dev/null")
@@ -218,6 +210,15 @@ func run() throws(BenchmarkError) {
     }
     print()
     print("Whole `search` processes, \(options.runs) runs each, interleaved; p50 and p95 by nearest rank.")
+}
+
+/// The records the cluster in `clusterFolder` holds, from the `total:` line
+/// of `scripts/cluster.sh status` (0 when it says none).
+func heldRecords(script: String, clusterFolder: String, scratch: String) -> Int {
+    _ = try? ProcessRunner.run(
+        [script, "status", clusterFolder], stdoutPath: scratch + "/status.out", stderrPath: "/dev/null")
+    return Bench.readPrefix(scratch + "/status.out").split(separator: "\n")
+        .first { $0.hasPrefix("total: ") }.flatMap { Int($0.split(separator: " ")[1]) } ?? 0
 }
 
 /// Seconds until every `searchd` of the cluster in `clusterFolder` has
