@@ -214,7 +214,7 @@ shard_config() {
     echo "    type = rt"
     echo "    path = $dir/data/$name/items"
     for slot in 0 1 2 3 4 5 6 7; do echo "    rt_field = f$slot"; done
-    for slot in 0 1 2 3 4 5 6 7; do echo "    rt_field = ty$slot"; done
+    for slot in 0 1 2 3 4 5 6 7; do echo "    rt_field = tr$slot"; done
     echo "    rt_field = fz"
     echo "    rt_field = nf"
     echo "    rt_attr_bigint = seq"

@@ -101,6 +101,16 @@ public struct TextMatcher: Sendable {
         return true
     }
 
+    /// The best ``MatchTier/typo`` match of `pattern` (this spelling alone)
+    /// in `text`, found as if no better tier matched: for a bound on the
+    /// quality of typo matches (the cluster's), whatever else a text holds.
+    package func typoMatch(_ pattern: MatchPattern, in text: String) -> TextMatch? {
+        UnicodeSubject.withSubject(text) { subject in
+            let units = pattern.units.span
+            return Self.typoMatch(units, in: subject) ?? Self.shortTypoMatch(units, in: subject)
+        }
+    }
+
     /// The best match of one spelling of a pattern, ignoring its alternatives.
     private func matchSpelling(
         _ pattern: MatchPattern, in subject: some MatchSubject & ~Escapable, worstTier: MatchTier

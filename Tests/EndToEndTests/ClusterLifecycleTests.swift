@@ -67,6 +67,37 @@ struct ClusterLifecycleTests {
         #expect(try Self.found(cluster.url) == before)
     }
 
+    /// A cluster whose index was laid out by an older `search` (its typo
+    /// fields named `ty0`… and tokens spelled otherwise): a search is
+    /// refused with what to do, rather than answered without typos.
+    @Test func aClusterOfAnOlderLayoutIsRefusedWithWhatToDo() throws {
+        let cluster = try ClusterFixture()
+        defer { cluster.stop() }
+        #expect(try Self.script(["stop", cluster.folder.path], in: cluster).status == 0)
+        let conf = cluster.folder.appendingPathComponent("conf")
+        for name in try FileManager.default.contentsOfDirectory(atPath: conf.path) where name.hasPrefix("shard") {
+            let path = conf.appendingPathComponent(name).path
+            let text = try String(contentsOfFile: path, encoding: .utf8)
+            #expect(text.contains("rt_field = tr0"))
+            try text.replacingOccurrences(of: "rt_field = tr", with: "rt_field = ty")
+                .write(toFile: path, atomically: true, encoding: .utf8)
+            let data = cluster.folder.appendingPathComponent("data").appendingPathComponent(
+                String(name.dropLast(".conf".count)))
+            for file in try FileManager.default.contentsOfDirectory(atPath: data.path) {
+                try FileManager.default.removeItem(at: data.appendingPathComponent(file))
+            }
+        }
+        let started = try Self.script(["start", cluster.folder.path, "--owner", String(getpid())], in: cluster)
+        #expect(started.status == 0, "\(started.output)")
+        let search = try BinaryRunner.run(["cofee", "--source", cluster.url])
+        #expect(search.status == 2)
+        #expect(
+            search.stderr.contains("loaded by another version of search: its index has no field 'tr0'"),
+            "\(search.stderr)")
+        #expect(search.stderr.contains("--fresh"), "\(search.stderr)")
+        #expect(search.stderr.split(separator: "\n").count == 1, "\(search.stderr)")
+    }
+
     @Test func startingARunningClusterIsRefusedAndChangesNothing() throws {
         let (cluster, before) = try Self.loaded()
         defer { cluster.stop() }

@@ -326,6 +326,38 @@ struct ClusterTests {
         #expect(!refused.stderr.contains("note:"), "\(refused.stderr)")
     }
 
+    /// A typo's page settles once enough matches of the lowest class are in
+    /// hand: of 2,400 words one letter put in away (`coffee` for `cofee`),
+    /// far fewer are read than match, while the rare typos of higher
+    /// quality (two letters swapped) still come first, as in the file. Before the typo streams were split by class (their
+    /// tokens telling where the next word starts and which unit they leave
+    /// out), every candidate was read.
+    @Test func aTypoReadsFarFewerRowsThanMatch() throws {
+        let cluster = try ClusterFixture()
+        defer { cluster.stop() }
+        let tlds = ["nl", "uk", "de", "io", "fr", "com"]
+        var records = (0..<2_400).map {
+            #"{"kind":"domain","name":"coffee\#($0).\#(tlds[$0 % tlds.count])","status":"taken"}"#
+        }
+        records.insert(#"{"kind":"product","name":"Coefe Mug","price":7}"#, at: 900)
+        records.insert(#"{"kind":"domain","name":"ocfee.org","status":"taken"}"#, at: 2_100)
+        let file = try Self.write(records, to: cluster.folder)
+        let pushed = try Self.push(file, to: cluster)
+        #expect(pushed.status == 0, "\(pushed.stderr)")
+        let remote = try BinaryRunner.run([
+            "cofee", "--source", cluster.url, "--format", "jsonl", "-n", "20", "--explain",
+        ])
+        let local = try BinaryRunner.run(["cofee", "--data", file, "--format", "jsonl", "-n", "20"])
+        #expect(remote.status == 0, "\(remote.stderr)")
+        #expect(Self.ranking(remote.stdout) == Self.ranking(local.stdout))
+        #expect(Self.ranking(remote.stdout).prefix(2).sorted() == ["domain/ocfee.org", "product/Coefe Mug"])
+        let rowsRead = remote.stderr.split(separator: " ").firstIndex(of: "rows").flatMap { index in
+            Int(remote.stderr.split(separator: " ")[index - 1])
+        }
+        let read = try #require(rowsRead, "\(remote.stderr)")
+        #expect(read < 600, "\(read) rows read for 20 typos of 2,402: \(remote.stderr)")
+    }
+
     /// A server is ready when it greets on a port whose listening socket it
     /// holds: a second server given a running one's ports (as when another
     /// test took them after they were chosen) answers the connect through

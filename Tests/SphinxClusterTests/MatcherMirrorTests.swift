@@ -26,7 +26,8 @@ import TextMatching
         "中华人民共和国国务院办公厅秘书局", "kingsville king",
         // Word starts close to one another, inside words and after spaces.
         "Keystone Tiny Coffee", "cof fee mug", "Iced Coffee Cake", "coffee715.app", "CoffeeHouse", "a b c d e f",
-        "BlueBottle Coffee Co", "x-ray vision", "Mc Donald", "coffee-wine.co",
+        "BlueBottle Coffee Co", "x-ray vision", "Mc Donald", "coffee-wine.co", "coffee3.nl", "co-ffee", "cof.fee",
+        "Cofe Mug", "c offee 2", "kin gkong", "unforgive n",
     ]
 
     /// A tiny reader of the full-text expressions the cluster writes, over
@@ -153,7 +154,7 @@ import TextMatching
     func everyMatchIsFoundByTheClustersExpression(text: String) {
         var random = SplitMix64(state: UInt64(text.unicodeScalars.reduce(7) { $0 &* 31 &+ UInt64($1.value) }))
         let tokens = FieldTokens(text)
-        let fields = ["f0": tokens.words, "ty0": tokens.typos, "fz": Array(tokens.fuzzy)]
+        let fields = ["f0": tokens.words, "tr0": tokens.typos, "fz": Array(tokens.fuzzy)]
         let matcher = TextMatcher()
         for patternText in Self.patterns(of: text, random: &random) + ["king", "kign", "coffee", "cofee"] {
             let pattern = MatchPattern(patternText)
@@ -192,6 +193,31 @@ import TextMatching
                 "'\(patternText)' matches '\(text)' (\(match.tier)) but the cluster would not find it")
             if match.tier <= .substring {
                 #expect(holds(anywhere), "'\(patternText)' in '\(text)': not found anywhere")
+            }
+            // A typo is in a stream whose ceiling is at least its quality: a
+            // clear one (whatever else the text holds), or the rest, ordered
+            // by the field's inner reach.
+            if match.tier == .typo, spelling.isOneWord {
+                let ceiling = QualityCeiling(pattern)
+                var streams: [(expression: String?, ceiling: Int)] = []
+                for (marker, start) in [
+                    (TokenSpelling.Marker.afterSpace, QualityCeiling.Start.space), (.afterOther, .other),
+                ] {
+                    streams.append(
+                        (
+                            spelling.typo(marker, slot: 0, words: .crowded),
+                            tokens.innerReach >= spelling.typoSpan ? ceiling.typo(start: start) : Int.max
+                        ))
+                    for group in ceiling.clearTypos(start: start) {
+                        streams.append((spelling.typoClear(marker, slot: 0, pairs: group.pairs), group.quality))
+                    }
+                }
+                let finding = streams.filter { $0.expression != PatternTokens.never && holds($0.expression) }
+                #expect(!finding.isEmpty, "'\(patternText)' in '\(text)': a typo no typo stream finds")
+                #expect(
+                    finding.contains { $0.ceiling >= match.quality },
+                    "'\(patternText)' in '\(text)': quality \(match.quality) over the ceilings \(finding.map(\.ceiling))"
+                )
             }
             // The quality the cluster orders by is a ceiling, where no word
             // starts inside another within the units a match of the tier covers.

@@ -113,14 +113,27 @@ func run() throws(BenchmarkError) {
     let total = options.records + options.records / 50
 
     let clusterFolder = options.clusterDirectory ?? scratch + "/cluster"
-    progress("starting 2 shards and an aggregator in \(clusterFolder)")
-    let started = try ProcessRunner.run(
-        [script, "start", clusterFolder, "--shards", "2"], stdoutPath: scratch + "/url",
-        stderrPath: scratch + "/start.err")
-    guard started.exitStatus == 0 else {
-        throw BenchmarkError("scripts/cluster.sh start failed: \(Bench.readPrefix(scratch + "/start.err"))")
+    func start(_ extra: [String] = []) throws(BenchmarkError) -> String {
+        let started = try ProcessRunner.run(
+            [script, "start", clusterFolder, "--shards", "2"] + extra, stdoutPath: scratch + "/url",
+            stderrPath: scratch + "/start.err")
+        guard started.exitStatus == 0 else {
+            throw BenchmarkError("scripts/cluster.sh start failed: \(Bench.readPrefix(scratch + "/start.err"))")
+        }
+        return Bench.readPrefix(scratch + "/url").split(separator: "\n").last.map(String.init) ?? ""
     }
-    let url = Bench.readPrefix(scratch + "/url").split(separator: "\n").last.map(String.init) ?? ""
+    progress("starting 2 shards and an aggregator in \(clusterFolder)")
+    var url = try start()
+    // A kept cluster loaded by another version of `search` is refused by
+    // this one (its index lacks fields this one reads): start it afresh.
+    let probe = try ProcessRunner.run(
+        [options.search, "cofee", "--source", url, "-n", "1", "-q"], stdoutPath: "/dev/null",
+        stderrPath: scratch + "/probe.err")
+    if probe.exitStatus == 2, Bench.readPrefix(scratch + "/probe.err").contains("another version of search") {
+        progress("the kept cluster was loaded by another version of search: starting it afresh")
+        _ = try ProcessRunner.run([script, "stop", clusterFolder], stdoutPath: "/dev/null", stderrPath: "/dev/null")
+        url = try start(["--fresh"])
+    }
     defer {
         _ = try? ProcessRunner.run(
             [script, "stop", clusterFolder], stdoutPath: "/dev/null", stderrPath: scratch + "/stop.err")

@@ -374,20 +374,28 @@ struct CandidatePlan: Sendable {
         let ceiling = QualityCeiling(pattern)
         // The most units a whole word covers is the pattern and a plural ending.
         let length = spelling.units.count
+        let clearTypos: [QualityCeiling.Start: [(quality: Int, pairs: [PatternTokens.TypoPair])]] = [
+            .space: ceiling.clearTypos(start: .space), .other: ceiling.clearTypos(start: .other),
+        ]
         for slot in 0..<slots {
             let field = ClusterLayout.slotField(slot)
-            func add(_ type: Class, _ match: String?, start: QualityCeiling.Start, label: String, extra: [String] = [])
-            {
+            func add(
+                _ type: Class, _ match: String?, start: QualityCeiling.Start, label: String, extra: [String] = [],
+                clearTypo: Int? = nil
+            ) {
                 guard let match, match != PatternTokens.never else { return }
                 let quality =
-                    type == .typo
-                    ? ceiling.typo(start: start)
-                    : ceiling.contiguous(type.tier, wholeWord: type.isWholeWord, start: start)
-                // A substring starts anywhere: any word inside the field may start inside it.
+                    clearTypo
+                    ?? (type == .typo
+                        ? ceiling.typo(start: start)
+                        : ceiling.contiguous(type.tier, wholeWord: type.isWholeWord, start: start))
+                // A substring starts anywhere: any word inside the field may
+                // start inside it. A clear typo's own word has no other word
+                // start inside its span, whatever the rest of the field holds.
                 let span =
                     type == .substring
                     ? ClusterLayout.noInnerStart
-                    : type == .typo ? length + TextMatcher.typoBudget(forLength: length) : length + 2
+                    : type == .typo ? (clearTypo != nil ? 0 : spelling.typoSpan) : length + 2
                 streams.append(
                     fine(type, match: match, slot: slot, quality: quality, span: span, label: label, extra: extra))
             }
@@ -425,7 +433,16 @@ struct CandidatePlan: Sendable {
             for (marker, start) in [
                 (TokenSpelling.Marker.afterSpace, QualityCeiling.Start.space), (.afterOther, .other),
             ] {
-                if let typo = spelling.typo(marker, slot: slot) {
+                // Most typo matches start at a word whose next word starts
+                // farther on than the match reaches: a stream of their own,
+                // with the lower ceiling such matches have, so that the
+                // page is settled without reading every typo candidate.
+                for group in clearTypos[start] ?? [] {
+                    add(
+                        .typo, spelling.typoClear(marker, slot: slot, pairs: group.pairs), start: start,
+                        label: "clear typo \(start) (at most \(group.quality))", clearTypo: group.quality)
+                }
+                if let typo = spelling.typo(marker, slot: slot, words: .crowded) {
                     add(.typo, typo, start: start, label: "typo \(start)")
                 } else {
                     streams.append(

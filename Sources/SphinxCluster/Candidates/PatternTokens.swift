@@ -120,16 +120,29 @@ struct PatternTokens {
     /// - A short typo (three or four letters): a whole word with one swap
     ///   past the first letter, or for four letters one changed letter,
     ///   which a four-letter word's short-typo tokens give.
-    func typo(_ marker: TokenSpelling.Marker, slot: Int?) -> String? {
+    ///
+    /// `words` says which typo matches: every one, or all but those that
+    /// ``typoClear(_:slot:pairs:)`` finds (``TypoWords/crowded``: at a word
+    /// whose next word starts nearer than ``typoSpan``, short typos, two
+    /// edits).
+    func typo(_ marker: TokenSpelling.Marker, slot: Int?, words: TypoWords = .all) -> String? {
         let field = slot.map(ClusterLayout.slotField) ?? CandidatePlan.allSlots
         let typoField = slot.map(ClusterLayout.typoField) ?? CandidatePlan.allTypoSlots
         var alternatives: [String] = []
         let length = units.count
         let budget = TextMatcher.typoBudget(forLength: length)
         if budget >= 1 {
-            let window = Array(units[0..<FieldTokens.typoWindow])
-            let tokens = FieldTokens.deletions(of: window).map { "=" + FieldTokens.typoToken(marker, $0) }
-            alternatives.append("@\(typoField) (" + tokens.joined(separator: " | ") + ")")
+            // Near the next word start, the place left out is not told.
+            var tokens = typoLess.map {
+                "=" + FieldTokens.typoToken(marker, $0, reach: FieldTokens.nearTypoReach, left: 0)
+            }
+            let farthest =
+                words == .all || !hasClearTypos ? FieldTokens.maxTypoReach : min(typoSpan - 1, FieldTokens.maxTypoReach)
+            if farthest > FieldTokens.nearTypoReach {
+                let pairs = typoLess.indices.flatMap { less in (0...FieldTokens.typoWindow).map { TypoPair(less, $0) } }
+                tokens += typoTokens(marker, pairs: pairs, reaches: (FieldTokens.nearTypoReach + 1)...farthest)
+            }
+            alternatives.append("@\(typoField) (" + Self.unique(tokens).joined(separator: " | ") + ")")
         }
         if budget >= 2 && marker == .afterSpace {
             let rest = PatternTokens(unitsOf: Array(units[6...]))
@@ -157,6 +170,80 @@ struct PatternTokens {
         }
         guard !alternatives.isEmpty else { return Self.never }
         return alternatives.count == 1 ? alternatives[0] : "(" + alternatives.joined(separator: ") | (") + ")"
+    }
+
+    /// Which typo matches ``typo(_:slot:words:)`` finds.
+    enum TypoWords {
+        /// Every one.
+        case all
+        /// All but those at a word whose next word starts ``typoSpan``
+        /// units or more on (or never), which ``typoClear(_:slot:pairs:)``
+        /// finds: the next word starts nearer, short typos, two edits.
+        case crowded
+    }
+
+    /// A place the pattern's first five units leave one out (`less`), and
+    /// the place a text's word leaves one out to agree
+    /// (``FieldTokens/typoVariants(of:)``; 5 for a word of four).
+    struct TypoPair: Hashable, Comparable {
+        var less: Int
+        var left: Int
+        init(_ less: Int, _ left: Int) {
+            self.less = less
+            self.left = left
+        }
+        static func < (a: Self, b: Self) -> Bool { (a.less, a.left) < (b.less, b.left) }
+    }
+
+    /// The typo matches of one edit among the first five units at a word
+    /// whose next word starts ``typoSpan`` units or more on (or never):
+    /// no word starts inside the units such a match covers. `pairs` says
+    /// which of the pattern's and the word's variants agree (see
+    /// ``QualityCeiling/clearTypos(start:)``, which sorts them by the
+    /// quality of the matches they find). ``never`` when none can.
+    func typoClear(_ marker: TokenSpelling.Marker, slot: Int?, pairs: [TypoPair]) -> String {
+        let typoField = slot.map(ClusterLayout.typoField) ?? CandidatePlan.allTypoSlots
+        guard hasClearTypos else { return Self.never }
+        let tokens = typoTokens(marker, pairs: pairs, reaches: typoSpan...FieldTokens.maxTypoReach)
+        guard !tokens.isEmpty else { return Self.never }
+        return "@\(typoField) (" + Self.unique(tokens).joined(separator: " | ") + ")"
+    }
+
+    /// The pattern's first five units less each one, by the place left out.
+    var typoLess: [[UInt32]] {
+        guard units.count >= FieldTokens.typoWindow else { return [] }
+        let window = Array(units[0..<FieldTokens.typoWindow])
+        return window.indices.map { less in
+            var variant = window
+            variant.remove(at: less)
+            return variant
+        }
+    }
+
+    /// The typo tokens of `pairs` at each of `reaches` (past the near one).
+    private func typoTokens(_ marker: TokenSpelling.Marker, pairs: [TypoPair], reaches: ClosedRange<Int>) -> [String] {
+        let less = typoLess
+        return reaches.flatMap { reach in
+            pairs.map { "=" + FieldTokens.typoToken(marker, less[$0.less], reach: reach, left: $0.left) }
+        }
+    }
+
+    /// `tokens` without repeats, in order.
+    private static func unique(_ tokens: [String]) -> [String] {
+        var seen: Set<String> = []
+        return tokens.filter { seen.insert($0).inserted }
+    }
+
+    /// The most units a typo match covers: the pattern and its budget.
+    var typoSpan: Int { units.count + TextMatcher.typoBudget(forLength: units.count) }
+
+    /// Whether ``typoClear(_:slot:pairs:)`` finds some typos: those of a
+    /// pattern of one edit (five to eight units), whose pairs
+    /// ``QualityCeiling/clearTypos(start:)`` finds among the texts one edit
+    /// away. A pattern of two has no clear stream: all its typos are in
+    /// ``TypoWords/crowded``.
+    var hasClearTypos: Bool {
+        TextMatcher.typoBudget(forLength: units.count) == 1 && typoSpan <= FieldTokens.maxTypoReach
     }
 
     /// The tokens of a run of units taken as a pattern of its own.

@@ -4,7 +4,9 @@
 /// - `f0` … `f7`: full-text fields, one for each of a record's kind's search
 ///   fields, strongest first (a kind with more than eight puts the rest in
 ///   `f7`), holding ``FieldTokens``;
-/// - `ty0` … `ty7`: the typo tokens of each;
+/// - `tr0` … `tr7`: the typo tokens of each (named `ty` before their tokens
+///   told how far the next word starts: a cluster loaded then is refused,
+///   see `ClusterSource.refusal(_:)`);
 /// - `fz`: the telling units of all of them, for fuzzy matches;
 /// - `nf`: the text of every field a filter can name (`currency:usd`) that
 ///   no slot holds and that is not a plain number, each token after the
@@ -27,7 +29,7 @@ package enum ClusterLayout {
 
     package static func slotField(_ slot: Int) -> String { "f\(slot)" }
     package static let slotFields = (0..<slotCount).map(slotField)
-    package static func typoField(_ slot: Int) -> String { "ty\(slot)" }
+    package static func typoField(_ slot: Int) -> String { "tr\(slot)" }
     package static let typoFields = (0..<slotCount).map(typoField)
     package static let fuzzyField = "fz"
     package static let namedField = "nf"

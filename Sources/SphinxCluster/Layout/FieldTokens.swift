@@ -67,9 +67,14 @@ struct FieldTokens {
         if units.count <= TextMatcher.maximumFuzzyTextLength {
             for unit in Self.tellingUnits(units) { fuzzy.insert(Self.fuzzyToken(unit)) }
         }
-        for start in contentStart..<contentEnd where text.kinds[start] == .word && text.starts[start] != .none {
+        var nextStart = units.count
+        for start in (contentStart..<contentEnd).reversed() {
+            defer { if text.starts[start] != .none { nextStart = start } }
+            guard text.kinds[start] == .word && text.starts[start] != .none else { continue }
             let marker = Self.typoMarker(text.starts[start])
-            addTypos(units, at: start, marker: marker)
+            addTypos(
+                units, at: start, marker: marker,
+                reach: Self.typoReach(nextStart == units.count ? nil : nextStart - start))
             let end = start + 4
             if end <= contentEnd, text.endsWord(at: end), (start + 1..<end).allSatisfy({ text.starts[$0] == .none }),
                 TextMatcher.allowsShortTypo(units[start..<end])
@@ -133,19 +138,51 @@ struct FieldTokens {
     /// The typo tokens of the word starting at `start`: its first five
     /// units less each one. A pattern that matches there within one edit
     /// among its first five units, the first letter included, shares one
-    /// (see ``PatternTokens/typo(_:slot:)``); where the text ends four
+    /// (see ``PatternTokens/typo(_:slot:words:)``); where the text ends four
     /// units on, the four.
-    private mutating func addTypos(_ units: [UInt32], at start: Int, marker: TokenSpelling.Marker) {
-        let window = units[start..<min(start + Self.typoWindow, units.count)]
-        if window.count == 4 {
-            typos.append(Self.typoToken(marker, window))
-        } else if window.count == Self.typoWindow {
-            for left in window.indices {
-                // A unit like the one before it leaves out the same units.
-                if left > start && units[left] == units[left - 1] { continue }
-                typos.append(Self.typoToken(marker, window.indices.lazy.filter { $0 != left }.map { units[$0] }))
-            }
+    private mutating func addTypos(_ units: [UInt32], at start: Int, marker: TokenSpelling.Marker, reach: Int) {
+        let window = Array(units[start..<min(start + Self.typoWindow, units.count)])
+        for variant in Self.typoVariants(of: window) {
+            typos.append(Self.typoToken(marker, variant.units, reach: reach, left: variant.left))
         }
+    }
+
+    /// The variants of a word start's first units that its typo tokens
+    /// hold: a whole window of five less each unit (`left` its place; a
+    /// unit like the one before it leaves out the same units, so only the
+    /// first of a run), or a window of four as it is (`left` 5: the text
+    /// ends four units on). None for shorter windows.
+    static func typoVariants(of window: [UInt32]) -> [(left: Int, units: [UInt32])] {
+        if window.count == 4 { return [(typoWindow, window)] }
+        guard window.count == typoWindow else { return [] }
+        return window.indices.compactMap { left in
+            if left > 0 && window[left] == window[left - 1] { return nil }
+            var variant = window
+            variant.remove(at: left)
+            return (left, variant)
+        }
+    }
+
+    /// The fewest units from a word start to the next word start of any
+    /// sort that a typo token tells apart (``typoReach(_:)``): every typo
+    /// match covers more (its pattern has five units or more, and a budget
+    /// of one or more), so any nearer start is alike.
+    static let nearTypoReach = 5
+    /// The most units from a word start to the next that a typo token tells
+    /// apart: farther, or none at all, is alike. The span of a typo of one
+    /// edit (a pattern of five to eight units, and one) is at most nine;
+    /// a pattern of two edits has no clear typos (``PatternTokens/hasClearTypos``).
+    /// Each reach told apart adds tokens to every pattern that asks for
+    /// all typos (a `--sort`'s stream).
+    static let maxTypoReach = 9
+
+    /// What a typo token says of the units from its word start to the next
+    /// word start of any sort (`distance`, `nil` when none follows):
+    /// ``nearTypoReach`` to ``maxTypoReach``. A typo match that starts at
+    /// the word and covers fewer units runs across no other word start, so
+    /// its quality has a lower ceiling (``QualityCeiling/clearTypos(start:)``).
+    static func typoReach(_ distance: Int?) -> Int {
+        max(nearTypoReach, min(distance ?? maxTypoReach, maxTypoReach))
     }
 
     /// A four-letter whole word's short-typo tokens: its first letter and
@@ -161,17 +198,6 @@ struct FieldTokens {
     /// How many units from a word's start make its typo tokens: a typo
     /// pattern has at least five.
     static let typoWindow = 5
-
-    /// `units` with one unit left out, each way, without repeats.
-    static func deletions(of units: [UInt32]) -> [[UInt32]] {
-        var variants: [[UInt32]] = []
-        for index in units.indices {
-            var variant = units
-            variant.remove(at: index)
-            if !variants.contains(variant) { variants.append(variant) }
-        }
-        return variants
-    }
 
     /// The units a fuzzy search looks for: those of `units` that are not a
     /// space, punctuation or one of the ten most common letters of English
@@ -192,11 +218,19 @@ struct FieldTokens {
         TokenSpelling.Marker.fuzzy.rawValue + TokenSpelling.spell([unit])
     }
 
-    /// A typo token: where the word starts, and a variant of its first
-    /// units, hashed.
-    static func typoToken(_ marker: TokenSpelling.Marker, _ variant: some Sequence<UInt32>) -> String {
+    /// A typo token: where the word starts, how far the next word start
+    /// is (``typoReach(_:)``), a variant of its first units, and which of
+    /// them the variant leaves out (``typoVariants(of:)``), hashed. Near a
+    /// next word start, where a match's ceiling is the same whichever unit
+    /// it leaves out, the place is not told (`left` is ignored), so that a
+    /// pattern asks for fewer tokens.
+    static func typoToken(
+        _ marker: TokenSpelling.Marker, _ variant: some Sequence<UInt32>, reach: Int, left: Int
+    ) -> String {
         var hash = TokenSpelling.UnitHash()
         hash.add(marker == .afterSpace ? 1 : 2)
+        hash.add(UInt32(reach))
+        hash.add(reach == nearTypoReach ? 0xFF : UInt32(left))
         hash.add(0xFFFF_FFFF)
         for unit in variant { hash.add(unit) }
         return hash.token(TokenSpelling.Marker.typo)

@@ -146,7 +146,7 @@ struct CandidateSearch {
                 replyIndex += 2
                 switch reply {
                 case .failed(let error):
-                    outcome.failure = "the cluster refused the search: \(ClusterSource.quoted(error))"
+                    outcome.failure = ClusterSource.refusal(error)
                     return outcome
                 case .ok:
                     outcome.failure = "the cluster answered a search with no rows"

@@ -138,7 +138,7 @@ public struct ClusterSource: SearchSource {
         for reply in replies {
             switch reply {
             case .rows(_, let rows, _): held.append(!rows.isEmpty)
-            case .failed(let error): return "the cluster refused the search: \(Self.quoted(error))"
+            case .failed(let error): return Self.refusal(error)
             case .ok: held.append(false)
             }
         }
@@ -223,6 +223,22 @@ public struct ClusterSource: SearchSource {
     }
 
     /// A server's message, quoted; the output gate makes it safe to print.
+    /// Why the cluster refused a search, as the user reads it: a cluster
+    /// whose index lacks a field this layout reads was loaded by another
+    /// version of `search` (its typo tokens, say, are spelled otherwise),
+    /// and answering from it would miss records.
+    static func refusal(_ error: MySQLError) -> String {
+        let text: String
+        if case .server(_, _, let message) = error { text = message } else { text = error.description }
+        if text.contains("no field '"),
+            let field = ClusterLayout.fullTextFields.first(where: { text.contains("'\($0)'") })
+        {
+            return "the cluster was loaded by another version of search: its index has no field '\(field)', which "
+                + "this one reads; start it again with `scripts/cluster.sh start DIR --fresh` and push the records again"
+        }
+        return "the cluster refused the search: \(quoted(error))"
+    }
+
     static func quoted(_ error: MySQLError) -> String {
         if case .server(let code, _, let message) = error { return "\(quoted(message)) (error \(code))" }
         return quoted(error.description)
