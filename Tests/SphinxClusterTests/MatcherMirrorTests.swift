@@ -224,7 +224,7 @@ import TextMatching
             let length = spelling.units.count
             let span =
                 match.tier == .substring
-                ? Int.max : match.tier == .typo ? length + TextMatcher.typoBudget(forLength: length) : length + 2
+                ? Int.max : match.tier == .typo ? length + TextMatcher.typoBudget(forLength: length) : length
             if spelling.isOneWord, tokens.innerReach >= span, match.tier != .fuzzy {
                 let ceiling = QualityCeiling(pattern)
                 let limit: Int =

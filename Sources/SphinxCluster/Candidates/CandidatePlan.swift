@@ -372,7 +372,8 @@ struct CandidatePlan: Sendable {
     private mutating func addFine(_ spelling: PatternTokens, slots: Int) {
         let pattern = MatchPattern(String(String.UnicodeScalarView(spelling.units.compactMap(Unicode.Scalar.init))))
         let ceiling = QualityCeiling(pattern)
-        // The most units a whole word covers is the pattern and a plural ending.
+        // A contiguous match scores the pattern's units alone (and whether a
+        // word ends after them): only a word start among them raises it.
         let length = spelling.units.count
         let clearTypos: [QualityCeiling.Start: [(quality: Int, pairs: [PatternTokens.TypoPair])]] = [
             .space: ceiling.clearTypos(start: .space), .other: ceiling.clearTypos(start: .other),
@@ -395,7 +396,7 @@ struct CandidatePlan: Sendable {
                 let span =
                     type == .substring
                     ? ClusterLayout.noInnerStart
-                    : type == .typo ? (clearTypo != nil ? 0 : spelling.typoSpan) : length + 2
+                    : type == .typo ? (clearTypo != nil ? 0 : spelling.typoSpan) : length
                 streams.append(
                     fine(type, match: match, slot: slot, quality: quality, span: span, label: label, extra: extra))
             }
