@@ -70,7 +70,7 @@ struct ClusterLifecycleTests {
     /// A cluster whose index was laid out by an older `search` (its typo
     /// fields named `ty0`… and tokens spelled otherwise): a search is
     /// refused with what to do, rather than answered without typos.
-    @Test func aClusterOfAnOlderLayoutIsRefusedWithWhatToDo() throws {
+    @Test func aClusterOfAnOlderLayoutIsRefusedWithAdvice() throws {
         let cluster = try ClusterFixture()
         defer { cluster.stop() }
         #expect(try Self.script(["stop", cluster.folder.path], in: cluster).status == 0)

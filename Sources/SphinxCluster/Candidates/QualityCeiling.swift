@@ -47,9 +47,9 @@ struct QualityCeiling {
             tier == .exact
             ? [[]]
             : tier == .substring
-                ? [[0x20, 0x78], [Self.glue(after: last)]]
-                : wholeWord ? [[0x20, 0x78]] : [[Self.glue(after: last)]]
-        let lead = tier == .substring ? [Self.glue(after: first)] : start.lead
+                ? [[0x20, 0x78], [glue(after: last)]]
+                : wholeWord ? [[0x20, 0x78]] : [[glue(after: last)]]
+        let lead = tier == .substring ? [glue(after: first)] : start.lead
         for tail in tails {
             guard let match = matcher.match(pattern, in: Self.text(lead + units + tail)), match.tier == tier,
                 tier == .substring || match.wholeWord == wholeWord
@@ -185,15 +185,6 @@ struct QualityCeiling {
         return texts
     }
 
-    /// A unit that goes on the word after `unit` without starting a new
-    /// one or making a plural: `q` after a letter, `7` after a digit, the
-    /// unit itself otherwise.
-    private static func glue(after unit: UInt32) -> UInt32 {
-        if (0x61...0x7A).contains(unit) { return 0x71 }
-        if (0x30...0x39).contains(unit) { return 0x37 }
-        return unit
-    }
-
     /// A letter the pattern does not hold, standing for any such letter
     /// put in or changed (a typo's tokens tell apart only whether units
     /// are alike: one of the pattern's own would agree where no other
@@ -202,8 +193,10 @@ struct QualityCeiling {
         Array("qzjxkvwybg".unicodeScalars.map(\.value)).first { !units.contains($0) } ?? 0x71
     }
 
-    /// ``glue(after:)`` for a typo: with a letter or a digit the pattern
-    /// does not hold.
+    /// A unit that goes on the word after `unit` without starting a new
+    /// one or making a plural: a letter after a letter, a digit after a
+    /// digit, neither of them one the pattern holds (see ``otherLetter``);
+    /// the unit itself otherwise.
     private func glue(after unit: UInt32) -> UInt32 {
         if (0x61...0x7A).contains(unit) { return otherLetter }
         if (0x30...0x39).contains(unit) { return [0x37, 0x38, 0x39, 0x30].first { !units.contains($0) } ?? 0x37 }
