@@ -375,8 +375,13 @@ struct CandidatePlan: Sendable {
         // A contiguous match scores the pattern's units alone (and whether a
         // word ends after them): only a word start among them raises it.
         let length = spelling.units.count
+        // The typo ceilings hold for every slot: found once, as each walks
+        // every text one edit away.
         let clearTypos: [QualityCeiling.Start: [(quality: Int, pairs: [PatternTokens.TypoPair])]] = [
             .space: ceiling.clearTypos(start: .space), .other: ceiling.clearTypos(start: .other),
+        ]
+        let typoCeilings: [QualityCeiling.Start: Int] = [
+            .space: ceiling.typo(start: .space), .other: ceiling.typo(start: .other),
         ]
         for slot in 0..<slots {
             let field = ClusterLayout.slotField(slot)
@@ -388,7 +393,7 @@ struct CandidatePlan: Sendable {
                 let quality =
                     clearTypo
                     ?? (type == .typo
-                        ? ceiling.typo(start: start)
+                        ? typoCeilings[start] ?? Int.max
                         : ceiling.contiguous(type.tier, wholeWord: type.isWholeWord, start: start))
                 // A substring starts anywhere: any word inside the field may
                 // start inside it. A clear typo's own word has no other word
