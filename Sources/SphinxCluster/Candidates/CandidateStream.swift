@@ -19,7 +19,7 @@ struct CandidateStream: Sendable {
     var match: String?
     /// Attribute conditions every record of the class satisfies.
     var conditions: [String]
-    /// The order, its last key unique (`seq`).
+    /// The order, its last key unique (`seq` or `id`).
     var order: [OrderKey]
     /// The best place a record of the class can have before any row is read.
     var initialBound: KeyBound
@@ -35,25 +35,36 @@ struct CandidateStream: Sendable {
     static let bestRank = Rank(
         tier: nil, strength: nil, weight: Int.max, quality: Int.max, fieldLength: Int.min, order: Int.min)
 
-    /// A stream in load order whose records all stand at `bound` but for
-    /// their order: read to its end before anything at that place is certain.
+    /// A stream whose records all stand at `bound` but for their order:
+    /// read to its end before anything at that place is certain. Any order
+    /// serves, so it is read by id, the order `searchd` gives most cheaply:
+    /// the next page is a plain `id >` filter, which it checks before
+    /// anything else, where a computed condition would evaluate every match
+    /// again (a stream of millions then took minutes, see docs/cluster.md).
     static func inLoadOrder(label: String, match: String?, conditions: [String], bound: KeyBound, stage: Int)
         -> CandidateStream
     {
         CandidateStream(
-            label: label, match: match, conditions: conditions, order: [OrderKey(expression: "seq", descending: false)],
+            label: label, match: match, conditions: conditions, order: [OrderKey(expression: "id", descending: false)],
             initialBound: bound, bound: { _ in bound }, stage: stage)
     }
 
     /// The SphinxQL condition true of the rows after the one whose order
-    /// values are `values`.
-    func after(_ values: [Int64]) -> String {
+    /// values are `values`, and whether `WHERE` takes it as it is: a lone
+    /// attribute compared with a number. `searchd` takes no `OR` there, so
+    /// any other is selected as a column and that column compared.
+    func after(_ values: [Int64]) -> (condition: String, isFilter: Bool) {
         var condition = ""
         for (key, value) in zip(order, values).reversed() {
             let beyond = "\(key.expression) \(key.descending ? "<" : ">") \(value)"
             condition =
                 condition.isEmpty ? beyond : "(\(beyond)) OR (\(key.expression) = \(value) AND (\(condition)))"
         }
-        return condition
+        let isAttribute =
+            order.count == 1
+            && order[0].expression.utf8.allSatisfy {
+                $0 == 0x5F || (0x61...0x7A).contains($0) || (0x30...0x39).contains($0)
+            }
+        return (condition, isAttribute)
     }
 }

@@ -54,8 +54,9 @@ package enum ClusterLayout {
     package static let selected = ["id", "seq", "line", "src", "kind_name", "record"]
 
     /// The most rows a statement asks for (`max_matches`): each shard makes
-    /// room for this many rows before it reads one.
-    package static let maxPageRows = 5000
+    /// room for this many rows before it reads one. Pages also stop short
+    /// of `CandidateSearch.maxPageBytes`.
+    package static let maxPageRows = 20_000
 
     /// The short code of a field's name that starts its tokens in `nf`:
     /// six letters and digits of a hash. Two fields with one code make

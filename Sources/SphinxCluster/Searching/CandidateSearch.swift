@@ -53,6 +53,8 @@ struct CandidateSearch {
         var done = false
         var pageRows: Int
         var rowsRead = 0
+        /// The bytes of the rows read, which size the next page.
+        var bytesRead = 0
     }
 
     /// Runs the search over connections that `connect` opens: one, and
@@ -169,6 +171,7 @@ struct CandidateSearch {
                             Int64(row[$0] ?? "") ?? 0
                         }
                         states[index].last = values
+                        states[index].bytesRead += row.reduce(0) { $0 + ($1?.utf8.count ?? 0) + 1 }
                         states[index].bound = states[index].stream.bound(values)
                         guard seen.insert(id).inserted else { continue }
                         let location = SourceLocation(
@@ -180,7 +183,11 @@ struct CandidateSearch {
                     if rows.count < states[index].pageRows {
                         states[index].done = true
                     } else {
-                        states[index].pageRows = min(states[index].pageRows * 4, ClusterLayout.maxPageRows)
+                        // Pages grow fourfold, up to the rows that fill
+                        // `maxPageBytes` at the bytes a row has taken so far.
+                        let rowBytes = max(1, states[index].bytesRead / max(1, states[index].rowsRead))
+                        states[index].pageRows = max(
+                            1, min(states[index].pageRows * 4, ClusterLayout.maxPageRows, Self.maxPageBytes / rowBytes))
                     }
                 }
             }
@@ -189,6 +196,11 @@ struct CandidateSearch {
 
     /// The largest answer of one round trip.
     static let maxReplyBytes = 8 << 20
+
+    /// The bytes a stream's page grows to: half an answer, and half of
+    /// what `searchd` takes from one shard by default (its
+    /// `max_packet_size`), so that a shard holding the whole page answers.
+    static let maxPageBytes = 4 << 20
 
     /// The most statements of one round trip: an aggregator sends them to
     /// each shard as one batch, and `searchd` takes at most 32.
@@ -213,8 +225,13 @@ struct CandidateSearch {
         var conditions = stream.conditions
         if let match = stream.match { conditions.insert("MATCH('\(SphinxQLText.sqlString(match))')", at: 0) }
         if let last = state.last {
-            select.append("(\(stream.after(last))) AS after")
-            conditions.append("after = 1")
+            let after = stream.after(last)
+            if after.isFilter {
+                conditions.append(after.condition)
+            } else {
+                select.append("(\(after.condition)) AS after")
+                conditions.append("after = 1")
+            }
         }
         let order = stream.order.indices.map { "o\($0) \(stream.order[$0].descending ? "DESC" : "ASC")" }
         return "SELECT " + select.joined(separator: ", ") + " FROM \(index)"
