@@ -7,17 +7,32 @@ package enum SphinxQLText {
     /// other C0 controls become spaces (in searched text they separate words
     /// anyway).
     package static func sqlString(_ text: String) -> String {
-        let needsEscape = text.utf8.contains { $0 == 0x5C || $0 == 0x27 || $0 < 0x20 || $0 == 0x7F }
-        guard needsEscape else { return text }
+        guard text.utf8.contains(where: needsEscape) else { return text }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count + 16)
-        for byte in text.utf8 {
+        appendSQLString(text.utf8, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `text`, UTF-8, as ``sqlString(_:)`` writes it.
+    static func appendSQLString(_ text: some Collection<UInt8>, to output: inout [UInt8]) {
+        guard text.contains(where: needsEscape) else {
+            output.append(contentsOf: text)
+            return
+        }
+        for byte in text {
             switch byte {
-            case 0x5C, 0x27: bytes += [0x5C, byte]
-            case 0..<0x20, 0x7F: bytes.append(0x20)
-            default: bytes.append(byte)
+            case 0x5C, 0x27:
+                output.append(0x5C)
+                output.append(byte)
+            case 0..<0x20, 0x7F: output.append(0x20)
+            default: output.append(byte)
             }
         }
-        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Whether ``sqlString(_:)`` writes `byte` otherwise.
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        byte == 0x5C || byte == 0x27 || byte < 0x20 || byte == 0x7F
     }
 }

@@ -1,3 +1,5 @@
+package import ResultKit
+
 /// The layout of the cluster's real-time index, the same on every shard
 /// (`scripts/cluster.sh` writes it; a test holds the two together):
 ///
@@ -57,6 +59,14 @@ package enum ClusterLayout {
     /// room for this many rows before it reads one. Pages also stop short
     /// of `CandidateSearch.maxPageBytes`.
     package static let maxPageRows = 20_000
+
+    /// `kind`'s search fields in slot order: strongest first, equal
+    /// weights in declared order.
+    package static func orderedFields(of kind: ResultKind) -> [SearchField] {
+        kind.searchFields.enumerated().sorted { a, b in
+            a.element.weight != b.element.weight ? a.element.weight > b.element.weight : a.offset < b.offset
+        }.map(\.element)
+    }
 
     /// The short code of a field's name that starts its tokens in `nf`:
     /// six letters and digits of a hash. Two fields with one code make

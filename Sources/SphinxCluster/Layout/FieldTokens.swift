@@ -11,13 +11,14 @@ import TextMatching
 /// too, as the matcher reads it when nothing else matches.
 struct FieldTokens {
     /// Tokens of the contiguous tiers: words, word starts, parts of long
-    /// words, and the whole field.
-    private(set) var words: [String] = []
+    /// words, and the whole field; spelled, separated by spaces.
+    private(set) var spelledWords: [UInt8] = []
     /// Tokens of typos: each word start's variants, hashed.
-    private(set) var typos: [String] = []
-    /// Tokens of fuzzy matches: each telling unit the text holds, once
-    /// (see ``tellingUnits(_:)``).
-    private(set) var fuzzy: Set<String> = []
+    private(set) var typoTokens: [TokenSpelling.HashedToken] = []
+    /// The units of fuzzy matches: each telling unit the text holds, once,
+    /// in the order of their tokens (see ``tellingUnits(_:)``,
+    /// ``fuzzyToken(_:)``).
+    private(set) var fuzzyUnits: [UInt32] = []
     /// The fewest units from a word's start to a word that starts inside
     /// it (`CoffeeHouse`: 6, `b42`: 1), `Int.max` when none does: a match
     /// that runs across such a start scores more than one that does not,
@@ -26,13 +27,41 @@ struct FieldTokens {
     private(set) var innerReach = Int.max
 
     /// The tokens of `text`, each after `prefix` (a field's code, for the
-    /// named fields of ``RecordRow``), with or without typo tokens.
+    /// named fields of ``RowEncoder``), with or without typo tokens.
     init(_ text: String, prefix: String = "", typos withTypos: Bool = true) {
         add(WordStructure(text), prefix: prefix, typos: withTypos)
-        if TextMatcher.holdsConnector(text) { words.append(prefix + TokenSpelling.Marker.connector.rawValue) }
-        if text.unicodeScalars.contains(where: { !$0.isASCII }), let spelled = EmojiNames.spelledOut(text) {
+        if TextMatcher.holdsConnector(text) { _ = beginWord(prefix, .connector) }
+        if text.utf8.contains(where: { $0 >= 0x80 }), let spelled = EmojiNames.spelledOut(text) {
             add(WordStructure(spelled.text), prefix: prefix, typos: withTypos)
         }
+        fuzzyUnits = Self.inTokenOrder(fuzzyUnits)
+    }
+
+    /// Tokens of the contiguous tiers, one string each.
+    var words: [String] { spelledWords.split(separator: 0x20).map { String(decoding: $0, as: UTF8.self) } }
+    /// Tokens of typos, spelled.
+    var typos: [String] { typoTokens.map(\.spelling) }
+    /// Tokens of fuzzy matches, spelled.
+    var fuzzy: Set<String> { Set(fuzzyUnits.map(Self.fuzzyToken)) }
+
+    /// `units` in the order of their fuzzy tokens' spellings, each once.
+    static func inTokenOrder(_ units: [UInt32]) -> [UInt32] {
+        var ordered: [UInt32] = []
+        ordered.reserveCapacity(units.count)
+        for unit in units.sorted(by: { TokenSpelling.spellingOrder($0) < TokenSpelling.spellingOrder($1) })
+        where ordered.last != unit {
+            ordered.append(unit)
+        }
+        return ordered
+    }
+
+    /// Starts a token of ``spelledWords`` with `prefix` and `marker`, and
+    /// returns where it starts.
+    private mutating func beginWord(_ prefix: String, _ marker: TokenSpelling.Marker) -> Int {
+        let start = TokenSpelling.beginToken(in: &spelledWords)
+        spelledWords.append(contentsOf: prefix.utf8)
+        spelledWords.append(contentsOf: marker.rawValue.utf8)
+        return start
     }
 
     private mutating func add(_ text: WordStructure, prefix: String, typos withTypos: Bool) {
@@ -42,8 +71,8 @@ struct FieldTokens {
         var contentEnd = units.count
         while contentEnd > contentStart && text.kinds[contentEnd - 1] == .space { contentEnd -= 1 }
         guard contentStart < contentEnd else { return }
-        words.append(
-            TokenSpelling.whole(prefix + TokenSpelling.Marker.wholeField.rawValue, units[contentStart..<contentEnd]))
+        TokenSpelling.appendWhole(
+            units[contentStart..<contentEnd], token: beginWord(prefix, .wholeField), to: &spelledWords)
 
         var runStart = contentStart
         while runStart < contentEnd {
@@ -65,7 +94,7 @@ struct FieldTokens {
         // A fuzzy match holds every unit of its pattern; a text too long
         // for one holds none.
         if units.count <= TextMatcher.maximumFuzzyTextLength {
-            for unit in Self.tellingUnits(units) { fuzzy.insert(Self.fuzzyToken(unit)) }
+            fuzzyUnits += units.lazy.filter(Self.isTelling)
         }
         var nextStart = units.count
         for start in (contentStart..<contentEnd).reversed() {
@@ -79,7 +108,7 @@ struct FieldTokens {
             if end <= contentEnd, text.endsWord(at: end), (start + 1..<end).allSatisfy({ text.starts[$0] == .none }),
                 TextMatcher.allowsShortTypo(units[start..<end])
             {
-                addShortTypos(Array(units[start..<end]), marker: marker)
+                addShortTypos(units[start..<end], marker: marker)
             }
         }
     }
@@ -97,18 +126,18 @@ struct FieldTokens {
     /// reach, later parts for substrings.
     private mutating func addRun(_ text: WordStructure, starts: [Int], end: Int, contentStart: Int, prefix: String) {
         let units = text.units
+        let headBytes = prefix.utf8.count + 2
         for (index, start) in starts.enumerated() {
             let marker: TokenSpelling.Marker =
                 start == contentStart ? .fieldStart : text.starts[start] == .afterWhitespace ? .afterSpace : .afterOther
-            let head = prefix + marker.rawValue
             let rest = units[start..<end]
-            words.append(TokenSpelling.cut(head, rest))
+            TokenSpelling.appendCut(rest, token: beginWord(prefix, marker), to: &spelledWords)
             for wordEnd in starts[(index + 1)...] {
-                words.append(TokenSpelling.whole(head, units[start..<wordEnd]))
+                TokenSpelling.appendWhole(units[start..<wordEnd], token: beginWord(prefix, marker), to: &spelledWords)
             }
             // The whole rest of the run is the token above when it fits.
-            if head.utf8.count + rest.reduce(0, { $0 + TokenSpelling.width($1) }) > TokenSpelling.maxTokenBytes {
-                words.append(TokenSpelling.whole(head, rest))
+            if headBytes + rest.reduce(0, { $0 + TokenSpelling.width($1) }) > TokenSpelling.maxTokenBytes {
+                TokenSpelling.appendWhole(rest, token: beginWord(prefix, marker), to: &spelledWords)
             }
         }
         // Parts of a long word: a token from every `stride` bytes of its
@@ -116,19 +145,17 @@ struct FieldTokens {
         // `pieceBytes` bytes starts less than `stride` bytes after the start
         // of one of them, and the token holds the rest of it.
         let run = units[starts[0]..<end]
-        let reach = TokenSpelling.maxTokenBytes - prefix.utf8.count - 2
+        let reach = TokenSpelling.maxTokenBytes - headBytes
         let stride = reach - TokenSpelling.pieceBytes - (TokenSpelling.maxUnitBytes - 1)
         let total = run.reduce(0) { $0 + TokenSpelling.width($1) }
-        var covered =
-            TokenSpelling.cut(prefix + TokenSpelling.Marker.fieldStart.rawValue, run).utf8.count
-            - prefix.utf8.count - 2
+        var covered = TokenSpelling.cutWidth(run, room: reach)
         var offset = 0
         var nextPart = stride
         for index in run.indices where covered < total {
             if offset >= nextPart {
-                let part = TokenSpelling.cut(prefix + TokenSpelling.Marker.laterPart.rawValue, run[index...])
-                words.append(part)
-                covered = offset + part.utf8.count - prefix.utf8.count - 2
+                let part = beginWord(prefix, .laterPart)
+                TokenSpelling.appendCut(run[index...], token: part, to: &spelledWords)
+                covered = offset + spelledWords.count - part - headBytes
                 while nextPart <= offset { nextPart += stride }
             }
             offset += TokenSpelling.width(run[index])
@@ -141,9 +168,17 @@ struct FieldTokens {
     /// (see ``PatternTokens/typo(_:slot:words:)``); where the text ends four
     /// units on, the four.
     private mutating func addTypos(_ units: [UInt32], at start: Int, marker: TokenSpelling.Marker, reach: Int) {
-        let window = Array(units[start..<min(start + Self.typoWindow, units.count)])
-        for variant in Self.typoVariants(of: window) {
-            typos.append(Self.typoToken(marker, variant.units, reach: reach, left: variant.left))
+        let window = units[start..<min(start + Self.typoWindow, units.count)]
+        // The variants ``typoVariants(of:)`` makes, without a copy of each.
+        switch window.count {
+        case 4:
+            typoTokens.append(Self.typoToken(marker, window, leavingOut: Self.typoWindow, reach: reach))
+        case Self.typoWindow:
+            for left in 0..<Self.typoWindow where left == 0 || window[start + left] != window[start + left - 1] {
+                typoTokens.append(Self.typoToken(marker, window, leavingOut: left, reach: reach))
+            }
+        default:
+            break
         }
     }
 
@@ -187,11 +222,9 @@ struct FieldTokens {
 
     /// A four-letter whole word's short-typo tokens: its first letter and
     /// the word less one of its last three letters.
-    private mutating func addShortTypos(_ word: [UInt32], marker: TokenSpelling.Marker) {
+    private mutating func addShortTypos(_ word: ArraySlice<UInt32>, marker: TokenSpelling.Marker) {
         for left in 1..<word.count {
-            var variant = word
-            variant.remove(at: left)
-            typos.append(Self.shortTypoToken(marker, variant))
+            typoTokens.append(Self.shortTypoToken(marker, word, leavingOut: left))
         }
     }
 
@@ -203,15 +236,17 @@ struct FieldTokens {
     /// space, punctuation or one of the ten most common letters of English
     /// (which nearly every text holds, and which would cost a token each).
     static func tellingUnits(_ units: some Sequence<UInt32>) -> Set<UInt32> {
-        Set(
-            units.filter { unit in
-                unit > 0x7F || (0x30...0x39).contains(unit)
-                    || ((0x61...0x7A).contains(unit) && !commonLetters.contains(unit))
-            })
+        Set(units.filter(isTelling))
     }
 
-    /// `e t a o i n s r h l`.
-    private static let commonLetters: Set<UInt32> = Set("etaoinsrhl".unicodeScalars.map(\.value))
+    /// Whether a fuzzy search looks for `unit` (``tellingUnits(_:)``).
+    static func isTelling(_ unit: UInt32) -> Bool {
+        unit > 0x7F || (0x30...0x39).contains(unit)
+            || ((0x61...0x7A).contains(unit) && commonLetters & 1 << (unit - 0x61) == 0)
+    }
+
+    /// `e t a o i n s r h l`, a bit each from `a`'s.
+    private static let commonLetters: UInt32 = "etaoinsrhl".utf8.reduce(0) { $0 | 1 << UInt32($1 - 0x61) }
 
     /// The token of a telling unit: `_f` and its spelling.
     static func fuzzyToken(_ unit: UInt32) -> String {
@@ -227,18 +262,44 @@ struct FieldTokens {
     static func typoToken(
         _ marker: TokenSpelling.Marker, _ variant: some Sequence<UInt32>, reach: Int, left: Int
     ) -> String {
+        var hash = typoHash(marker, reach: reach, left: left)
+        for unit in variant { hash.add(unit) }
+        return TokenSpelling.HashedToken(.typo, hash: hash.value).spelling
+    }
+
+    /// The typo token of the variant of `window` that leaves out the unit
+    /// at offset `left` (none when `left` is ``typoWindow``): what
+    /// ``typoToken(_:_:reach:left:)`` spells for that variant.
+    static func typoToken(
+        _ marker: TokenSpelling.Marker, _ window: ArraySlice<UInt32>, leavingOut left: Int, reach: Int
+    ) -> TokenSpelling.HashedToken {
+        var hash = typoHash(marker, reach: reach, left: left)
+        for (offset, unit) in window.enumerated() where offset != left { hash.add(unit) }
+        return TokenSpelling.HashedToken(.typo, hash: hash.value)
+    }
+
+    /// The hash of a typo token before its variant's units.
+    private static func typoHash(_ marker: TokenSpelling.Marker, reach: Int, left: Int) -> TokenSpelling.UnitHash {
         var hash = TokenSpelling.UnitHash()
         hash.add(marker == .afterSpace ? 1 : 2)
         hash.add(UInt32(reach))
         hash.add(reach == nearTypoReach ? 0xFF : UInt32(left))
         hash.add(0xFFFF_FFFF)
-        for unit in variant { hash.add(unit) }
-        return hash.token(TokenSpelling.Marker.typo)
+        return hash
     }
 
     /// A short-typo token: where the word starts, and the word less one letter, hashed.
     static func shortTypoToken(_ marker: TokenSpelling.Marker, _ variant: [UInt32]) -> String {
-        TokenSpelling.Marker.shortTypo.rawValue
-            + TokenSpelling.tokenHash([marker == .afterSpace ? 1 : 2] + variant)
+        shortTypoToken(marker, variant[...], leavingOut: variant.count).spelling
+    }
+
+    /// The short-typo token of `word` less the unit at offset `left`.
+    static func shortTypoToken(
+        _ marker: TokenSpelling.Marker, _ word: ArraySlice<UInt32>, leavingOut left: Int
+    ) -> TokenSpelling.HashedToken {
+        var hash = TokenSpelling.UnitHash()
+        hash.add(marker == .afterSpace ? 1 : 2)
+        for (offset, unit) in word.enumerated() where offset != left { hash.add(unit) }
+        return TokenSpelling.HashedToken(.shortTypo, hash: hash.value)
     }
 }

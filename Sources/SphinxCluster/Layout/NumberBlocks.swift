@@ -17,13 +17,33 @@ enum NumberBlocks {
 
     /// The token of block `block` of size `size` (an index of ``shifts``).
     static func token(code: String, size: Int, block: UInt64) -> String {
-        code + TokenSpelling.Marker.numberBlock.rawValue + String(size) + String(block, radix: 36)
+        var bytes: [UInt8] = []
+        append(code: code, size: size, block: block, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends the token of block `block` of size `size` (``token(code:size:block:)``).
+    private static func append(code: String, size: Int, block: UInt64, to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: code.utf8)
+        bytes.append(contentsOf: TokenSpelling.Marker.numberBlock.rawValue.utf8)
+        // One digit: there are fewer than ten sizes.
+        bytes.append(0x30 + UInt8(size))
+        TokenSpelling.appendBase36(block, to: &bytes)
     }
 
     /// The tokens of the blocks that hold the number whose key is `key`, one of each size.
     static func tokens(code: String, key: Int64) -> [String] {
         let unsigned = UInt64(bitPattern: key) ^ (1 << 63)
         return shifts.indices.map { token(code: code, size: $0, block: unsigned >> shifts[$0]) }
+    }
+
+    /// Appends ``tokens(code:key:)`` to a list of tokens separated by spaces.
+    static func appendTokens(code: String, key: Int64, to list: inout [UInt8]) {
+        let unsigned = UInt64(bitPattern: key) ^ (1 << 63)
+        for size in shifts.indices {
+            _ = TokenSpelling.beginToken(in: &list)
+            append(code: code, size: size, block: unsigned >> shifts[size], to: &list)
+        }
     }
 
     /// The tokens of the fewest blocks that together hold every key from

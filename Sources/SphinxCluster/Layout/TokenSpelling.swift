@@ -1,5 +1,3 @@
-import RawBytes
-
 /// How the cluster writes the matcher's folded units as full-text tokens.
 ///
 /// The cluster never splits or folds text by rules of its own: every token
@@ -62,19 +60,24 @@ enum TokenSpelling {
 
     /// Appends the spelling of one unit, as UTF-8.
     static func append(_ unit: UInt32, to bytes: inout [UInt8]) {
+        forEachByte(of: unit) { bytes.append($0) }
+    }
+
+    /// Calls `body` with each byte of one unit's spelling, in order.
+    private static func forEachByte(of unit: UInt32, _ body: (UInt8) -> Void) {
         if (0x61...0x7A).contains(unit) || (0x30...0x39).contains(unit) {
-            bytes.append(UInt8(unit))
+            body(UInt8(unit))
             return
         }
-        bytes.append(0x5F)
+        body(0x5F)
         var shift = 28
         while shift > 0 && unit >> UInt32(shift) == 0 { shift -= 4 }
         while shift >= 0 {
             let digit = UInt8((unit >> UInt32(shift)) & 0xF)
-            bytes.append(digit < 10 ? 0x30 + digit : 0x61 + digit - 10)
+            body(digit < 10 ? 0x30 + digit : 0x61 + digit - 10)
             shift -= 4
         }
-        bytes.append(0x5F)
+        body(0x5F)
     }
 
     /// The spelling of `units`.
@@ -92,33 +95,86 @@ enum TokenSpelling {
         return digits + 2
     }
 
+    /// A unit's place when tokens that differ in it sort as text: its
+    /// spelling's bytes, first byte highest, in a number of
+    /// ``maxUnitBytes`` bytes (a shorter spelling is followed by zeros, so
+    /// it sorts before the longer ones it starts).
+    static func spellingOrder(_ unit: UInt32) -> UInt64 {
+        var order: UInt64 = 0
+        var count = 0
+        forEachByte(of: unit) { byte in
+            order = order << 8 | UInt64(byte)
+            count += 1
+        }
+        return order << UInt64(8 * (maxUnitBytes - count))
+    }
+
+    /// Starts a token in a list of tokens separated by spaces: appends the
+    /// space unless the list is empty, and returns where the token starts.
+    static func beginToken(in list: inout [UInt8]) -> Int {
+        if !list.isEmpty { list.append(0x20) }
+        return list.count
+    }
+
     /// `prefix` and as many of `units` as fit in a token: a word start whose
     /// prefixes are searched.
     static func cut(_ prefix: String, _ units: some Collection<UInt32>) -> String {
         var bytes = Array(prefix.utf8)
+        appendCut(units, token: 0, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends as many of `units` as fit in the token that starts at
+    /// `start` of `bytes` and runs to its end (``cut(_:_:)``).
+    static func appendCut(_ units: some Collection<UInt32>, token start: Int, to bytes: inout [UInt8]) {
         for unit in units {
-            guard bytes.count + width(unit) <= maxTokenBytes else { break }
+            guard bytes.count - start + width(unit) <= maxTokenBytes else { break }
             append(unit, to: &bytes)
         }
-        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// How many bytes of `units`' spelling a token holds when `room` bytes
+    /// of it are left for them (as ``cut(_:_:)`` cuts them).
+    static func cutWidth(_ units: some Collection<UInt32>, room: Int) -> Int {
+        var bytes = 0
+        for unit in units {
+            guard bytes + width(unit) <= room else { break }
+            bytes += width(unit)
+        }
+        return bytes
     }
 
     /// `prefix` and `units` spelled, or hashed when that is too long: a
     /// token only ever compared whole.
     static func whole(_ prefix: String, _ units: some Collection<UInt32>) -> String {
         var bytes = Array(prefix.utf8)
+        appendWhole(units, token: 0, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `units` to the token that starts at `start` of `bytes` and
+    /// runs to its end, or their hash when that is too long (``whole(_:_:)``).
+    static func appendWhole(_ units: some Collection<UInt32>, token start: Int, to bytes: inout [UInt8]) {
+        let head = bytes.count
         for unit in units {
             append(unit, to: &bytes)
-            if bytes.count > maxTokenBytes { return prefix + Marker.hashed.rawValue + tokenHash(units) }
+            if bytes.count - start > maxTokenBytes {
+                bytes.removeSubrange(head...)
+                HashedToken(.hashed, units).append(to: &bytes)
+                return
+            }
         }
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// ``hash(_:)`` cut to eight letters and digits, for a token: one in
     /// about 2.8 × 10¹² tokens shares it (a candidate too many, never too
     /// few), and `searchd` indexes the parts of shorter words faster.
     static func tokenHash(_ units: some Sequence<UInt32>) -> String {
-        String(hash(units).prefix(8))
+        var bytes: [UInt8] = []
+        var hash = UnitHash()
+        for unit in units { hash.add(unit) }
+        appendHashDigits(hash.value, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// A hash of `units`, in base 36 (13 letters and digits): 64 bits of
@@ -128,6 +184,26 @@ enum TokenSpelling {
         var hash = UnitHash()
         for unit in units { hash.add(unit) }
         return String(hash.value, radix: 36)
+    }
+
+    /// Appends `value` in base 36, lower case, as `String(value, radix: 36)` writes it.
+    static func appendBase36(_ value: UInt64, to bytes: inout [UInt8]) {
+        var power: UInt64 = 1
+        while power <= value / 36 { power *= 36 }
+        var rest = value
+        while power > 0 {
+            let digit = UInt8(rest / power)
+            bytes.append(digit < 10 ? 0x30 + digit : 0x61 + digit - 10)
+            rest %= power
+            power /= 36
+        }
+    }
+
+    /// Appends the first eight base-36 digits of a hash (``tokenHash(_:)``).
+    static func appendHashDigits(_ value: UInt64, to bytes: inout [UInt8]) {
+        var digits = value
+        while digits >= 2_821_109_907_456 { digits /= 36 }
+        appendBase36(digits, to: &bytes)
     }
 
     /// ``hash(_:)`` built unit by unit.
@@ -150,32 +226,38 @@ enum TokenSpelling {
             value ^= value >> 33
             return value
         }
+    }
 
-        /// `marker` and eight letters and digits of the hash (as
-        /// ``tokenHash(_:)`` cuts it), made without building the whole
-        /// spelling first.
-        func token(_ marker: Marker) -> String {
-            var digits = value
-            // The first eight of its base-36 digits.
-            while digits >= 2_821_109_907_456 { digits /= 36 }
-            var buffer = InlineArray<16, UInt8>(repeating: 0)
-            var index = 0
-            for byte in marker.rawValue.utf8 {
-                buffer[index] = byte
-                index += 1
-            }
-            var width = 1
-            var power: UInt64 = 36
-            while width < 8 && power <= digits {
-                power *= 36
-                width += 1
-            }
-            for position in stride(from: index + width - 1, through: index, by: -1) {
-                let digit = UInt8(digits % 36)
-                buffer[position] = digit < 10 ? 0x30 + digit : 0x61 + digit - 10
-                digits /= 36
-            }
-            return String(decodingUTF8: buffer.span.extracting(0..<(index + width)))
+    /// A token that is a marker and eight letters and digits of a hash (as
+    /// ``tokenHash(_:)`` cuts it), kept as the hash until it is written.
+    struct HashedToken: Equatable {
+        let marker: Marker
+        /// The whole hash (``UnitHash/value``).
+        let hash: UInt64
+
+        init(_ marker: Marker, hash: UInt64) {
+            self.marker = marker
+            self.hash = hash
+        }
+
+        /// `marker` and the hash of `units`.
+        init(_ marker: Marker, _ units: some Sequence<UInt32>) {
+            var hash = UnitHash()
+            for unit in units { hash.add(unit) }
+            self.init(marker, hash: hash.value)
+        }
+
+        /// Appends the token's spelling.
+        func append(to bytes: inout [UInt8]) {
+            bytes.append(contentsOf: marker.rawValue.utf8)
+            TokenSpelling.appendHashDigits(hash, to: &bytes)
+        }
+
+        /// The token's spelling.
+        var spelling: String {
+            var bytes: [UInt8] = []
+            append(to: &bytes)
+            return String(decoding: bytes, as: UTF8.self)
         }
     }
 

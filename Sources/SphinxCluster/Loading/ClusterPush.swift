@@ -34,7 +34,8 @@ package struct ClusterPush {
 
     /// The batch being filled for one shard.
     private struct Batch {
-        var rows: [String] = []
+        /// The rows, UTF-8, separated by commas.
+        var rows: [UInt8] = []
         var locations: [SourceLocation] = []
         var bytes = 0
     }
@@ -160,10 +161,13 @@ package struct ClusterPush {
         // rejects and reports exactly what a search would.
         var checks = SearchSession(registry: registry, query: Self.listing, options: SearchOptions(limit: 0))
         let head = "REPLACE INTO \(url.index) (" + ClusterLayout.columns.joined(separator: ",") + ") VALUES "
+        var encoder = RowEncoder()
+        var row: [UInt8] = []
 
         func flush(_ shard: Int) {
-            guard !batches[shard].rows.isEmpty else { return }
-            writers[shard].send(head + batches[shard].rows.joined(separator: ","), locations: batches[shard].locations)
+            guard !batches[shard].locations.isEmpty else { return }
+            let statement = head + String(decoding: batches[shard].rows, as: UTF8.self)
+            writers[shard].send(statement, locations: batches[shard].locations)
             batches[shard] = Batch()
         }
 
@@ -198,18 +202,19 @@ package struct ClusterPush {
                             RecordIdentity.hasIDField(record.object, idField: idField)
                         ))
                     let shard = Int(id % UInt64(writers.count))
-                    let row = RecordRow(
+                    row.removeAll(keepingCapacity: true)
+                    encoder.append(
                         object: record.object, kind: kind, storedKind: kindName == nil ? "" : kind.name, id: id,
-                        seq: load << 32 | position, location: record.location
-                    ).values
-                    if batches[shard].bytes + row.utf8.count + head.utf8.count > Self.batchBytes
-                        || batches[shard].rows.count >= Self.batchRows
+                        seq: load << 32 | position, location: record.location, to: &row)
+                    if batches[shard].bytes + row.count + head.utf8.count > Self.batchBytes
+                        || batches[shard].locations.count >= Self.batchRows
                     {
                         flush(shard)
                     }
-                    batches[shard].rows.append(row)
+                    if !batches[shard].rows.isEmpty { batches[shard].rows.append(UInt8(ascii: ",")) }
+                    batches[shard].rows += row
                     batches[shard].locations.append(record.location)
-                    batches[shard].bytes += row.utf8.count + 1
+                    batches[shard].bytes += row.count + 1
                     summary.sent += 1
                 },
                 diagnose: diagnose)

@@ -166,11 +166,11 @@ public struct ClusterSource: SearchSource {
     }
 
     /// For each search field's name, the slots it is loaded into for some
-    /// kind (an unknown kind's too), as ``RecordRow`` orders them.
+    /// kind (an unknown kind's too), as ``RowEncoder`` orders them.
     static func fieldSlots(registry: KindRegistry) -> [String: Set<Int>] {
         var slots: [String: Set<Int>] = [:]
         for kind in registry.kinds + [ResultKind.fallback(named: "unknown")] {
-            for (index, field) in RecordRow.orderedFields(of: kind).enumerated() {
+            for (index, field) in ClusterLayout.orderedFields(of: kind).enumerated() {
                 slots[field.name, default: []].insert(min(index, ClusterLayout.slotCount - 1))
             }
         }
