@@ -29,8 +29,11 @@ struct FieldTokens {
     /// The tokens of `text`, each after `prefix` (a field's code, for the
     /// named fields of ``RowEncoder``), with or without typo tokens.
     init(_ text: String, prefix: String = "", typos withTypos: Bool = true) {
-        add(WordStructure(text), prefix: prefix, typos: withTypos)
-        if TextMatcher.holdsConnector(text) { _ = beginWord(prefix, .connector) }
+        let structure = WordStructure(text)
+        add(structure, prefix: prefix, typos: withTypos)
+        // The connectors `TextMatcher.holdsConnector(_:)` looks for, found
+        // with the structure.
+        if !structure.connectors.isEmpty { _ = beginWord(prefix, .connector) }
         if text.utf8.contains(where: { $0 >= 0x80 }), let spelled = EmojiNames.spelledOut(text) {
             add(WordStructure(spelled.text), prefix: prefix, typos: withTypos)
         }
