@@ -39,25 +39,40 @@ enum SortValue: Sendable, Comparable {
     case text(String)
 
     init?(_ value: JSONValue?) {
-        // Most sort values are short decimals, read as `FieldValue` reads
-        // them (such a text has no space to trim), or missing: neither
-        // makes a `FieldValue`.
-        switch value {
-        case nil, .null?:
-            return nil
-        case .number(let text)?:
-            if let number = JSONObject.shortDecimal(text) {
-                self = .number(number)
-                return
-            }
-        default:
-            break
+        switch Unfolded(value) {
+        case .number(let number)?: self = .number(number)
+        case .text(let text)?: self = .text(TextNormalizer.fold(text))
+        case nil: return nil
         }
-        guard let field = FieldValue(value) else { return nil }
-        if let number = field.number {
-            self = .number(number)
-        } else {
-            self = .text(TextNormalizer.fold(field.text))
+    }
+
+    /// A field's value as `--sort` reads it, before its text is folded:
+    /// enough to say whether it is a number, some text or missing.
+    enum Unfolded {
+        case number(Double)
+        case text(String)
+
+        init?(_ value: JSONValue?) {
+            // Most sort values are short decimals, read as `FieldValue` reads
+            // them (such a text has no space to trim), or missing: neither
+            // makes a `FieldValue`.
+            switch value {
+            case nil, .null?:
+                return nil
+            case .number(let text)?:
+                if let number = JSONObject.shortDecimal(text) {
+                    self = .number(number)
+                    return
+                }
+            default:
+                break
+            }
+            guard let field = FieldValue(value) else { return nil }
+            if let number = field.number {
+                self = .number(number)
+            } else {
+                self = .text(field.text)
+            }
         }
     }
 }

@@ -30,7 +30,8 @@ package enum RecordFieldReading {
 
     /// Where a record of `kind` stands under `--sort field`.
     package static func sortPlace(of field: String, in object: JSONObject, kind: ResultKind) -> SortPlace {
-        switch SortValue(kind.value(ofField: field, in: object)) {
+        // Whether it is text is all a source needs: the text is not folded.
+        switch SortValue.Unfolded(kind.value(ofField: field, in: object)) {
         case .number(let number)?: .number(number)
         case .text?: .text
         case nil: .missing
