@@ -258,14 +258,15 @@ extension [UInt8] {
     /// Appends `value` in decimal, as `String(value)` writes it.
     fileprivate mutating func appendDecimal<Number: BinaryInteger>(_ value: Number) {
         if value < 0 { append(UInt8(ascii: "-")) }
-        let magnitude = value.magnitude
-        var power: Number.Magnitude = 1
-        while power <= magnitude / 10 { power *= 10 }
-        var rest = magnitude
-        while power > 0 {
-            append(UInt8(ascii: "0") + UInt8(rest / power))
-            rest %= power
-            power /= 10
-        }
+        // Twenty digits hold any 64-bit number; they are found last first.
+        var digits = InlineArray<20, UInt8>(repeating: 0)
+        var start = digits.count
+        var rest = value.magnitude
+        repeat {
+            start -= 1
+            digits[start] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
+        } while rest > 0
+        for index in start..<digits.count { append(digits[index]) }
     }
 }

@@ -188,15 +188,17 @@ enum TokenSpelling {
 
     /// Appends `value` in base 36, lower case, as `String(value, radix: 36)` writes it.
     static func appendBase36(_ value: UInt64, to bytes: inout [UInt8]) {
-        var power: UInt64 = 1
-        while power <= value / 36 { power *= 36 }
+        // Thirteen digits hold any 64-bit number; they are found last first.
+        var digits = InlineArray<13, UInt8>(repeating: 0)
+        var start = digits.count
         var rest = value
-        while power > 0 {
-            let digit = UInt8(rest / power)
-            bytes.append(digit < 10 ? 0x30 + digit : 0x61 + digit - 10)
-            rest %= power
-            power /= 36
-        }
+        repeat {
+            start -= 1
+            let digit = UInt8(rest % 36)
+            digits[start] = digit < 10 ? 0x30 + digit : 0x61 + digit - 10
+            rest /= 36
+        } while rest > 0
+        for index in start..<digits.count { bytes.append(digits[index]) }
     }
 
     /// Appends the first eight base-36 digits of a hash (``tokenHash(_:)``).
