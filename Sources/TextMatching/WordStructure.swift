@@ -54,6 +54,8 @@ package struct WordStructure: Sendable {
         UnicodeSubject.withSubject(text) { subject in
             TextMatcher.forEachConnector(in: subject) { range, _ in connectors.append(range) }
             units.reserveCapacity(subject.count)
+            kinds.reserveCapacity(subject.count)
+            starts.reserveCapacity(subject.count)
             for index in 0..<subject.count {
                 units.append(subject.unit(at: index))
                 let characterClass = subject.characterClass(at: index)
