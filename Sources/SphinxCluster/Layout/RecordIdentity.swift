@@ -19,9 +19,9 @@ package enum RecordIdentity {
             if case .number(let text) = value, let number = UInt64(text), number >= 1, number <= UInt64(Int64.max) {
                 return number
             }
-            return hash("id\u{0}" + JSONWriter.string(canonical(value)))
+            return hash("id\u{0}", canonical(value))
         }
-        return hash("record\u{0}" + JSONWriter.string(canonical(.object(object))))
+        return hash("record\u{0}", canonical(.object(object)))
     }
 
     /// Whether `object` has an id of its own in `idField` (else its content is its id).
@@ -46,9 +46,17 @@ package enum RecordIdentity {
         }
     }
 
-    private static func hash(_ text: String) -> UInt64 {
+    /// The hash of `label` and the JSON of `value`, its UTF-8 bytes written
+    /// straight after the label's.
+    private static func hash(_ label: String, _ value: JSONValue) -> UInt64 {
+        var bytes = Array(label.utf8)
+        JSONWriter.write(value, into: &bytes)
+        return hash(bytes)
+    }
+
+    private static func hash(_ bytes: [UInt8]) -> UInt64 {
         var value: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
+        for byte in bytes {
             value ^= UInt64(byte)
             value = value &* 0x100_0000_01b3
         }
