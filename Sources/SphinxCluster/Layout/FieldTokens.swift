@@ -29,6 +29,7 @@ struct FieldTokens {
     /// The tokens of `text`, each after `prefix` (a field's code, for the
     /// named fields of ``RowEncoder``), with or without typo tokens.
     init(_ text: String, prefix: String = "", typos withTypos: Bool = true) {
+        let prefix = Array(prefix.utf8)
         let structure = WordStructure(text)
         add(structure, prefix: prefix, typos: withTypos)
         // The connectors `TextMatcher.holdsConnector(_:)` looks for, found
@@ -51,23 +52,23 @@ struct FieldTokens {
     static func inTokenOrder(_ units: [UInt32]) -> [UInt32] {
         var ordered: [UInt32] = []
         ordered.reserveCapacity(units.count)
-        for unit in units.sorted(by: { TokenSpelling.spellingOrder($0) < TokenSpelling.spellingOrder($1) })
-        where ordered.last != unit {
-            ordered.append(unit)
+        let places = units.map { (order: TokenSpelling.spellingOrder($0), unit: $0) }
+        for place in places.sorted(by: { $0.order < $1.order }) where ordered.last != place.unit {
+            ordered.append(place.unit)
         }
         return ordered
     }
 
     /// Starts a token of ``spelledWords`` with `prefix` and `marker`, and
     /// returns where it starts.
-    private mutating func beginWord(_ prefix: String, _ marker: TokenSpelling.Marker) -> Int {
+    private mutating func beginWord(_ prefix: [UInt8], _ marker: TokenSpelling.Marker) -> Int {
         let start = TokenSpelling.beginToken(in: &spelledWords)
-        spelledWords.append(contentsOf: prefix.utf8)
-        spelledWords.append(contentsOf: marker.rawValue.utf8)
+        spelledWords += prefix
+        TokenSpelling.append(marker, to: &spelledWords)
         return start
     }
 
-    private mutating func add(_ text: WordStructure, prefix: String, typos withTypos: Bool) {
+    private mutating func add(_ text: WordStructure, prefix: [UInt8], typos withTypos: Bool) {
         let units = text.units
         var contentStart = 0
         while contentStart < units.count && text.kinds[contentStart] == .space { contentStart += 1 }
@@ -127,19 +128,21 @@ struct FieldTokens {
     /// and as whole words (`m` + up to each later word start and the run's
     /// end), `m` the marker of where it starts; and, past the first token's
     /// reach, later parts for substrings.
-    private mutating func addRun(_ text: WordStructure, starts: [Int], end: Int, contentStart: Int, prefix: String) {
+    private mutating func addRun(
+        _ text: WordStructure, starts: [Int], end: Int, contentStart: Int, prefix: [UInt8]
+    ) {
         let units = text.units
-        let headBytes = prefix.utf8.count + 2
+        let headBytes = prefix.count + 2
         for (index, start) in starts.enumerated() {
             let marker: TokenSpelling.Marker =
                 start == contentStart ? .fieldStart : text.starts[start] == .afterWhitespace ? .afterSpace : .afterOther
             let rest = units[start..<end]
-            TokenSpelling.appendCut(rest, token: beginWord(prefix, marker), to: &spelledWords)
+            let cut = TokenSpelling.appendCut(rest, token: beginWord(prefix, marker), to: &spelledWords)
             for wordEnd in starts[(index + 1)...] {
                 TokenSpelling.appendWhole(units[start..<wordEnd], token: beginWord(prefix, marker), to: &spelledWords)
             }
             // The whole rest of the run is the token above when it fits.
-            if headBytes + rest.reduce(0, { $0 + TokenSpelling.width($1) }) > TokenSpelling.maxTokenBytes {
+            if cut < rest.count {
                 TokenSpelling.appendWhole(rest, token: beginWord(prefix, marker), to: &spelledWords)
             }
         }

@@ -25,7 +25,7 @@ enum NumberBlocks {
     /// Appends the token of block `block` of size `size` (``token(code:size:block:)``).
     private static func append(code: String, size: Int, block: UInt64, to bytes: inout [UInt8]) {
         bytes.append(contentsOf: code.utf8)
-        bytes.append(contentsOf: TokenSpelling.Marker.numberBlock.rawValue.utf8)
+        TokenSpelling.append(.numberBlock, to: &bytes)
         // One digit: there are fewer than ten sizes.
         bytes.append(0x30 + UInt8(size))
         TokenSpelling.appendBase36(block, to: &bytes)

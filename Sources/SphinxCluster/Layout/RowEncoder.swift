@@ -116,9 +116,8 @@ package struct RowEncoder {
         attrs.removeAll(keepingCapacity: true)
         fieldNames.removeAll(keepingCapacity: true)
         seen.removeAll(keepingCapacity: true)
-        for name in object.members.map(\.key) + fields.names where seen.insert(name).inserted {
-            fieldNames.append(name)
-        }
+        for member in object.members where seen.insert(member.key).inserted { fieldNames.append(member.key) }
+        for name in fields.names where seen.insert(name).inserted { fieldNames.append(name) }
         // `kind:` names kinds, never a field's text.
         for name in fieldNames where name != "kind" {
             let keys = fieldKeys(name)
@@ -163,7 +162,7 @@ package struct RowEncoder {
         row.append(contentsOf: ",'".utf8)
         for (index, unit) in FieldTokens.inTokenOrder(fuzzy).enumerated() {
             if index > 0 { row.append(0x20) }
-            row.append(contentsOf: TokenSpelling.Marker.fuzzy.rawValue.utf8)
+            TokenSpelling.append(.fuzzy, to: &row)
             TokenSpelling.append(unit, to: &row)
         }
         row.append(UInt8(ascii: "'"))

@@ -90,9 +90,14 @@ enum TokenSpelling {
     /// The number of bytes one unit's spelling takes.
     static func width(_ unit: UInt32) -> Int {
         if (0x61...0x7A).contains(unit) || (0x30...0x39).contains(unit) { return 1 }
-        var digits = 1
-        while digits < 8 && unit >> UInt32(4 * digits) != 0 { digits += 1 }
+        // A hexadecimal digit for every four bits, one at least.
+        let digits = max(1, (unit.bitWidth - unit.leadingZeroBitCount + 3) / 4)
         return digits + 2
+    }
+
+    /// Appends a marker's spelling.
+    static func append(_ marker: Marker, to bytes: inout [UInt8]) {
+        for byte in marker.rawValue.utf8 { bytes.append(byte) }
     }
 
     /// A unit's place when tokens that differ in it sort as text: its
@@ -125,12 +130,17 @@ enum TokenSpelling {
     }
 
     /// Appends as many of `units` as fit in the token that starts at
-    /// `start` of `bytes` and runs to its end (``cut(_:_:)``).
-    static func appendCut(_ units: some Collection<UInt32>, token start: Int, to bytes: inout [UInt8]) {
+    /// `start` of `bytes` and runs to its end (``cut(_:_:)``), and returns
+    /// how many that is.
+    @discardableResult
+    static func appendCut(_ units: some Collection<UInt32>, token start: Int, to bytes: inout [UInt8]) -> Int {
+        var taken = 0
         for unit in units {
             guard bytes.count - start + width(unit) <= maxTokenBytes else { break }
             append(unit, to: &bytes)
+            taken += 1
         }
+        return taken
     }
 
     /// How many bytes of `units`' spelling a token holds when `room` bytes
@@ -251,7 +261,7 @@ enum TokenSpelling {
 
         /// Appends the token's spelling.
         func append(to bytes: inout [UInt8]) {
-            bytes.append(contentsOf: marker.rawValue.utf8)
+            TokenSpelling.append(marker, to: &bytes)
             TokenSpelling.appendHashDigits(hash, to: &bytes)
         }
 
