@@ -67,12 +67,3 @@ extension TextMatcher {
         }
     }
 }
-
-extension TextMatcher {
-    /// Whether some connector stands between two words of `text`, as a query
-    /// word that is a connector matches any (``MatchPattern/Rule/connector``):
-    /// for an index that must hold every text such a word may match.
-    package static func holdsConnector(_ text: String) -> Bool {
-        UnicodeSubject.withSubject(text) { connectorMatch(in: $0) != nil }
-    }
-}

@@ -82,7 +82,7 @@ struct PatternTokens {
     }
 
     /// A connector between two words, which a connector of the query
-    /// matches whatever its spelling (``TextMatcher/holdsConnector(_:)``).
+    /// matches whatever its spelling (`WordStructure.connectors`).
     func connector(prefix: String = "") -> String {
         "=" + prefix + TokenSpelling.Marker.connector.rawValue
     }

@@ -32,8 +32,8 @@ struct FieldTokens {
         let prefix = Array(prefix.utf8)
         let structure = WordStructure(text)
         add(structure, prefix: prefix, typos: withTypos)
-        // The connectors `TextMatcher.holdsConnector(_:)` looks for, found
-        // with the structure.
+        // A connector between two words, which a query word that is a
+        // connector matches whatever its spelling (`MatchPattern.Rule.connector`).
         if !structure.connectors.isEmpty { _ = beginWord(prefix, .connector) }
         if text.utf8.contains(where: { $0 >= 0x80 }), let spelled = EmojiNames.spelledOut(text) {
             add(WordStructure(spelled.text), prefix: prefix, typos: withTypos)
