@@ -12,9 +12,14 @@ public enum Machine {
         return String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
+    /// The cores online.
+    public static func coreCount() -> Int {
+        sysconf(Int32(_SC_NPROCESSORS_ONLN))
+    }
+
     /// Cores online, the CPU model and the system: `2 cores, AMD EPYC …, Linux 6.1 x86_64`.
     public static func description() -> String {
-        let cores = sysconf(Int32(_SC_NPROCESSORS_ONLN))
+        let cores = coreCount()
         let model =
             Bench.readPrefix("/proc/cpuinfo", limit: 1 << 14).split(separator: "\n")
             .first { $0.hasPrefix("model name") }

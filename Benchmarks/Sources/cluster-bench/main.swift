@@ -152,6 +152,8 @@ func run() throws(BenchmarkError) {
         pushLine = "Push: reused a cluster holding \(Format.count(held)) records"
     } else {
         progress("loading \(files.joined(separator: " and ")) into \(url)")
+        let servers = serverPIDs(clusterFolder: clusterFolder, scratch: scratch)
+        let serverTicksBefore = cpuTicks(of: servers)
         let push = try ProcessRunner.run(
             [options.search, "--push", url, "--mirror", "-q"] + files.flatMap { ["--data", $0] },
             stdoutPath: scratch + "/push.out", stderrPath: scratch + "/push.err")
@@ -159,9 +161,17 @@ func run() throws(BenchmarkError) {
         let loadedLine =
             pushMessage.split(separator: "\n").first { $0.hasPrefix("loaded ") }.map(String.init) ?? pushMessage
         let loaded = Int(loadedLine.split(separator: " ").dropFirst().first ?? "") ?? 0
+        // Where the push's CPU went, a record at a time: the cores it may
+        // use are shared by `search` and the shards.
+        let serverSeconds = Double(cpuTicks(of: servers) - serverTicksBefore) / Double(sysconf(Int32(_SC_CLK_TCK)))
+        let searchSeconds = push.userSeconds + push.systemSeconds
+        func perRecord(_ seconds: Double) -> String { "\(Int((seconds * 1e6 / Double(max(loaded, 1))).rounded())) µs" }
         pushLine =
             "Push: \(Format.count(loaded)) records in \(Format.seconds(push.seconds)) = "
-            + "\(Format.count(Int(Double(loaded) / max(push.seconds, 0.001)))) records/s (exit \(push.exitStatus))"
+            + "\(Format.count(Int(Double(loaded) / max(push.seconds, 0.001)))) records/s (exit \(push.exitStatus)). "
+            + "CPU a record: `search` \(perRecord(searchSeconds)), the servers \(perRecord(serverSeconds)); "
+            + Format.fixed((searchSeconds + serverSeconds) / max(push.seconds, 0.001), places: 2)
+            + " of \(Machine.coreCount()) cores busy."
     }
 
     // A push ends by merging each shard's chunks in the background
@@ -234,26 +244,34 @@ func heldRecords(script: String, clusterFolder: String, scratch: String) -> Int 
         .first { $0.hasPrefix("total: ") }.flatMap { Int($0.split(separator: " ")[1]) } ?? 0
 }
 
+/// The PIDs of the cluster's servers in `clusterFolder` (`run/*.pid`).
+func serverPIDs(clusterFolder: String, scratch: String) -> [Int] {
+    _ = try? ProcessRunner.run(
+        ["/bin/sh", "-c", "cat \"$0\"/run/*.pid", clusterFolder], stdoutPath: scratch + "/pids",
+        stderrPath: "/dev/null")
+    return Bench.readPrefix(scratch + "/pids").split(separator: "\n").compactMap { Int($0) }
+}
+
+/// The CPU time the processes `pids` have used, in clock ticks (user and
+/// system, from `/proc/PID/stat`).
+func cpuTicks(of pids: [Int]) -> Int {
+    pids.reduce(0) { total, pid in
+        let fields = Bench.readPrefix("/proc/\(pid)/stat").split(separator: ")").last?.split(separator: " ") ?? []
+        // After the command's closing parenthesis: state is field 3, utime 14 and stime 15.
+        guard fields.count > 12, let user = Int(fields[11]), let system = Int(fields[12]) else { return total }
+        return total + user + system
+    }
+}
+
 /// Seconds until every `searchd` of the cluster in `clusterFolder` has
 /// used no more than 0.02 s of CPU in a second (read from `/proc/PID/stat`,
 /// the PIDs from `run/*.pid`), or `nil` after `limit` seconds.
 func settledSeconds(clusterFolder: String, scratch: String, limit: Int) -> Double? {
-    _ = try? ProcessRunner.run(
-        ["/bin/sh", "-c", "cat \"$0\"/run/*.pid", clusterFolder], stdoutPath: scratch + "/pids",
-        stderrPath: "/dev/null")
-    let pids = Bench.readPrefix(scratch + "/pids").split(separator: "\n").compactMap { Int($0) }
-    func cpuTicks() -> Int {
-        pids.reduce(0) { total, pid in
-            let fields = Bench.readPrefix("/proc/\(pid)/stat").split(separator: ")").last?.split(separator: " ") ?? []
-            // After the command's closing parenthesis: state is field 3, utime 14 and stime 15.
-            guard fields.count > 12, let user = Int(fields[11]), let system = Int(fields[12]) else { return total }
-            return total + user + system
-        }
-    }
-    var last = cpuTicks()
+    let pids = serverPIDs(clusterFolder: clusterFolder, scratch: scratch)
+    var last = cpuTicks(of: pids)
     for second in 1...limit {
         sleep(1)
-        let now = cpuTicks()
+        let now = cpuTicks(of: pids)
         if now - last <= 2 { return Double(second - 1) }
         last = now
     }
