@@ -4,7 +4,9 @@ import ResultKit
 
 /// Sends one shard its `REPLACE` batches on a queue of its own, so that
 /// reading and encoding the next records goes on while the shard indexes
-/// the last batch. At most two batches wait for a shard at a time. Every
+/// the last batch. At most four batches (16 MiB) wait for a shard at a
+/// time: with two, `search` waited more often on a busy shard (a
+/// 1,020,000-record push, median of 3: 63 s against 56). Every
 /// statement waits at most the query timeout.
 ///
 /// The writer's state is touched only on its queue, except through
@@ -15,7 +17,7 @@ final class ShardWriter: @unchecked Sendable {
     let index: String
     private var connection: MySQLConnection?
     private let queue: DispatchQueue
-    private let slots = DispatchSemaphore(value: 2)
+    private let slots = DispatchSemaphore(value: 4)
     /// Why the shard failed; later batches are not sent.
     private(set) var failure: String?
     private var loaded = 0
