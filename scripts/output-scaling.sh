@@ -2,7 +2,8 @@
 # Checks that the writers and the field checks take time linear in their
 # input: each case runs at N and at 4N, and the CPU time may grow at most
 # 6 times (4 for linear, the rest for noise), where quadratic code grows 16
-# times. Release build; CI runs it.
+# times. Release build; CI runs it. How N and 4N are timed, in pairs:
+# scripts/lib/linear-time.sh.
 #
 #   scripts/output-scaling.sh            every case
 #   SEARCH=path scripts/output-scaling.sh   with a binary already built
@@ -39,53 +40,38 @@ names() {
     awk -v n="$1" 'BEGIN { for (i = 0; i < n; i++) printf "%su%d", (i ? "," : ""), i }'
 }
 
-# seconds ARGS...: the least CPU time (user + system) of three runs of search.
-seconds() {
-    local best="" run cpu
-    for run in 1 2 3; do
-        cpu="$( { TIMEFORMAT='%U %S'; time "$SEARCH" "$@" >/dev/null 2>&1; } 2>&1 | awk '{ print $1 + $2 }')"
-        best="$(awk -v a="$cpu" -v b="${best:-$cpu}" 'BEGIN { print (a < b ? a : b) }')"
+# shellcheck source=lib/linear-time.sh
+source "$root/scripts/lib/linear-time.sh"
+
+# run_check SCALE: search on the current case's input at N (SCALE 1) or 4N
+# (SCALE 4), for linear_ratio. The input is made the first time it is needed.
+run_check() {
+    local size=$((check_n * $1))
+    local file="$work/$check_kind-$size.jsonl"
+    [ -f "$file" ] || "$check_kind" "$size" "$file"
+    local args=() arg
+    for arg in "${check_args[@]}"; do
+        arg="${arg//@FILE@/$file}"
+        [ "$arg" = "@NAMES@" ] && arg="$(names "$size")"
+        args+=("$arg")
     done
-    echo "$best"
+    "$SEARCH" "${args[@]}"
 }
 
 failed=0
-# check NAME N ARGS...: ARGS hold @FILE@ (the input for the size) and @NAMES@.
+# check NAME KIND N ARGS...: ARGS hold @FILE@ (the input for the size) and
+# @NAMES@. Below 50 ms a time is mostly start-up and noise: N's time counts
+# as at least 50 ms.
 check() {
-    local name="$1" kind="$2" n="$3"
+    local name="$1" verdict="ok"
+    check_kind="$2" check_n="$3"
     shift 3
-    local times=() size ratio attempt
-    # Over the line, both sizes are measured again (up to three more times,
-    # a few seconds apart) and the better time of each kept: a burst of load
-    # from elsewhere is not taken for quadratic code (which is over the line
-    # on every measurement), as in scripts/scaling.sh.
-    for attempt in 1 2 3 4; do
-        [ "$attempt" -gt 1 ] && sleep $(((attempt - 1) * 5))
-        local index=0
-        for size in "$n" "$((4 * n))"; do
-            local file="$work/$kind-$size.jsonl"
-            [ -f "$file" ] || "$kind" "$size" "$file"
-            local args=() arg
-            for arg in "$@"; do
-                arg="${arg//@FILE@/$file}"
-                [ "$arg" = "@NAMES@" ] && arg="$(names "$size")"
-                args+=("$arg")
-            done
-            local spent
-            spent="$(seconds "${args[@]}")"
-            times[index]="$(awk -v a="$spent" -v b="${times[index]:-$spent}" 'BEGIN { print (a < b ? a : b) }')"
-            index=$((index + 1))
-        done
-        # Below 50 ms a time is mostly start-up and noise: count it as 50 ms.
-        ratio="$(awk -v a="${times[0]}" -v b="${times[1]}" 'BEGIN { if (a < 0.05) a = 0.05; printf "%.1f", b / a }')"
-        awk -v r="$ratio" 'BEGIN { exit !(r > 6) }' || break
-    done
-    local verdict="ok"
-    if awk -v r="$ratio" 'BEGIN { exit !(r > 6) }'; then
+    check_args=("$@")
+    if ! linear_ratio run_check 6 0.05; then
         verdict="NOT LINEAR"
         failed=1
     fi
-    printf '%-50s N=%-7s %6ss   4N %6ss   x%-5s %s\n' "$name" "$n" "${times[0]}" "${times[1]}" "$ratio" "$verdict"
+    printf '%-50s N=%-7s %6ss   4N %6ss   x%-5.1f %s\n' "$name" "$check_n" "$LINEAR_T1" "$LINEAR_T4" "$LINEAR_RATIO" "$verdict"
 }
 
 check "csv, a field per record" records 20000 "" --data @FILE@ --limit 1000000 -o csv

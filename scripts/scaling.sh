@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Checks that every reader of `search` takes time linear in its input: each
-# case is timed (CPU time, best of three runs of the release binary) on an input of N
-# bytes and on one of 4N, and the script fails when a ratio exceeds 6 (4 when
-# linear, with room for noise; a quadratic reader gives 16).
+# case is timed (CPU time of the release binary) on an input of N bytes and
+# on one of 4N, in pairs, and the script fails when the median ratio exceeds
+# 6 (4 when linear, with room for noise; a quadratic reader gives 16). How
+# the pairs are timed: scripts/lib/linear-time.sh.
 #
 #   scripts/scaling.sh            # builds the release binary if it is missing
 #   SEARCH_BINARY=path scripts/scaling.sh
@@ -121,18 +122,8 @@ for scale in (1, 4):
     write(f"longparallel-{scale}.jsonl", "", ndjson(long_every=10), "", 3 * size)
 PYTHON
 
-# Best of three CPU times (user + system, of every process of the run), in
-# seconds, of one case at one scale. CPU time rather than wall time: on a
-# shared machine, waiting for a core says nothing about the reader.
-best_time() {
-    local best=""
-    for _ in 1 2 3; do
-        local spent
-        spent=$( { TIMEFORMAT='%U %S'; time "$@" >/dev/null 2>&1 || true; } 2>&1 | awk '{ print $1 + $2 }')
-        if [[ -z $best ]] || awk -v a="$spent" -v b="$best" 'BEGIN { exit !(a < b) }'; then best=$spent; fi
-    done
-    printf '%.3f' "$best"
-}
+# shellcheck source=lib/linear-time.sh
+source "$(dirname "$0")/lib/linear-time.sh"
 
 query=(teapot --limit 10 --format jsonl)
 run_file() { "$binary" "${query[@]}" --data "$@"; }
@@ -160,36 +151,21 @@ cases=(
     "NDJSON, over-long lines (blocks)|run_file|longparallel-%s.jsonl|--max-line-bytes 1K"
 )
 
+# run_case SCALE: the current case at scale 1 or 4 (for linear_ratio).
+run_case() { "$case_how" "$work/$(printf "$case_stem" "$1")" "${case_options[@]}"; }
+
 failed=0
 printf '%-36s %10s %10s %10s %8s\n' "reader" "N bytes" "CPU N" "CPU 4N" "ratio"
 for entry in "${cases[@]}"; do
-    IFS='|' read -r name how stem extra <<<"$entry"
-    small="$work/$(printf "$stem" 1)"
-    large="$work/$(printf "$stem" 4)"
-    read -r -a options <<<"$extra"
-    t1=$(best_time "$how" "$small" "${options[@]}")
-    t4=$(best_time "$how" "$large" "${options[@]}")
-    ratio=$(awk -v a="$t4" -v b="$t1" 'BEGIN { print a / (b + 0.0005) }')
-    # Over the line: measure both scales again, up to three more times a few
-    # seconds apart, and keep the better of each, so that a burst of load
-    # from elsewhere (a minute of it turned 0.52 s into 0.99 s on a shared
-    # host) is not taken for a quadratic reader, which is over the line
-    # (about 16x) on every measurement.
-    for retry in 1 2 3; do
-        awk -v a="$ratio" -v b="$max_ratio" 'BEGIN { exit !(a > b) }' || break
-        sleep $((retry * 5))
-        again1=$(best_time "$how" "$small" "${options[@]}")
-        again4=$(best_time "$how" "$large" "${options[@]}")
-        t1=$(awk -v a="$t1" -v b="$again1" 'BEGIN { printf "%.3f", (a < b ? a : b) }')
-        t4=$(awk -v a="$t4" -v b="$again4" 'BEGIN { printf "%.3f", (a < b ? a : b) }')
-        ratio=$(awk -v a="$t4" -v b="$t1" 'BEGIN { print a / (b + 0.0005) }')
-    done
+    IFS='|' read -r name case_how case_stem extra <<<"$entry"
+    read -r -a case_options <<<"$extra"
     verdict=""
-    if awk -v a="$ratio" -v b="$max_ratio" 'BEGIN { exit !(a > b) }'; then
+    if ! linear_ratio run_case "$max_ratio"; then
         verdict="  <- over $max_ratio"
         failed=1
     fi
-    printf '%-36s %10s %9ss %9ss %8.2f%s\n' "$name" "$(stat -c %s "$small")" "$t1" "$t4" "$ratio" "$verdict"
+    printf '%-36s %10s %9ss %9ss %8.2f%s\n' "$name" "$(stat -c %s "$work/$(printf "$case_stem" 1)")" \
+        "$LINEAR_T1" "$LINEAR_T4" "$LINEAR_RATIO" "$verdict"
 done
 
 if ((failed)); then
