@@ -51,3 +51,28 @@ import TextMatching
         }
     }
 }
+
+/// Rows and tokens write their numbers byte by byte; the bytes are those
+/// `String(_:radix:)` writes, at the edges of each width.
+@Suite struct DigitsTests {
+    static let values: [UInt64] = [
+        0, 1, 9, 10, 35, 36, 99, 100, 1_295, 1_296, 999_999, 2_821_109_907_455, 2_821_109_907_456,
+        UInt64(Int64.max), UInt64.max - 1, UInt64.max,
+    ]
+
+    @Test(arguments: values)
+    func digitsAreThoseStringWrites(value: UInt64) {
+        for radix in [10, 16, 36] {
+            var bytes: [UInt8] = [0x2A]
+            bytes.appendDigits(value, radix: UInt64(radix))
+            #expect(String(decoding: bytes, as: UTF8.self) == "*" + String(value, radix: radix))
+        }
+    }
+
+    @Test(arguments: [Int64.min, Int64.min + 1, -1_000, -1, 0, 7, Int64.max])
+    func decimalsAreThoseStringWrites(value: Int64) {
+        var bytes: [UInt8] = []
+        bytes.appendDecimal(value)
+        #expect(String(decoding: bytes, as: UTF8.self) == String(value))
+    }
+}

@@ -28,7 +28,7 @@ enum NumberBlocks {
         TokenSpelling.append(.numberBlock, to: &bytes)
         // One digit: there are fewer than ten sizes.
         bytes.append(0x30 + UInt8(size))
-        TokenSpelling.appendBase36(block, to: &bytes)
+        bytes.appendDigits(block, radix: 36)
     }
 
     /// The tokens of the blocks that hold the number whose key is `key`, one of each size.

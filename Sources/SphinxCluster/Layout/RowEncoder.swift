@@ -252,20 +252,3 @@ package struct RowEncoder {
             && value.text.utf8.allSatisfy { (0x30...0x39).contains($0) || $0 == 0x2E || $0 == 0x2B || $0 == 0x2D }
     }
 }
-
-extension [UInt8] {
-    /// Appends `value` in decimal, as `String(value)` writes it.
-    fileprivate mutating func appendDecimal<Number: BinaryInteger>(_ value: Number) {
-        if value < 0 { append(UInt8(ascii: "-")) }
-        // Twenty digits hold any 64-bit number; they are found last first.
-        var digits = InlineArray<20, UInt8>(repeating: 0)
-        var start = digits.count
-        var rest = value.magnitude
-        repeat {
-            start -= 1
-            digits[start] = UInt8(ascii: "0") + UInt8(rest % 10)
-            rest /= 10
-        } while rest > 0
-        for index in start..<digits.count { append(digits[index]) }
-    }
-}

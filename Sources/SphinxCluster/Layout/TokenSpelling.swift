@@ -196,26 +196,11 @@ enum TokenSpelling {
         return String(hash.value, radix: 36)
     }
 
-    /// Appends `value` in base 36, lower case, as `String(value, radix: 36)` writes it.
-    static func appendBase36(_ value: UInt64, to bytes: inout [UInt8]) {
-        // Thirteen digits hold any 64-bit number; they are found last first.
-        var digits = InlineArray<13, UInt8>(repeating: 0)
-        var start = digits.count
-        var rest = value
-        repeat {
-            start -= 1
-            let digit = UInt8(rest % 36)
-            digits[start] = digit < 10 ? 0x30 + digit : 0x61 + digit - 10
-            rest /= 36
-        } while rest > 0
-        for index in start..<digits.count { bytes.append(digits[index]) }
-    }
-
     /// Appends the first eight base-36 digits of a hash (``tokenHash(_:)``).
     static func appendHashDigits(_ value: UInt64, to bytes: inout [UInt8]) {
         var digits = value
         while digits >= 2_821_109_907_456 { digits /= 36 }
-        appendBase36(digits, to: &bytes)
+        bytes.appendDigits(digits, radix: 36)
     }
 
     /// ``hash(_:)`` built unit by unit.
