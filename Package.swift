@@ -145,7 +145,7 @@ let package = Package(
         // MARK: Remote sources, which only the command wires in
         .target(
             name: "SphinxCluster",
-            dependencies: ["MySQLWire", "ResultKit", "SearchEngine", "StreamingJSON", "TextMatching"],
+            dependencies: ["MySQLWire", "RawBytes", "ResultKit", "SearchEngine", "StreamingJSON", "TextMatching"],
             swiftSettings: swiftSettings
         ),
 

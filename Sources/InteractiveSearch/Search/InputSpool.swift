@@ -12,7 +12,7 @@ import Synchronization
 #endif
 
 /// Standard input, copied as it comes to the picker's temporary file (one
-/// that has no name, as the index's: ``SearchTextIndex/IndexFile``) as lines
+/// that has no name, as the index's: `TemporaryFile`) as lines
 /// of NDJSON, so that memory holds none of it however much the pipe carries,
 /// and the picker shows and searches what has come while the rest is still
 /// coming.
@@ -48,7 +48,7 @@ final class InputSpool: Sendable {
     }
 
     /// The copy, open for reading and writing.
-    private let file: SearchTextIndex.IndexFile
+    private let file: TemporaryFile
     /// A path that opens the copy again, for a search to read it.
     let path: String
     /// The name messages and locations give it.
@@ -74,7 +74,7 @@ final class InputSpool: Sendable {
     /// - Parameter diagnosticCap: How many problems of each sort are kept
     ///   to be told; the rest are counted.
     init?(reader: RecordReader, input: Int32 = 0, diagnosticCap: Int) {
-        guard let file = SearchTextIndex.IndexFile() else { return nil }
+        guard let file = TemporaryFile(prefix: "search-input") else { return nil }
         self.file = file
         path = "/dev/fd/\(file.descriptor)"
         self.reader = reader

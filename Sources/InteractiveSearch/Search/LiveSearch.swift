@@ -1,5 +1,6 @@
 import Dispatch
 import ProcessMemory
+import RawBytes
 package import ResultKit
 package import SearchEngine
 import Synchronization

@@ -57,7 +57,7 @@ package final class SearchTextIndex: Sendable {
     /// Where the blocks are: each one's sections, or a file that holds them.
     enum Storage: Sendable {
         case memory([BlockView])
-        case file(IndexFile)
+        case file(TemporaryFile)
     }
 
     /// The sections of a block, each an array of one record after the
@@ -153,83 +153,6 @@ package final class SearchTextIndex: Sendable {
         init(first: Int, count: Int) {
             self.first = first
             self.count = count
-        }
-    }
-
-    /// A temporary file that holds the blocks: unlinked as soon as it is
-    /// made, closed with the object, so that it goes when the process ends
-    /// however it ends.
-    final class IndexFile: Sendable {
-        let descriptor: Int32
-
-        /// A new file in `$TMPDIR` (else `/tmp`), or `nil` when none can be made.
-        init?() {
-            let directory = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-            var template = Array((directory + "/search-index-XXXXXX").utf8CString)
-            let fd = mkstemp(&template)
-            guard fd >= 0 else { return nil }
-            _ = unlink(template)
-            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-            descriptor = fd
-        }
-
-        deinit { close(descriptor) }
-
-        /// Writes `bytes` at `offset`; whether all were written.
-        func write(_ bytes: Span<UInt8>, at offset: Int) -> Bool {
-            var done = 0
-            while done < bytes.count {
-                let written = FileDescriptorBytes.write(descriptor, bytes.extracting(done...), atOffset: offset + done)
-                if written < 0, errno == EINTR { continue }
-                guard written > 0 else { return false }
-                done += written
-            }
-            return true
-        }
-
-        /// Writes the values of `array` at `offset`; whether all were written.
-        func write<Value: BitwiseCopyable>(_ array: [Value], at offset: Int) -> Bool {
-            let bytes = array.span.bytes
-            var done = 0
-            while done < bytes.byteCount {
-                let written = FileDescriptorBytes.write(
-                    descriptor, bytes, done..<bytes.byteCount, atOffset: offset + done)
-                if written < 0, errno == EINTR { continue }
-                guard written > 0 else { return false }
-                done += written
-            }
-            return true
-        }
-
-        /// Reads `count` values at `offset` into `values`, which becomes
-        /// that long; whether they were all read. The array's storage is
-        /// reused when `values` alone holds it and it has room: only values
-        /// it did not have are set (to `zero`) before the read overwrites
-        /// them. When it has no room, new storage with room for `room`
-        /// values (at least `count`) takes its place, without its values.
-        func read<Value: BitwiseCopyable>(
-            _ count: Int, of zero: Value, at offset: Int, into values: inout [Value], room: Int
-        ) -> Bool {
-            if values.capacity < count {
-                values = []
-                values.reserveCapacity(max(count, room))
-            }
-            if values.count > count {
-                values.removeLast(values.count - count)
-            } else if values.count < count {
-                values.append(contentsOf: repeatElement(zero, count: count - values.count))
-            }
-            var span = values.mutableSpan
-            var bytes = span.mutableBytes
-            var done = 0
-            while done < bytes.byteCount {
-                let read = FileDescriptorBytes.read(
-                    descriptor, into: &bytes, done..<bytes.byteCount, atOffset: offset + done)
-                if read < 0, errno == EINTR { continue }
-                guard read > 0 else { return false }
-                done += read
-            }
-            return true
         }
     }
 
@@ -382,7 +305,7 @@ package final class SearchTextIndex: Sendable {
     static let unindexed = UInt8.max
 
     /// The most bytes an index held in memory may take: past this, its
-    /// blocks go to a temporary file (``IndexFile``). At this size it holds
+    /// blocks go to a temporary file (`TemporaryFile`). At this size it holds
     /// about 150,000 records of the benchmark's mix.
     package static let budget = 16 << 20
 
@@ -662,7 +585,7 @@ package final class SearchTextIndex: Sendable {
         var entries: [BlockEntry] = []
         var held: [BlockView] = []
         var heldBytes = 0
-        var file: IndexFile?
+        var file: TemporaryFile?
         var fileBytes = 0
         /// The block being filled, which knows every kind so far.
         var block: BlockBuilder
@@ -809,7 +732,7 @@ package final class SearchTextIndex: Sendable {
             let reckoned = Double(end + self.bytes) * Double(max(total, 1)) / Double(max(done, 1))
             if file == nil, end + self.bytes > budget || reckoned > Double(budget) {
                 // Past the budget: every block to a file, from now on.
-                guard let made = IndexFile() else { return false }
+                guard let made = TemporaryFile(prefix: "search-index") else { return false }
                 file = made
                 for (number, earlier) in held.enumerated() {
                     entries[number].offset = fileBytes
@@ -833,7 +756,7 @@ package final class SearchTextIndex: Sendable {
 
         /// Writes a block's sections where `entry` places them in `file`;
         /// whether all were written.
-        private static func write(_ view: BlockView, _ entry: BlockEntry, to file: IndexFile) -> Bool {
+        private static func write(_ view: BlockView, _ entry: BlockEntry, to file: TemporaryFile) -> Bool {
             func write<Value: BitwiseCopyable>(_ array: [Value], _ section: Section) -> Bool {
                 file.write(array, at: entry.offset + entry.sections[section.rawValue].lowerBound)
             }

@@ -150,10 +150,9 @@ package struct ClusterPush {
         let load = (lastSeq >> 32) + 1
         var batches = [Batch](repeating: Batch(), count: writers.count)
         var position: Int64 = 0
-        // What is kept of every record to name those that share an id: 13
-        // bytes each, not its location's 40.
-        var ids: [UInt64] = []
-        var origins: [(file: UInt32, line: UInt32, hasID: Bool)] = []
+        // What is kept of every record to name those that share an id, in
+        // bounded memory.
+        var ledger = IDLedger()
         var files: [String] = []
         var fallbacks: [String: ResultKind] = [:]
         let registry = reader.registry
@@ -194,13 +193,11 @@ package struct ClusterPush {
                     }
                     position += 1
                     let id = RecordIdentity.id(of: record.object, idField: idField)
-                    ids.append(id)
                     if files.last != record.location.file { files.append(record.location.file) }
-                    origins.append(
-                        (
-                            UInt32(files.count - 1), UInt32(clamping: record.location.line),
-                            RecordIdentity.hasIDField(record.object, idField: idField)
-                        ))
+                    ledger.note(
+                        IDLedger.Entry(
+                            id: id, file: files.count - 1, line: record.location.line,
+                            hasID: RecordIdentity.hasIDField(record.object, idField: idField)))
                     let shard = Int(id % UInt64(writers.count))
                     row.removeAll(keepingCapacity: true)
                     encoder.append(
@@ -221,7 +218,7 @@ package struct ClusterPush {
         }
         for shard in writers.indices { flush(shard) }
         progress(read)
-        reportSharedIDs(ids, origins: origins, files: files, diagnose: diagnose)
+        reportSharedIDs(&ledger, files: files, diagnose: diagnose)
 
         let failed = writers.contains { $0.failure != nil }
         if mirror {
@@ -284,26 +281,23 @@ package struct ClusterPush {
 
     /// Warns about records of this load that share an id: the later
     /// replaced the earlier in the cluster (unless they are the same record).
-    private func reportSharedIDs(
-        _ ids: [UInt64], origins: [(file: UInt32, line: UInt32, hasID: Bool)], files: [String],
-        diagnose: (Diagnostic) -> Void
-    ) {
-        func location(_ index: Int) -> SourceLocation {
-            SourceLocation(file: files[Int(origins[index].file)], line: Int(origins[index].line))
+    private func reportSharedIDs(_ ledger: inout IDLedger, files: [String], diagnose: (Diagnostic) -> Void) {
+        func location(_ entry: IDLedger.Entry) -> SourceLocation {
+            SourceLocation(file: files[entry.file], line: entry.line)
         }
-        let order = ids.indices.sorted { ids[$0] != ids[$1] ? ids[$0] < ids[$1] : $0 < $1 }
-        var index = 1
-        while index < order.count {
-            defer { index += 1 }
-            guard ids[order[index]] == ids[order[index - 1]] else { continue }
-            var first = index - 1
-            while first > 0 && ids[order[first - 1]] == ids[order[index]] { first -= 1 }
-            let earlier = location(order[first])
+        let complete = ledger.forEachShared { later, first in
             let message =
-                origins[order[index]].hasID
-                ? "the same '\(idField)' as \(earlier): replaces it in the cluster"
-                : "the same record as \(earlier): the cluster holds it once"
-            diagnose(Diagnostic(.warning, message, at: location(order[index]), skipsRecord: false, group: "same id"))
+                later.hasID
+                ? "the same '\(idField)' as \(location(first)): replaces it in the cluster"
+                : "the same record as \(location(first)): the cluster holds it once"
+            diagnose(Diagnostic(.warning, message, at: location(later), skipsRecord: false, group: "same id"))
+        }
+        if !complete {
+            diagnose(
+                Diagnostic(
+                    .warning,
+                    "could not read back the ids of this load from $TMPDIR: records that share an id may not all be "
+                        + "named", skipsRecord: false))
         }
     }
 }
