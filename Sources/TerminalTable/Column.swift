@@ -6,7 +6,10 @@ public struct Column: Sendable {
     public var alignment: Alignment
     /// The narrowest the column may be squashed to; below that it is dropped instead.
     public var minWidth: Int
-    /// The widest the column may grow to, or `nil` for no limit.
+    /// The widest the column grows to while the table must fit a width (a
+    /// longer value wraps over its row's lines, or is cut), or `nil` for no
+    /// limit. Width that is left over once every column has its own, and a
+    /// table with no width limit, show values past it whole.
     public var maxWidth: Int?
     /// The column's importance: when space runs short, lower priorities are dropped first.
     public var priority: Int
@@ -32,7 +35,7 @@ public struct Column: Sendable {
     ///   - header: The header text; shown upper-cased and sanitised.
     ///   - alignment: `.right` for numbers.
     ///   - minWidth: The narrowest width (at least 1) before the column is dropped.
-    ///   - maxWidth: The widest width, or `nil` for as wide as the content.
+    ///   - maxWidth: The widest width while the table must fit a width, or `nil` for as wide as the content.
     ///   - priority: Higher priorities are dropped later.
     ///   - keepsWhole: `true` when a cut value would read as another value.
     ///   - isRequired: `true` to keep the column before any that is not.

@@ -72,6 +72,32 @@ import Testing
 
 /// What `search` says about the results goes to a terminal only.
 @Suite struct FeedbackOnATerminalTests {
+    /// With no terminal to fill, nothing is cut and nothing wraps: each row
+    /// is one line, every description is there whole, and a row is as a
+    /// 1,000-column terminal would show it.
+    @Test func throughAPipeARowIsOneLineOfWholeValues() throws {
+        let arguments = ["", "--kind", "product", "--limit", "1000"]
+        let table = try BinaryRunner.run(arguments)
+        let records = try BinaryRunner.run(arguments + ["--format", "jsonl"])
+        #expect(table.status == 0 && records.status == 0, "\(table.stderr)")
+        #expect(!table.stdout.contains("…"))
+        let lines = table.stdout.split(separator: "\n")
+        let rows = lines.drop { !$0.hasPrefix("-") }.dropFirst()
+        #expect(rows.count == records.stdout.split(separator: "\n").count)
+        #expect(rows.allSatisfy { $0.hasPrefix("product ") }, "a row took more than a line")
+        var described = 0
+        for line in records.stdout.split(separator: "\n") {
+            let result = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            let record = result?["record"] as? [String: Any]
+            guard let about = record?["description"] as? String, !about.isEmpty else { continue }
+            described += 1
+            #expect(table.stdout.contains(about.trimmingCharacters(in: .whitespaces)), "\(about)")
+        }
+        #expect(described > 100)
+        let wide = try BinaryRunner.run(arguments + ["--width", "1000"])
+        #expect(wide.stdout == table.stdout)
+    }
+
     @Test func nothingIsSaidThroughAPipe() throws {
         let none = try BinaryRunner.run(["東京"])
         #expect(none.status == 1)

@@ -42,7 +42,8 @@ struct TableRendererTests {
             Self.section(
                 [Column("a"), Column("b", maxWidth: 6)],
                 [Row(["x", "y"], height: 3), Row(["z", "one two"], height: 3), Row(["v", "w"])]),
-            options: RenderOptions(showHeaders: false)
+            // Too narrow for "one two" on a line: b is held to its maximum.
+            options: RenderOptions(maxWidth: 9, showHeaders: false)
         )
         // A row of height 3 whose text fits one line takes one; text that
         // wraps takes the lines it needs, the other cells padded with blanks.
@@ -55,7 +56,7 @@ struct TableRendererTests {
                 [Column("id"), Column("text", maxWidth: 10)],
                 [Row(["1", "The quick brown fox jumps over the lazy dog"], height: 2), Row(["2", "short"])]
             ),
-            options: RenderOptions(showHeaders: false)
+            options: RenderOptions(maxWidth: 13, showHeaders: false)
         )
         #expect(Self.lines(text) == ["1  The quick", "   brown fox…", "2  short"])
     }
@@ -72,7 +73,7 @@ struct TableRendererTests {
         let columns = [Column("x", maxWidth: 4)]
         let text = TableRenderer.render(
             Self.section(columns, [Row(["中文字"]), Row(["👨‍👩‍👧👨‍👩‍👧👨‍👩‍👧"]), Row(["e\u{301}e\u{301}e\u{301}e\u{301}e\u{301}"])]),
-            options: RenderOptions(showHeaders: false)
+            options: RenderOptions(maxWidth: 4, showHeaders: false)
         )
         #expect(Self.lines(text) == ["中…", "👨‍👩‍👧…", "e\u{301}e\u{301}e\u{301}…"])
     }

@@ -237,9 +237,11 @@ extension MergedLayout {
     static func wideWidths(
         _ demands: [WidthPlan.Demand], limit: Int?, regionMinimum: Int, options: RenderOptions
     ) -> [Int] {
-        // With no limit, a maximum width holds; with one, the width is used before text is cut.
-        guard let limit else { return demands.map { $0.isEmpty ? 0 : $0.natural } }
+        // Every value whole on one line, as on a terminal wide enough for all
+        // of them: with no limit (a pipe) too, so that no width shows more
+        // than no limit does. With a limit, the width is used before text is cut.
         let naturals = demands.map { $0.isEmpty ? 0 : max($0.full, $0.floor) }
+        guard let limit else { return naturals }
         let sharedColumns = demands.indices.filter { demands[$0].group == nil && !demands[$0].isEmpty }
         let groups = Set(demands.compactMap { $0.isEmpty ? nil : $0.group })
         let groupColumns = Dictionary(
