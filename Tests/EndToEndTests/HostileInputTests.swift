@@ -140,6 +140,32 @@ import Testing
         #expect(result.stderr.contains("nesting"), "\(result.stderr)")
     }
 
+    /// In a JSON array, an element nested too deep is that element's
+    /// mistake: it is skipped with its location, and the elements after it
+    /// are read (on its line and on the next), from a pipe and from a file.
+    @Test(arguments: [", ", ",\n"])
+    func anArrayElementNested200000DeepIsSkippedAndTheRestRead(separator: String) throws {
+        let deep = String(repeating: "[", count: 200_000) + String(repeating: "]", count: 200_000)
+        let input =
+            "[" + #"{"kind":"product","name":"deep one","price":1,"v":\#(deep)}"# + separator
+            + #"{"kind":"product","name":"deep two","price":2}"# + separator + deep + separator
+            + #"{"kind":"product","name":"deep three","price":3}"# + "]\n"
+        let piped = try Hostile.run(["deep", "--data", "-"], stdin: input)
+        let directory = try Hostile.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("deep.json")
+        try input.write(to: file, atomically: true, encoding: .utf8)
+        let read = try Hostile.run(["deep", "--data", file.path], stdin: "")
+        for result in [piped, read] {
+            try result.expectClean()
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.text.contains("deep two") && result.text.contains("deep three"), "\(result.text)")
+            #expect(!result.text.contains("deep one"))
+            #expect(result.stderr.contains(":1:"), "\(result.stderr)")
+            #expect(result.stderr.contains("2 records skipped"), "\(result.stderr)")
+        }
+    }
+
     /// A record of an unknown kind is shown with its other fields as
     /// `key=value`: a record of many keys costs time in proportion to them,
     /// with a filter and a sort, in the formats that show its row or record.

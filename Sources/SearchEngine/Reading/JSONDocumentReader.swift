@@ -64,7 +64,12 @@ final class JSONDocumentReader {
 
     /// The brackets open in the value being scanned.
     private var brackets: [UInt8] = []
-    /// The deepest nesting scanned: deeper input is malformed for the parser too.
+    /// The brackets open past ``maxDepth``, counted but not kept: a value
+    /// nested deeper is scanned to its end, so that the parser rejects that
+    /// value alone (with its line) and the values after it are read.
+    private var excessDepth = 0
+    /// The deepest nesting whose brackets are checked; deeper input is
+    /// malformed for the parser too.
     private static let maxDepth = 1024
 
     /// Where the records were found, the first time (`""` for a top-level array).
@@ -571,6 +576,7 @@ final class JSONDocumentReader {
             // The rest of the object's members.
             var scanRest = ValueScan(position: position, isContainer: true)
             brackets = [UInt8(ascii: "{")]
+            excessDepth = 0
             guard case .end(let objectEnd) = try continueScan(&scanRest, start: position, holding: false, limit: .max)
             else { preconditionFailure("a skipped value has no limit") }
             position = objectEnd
@@ -584,6 +590,7 @@ final class JSONDocumentReader {
         if !holding { consume(upTo: start) }
         var scan = ValueScan(position: start)
         brackets.removeAll(keepingCapacity: true)
+        excessDepth = 0
         switch try byte(at: start) {
         case UInt8(ascii: "{"), UInt8(ascii: "["):
             scan.isContainer = true
@@ -681,12 +688,16 @@ final class JSONDocumentReader {
             case UInt8(ascii: "\""):
                 scan.inString = true
             case UInt8(ascii: "{"), UInt8(ascii: "["):
-                guard brackets.count < Self.maxDepth else {
-                    scan.position = base + index
-                    throw malformed("nested deeper than \(Self.maxDepth) levels", at: base + index - 1)
+                if brackets.count < Self.maxDepth {
+                    brackets.append(byte)
+                } else {
+                    excessDepth += 1
                 }
-                brackets.append(byte)
             case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                if excessDepth > 0 {
+                    excessDepth -= 1
+                    continue
+                }
                 let opening = byte == UInt8(ascii: "}") ? UInt8(ascii: "{") : UInt8(ascii: "[")
                 guard brackets.last == opening else {
                     throw malformed(
