@@ -214,6 +214,26 @@ import Testing
         #expect(escaped.text.contains("^@"), "a NUL from \\u0000 is shown as ^@: \(escaped.text)")
     }
 
+    /// CSV and TSV have no syntax that invalid UTF-8 breaks: such a row is
+    /// kept, its bytes shown as U+FFFD, and a warning names its line and
+    /// column (a Latin-1 export from a spreadsheet is still searched, and
+    /// said to be one). `--strict` fails on it.
+    @Test(arguments: [",", "\t"])
+    func invalidUTF8InADelimitedRowIsKeptAndWarnedAbout(delimiter: String) throws {
+        let separator = Array(delimiter.utf8)
+        var bytes = Array("kind\(delimiter)name\(delimiter)price\n".utf8)
+        bytes += Array("product".utf8) + separator + Array("caf".utf8) + [0xE9] + separator + Array("1\n".utf8)
+        bytes += Array("product".utf8) + separator + Array("cafe au lait".utf8) + separator + Array("2\n".utf8)
+        let result = try Hostile.run(["caf", "--data", "-"], stdinBytes: bytes)
+        try result.expectClean()
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.text.contains("caf\u{FFFD}") && result.text.contains("cafe au lait"), "\(result.text)")
+        #expect(result.stderr.contains("<stdin>:2: invalid UTF-8 in 'name'"), "\(result.stderr)")
+        #expect(!result.stderr.contains("skipped"), "\(result.stderr)")
+        let strict = try Hostile.run(["caf", "--data", "-", "--strict"], stdinBytes: bytes)
+        #expect(strict.status == 2, "\(strict.stderr)")
+    }
+
     @Test(arguments: ["/dev/zero", "/dev/urandom"])
     func anEndlessDeviceAsDataEndsWithAClearError(device: String) throws {
         let result = try Hostile.run(["x", "--data", device], timeout: 60)

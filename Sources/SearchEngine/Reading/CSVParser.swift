@@ -36,6 +36,9 @@ struct CSVParser {
         var fields: [String]
         var line: Int
         var lastLine: Int
+        /// The first field (from 0) whose bytes are not valid UTF-8: its
+        /// text holds U+FFFD where they were.
+        var invalidUTF8Field: Int? = nil
     }
 
     /// What the caller makes of a row.
@@ -157,8 +160,14 @@ struct CSVParser {
         var fieldStarted = false
         let count = bytes.count
 
+        var invalidUTF8Field: Int?
         func endField() {
-            fields.append(String(decoding: field, as: UTF8.self))
+            if let text = String(validating: field, as: UTF8.self) {
+                fields.append(text)
+            } else {
+                if invalidUTF8Field == nil { invalidUTF8Field = fields.count }
+                fields.append(String(decoding: field, as: UTF8.self))
+            }
             field.removeAll(keepingCapacity: true)
             fieldStarted = false
         }
@@ -230,7 +239,8 @@ struct CSVParser {
                 }
                 endField()
                 if !(fields.count == 1 && fields[0].isEmpty) {
-                    let verdict = row(Row(fields: fields, line: rowLine, lastLine: line))
+                    let verdict = row(
+                        Row(fields: fields, line: rowLine, lastLine: line, invalidUTF8Field: invalidUTF8Field))
                     if verdict == .misaligned, line > rowLine {
                         return giveUp(
                             CSVProblem(
@@ -239,6 +249,7 @@ struct CSVParser {
                     }
                 }
                 fields.removeAll(keepingCapacity: true)
+                invalidUTF8Field = nil
                 line += 1
                 rowLine = line
                 rowStart = index + 1
@@ -255,7 +266,7 @@ struct CSVParser {
         }
         if fieldStarted || !field.isEmpty || !fields.isEmpty {
             endField()
-            let verdict = row(Row(fields: fields, line: rowLine, lastLine: line))
+            let verdict = row(Row(fields: fields, line: rowLine, lastLine: line, invalidUTF8Field: invalidUTF8Field))
             if verdict == .misaligned, line > rowLine {
                 return giveUp(
                     CSVProblem(line: rowLine, kind: .misalignedQuote(lastLine: line, fields: fields.count)),

@@ -681,6 +681,15 @@ public struct RecordReader: Sendable {
                         at: location))
                 return .taken
             }
+            if let field = row.invalidUTF8Field {
+                // Kept, as text can be: a file in another encoding (Latin-1
+                // from a spreadsheet) is still searched, and said to be one.
+                diagnose(
+                    Diagnostic(
+                        .warning,
+                        "invalid UTF-8 in '\(columns[field])', shown as U+FFFD (�); is the file in another encoding?",
+                        at: location, skipsRecord: false, group: "invalid UTF-8"))
+            }
             let members = zip(columns, row.fields).map { JSONObject.Member(key: $0, value: .string($1)) }
             record(
                 Self.namingKind(Record(object: JSONObject(members), location: location, kindHint: hint), by: kindFields)
