@@ -294,11 +294,14 @@ struct PickerSession {
     }
 
     /// Stops as a shell job (Ctrl-Z), the terminal given back meanwhile.
+    /// The whole process group stops, as a terminal's Ctrl-Z stops it (raw
+    /// mode turned that off): in `search -i | cat` the shell waits for every
+    /// process of the job, and gives its prompt back only when all are stopped.
     private mutating func suspend() {
         let shown = device.isEntered
         device.leave()
         signal(SIGTSTP, SIG_DFL)
-        raise(SIGTSTP)
+        kill(0, SIGTSTP)
         // Here again after SIGCONT.
         TerminalRestore.install(pipe: signals.writeEnd)
         if shown { device.enter() }

@@ -114,14 +114,19 @@ import Testing
     /// Ctrl-Z in a shell with job control: the picker stops with the
     /// terminal given back, and `fg` brings it back in raw mode. (A job stop
     /// needs a shell: the kernel ignores SIGTSTP in an orphaned process group.)
-    @Test func controlZStopsTheJobWithTheTerminalGivenBackAndFgResumesIt() throws {
+    /// In a pipeline the whole job stops, as a terminal's Ctrl-Z stops it,
+    /// so that the shell has its prompt back: the picker alone stopped left
+    /// the shell waiting on `cat`, and the terminal with no prompt.
+    @Test(arguments: ["", " | cat"])
+    func controlZStopsTheJobWithTheTerminalGivenBackAndFgResumesIt(pipeline: String) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("picker-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.path
         let shell = try PseudoTerminal(
             ["--norc", "--noprofile", "-i"], environment: ["PS1": "$ "], executable: "/bin/bash")
-        shell.type("stty -g > \(path)/before; \(BinaryRunner.binary.path) -i > \(path)/out\r")
+        shell.type(
+            "set -o pipefail; stty -g > \(path)/before; \(BinaryRunner.binary.path) -i\(pipeline) > \(path)/out\r")
         #expect(shell.waitFor { $0.text.contains { $0.contains("2,653 of 2,653") } })
         shell.type("\u{1A}")
         #expect(shell.waitFor { $0.text.contains { $0.contains("Stopped") } })
