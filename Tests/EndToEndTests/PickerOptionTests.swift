@@ -212,6 +212,22 @@ import Testing
         #expect(PseudoTerminal.same(terminal.modes, terminal.modesBefore))
     }
 
+    /// Lines that come slowly (a `find`, a log) show as they come, as in
+    /// fzf: the first line of text, which no header of CSV or TSV can be,
+    /// settles the form, so the picker does not wait for 64 KiB to tell it.
+    @Test func linesThatComeSlowlyShowAsTheyCome() throws {
+        let command =
+            "(echo first/path/to/file.txt; sleep 2; echo second/path/to/file.txt; sleep 2) | "
+            + "'\(BinaryRunner.binary.path)' -i"
+        let terminal = try PseudoTerminal(["-c", command], executable: "/bin/bash")
+        #expect(terminal.waitFor(timeout: 1.5) { $0.text.contains { $0.contains("first/path/to/file.txt") } })
+        #expect(Self.statusLine(terminal.screen()).contains("reading…"))
+        #expect(terminal.waitFor(timeout: 3) { $0.text.contains { $0.contains("second/path/to/file.txt") } })
+        #expect(Self.statusLine(terminal.screen()).contains("reading…"))
+        terminal.type("\u{1B}")
+        _ = terminal.finish()
+    }
+
     /// A million lines of text piped whole (34 MB): drawn at once, the count
     /// growing while they come, all of them searched within 64 MB of memory
     /// (held as records, they took 259 MiB); Enter prints the line chosen,

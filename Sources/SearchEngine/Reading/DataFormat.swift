@@ -78,6 +78,22 @@ public enum DataFormat: String, Sendable, CaseIterable {
         return DelimitedSniffer.format(of: bytes, atEnd: atEnd) ?? .lines
     }
 
+    /// Whether no bytes after `head` can change what ``sniff(_:atEnd:)``
+    /// says of the content: its first line has come, starts with neither
+    /// `{` nor `[` (after white space), and may not be a header of CSV or
+    /// TSV, so the content is lines of text however it goes on. A stream that
+    /// is settled early (a slow `find`, a log) is read as it comes, not
+    /// after its first 64 KiB.
+    static func sniffIsSettled(_ head: some Collection<UInt8>) -> Bool {
+        var bytes = Array(head)[...]
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+        guard let first = bytes.first(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }),
+            first != UInt8(ascii: "{"), first != UInt8(ascii: "["),
+            let newline = bytes.firstIndex(of: 0x0A)
+        else { return false }
+        return !DelimitedSniffer.mayBeHeader(bytes[..<newline])
+    }
+
     /// Whether the JSON object that starts content sniffed as NDJSON goes on
     /// past its first line, as a pretty-printed document does: then the
     /// content is one JSON document, not one object per line. A pretty
@@ -154,12 +170,22 @@ public enum DataFormat: String, Sendable, CaseIterable {
     /// (other than tab, line feed and carriage return) in at least 512 bytes.
     /// A stray NUL in a text file is left to the parser, which reports its line.
     static func binaryOffset(in head: some Collection<UInt8>) -> Int? {
-        let isControl: (UInt8) -> Bool = { $0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }
         guard let first = head.firstIndex(where: isControl) else { return nil }
         let offset = head.distance(from: head.startIndex, to: first)
         if head.allSatisfy({ $0 == 0 }) { return offset }
         guard head.count >= 512 else { return nil }
         let controls = head.lazy.filter(isControl).count
         return controls * 50 > head.count ? offset : nil
+    }
+
+    /// A control byte other than a tab or a line break: what binary data holds.
+    private static func isControl(_ byte: UInt8) -> Bool {
+        byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D
+    }
+
+    /// Whether `bytes` hold a control byte, so that whether they are binary
+    /// data is told from the first 4 KiB (``binaryOffset(in:)``).
+    static func holdsControlBytes(_ bytes: some Collection<UInt8>) -> Bool {
+        bytes.contains(where: isControl)
     }
 }

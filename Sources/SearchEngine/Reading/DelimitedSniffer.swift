@@ -33,14 +33,34 @@ enum DelimitedSniffer {
         guard let header = lines.first else { return nil }
         let rows = lines.dropFirst().filter { line in !line.allSatisfy { $0 == 0x20 || $0 == 0x09 } }
         guard !rows.isEmpty else { return nil }
-        for (format, delimiter) in [(DataFormat.tsv, UInt8(0x09)), (.csv, UInt8(ascii: ","))] {
-            guard let fields = fields(of: header, delimiter: delimiter), fields.count >= 2,
-                fields.filter({ !$0.isEmpty }).count >= 2, fields.allSatisfy({ $0.isEmpty || looksLikeName($0) })
-            else { continue }
+        for (format, delimiter) in delimiters {
+            guard let fields = headerFields(header, delimiter: delimiter) else { continue }
             let aligned = rows.filter { fieldCount(of: $0, delimiter: delimiter) == fields.count }.count
             if aligned * 5 >= rows.count * 4 { return format }
         }
         return nil
+    }
+
+    /// The formats tried, with their delimiters, in order.
+    private static let delimiters = [(DataFormat.tsv, UInt8(0x09)), (.csv, UInt8(ascii: ","))]
+
+    /// The fields of `line` (without its line break) as a header split at
+    /// `delimiter`: at least two that are not empty, and each a column's
+    /// name or empty; else `nil`.
+    private static func headerFields(_ line: ArraySlice<UInt8>, delimiter: UInt8) -> [ArraySlice<UInt8>]? {
+        guard let fields = fields(of: line, delimiter: delimiter), fields.count >= 2,
+            fields.filter({ !$0.isEmpty }).count >= 2, fields.allSatisfy({ $0.isEmpty || looksLikeName($0) })
+        else { return nil }
+        return fields
+    }
+
+    /// Whether `line` (without its line break) may be the header of TSV or
+    /// CSV. When the first line may not, no line after it makes the content
+    /// a table.
+    static func mayBeHeader(_ line: ArraySlice<UInt8>) -> Bool {
+        var line = line
+        if line.last == 0x0D { line = line.dropLast() }
+        return delimiters.contains { headerFields(line, delimiter: $0.1) != nil }
     }
 
     /// The fields of one line, unquoted; `nil` when a quote is left open.

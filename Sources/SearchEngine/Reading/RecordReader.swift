@@ -351,21 +351,29 @@ public struct RecordReader: Sendable {
     ) {
         var buffer = ReadBuffer()
         var atEnd = false
+        let given = options.format ?? name.flatMap(DataFormat.forFile)
         do {
+            // Up to 64 KiB to tell the form by, unless it is given or told
+            // already: what comes slowly (a picker's input) shows as it
+            // comes. Bytes that may be binary data are judged on 4 KiB.
             while buffer.count < Self.sniffBytes, !atEnd {
                 atEnd = try reader.readChunk(into: &buffer) == 0
+                let settled = buffer.withUnsafeBytes { bytes in
+                    (given != nil || DataFormat.sniffIsSettled(bytes))
+                        && (bytes.count >= Self.binaryJudgedBytes || !DataFormat.holdsControlBytes(bytes))
+                }
+                if settled { break }
             }
         } catch {
             diagnose(Diagnostic(.error, "cannot read \(file): \(error)"))
             return failed(file, reading)
         }
         let head = buffer.withUnsafeBytes { Array($0.prefix(Self.sniffBytes)) }
-        let given = options.format ?? name.flatMap(DataFormat.forFile)
         let format = buffer.withUnsafeBytes { self.format(of: $0, given: given, atEnd: atEnd) }
         var note = SourceReading(
             source: file, format: format, sniffed: given == nil, compression: reader.compression)
         note.isBlank = atEnd && head.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
-        if let refusal = Self.binaryData(in: Array(head.prefix(4096)), file: file) {
+        if let refusal = Self.binaryData(in: Array(head.prefix(Self.binaryJudgedBytes)), file: file) {
             diagnose(refusal)
             return failed(file, reading)
         }
@@ -771,12 +779,15 @@ public struct RecordReader: Sendable {
 
     /// The error for a file whose first 4 KiB (`head`) hold binary data or
     /// UTF-16 text, or `nil` when they look like UTF-8 text.
+    /// How many bytes of the head tell binary data (``binaryData(in:file:)``).
+    static let binaryJudgedBytes = 4096
+
     static func binaryData(in head: [UInt8], file: String) -> Diagnostic? {
         if DataFormat.looksLikeUTF16(head) {
             return Diagnostic(
                 .error, "\(file): UTF-16 is not supported; convert to UTF-8 (iconv -f UTF-16 -t UTF-8)")
         }
-        guard let offset = DataFormat.binaryOffset(in: head.prefix(4096)) else { return nil }
+        guard let offset = DataFormat.binaryOffset(in: head.prefix(binaryJudgedBytes)) else { return nil }
         return Diagnostic(
             .error,
             "\(file): binary data (control byte 0x\(String(head[offset], radix: 16)) at offset \(offset)); "
