@@ -289,9 +289,16 @@ package final class LiveSearch: Sendable {
         let lineFile = lineFile
         let stamp = lineFile.flatMap { FileStamp(path: $0.path) }
         let previous = candidates.withLock { $0 }
-        var subset = previous.first {
-            NarrowingRule.mayReuse(matchesOf: $0.query, for: text) && (lineFile == nil || $0.lines?.stamp == stamp)
-        }
+        // While standard input still comes, every search reads all that has
+        // come: an earlier query's matches miss what came since, and the
+        // total is of what has come now, not of the last full search.
+        let coming = isStillComing
+        var subset =
+            coming
+            ? nil
+            : previous.first {
+                NarrowingRule.mayReuse(matchesOf: $0.query, for: text) && (lineFile == nil || $0.lines?.stamp == stamp)
+            }
         // Ranked from the index, when there is one (see ``searchIndexed``).
         switch searchIndexed(text, query, among: subset, generation: mine, started: started) {
         case .cancelled: return nil
@@ -330,7 +337,9 @@ package final class LiveSearch: Sendable {
         // Counted by the full searches, as a one-shot search counts them.
         let total = subset == nil ? result.statistics.read : lastTotal.withLock { $0 }
         lastTotal.withLock { $0 = total }
-        if subset == nil { hasCounted.store(true, ordering: .sequentiallyConsistent) }
+        // Searches through the index take their total from here: only a
+        // count of all the input will do.
+        if subset == nil, !coming { hasCounted.store(true, ordering: .sequentiallyConsistent) }
         var outcome = Outcome(
             query: text, result: .success(result.hits), matched: matched, total: total,
             elapsed: clock.now - started, narrowed: subset != nil, diagnostics: searched.diagnostics)
@@ -493,6 +502,14 @@ package final class LiveSearch: Sendable {
             zip(hits, keys).allSatisfy({ $1.agrees(with: $0.rank) })
         else { return .disagrees }
         return .built(Built(hits: hits, diagnostics: searched.diagnostics))
+    }
+
+    /// Whether standard input is still coming.
+    private var isStillComing: Bool {
+        records.parts.contains { part in
+            guard case .standardInput(let spool) = part else { return false }
+            return !spool.snapshot.finished
+        }
     }
 
     /// The one file that is not held (a large `--data` file, or the copy of
