@@ -45,6 +45,9 @@ struct PickerSession {
     private var searching = false
     /// What standard input had brought when that search started.
     private var searchedInput: InputSpool.Snapshot?
+    /// What it had brought when the search whose counts are shown started:
+    /// their total is of all the input only once that was all of it.
+    private var countedInput: InputSpool.Snapshot?
     /// When it started.
     private var lastStart: ContinuousClock.Instant?
     /// When to search again for what standard input has brought since.
@@ -56,6 +59,10 @@ struct PickerSession {
     static let doubleClickTime = Duration.milliseconds(500)
     /// While standard input comes, the rows are searched again at most this often.
     static let refreshInterval = Duration.milliseconds(200)
+    /// A search of the query as typed that runs longer than this says so on
+    /// the status line (`searching…`), since the rows shown are still an
+    /// earlier query's; a quicker one would only flicker.
+    static let slowSearch = Duration.milliseconds(150)
 
     init(configuration: InteractiveSearch.Configuration, records: LoadedRecords, device: TerminalDevice) {
         self.configuration = configuration
@@ -115,6 +122,11 @@ struct PickerSession {
             let wait = Int32(max(0, (refreshAt - ContinuousClock.now) / .milliseconds(1)).rounded(.up))
             timeout = timeout < 0 ? wait : min(timeout, wait)
         }
+        // Woken when a search has run long enough to say so.
+        if let slowAt = slowSearchNoticeAt, slowAt > ContinuousClock.now {
+            let wait = Int32(((slowAt - ContinuousClock.now) / .milliseconds(1)).rounded(.up))
+            timeout = timeout < 0 ? wait : min(timeout, wait)
+        }
         let ready = poll(&fds, nfds_t(fds.count), timeout)
         if ready < 0 {
             return errno == EINTR ? nil : .cancelled
@@ -149,6 +161,13 @@ struct PickerSession {
             if let outcome = handle(key) { return outcome }
         }
         return nil
+    }
+
+    /// When the search under way, if it is still running, says so: only
+    /// while the rows shown are not yet the query's as typed.
+    private var slowSearchNoticeAt: ContinuousClock.Instant? {
+        guard searching, let lastStart, shown?.query != editor.text else { return nil }
+        return lastStart + Self.slowSearch
     }
 
     /// Starts the search of the query as typed, over what has come so far.
@@ -326,6 +345,7 @@ struct PickerSession {
                 + Double(outcome.elapsed.components.attoseconds) / 1e15
             let kinds = outcome.kinds ?? StatusLine.kindCounts(hits.map(\.kind.name))
             counts = (outcome.matched, outcome.total, kinds, outcome.kinds != nil, milliseconds)
+            countedInput = searchedInput
             shown = (outcome.query, true)
         case .failure(let failure):
             // The rows of an earlier query are not this one's: none show.
@@ -350,9 +370,10 @@ struct PickerSession {
         let statusText =
             counts.map {
                 StatusLine.text(
-                    matched: $0.matched, total: searchedInput?.finished ?? true ? $0.total : input?.records ?? 0,
+                    matched: $0.matched, total: countedInput?.finished ?? true ? $0.total : input?.records ?? 0,
                     kinds: $0.kinds, kept: $0.ofAll ? $0.matched : state.count, marked: state.markOrder.count,
-                    milliseconds: $0.milliseconds, reading: reading, width: size.columns - 2)
+                    milliseconds: $0.milliseconds, reading: reading,
+                    searching: slowSearchNoticeAt.map { $0 <= ContinuousClock.now } ?? false, width: size.columns - 2)
             } ?? (reading && shown == nil ? "\(StatusLine.grouped(input?.records ?? 0)) read · searching…" : status)
         let frame = screen.frame(&state, query: editor, status: statusText)
         self.frame = frame

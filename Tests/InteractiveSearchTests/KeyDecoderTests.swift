@@ -326,6 +326,15 @@ func threadCPUTime(_ body: () -> Void) -> Duration {
         #expect(text == "17 of 2,653 · domain 12 · card 4 · 31 ms")
     }
 
+    /// While input comes, and while a slow search of the query as typed
+    /// runs (the counts still an earlier query's), the line says so.
+    @Test func readingAndASlowSearchAreSaid() {
+        let text = StatusLine.text(
+            matched: 3, total: 26_214_400, kinds: [("line", 3)], kept: 3, marked: 0, milliseconds: 1400,
+            reading: true, searching: true)
+        #expect(text == "3 of 26,214,400 · reading… · searching… · line 3 · 1.4 s")
+    }
+
     @Test func kindsAreCountedMostFirst() {
         let counts = StatusLine.kindCounts(["domain", "card", "card", "product", "card", "domain"])
         #expect(counts.map(\.name) == ["card", "domain", "product"])

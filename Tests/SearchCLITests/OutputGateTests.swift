@@ -93,8 +93,9 @@ import Testing
     /// The files allowed to write: the console calls `write(2)`, the gate
     /// calls the console; the picker of `--interactive` writes its frames,
     /// already through the gate's filter, to `/dev/tty`, and restores the
-    /// terminal from signal handlers, in one file; its index of search
-    /// texts writes its blocks (`pwrite`) to a temporary file of its own,
+    /// terminal from signal handlers, in one file; the byte module's
+    /// `TemporaryFile` (the picker's index and copy of its input, a push's
+    /// ledger of ids) writes (`pwrite`) to a file with no name it makes,
     /// never a standard descriptor; the `SIGBUS` handler of a file read in
     /// place (the byte module's `MappedRegionFaults`) writes its one error line to standard error with `write(2)`
     /// (the only async-signal-safe way), a line made before the file was
@@ -111,7 +112,7 @@ import Testing
     /// the gate.
     static let gateFiles: Set<String> = [
         "SearchCLI/Terminal/Console.swift", "SearchCLI/Terminal/Output.swift",
-        "InteractiveSearch/Terminal/TerminalDevice.swift", "InteractiveSearch/Search/SearchTextIndex.swift",
+        "InteractiveSearch/Terminal/TerminalDevice.swift", "RawBytes/TemporaryFile.swift",
         "InteractiveSearch/Terminal/TerminalRestore.swift", "InteractiveSearch/Terminal/WakePipe.swift",
         "RawBytes/MappedRegionFaults.swift", "SearchEngine/Reading/DecompressionProcess.swift",
         "KindSpecs/KindSpecStarter.swift", "RawBytes/FileDescriptorBytes.swift",

@@ -17,15 +17,17 @@ package enum StatusLine {
     ///     time show on a narrow terminal.
     ///   - reading: Whether more records are still coming (standard input):
     ///     the total is of those come so far.
+    ///   - searching: Whether the counts are an earlier query's, while the
+    ///     search of the query as typed is slow to end.
     package static func text(
         matched: Int, total: Int, kinds: [(name: String, count: Int)], kept: Int, marked: Int, milliseconds: Double,
-        reading: Bool = false, width: Int = .max
+        reading: Bool = false, searching: Bool = false, width: Int = .max
     ) -> String {
         var kinds = kinds
         while true {
             let line = unfitted(
                 matched: matched, total: total, kinds: kinds, kept: kept, marked: marked, milliseconds: milliseconds,
-                reading: reading)
+                reading: reading, searching: searching)
             if kinds.isEmpty || DisplayWidth.of(line) <= width { return line }
             kinds.removeLast()
         }
@@ -33,10 +35,11 @@ package enum StatusLine {
 
     private static func unfitted(
         matched: Int, total: Int, kinds: [(name: String, count: Int)], kept: Int, marked: Int, milliseconds: Double,
-        reading: Bool
+        reading: Bool, searching: Bool
     ) -> String {
         var parts = ["\(grouped(matched)) of \(grouped(total))"]
         if reading { parts.append("reading…") }
+        if searching { parts.append("searching…") }
         if !kinds.isEmpty {
             let counts = kinds.map { "\($0.name) \(grouped($0.count))" }
             if kept < matched {

@@ -757,13 +757,13 @@ package final class SearchTextIndex: Sendable {
         /// Writes a block's sections where `entry` places them in `file`;
         /// whether all were written.
         private static func write(_ view: BlockView, _ entry: BlockEntry, to file: TemporaryFile) -> Bool {
-            func write<Value: BitwiseCopyable>(_ array: [Value], _ section: Section) -> Bool {
+            func put<Value: BitwiseCopyable>(_ array: [Value], _ section: Section) -> Bool {
                 file.write(array, at: entry.offset + entry.sections[section.rawValue].lowerBound)
             }
-            return write(view.kindOf, .kindOf) && write(view.starts, .starts) && write(view.texts, .texts)
-                && write(view.letters, .letters) && write(view.pairs, .pairs)
-                && write(view.symbolBands, .symbolBands) && write(view.unicodeStarts, .unicodeStarts)
-                && write(view.unicodeFields, .unicodeFields) && write(view.lines, .lines)
+            return put(view.kindOf, .kindOf) && put(view.starts, .starts) && put(view.texts, .texts)
+                && put(view.letters, .letters) && put(view.pairs, .pairs)
+                && put(view.symbolBands, .symbolBands) && put(view.unicodeStarts, .unicodeStarts)
+                && put(view.unicodeFields, .unicodeFields) && put(view.lines, .lines)
         }
     }
 

@@ -60,6 +60,13 @@ final class ByteReader {
         return input.regularFileSize
     }
 
+    /// Whether the next read may wait for more input: a pipe that has
+    /// paused. Never for a regular file, nor for compressed content.
+    var nextReadMayWait: Bool {
+        guard case .plain(let input) = content else { return false }
+        return input.nextReadMayWait
+    }
+
     /// Goes on reading at `offset` of the content, when it is a regular
     /// file read as it is; `false` for any other input.
     func seek(to offset: Int) -> Bool {

@@ -183,6 +183,11 @@ public enum DataFormat: String, Sendable, CaseIterable {
         byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D
     }
 
+    /// Whether `bytes` hold more than white space.
+    static func holdsContent(_ bytes: some Collection<UInt8>) -> Bool {
+        bytes.contains { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }
+    }
+
     /// Whether `bytes` hold a control byte, so that whether they are binary
     /// data is told from the first 4 KiB (``binaryOffset(in:)``).
     static func holdsControlBytes(_ bytes: some Collection<UInt8>) -> Bool {

@@ -72,6 +72,15 @@ final class DescriptorInput {
         return count
     }
 
+    /// Whether the next read may wait for more input: nothing peeked at is
+    /// left, and the descriptor (a pipe, a terminal, not a regular file)
+    /// has nothing ready now.
+    var nextReadMayWait: Bool {
+        guard lookaheadStart >= lookahead.count, regularFileSize == nil else { return false }
+        var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        return poll(&ready, 1, 0) == 0
+    }
+
     /// The size of the input when it is a regular file read whole.
     var regularFileSize: Int? {
         var info = stat()

@@ -353,13 +353,15 @@ public struct RecordReader: Sendable {
         var atEnd = false
         let given = options.format ?? name.flatMap(DataFormat.forFile)
         do {
-            // Up to 64 KiB to tell the form by, unless it is given or told
-            // already: what comes slowly (a picker's input) shows as it
-            // comes. Bytes that may be binary data are judged on 4 KiB.
+            // Up to 64 KiB to tell the form by, unless the input pauses
+            // when the form is given or told already: what comes slowly (a
+            // picker's input) shows as it comes. Bytes that may be binary
+            // data are judged on 4 KiB; a blank start, at the end.
             while buffer.count < Self.sniffBytes, !atEnd {
                 atEnd = try reader.readChunk(into: &buffer) == 0
+                guard !atEnd, reader.nextReadMayWait else { continue }
                 let settled = buffer.withUnsafeBytes { bytes in
-                    (given != nil || DataFormat.sniffIsSettled(bytes))
+                    (given != nil ? DataFormat.holdsContent(bytes) : DataFormat.sniffIsSettled(bytes))
                         && (bytes.count >= Self.binaryJudgedBytes || !DataFormat.holdsControlBytes(bytes))
                 }
                 if settled { break }
