@@ -5,7 +5,7 @@
 # gzip file, an API's response, a CSV file and a text file of 1M records,
 # each read as a file (of 8 MiB or more: the parallel path, for NDJSON) and
 # through stdin (the streaming path), must stay under a cap; and so must a
-# push of 1M records into a cluster of its own (when searchd is there),
+# table of lines 200,000 columns wide, and a push of 1M records into a cluster of its own (when searchd is there),
 # under a cap of its own. Prints a table; exits 1 when a run goes over its
 # cap or fails.
 #
@@ -212,6 +212,35 @@ for input in array-1gb.json gzip-1m.jsonl.gz wrapped-1m.json csv-1m.csv lines-1m
             "$peak_mb" "$seconds" "$result"
     done
 done
+
+# A table whose lines are 200,000 columns wide (one name that long among
+# 10,000, through a pipe: NAME as wide as it) is drawn a few MiB at a time,
+# not a block of rows at a time (872 MB before).
+awk 'BEGIN {
+    for (i = 0; i < 10000; i++) printf "{\"kind\":\"product\",\"name\":\"tea %d\",\"price\":1}\n", i
+    printf "{\"kind\":\"product\",\"name\":\"tea "
+    for (i = 0; i < 200000; i++) printf "x"
+    printf "\",\"price\":2}\n"
+}' >"$scratch/wide-name.jsonl"
+start=$(date +%s.%N)
+status=0
+/usr/bin/time -f '%M' -o "$scratch/time" "$binary" tea --data "$scratch/wide-name.jsonl" --limit 20000 --stats \
+    >/dev/null 2>"$scratch/stderr" || status=$?
+seconds=$(awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN { printf "%.1f", e - s }')
+peak_kb=$(tail -n 1 "$scratch/time")
+result=ok
+if ((status != 0)); then
+    result="failed (exit $status): $(head -c 200 "$scratch/stderr")"
+    failed=1
+elif ((peak_kb > cap_mb * 1024)); then
+    result="over the ${cap_mb} MB cap"
+    failed=1
+elif ! grep -q "^stats: read 10,001, " "$scratch/stderr"; then
+    result="not read whole: $(grep -m1 '^stats: read' "$scratch/stderr")"
+    failed=1
+fi
+printf '%-15s %-6s %9.1f %8s %6s %s\n' wide-name table "$(awk -v b="$(wc -c <"$scratch/wide-name.jsonl")" \
+    'BEGIN { print b / 1048576 }')" "$(awk -v k="$peak_kb" 'BEGIN { printf "%.1f", k / 1024 }')" "$seconds" "$result"
 
 # A push into a cluster (two shards on 127.0.0.1, in the scratch folder)
 # holds its batches in flight (four of at most 4 MiB a shard) and 1 MiB of

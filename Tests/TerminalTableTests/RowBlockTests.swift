@@ -108,6 +108,21 @@ import Testing
         #expect(!text.contains("…"))
     }
 
+    /// Lines as wide as a huge value (no width to fit) are drawn a few rows
+    /// a piece, not a block of rows a piece, so that the pieces in flight
+    /// stay small: the same bytes, in more pieces, none much over the size.
+    @Test func veryWideLinesAreDrawnInSmallPieces() {
+        let blocks = Self.blocks(Self.rows, size: Self.rows.count, textLimit: RowBlock.maximumTextBytes)
+        var pieces: [[UInt8]] = []
+        TableRenderer.forEachPiece(
+            shared: Fixtures.shared, groups: Fixtures.groups, blocks: blocks, options: RenderOptions()
+        ) { pieces.append($0) }
+        #expect(pieces.count > blocks.count + 1)
+        // A row of emoji takes 4 bytes for every 2 cells the plan counts.
+        #expect(pieces.allSatisfy { $0.count <= 3 * MergedLayout.pieceBytes }, "\(pieces.map(\.count))")
+        #expect(Array(pieces.joined()) == Self.render(blocks, options: RenderOptions()))
+    }
+
     /// The rows in one block, their first shared cell added as a cell
     /// repeated under its group and their second as a line of text, as the
     /// table of search results adds KIND and NAME.

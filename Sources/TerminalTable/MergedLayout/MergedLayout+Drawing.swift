@@ -1,4 +1,8 @@
 extension MergedLayout {
+    /// About how many bytes of drawn rows make one piece, when a block's
+    /// rows would make more: its lines are that wide.
+    static let pieceBytes = 1 << 20
+
     /// Appends the table's lines, each ending with a line feed, to `output`.
     ///
     /// Rows are drawn in blocks, on every core when there are many: each
@@ -85,18 +89,31 @@ extension MergedLayout {
         let lineBytes = widths.reduce(0, +) + options.border.overhead(columns: widths.count) + 1
         let blocks = blocks
         let total = blocks.reduce(0) { $0 + $1.count }
-        // Each block on its own core, a window of blocks at a time (see
+        // Each piece is a block's rows, or as many of them as make about
+        // `pieceBytes` when its lines are very wide (a column as wide as
+        // one huge value, with no width to fit): the pieces in flight stay
+        // small however wide the lines.
+        let rowsPerPiece = max(1, Self.pieceBytes / max(1, lineBytes))
+        var slices: [(block: Int, rows: Range<Int>)] = []
+        for (index, block) in blocks.enumerated() {
+            for start in stride(from: 0, to: block.count, by: rowsPerPiece) {
+                slices.append((index, start..<min(block.count, start + rowsPerPiece)))
+            }
+        }
+        let pieces = slices
+        // Each piece on its own core, a window of pieces at a time (see
         // `ParallelBlocks.forEachInWindows`); the first after `head`.
         let head = output
         let draw: @Sendable (Int) -> Piece = { index in
-            var bytes = ByteBuffer(capacity: (index == 0 ? head.count : 0) + blocks[index].count * lineBytes)
+            let slice = pieces[index]
+            var bytes = ByteBuffer(capacity: (index == 0 ? head.count : 0) + slice.rows.count * lineBytes)
             if index == 0 { bytes.append(head) }
-            plan.draw(blocks[index], into: &bytes)
+            plan.draw(blocks[slice.block], rows: slice.rows, into: &bytes)
             return prepare(bytes.finish())
         }
         let parallel = inParallel && total >= ParallelBlocks.minimumParallelCount
-        ParallelBlocks.forEachInWindows(blocks.count, parallel: parallel, stop: stop, make: draw, body)
-        if blocks.isEmpty { body(prepare(head)) }
+        ParallelBlocks.forEachInWindows(pieces.count, parallel: parallel, stop: stop, make: draw, body)
+        if pieces.isEmpty { body(prepare(head)) }
         var bottom: [UInt8] = []
         drawer.rule(.bottom, into: &bottom)
         if !bottom.isEmpty { body(prepare(bottom)) }

@@ -34,6 +34,11 @@ extension MergedLayout {
 
         /// Draws the rows of `block`, in order.
         func draw(_ block: RowBlock, into output: inout ByteBuffer) {
+            draw(block, rows: 0..<block.count, into: &output)
+        }
+
+        /// Draws rows `rows` of `block`.
+        func draw(_ block: RowBlock, rows: Range<Int>, into output: inout ByteBuffer) {
             var slots: [LineDrawer.Slot] = []
             slots.reserveCapacity(layout.sharedKept.count + (layout.detailKept.map(\.count).max() ?? 0))
             // What every row reads, in flat arrays of this block's own: rows
@@ -43,7 +48,7 @@ extension MergedLayout {
             var line = ByteBuffer(capacity: drawer.widths.reduce(0, +) + 64)
             block.text.withBytes(0..<block.text.count) { text in
                 let cells = block.cells.span
-                for row in 0..<block.count {
+                for row in rows {
                     if Self.takesOneLine(row, of: block, lineLayout) {
                         if lineLayout.drawVerbatim(row, of: block, text: text, cells: cells, into: &output) {
                             continue
