@@ -9,7 +9,7 @@ public struct Column: Sendable {
     /// The widest the column grows to while the table must fit a width (a
     /// longer value wraps over its row's lines, or is cut), or `nil` for no
     /// limit. Width that is left over once every column has its own, and a
-    /// table with no width limit, show values past it whole.
+    /// table with no width limit (up to 1,024 columns), show values past it whole.
     public var maxWidth: Int?
     /// The column's importance: when space runs short, lower priorities are dropped first.
     public var priority: Int

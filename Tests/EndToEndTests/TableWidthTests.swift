@@ -98,6 +98,24 @@ import Testing
         #expect(wide.stdout == table.stdout)
     }
 
+    /// One huge value does not pad every row to its width: with no width
+    /// to fit, a column grows to 1,024 columns at most, so the table grows
+    /// as its rows do (a 200,000-character name among 1,000 records made
+    /// 200 MB of padding).
+    @Test func throughAPipeOneHugeValueDoesNotWidenEveryRow() throws {
+        var lines = (0..<1_000).map { #"{"kind":"product","name":"tea \#($0)","price":1}"# }
+        lines.append(#"{"kind":"product","name":"tea \#(String(repeating: "x", count: 200_000))","price":2}"#)
+        let result = try BinaryRunner.run(
+            ["tea", "--data", "-", "--limit", "2000"], stdin: lines.joined(separator: "\n"))
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.utf8.count < 1_500_000, "\(result.stdout.utf8.count) bytes")
+        // Its row is two lines (a product's `rowHeight`): `tea`, then the x's, cut.
+        #expect(result.stdout.contains(String(repeating: "x", count: 1_000)))
+        #expect(!result.stdout.contains(String(repeating: "x", count: 1_030)))
+        let rows = result.stdout.split(separator: "\n").filter { $0.hasPrefix("product ") }
+        #expect(rows.count == 1_001, "every record has its row")
+    }
+
     @Test func nothingIsSaidThroughAPipe() throws {
         let none = try BinaryRunner.run(["東京"])
         #expect(none.status == 1)

@@ -93,34 +93,40 @@ import Testing
         }
     }
 
-    @Test func withNoWidthLimitAWholeCellIsDrawnAsWideAsItIs() {
+    @Test func withNoWidthLimitAValueIsWholeUpToTheColumnCap() {
         let text = String(
             decoding: Self.render(
                 Self.blocks(Self.rows, size: 7, textLimit: RowBlock.maximumTextBytes), options: RenderOptions()),
             as: UTF8.self)
-        // With no limit every value is whole, as on a terminal wide enough
-        // for all of them: SUIT's 80,000 columns of emoji, and the cells
-        // past DESCRIPTION's and NAME's maximums (40 and 30), which only a
-        // table that must fit a width keeps to.
-        #expect(text.contains(String(repeating: "😀", count: 40_000)))
-        #expect(text.contains(String(repeating: "b", count: Int(UInt16.max) + 1)))
-        #expect(text.contains(String(repeating: "漢", count: 30_000)))
-        #expect(!text.contains("…"))
+        // With no limit a value is whole, as on a terminal wide enough for
+        // it, past DESCRIPTION's and NAME's maximums (40 and 30), which only
+        // a table that must fit a width keeps to; up to 1,024 columns a
+        // column, where SUIT's 80,000 columns of emoji and the 65,536 `b`s
+        // are cut, so that no row is padded to their width.
+        #expect(text.contains("Fair-trade 日本語 beans roasted in Kyōto ☕ for 👨‍👩‍👧 families"))
+        #expect(text.contains(String(repeating: "😀", count: 511) + "…"))
+        #expect(!text.contains(String(repeating: "😀", count: 513)))
+        #expect(text.contains(String(repeating: "b", count: 1_023) + "…"))
+        #expect(!text.contains(String(repeating: "b", count: 1_025)))
+        let widest = text.split(separator: "\n").map { DisplayWidth.of(String($0)) }.max() ?? 0
+        #expect(widest < 5 * MergedLayout.unlimitedColumnWidth)
     }
 
-    /// Lines as wide as a huge value (no width to fit) are drawn a few rows
+    /// Lines as wide as a huge value are drawn a few rows
     /// a piece, not a block of rows a piece, so that the pieces in flight
     /// stay small: the same bytes, in more pieces, none much over the size.
     @Test func veryWideLinesAreDrawnInSmallPieces() {
         let blocks = Self.blocks(Self.rows, size: Self.rows.count, textLimit: RowBlock.maximumTextBytes)
         var pieces: [[UInt8]] = []
+        // Wide enough for every value whole: lines of about 150,000 columns.
+        let options = RenderOptions(maxWidth: 200_000)
         TableRenderer.forEachPiece(
-            shared: Fixtures.shared, groups: Fixtures.groups, blocks: blocks, options: RenderOptions()
+            shared: Fixtures.shared, groups: Fixtures.groups, blocks: blocks, options: options
         ) { pieces.append($0) }
         #expect(pieces.count > blocks.count + 1)
         // A row of emoji takes 4 bytes for every 2 cells the plan counts.
         #expect(pieces.allSatisfy { $0.count <= 3 * MergedLayout.pieceBytes }, "\(pieces.map(\.count))")
-        #expect(Array(pieces.joined()) == Self.render(blocks, options: RenderOptions()))
+        #expect(Array(pieces.joined()) == Self.render(blocks, options: options))
     }
 
     /// The rows in one block, their first shared cell added as a cell

@@ -238,10 +238,17 @@ extension MergedLayout {
         _ demands: [WidthPlan.Demand], limit: Int?, regionMinimum: Int, options: RenderOptions
     ) -> [Int] {
         // Every value whole on one line, as on a terminal wide enough for all
-        // of them: with no limit (a pipe) too, so that no width shows more
-        // than no limit does. With a limit, the width is used before text is cut.
+        // of them. With a limit, the width is used before text is cut.
         let naturals = demands.map { $0.isEmpty ? 0 : max($0.full, $0.floor) }
-        guard let limit else { return naturals }
+        // With no limit (a pipe) too, up to ``unlimitedColumnWidth`` a
+        // column: one huge value would pad every row to its width, so that
+        // the table grew as its rows times that value.
+        // (A column of whole values keeps them: its floor is its widest.)
+        guard let limit else {
+            return demands.indices.map { index in
+                min(naturals[index], max(Self.unlimitedColumnWidth, demands[index].floor))
+            }
+        }
         let sharedColumns = demands.indices.filter { demands[$0].group == nil && !demands[$0].isEmpty }
         let groups = Set(demands.compactMap { $0.isEmpty ? nil : $0.group })
         let groupColumns = Dictionary(

@@ -39,6 +39,9 @@ struct MergedLayout {
 
     /// The gap between detail columns inside the region.
     static let detailGap = 2
+    /// The widest a column grows with no width to fit (a pipe): values past
+    /// it are cut, as on a terminal 1,024 columns wide for that column.
+    package static let unlimitedColumnWidth = 1024
 
     /// The narrowest a text column is shown at: no short word splits, and a
     /// cut cell keeps a few characters before its `…`.
