@@ -92,23 +92,47 @@ if (($(wc -c <"$scratch/array-1gb.json") < 1000000000)); then
     exit 2
 fi
 
-# Runs `search tea --stats` over FILE, read from the file or from stdin
-# (PATH: file or stdin), under /usr/bin/time; sets status, seconds, peak_kb
-# and peak_mb, and leaves its stderr in $scratch/stderr.
+# Runs `search tea --stats` (and OPTIONS) over FILE, read from the file or
+# from stdin (PATH: file or stdin), under /usr/bin/time; sets status,
+# seconds and peak_kb, and leaves its stderr in $scratch/stderr.
 measure() {
     local file=$1 path=$2 stats="$scratch/time" start
+    shift 2
     start=$(date +%s.%N)
     status=0
     if [[ $path == file ]]; then
-        /usr/bin/time -f '%M' -o "$stats" "$binary" tea --data "$file" --stats \
+        /usr/bin/time -f '%M' -o "$stats" "$binary" tea --data "$file" --stats "$@" \
             >/dev/null 2>"$scratch/stderr" || status=$?
     else
-        /usr/bin/time -f '%M' -o "$stats" "$binary" tea --data - --stats \
+        /usr/bin/time -f '%M' -o "$stats" "$binary" tea --data - --stats "$@" \
             <"$file" >/dev/null 2>"$scratch/stderr" || status=$?
     fi
     seconds=$(awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN { printf "%.1f", e - s }')
     peak_kb=$(tail -n 1 "$stats")
-    peak_mb=$(awk -v k="$peak_kb" 'BEGIN { printf "%.1f", k / 1024 }')
+}
+
+# judge INPUT PATH FILE CAP MISSING: prints the row of the run measured
+# last (status, seconds, peak_kb): a failure when it failed, went over CAP
+# MB, or when MISSING, what it lost, is not empty; sets failed then.
+judge() {
+    local input=$1 path=$2 file=$3 cap=$4 missing=$5 result=ok
+    if ((status != 0)); then
+        result="failed (exit $status): $(head -c 200 "$scratch/stderr")"
+    elif ((peak_kb > cap * 1024)); then
+        result="over the ${cap} MB cap"
+    elif [[ -n $missing ]]; then
+        result=$missing
+    fi
+    [[ $result == ok ]] || failed=1
+    printf '%-15s %-6s %9.1f %8.1f %6s %s\n' "$input" "$path" "$(awk -v b="$(wc -c <"$file")" 'BEGIN { print b / 1048576 }')" \
+        "$(awk -v k="${peak_kb:-0}" 'BEGIN { print k / 1024 }')" "$seconds" "$result"
+}
+
+# read_whole RECORDS: nothing when --stats says RECORDS records were read
+# (grouped by thousands: 10,000,000), else what it says.
+read_whole() {
+    grep -q "^stats: read $(sed ':a;s/\B[0-9]\{3\}\>/,&/;ta' <<<"$1"), " "$scratch/stderr" \
+        || echo "not read whole: $(grep -m1 '^stats: read' "$scratch/stderr")"
 }
 
 # Runs `cat FILE | search -i` in a tmux pane (80x14, a server of its own)
@@ -139,7 +163,6 @@ measure_picker() {
     while tmux -L "$socket" has-session 2>/dev/null && ((SECONDS < deadline)); do sleep 0.2; done
     tmux -L "$socket" kill-server 2>/dev/null || true
     seconds=$(awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN { printf "%.1f", e - s }')
-    peak_mb=$(awk -v k="${peak_kb:-0}" 'BEGIN { printf "%.1f", k / 1024 }')
 }
 
 threshold=$((8 << 20))
@@ -154,62 +177,36 @@ for input in malformed unknown-kinds capped-stream; do
     fi
     for path in file stdin; do
         measure "$file" "$path"
-        result=ok
         # 0: results; 1: none. Anything else is a failure of the run itself.
-        if ((status > 1)); then
-            result="failed (exit $status): $(head -c 200 "$scratch/stderr")"
-            failed=1
-        elif ((peak_kb > cap_mb * 1024)); then
-            result="over the ${cap_mb} MB cap"
-            failed=1
+        ((status > 1)) || status=0
         # Capped: a tally line ('...: ... and N more') or one line naming
         # the unknown kinds shown ('unknown kinds 'a', 'b' and N more: ...'),
         # and few warning lines in all.
-        elif (($(grep -cE '^warning: (.*: \.\.\. and |unknown kinds .* and [0-9,]+ more: )' "$scratch/stderr") == 0)) \
+        missing=""
+        if (($(grep -cE '^warning: (.*: \.\.\. and |unknown kinds .* and [0-9,]+ more: )' "$scratch/stderr") == 0)) \
             || (($(grep -c '^warning: ' "$scratch/stderr") > 200)); then
-            result="no '... and N more' summary line: warnings not capped"
-            failed=1
+            missing="no '... and N more' summary line: warnings not capped"
         fi
-        printf '%-15s %-6s %9.1f %8s %6s %s\n' "$input" "$path" "$(awk -v b="$size" 'BEGIN { print b / 1048576 }')" \
-            "$peak_mb" "$seconds" "$result"
+        judge "$input" "$path" "$file" "$cap_mb" "$missing"
     done
 done
 paths=(file stdin)
 if command -v tmux >/dev/null; then paths+=(picker); else echo "note: no tmux: the picker is not measured" >&2; fi
 for input in array-1gb.json gzip-1m.jsonl.gz wrapped-1m.json csv-1m.csv lines-1m.txt; do
     file="$scratch/$input"
-    size=$(wc -c <"$file")
     for path in "${paths[@]}"; do
         if [[ $path == picker ]]; then
             measure_picker "$file" "${large_records[$input]}"
-            result=ok
+            missing=""
             if ((status != 0)); then
-                result="the picker did not count every record"
-                failed=1
-            elif ((peak_kb > cap_mb * 1024)); then
-                result="over the ${cap_mb} MB cap"
-                failed=1
+                missing="the picker did not count every record"
+                status=0
             fi
-            printf '%-15s %-6s %9.1f %8s %6s %s\n' "${input%%.*}" "$path" \
-                "$(awk -v b="$size" 'BEGIN { print b / 1048576 }')" "$peak_mb" "$seconds" "$result"
+            judge "${input%%.*}" "$path" "$file" "$cap_mb" "$missing"
             continue
         fi
         measure "$file" "$path"
-        result=ok
-        if ((status != 0)); then
-            result="failed (exit $status): $(head -c 200 "$scratch/stderr")"
-            failed=1
-        elif ((peak_kb > cap_mb * 1024)); then
-            result="over the ${cap_mb} MB cap"
-            failed=1
-        # --stats groups counts by thousands (10,000,000).
-        elif ! grep -q "^stats: read $(sed ':a;s/\B[0-9]\{3\}\>/,&/;ta' <<<"${large_records[$input]}"), " \
-            "$scratch/stderr"; then
-            result="not read whole: $(grep -m1 '^stats: read' "$scratch/stderr")"
-            failed=1
-        fi
-        printf '%-15s %-6s %9.1f %8s %6s %s\n' "${input%%.*}" "$path" "$(awk -v b="$size" 'BEGIN { print b / 1048576 }')" \
-            "$peak_mb" "$seconds" "$result"
+        judge "${input%%.*}" "$path" "$file" "$cap_mb" "$(read_whole "${large_records[$input]}")"
     done
 done
 
@@ -222,26 +219,8 @@ awk 'BEGIN {
     for (i = 0; i < 200000; i++) printf "x"
     printf "\",\"price\":2}\n"
 }' >"$scratch/wide-name.jsonl"
-start=$(date +%s.%N)
-status=0
-/usr/bin/time -f '%M' -o "$scratch/time" "$binary" tea --data "$scratch/wide-name.jsonl" --limit 20000 --stats \
-    --width 250000 \
-    >/dev/null 2>"$scratch/stderr" || status=$?
-seconds=$(awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN { printf "%.1f", e - s }')
-peak_kb=$(tail -n 1 "$scratch/time")
-result=ok
-if ((status != 0)); then
-    result="failed (exit $status): $(head -c 200 "$scratch/stderr")"
-    failed=1
-elif ((peak_kb > cap_mb * 1024)); then
-    result="over the ${cap_mb} MB cap"
-    failed=1
-elif ! grep -q "^stats: read 10,001, " "$scratch/stderr"; then
-    result="not read whole: $(grep -m1 '^stats: read' "$scratch/stderr")"
-    failed=1
-fi
-printf '%-15s %-6s %9.1f %8s %6s %s\n' wide-name table "$(awk -v b="$(wc -c <"$scratch/wide-name.jsonl")" \
-    'BEGIN { print b / 1048576 }')" "$(awk -v k="$peak_kb" 'BEGIN { printf "%.1f", k / 1024 }')" "$seconds" "$result"
+measure "$scratch/wide-name.jsonl" file --limit 20000 --width 250000
+judge wide-name table "$scratch/wide-name.jsonl" "$cap_mb" "$(read_whole 10001)"
 
 # A push into a cluster (two shards on 127.0.0.1, in the scratch folder)
 # holds its batches in flight (four of at most 4 MiB a shard) and 1 MiB of
@@ -259,19 +238,9 @@ if command -v searchd >/dev/null; then
     peak_kb=$(tail -n 1 "$scratch/time")
     held=$(cat "$scratch/stdout" "$scratch/stderr" | grep -m1 '^loaded ' || true)
     "$root/scripts/cluster.sh" destroy "$cluster" >/dev/null 2>&1
-    result=ok
-    if ((status != 0)); then
-        result="failed (exit $status): $(head -c 200 "$scratch/stderr")"
-        failed=1
-    elif ((peak_kb > push_cap_mb * 1024)); then
-        result="over the ${push_cap_mb} MB cap of a push"
-        failed=1
-    elif [[ $held != "loaded 1000000 records into "*"1000000 added"* ]]; then
-        result="not every record was loaded: $held"
-        failed=1
-    fi
-    printf '%-15s %-6s %9.1f %8s %6s %s\n' gzip-1m push "$(awk -v b="$(wc -c <"$scratch/gzip-1m.jsonl.gz")" \
-        'BEGIN { print b / 1048576 }')" "$(awk -v k="$peak_kb" 'BEGIN { printf "%.1f", k / 1024 }')" "$seconds" "$result"
+    missing=""
+    [[ $held == "loaded 1000000 records into "*"1000000 added"* ]] || missing="not every record was loaded: $held"
+    judge gzip-1m push "$scratch/gzip-1m.jsonl.gz" "$push_cap_mb" "$missing"
 else
     echo "note: no searchd: a push is not measured" >&2
 fi
