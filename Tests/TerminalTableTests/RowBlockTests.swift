@@ -94,21 +94,29 @@ import Testing
     }
 
     @Test func withNoWidthLimitAValueIsWholeUpToTheColumnCap() {
-        let text = String(
-            decoding: Self.render(
-                Self.blocks(Self.rows, size: 7, textLimit: RowBlock.maximumTextBytes), options: RenderOptions()),
-            as: UTF8.self)
+        let drawn = { (border: BorderStyle) in
+            String(
+                decoding: Self.render(
+                    Self.blocks(Self.rows, size: 7, textLimit: RowBlock.maximumTextBytes),
+                    options: RenderOptions(border: border)),
+                as: UTF8.self)
+        }
         // With no limit a value is whole, as on a terminal wide enough for
         // it, past DESCRIPTION's and NAME's maximums (40 and 30), which only
-        // a table that must fit a width keeps to; up to 1,024 columns a
-        // column, where SUIT's 80,000 columns of emoji and the 65,536 `b`s
+        // a table that must fit a width keeps to; up to 1,024 columns for a
+        // column that pads what follows it: SUIT's 80,000 columns of emoji
         // are cut, so that no row is padded to their width.
+        let text = drawn(.plain)
         #expect(text.contains("Fair-trade 日本語 beans roasted in Kyōto ☕ for 👨‍👩‍👧 families"))
         #expect(text.contains(String(repeating: "😀", count: 511) + "…"))
         #expect(!text.contains(String(repeating: "😀", count: 513)))
-        #expect(text.contains(String(repeating: "b", count: 1_023) + "…"))
-        #expect(!text.contains(String(repeating: "b", count: 1_025)))
-        let widest = text.split(separator: "\n").map { DisplayWidth.of(String($0)) }.max() ?? 0
+        // DESCRIPTION ends its group's lines, whose trailing spaces go: its
+        // 65,536 `b`s are whole. With borders nothing is trimmed, and it is cut.
+        #expect(text.contains(String(repeating: "b", count: Int(UInt16.max) + 1)))
+        let framed = drawn(.rounded)
+        #expect(!framed.contains(String(repeating: "b", count: 1_025)))
+        #expect(framed.contains(String(repeating: "b", count: 1_000)))
+        let widest = framed.split(separator: "\n").map { DisplayWidth.of(String($0)) }.max() ?? 0
         #expect(widest < 5 * MergedLayout.unlimitedColumnWidth)
     }
 

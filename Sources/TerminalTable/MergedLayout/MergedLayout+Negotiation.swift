@@ -240,13 +240,31 @@ extension MergedLayout {
         // Every value whole on one line, as on a terminal wide enough for all
         // of them. With a limit, the width is used before text is cut.
         let naturals = demands.map { $0.isEmpty ? 0 : max($0.full, $0.floor) }
-        // With no limit (a pipe) too, up to ``unlimitedColumnWidth`` a
-        // column: one huge value would pad every row to its width, so that
-        // the table grew as its rows times that value.
+        // With no limit (a pipe) too, up to ``unlimitedColumnWidth`` for a
+        // column that pads what follows it on the line: one huge value would
+        // pad every row to its width, so that the table grew as its rows
+        // times that value. Without borders a line's trailing spaces are
+        // trimmed, so the column that ends a line (each group's last, or
+        // the last shared one when no group has columns) is never capped.
         // (A column of whole values keeps them: its floor is its widest.)
         guard let limit else {
+            var endsLine: Set<Int> = []
+            if options.border == .plain {
+                let lastOfGroups = Dictionary(
+                    demands.indices.filter { !demands[$0].isEmpty }.compactMap { index in
+                        demands[index].group.map { ($0, index) }
+                    },
+                    uniquingKeysWith: { max($0, $1) })
+                endsLine = Set(lastOfGroups.values)
+                if lastOfGroups.isEmpty,
+                    let last = demands.indices.last(where: { demands[$0].group == nil && !demands[$0].isEmpty })
+                {
+                    endsLine.insert(last)
+                }
+            }
             return demands.indices.map { index in
-                min(naturals[index], max(Self.unlimitedColumnWidth, demands[index].floor))
+                endsLine.contains(index)
+                    ? naturals[index] : min(naturals[index], max(Self.unlimitedColumnWidth, demands[index].floor))
             }
         }
         let sharedColumns = demands.indices.filter { demands[$0].group == nil && !demands[$0].isEmpty }
