@@ -779,11 +779,11 @@ public struct RecordReader: Sendable {
 
     // MARK: - Messages
 
-    /// The error for a file whose first 4 KiB (`head`) hold binary data or
-    /// UTF-16 text, or `nil` when they look like UTF-8 text.
     /// How many bytes of the head tell binary data (``binaryData(in:file:)``).
     static let binaryJudgedBytes = 4096
 
+    /// The error for a file whose first 4 KiB (`head`) hold binary data or
+    /// UTF-16 text, or `nil` when they look like UTF-8 text.
     static func binaryData(in head: [UInt8], file: String) -> Diagnostic? {
         if DataFormat.looksLikeUTF16(head) {
             return Diagnostic(
